@@ -1,0 +1,44 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import type { Session } from '@supabase/auth-js'
+import { useQueryClient } from '@tanstack/react-query'
+import { getGoTrueClient } from '@/lib/auth/gotrue-client'
+import { clearLocalStorageExceptKeepList } from '@/lib/local-storage'
+
+type AuthState = {
+  session: Session | null
+  /** True until the first auth state change (SPEC §4). */
+  isLoading: boolean
+  signOut(): Promise<void>
+}
+
+const AuthContext = createContext<AuthState>({ session: null, isLoading: true, signOut: async () => undefined })
+
+export function AuthProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  const queryClient = useQueryClient()
+  const [session, setSession] = useState<Session | null>(null)
+  const [isLoading, setIsLoading] = useState(enabled)
+
+  useEffect(() => {
+    if (!enabled) {
+      setIsLoading(false)
+      return
+    }
+    const { data } = getGoTrueClient().onAuthStateChange((_event, next) => {
+      setSession(next)
+      setIsLoading(false)
+    })
+    return () => data.subscription.unsubscribe()
+  }, [enabled])
+
+  const signOut = useCallback(async () => {
+    if (enabled) await getGoTrueClient().signOut()
+    clearLocalStorageExceptKeepList()
+    queryClient.clear()
+    setSession(null)
+  }, [enabled, queryClient])
+
+  const value = useMemo(() => ({ session, isLoading, signOut }), [session, isLoading, signOut])
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+}
+
+export const useAuth = () => useContext(AuthContext)

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react'
+import Link from 'next/link'
+import { Button, Input, Alert } from '@/components/ui'
+import { PRODUCT_NAME } from '@/lib/constants'
+
+export type AuthFormMode = 'sign-in' | 'sign-up'
+
+const COPY: Record<AuthFormMode, { title: string; subtitle: string; submit: string; switchText: string; switchLink: string; switchHref: string }> = {
+  'sign-in': {
+    title: 'Welcome back',
+    subtitle: 'Sign in to your account',
+    submit: 'Sign in',
+    switchText: "Don't have an account?",
+    switchLink: 'Sign up now',
+    switchHref: '/sign-up',
+  },
+  'sign-up': {
+    title: 'Get started',
+    subtitle: 'Create a new account',
+    submit: 'Sign up',
+    switchText: 'Have an account?',
+    switchLink: 'Sign in now',
+    switchHref: '/sign-in',
+  },
+}
+
+/** Email + password form shared by sign-in and sign-up; the page decides what submitting does. */
+export function AuthForm({
+  mode,
+  onSubmit,
+  switchQuery,
+}: {
+  mode: AuthFormMode
+  onSubmit: (email: string, password: string) => Promise<string | null>
+  switchQuery?: string
+}) {
+  const copy = COPY[mode]
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    setError(null)
+    if (!email.trim() || !password) return setError('You must provide either an email or phone number and a password')
+    if (password.length > 99) return setError('Password should be less than 100 characters')
+    setSubmitting(true)
+    try {
+      setError(await onSubmit(email.trim(), password))
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-background px-4">
+      <div className="w-full max-w-sm">
+        <div className="mb-8 flex items-center gap-2 font-semibold">
+          <span className="inline-block h-6 w-6 rounded bg-brand" aria-hidden />
+          {PRODUCT_NAME}
+        </div>
+        <h1 className="text-2xl font-semibold">{copy.title}</h1>
+        <p className="mb-6 text-sm text-foreground-light">{copy.subtitle}</p>
+        <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
+          <Input label="Email" type="email" name="email" autoComplete="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} size="medium" />
+          <Input
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+            placeholder="••••••••"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            size="medium"
+            description={mode === 'sign-up' ? 'At least 6 characters.' : undefined}
+          />
+          {error && (
+            <Alert variant="danger" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Button type="primary" htmlType="submit" size="medium" loading={submitting} block>
+            {copy.submit}
+          </Button>
+        </form>
+        <p className="mt-6 text-center text-sm text-foreground-light">
+          {copy.switchText}{' '}
+          <Link className="text-foreground underline" href={`${copy.switchHref}${switchQuery ?? ''}`}>
+            {copy.switchLink}
+          </Link>
+        </p>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,20 @@
+import { useEffect } from 'react'
+import { useRouter } from 'next/router'
+import { useAuth } from '@/components/auth/AuthProvider'
+import { useIsPlatform } from '@/components/layouts/RuntimeConfigGate'
+import { safeReturnTo } from '@/lib/return-to'
+import { landingPath } from '@/lib/landing'
+
+/** Sign-in pages: a signed-in visitor (or any visitor when self-hosted) moves on at once. */
+export function useSignedInRedirect() {
+  const router = useRouter()
+  const isPlatform = useIsPlatform()
+  const { session, isLoading } = useAuth()
+  const returnTo = safeReturnTo(router.query.returnTo, landingPath(isPlatform))
+  useEffect(() => {
+    if (!router.isReady || isLoading) return
+    if (!isPlatform) void router.replace(landingPath(false))
+    else if (session) void router.replace(returnTo)
+  }, [router, isPlatform, session, isLoading, returnTo])
+  return { returnTo, switchQuery: router.query.returnTo ? `?returnTo=${encodeURIComponent(String(router.query.returnTo))}` : '' }
+}

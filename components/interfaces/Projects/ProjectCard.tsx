@@ -1,0 +1,24 @@
+import Link from 'next/link'
+import type { Project } from '@/lib/api-types'
+import { PROVIDERS } from '@/lib/api-types'
+import { ProjectStatusBadge } from './ProjectStatusBadge'
+
+export function ProjectCard({ project }: { project: Project }) {
+  const region = PROVIDERS[project.cloud_provider]?.regions.find((r) => r.code === project.region)
+  return (
+    <Link
+      href={`/project/${project.ref}`}
+      className="flex flex-col gap-2 rounded-lg border border-border bg-surface p-4 transition-colors hover:border-foreground-lighter"
+      data-testid="project-card"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="truncate font-medium">{project.name}</h3>
+        <ProjectStatusBadge status={project.status} />
+      </div>
+      <p className="text-xs text-foreground-light">
+        {PROVIDERS[project.cloud_provider]?.label ?? project.cloud_provider} · {region?.displayName ?? project.region}
+      </p>
+      <p className="font-mono text-xs text-foreground-lighter">{project.ref}</p>
+    </Link>
+  )
+}

@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ResultColumn } from '@/lib/api-types/sql'
+import { ResultsGrid } from './ResultsGrid'
+
+// jsdom does no layout: give every element a viewport size so the virtualizer has a window to fill.
+const VIEWPORT = { width: 1000, height: 600 }
+const originals = {
+  clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight'),
+  clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth'),
+}
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => VIEWPORT.height })
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => VIEWPORT.width })
+})
+afterAll(() => {
+  for (const [name, descriptor] of Object.entries(originals)) {
+    if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor)
+  }
+})
+
+const columns: ResultColumn[] = [
+  { name: 'id', dataTypeID: 23 },
+  { name: 'email', dataTypeID: 25 },
+  { name: 'meta', dataTypeID: 3802 },
+]
+const rows = Array.from({ length: 100_000 }, (_, i) => ({
+  id: i + 1,
+  email: i % 7 === 0 ? null : `user${i + 1}@example.com`,
+  meta: { n: i, tags: ['a', 'b'] },
+}))
+
+function renderedRowIndexes(container: HTMLElement) {
+  return [...container.querySelectorAll('[data-row-index]')].map((el) => Number(el.getAttribute('data-row-index')))
+}
+
+describe('ResultsGrid', () => {
+  it('keeps only a window of 100,000 rows in the DOM', () => {
+    const { container } = render(<ResultsGrid columns={columns} rows={rows} />)
+    const grid = screen.getByRole('grid')
+    expect(grid).toHaveAttribute('aria-rowcount', '100001')
+
+    const indexes = renderedRowIndexes(container)
+    expect(indexes.length).toBeGreaterThan(0)
+    expect(indexes.length).toBeLessThan(100)
+    expect(indexes[0]).toBe(0)
+    for (const row of container.querySelectorAll('[data-row-index]')) expect(row).toHaveAttribute('role', 'row')
+  })
+
+  it('renders the rows in view after scrolling far down', () => {
+    const { container } = render(<ResultsGrid columns={columns} rows={rows} />)
+    const grid = screen.getByRole('grid')
+    act(() => {
+      grid.scrollTop = 28 * 50_000
+      fireEvent.scroll(grid)
+    })
+    const indexes = renderedRowIndexes(container)
+    expect(indexes.length).toBeLessThan(100)
+    expect(indexes).not.toContain(0)
+    expect(indexes).toContain(50_000)
+    const row = container.querySelector('[data-row-index="50000"]')!
+    expect(row).toHaveTextContent('50001')
+    expect(row).toHaveTextContent('user50001@example.com')
+  })
+
+  it('shows column names in a header, NULL for null and JSON for objects', () => {
+    const { container } = render(<ResultsGrid columns={columns} rows={rows} />)
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Row number',
+      'id',
+      'email',
+      'meta',
+    ])
+
+    const first = container.querySelector('[data-row-index="0"]')!
+    const cells = first.querySelectorAll('[role="gridcell"]')
+    expect(cells[0]).toHaveTextContent('1')
+    expect(cells[1]).toHaveTextContent('NULL')
+    expect(cells[1]).toHaveClass('text-foreground-lighter')
+    expect(cells[2]).toHaveTextContent('{"n":0,"tags":["a","b"]}')
+    expect(cells[2]).toHaveAttribute('title', '{"n":0,"tags":["a","b"]}')
+
+    const second = container.querySelector('[data-row-index="1"]')!
+    expect(second.querySelectorAll('[role="gridcell"]')[1]).toHaveTextContent('user2@example.com')
+  })
+
+  it('virtualizes columns too', () => {
+    const wide = Array.from({ length: 500 }, (_, i) => ({ name: `c${i}`, dataTypeID: 23 }))
+    const wideRows = [Object.fromEntries(wide.map((c, i) => [c.name, i]))]
+    render(<ResultsGrid columns={wide} rows={wideRows} />)
+    const headers = screen.getAllByRole('columnheader')
+    expect(headers.length).toBeLessThan(50)
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-colcount', '501')
+  })
+
+  it('distinguishes the string "NULL" from null only by style', () => {
+    render(<ResultsGrid columns={[{ name: 'v', dataTypeID: 25 }]} rows={[{ v: 'NULL' }, { v: null }]} />)
+    const [text, nul] = screen.getAllByRole('gridcell')
+    expect(text).not.toHaveClass('text-foreground-lighter')
+    expect(nul).toHaveClass('text-foreground-lighter')
+  })
+})

@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import type { StatementResult } from '@/lib/api-types/sql'
+import type { SqlRunOutcome } from '@/state/sql-editor'
+import { ResultsPanel } from './ResultsPanel'
+
+const createTable: StatementResult = { command: 'CREATE TABLE', rowCount: null, columns: [], rows: [] }
+const insert: StatementResult = { command: 'INSERT', rowCount: 2, columns: [], rows: [] }
+const select: StatementResult = {
+  command: 'SELECT',
+  rowCount: 3,
+  columns: [
+    { name: 'id', dataTypeID: 23 },
+    { name: 'name', dataTypeID: 25 },
+  ],
+  rows: [
+    { id: 1, name: 'a' },
+    { id: 2, name: null },
+    { id: 3, name: 'c' },
+  ],
+}
+
+const ok = (results: StatementResult[], durationMs = 12): SqlRunOutcome => ({
+  results,
+  error: null,
+  durationMs,
+  finishedAt: 1,
+})
+
+describe('ResultsPanel', () => {
+  it('shows an empty state with the shortcut before the first run', () => {
+    render(<ResultsPanel outcome={null} />)
+    expect(screen.getByText(/Run a query to see its results here/)).toBeInTheDocument()
+    expect(screen.getByText(/↵/)).toBeInTheDocument()
+  })
+
+  it('shows a spinner while running', () => {
+    render(<ResultsPanel outcome={ok([select])} running />)
+    expect(screen.getByText('Running query…')).toBeInTheDocument()
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument()
+  })
+
+  it('labels one tab per statement and selects the last', async () => {
+    render(<ResultsPanel outcome={ok([createTable, insert, select], 612)} />)
+    const tabs = screen.getAllByRole('tab')
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Result 1CREATE TABLE',
+      'Result 2INSERT · 2 rows',
+      'Result 3SELECT · 3 rows',
+    ])
+    expect(tabs[2]).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '4')
+    expect(screen.getByRole('status')).toHaveTextContent('3 rows · 612 ms')
+
+    await userEvent.click(tabs[0])
+    expect(screen.getAllByRole('tab')[0]).toHaveAttribute('aria-selected', 'true')
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument()
+    expect(screen.getByText('Success. No rows returned')).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('CREATE TABLE · 612 ms')
+
+    await userEvent.click(screen.getAllByRole('tab')[1])
+    expect(screen.getByRole('status')).toHaveTextContent('2 rows affected · 612 ms')
+  })
+
+  it('selects the last statement again after a new run', async () => {
+    const { rerender } = render(<ResultsPanel outcome={ok([createTable, select])} />)
+    await userEvent.click(screen.getAllByRole('tab')[0])
+    rerender(<ResultsPanel outcome={ok([insert, createTable, select])} />)
+    expect(screen.getAllByRole('tab')[2]).toHaveAttribute('aria-selected', 'true')
+  })
+
+  it('shows no tabs for a single statement, and formats large counts', () => {
+    const many: StatementResult = {
+      ...select,
+      rows: Array.from({ length: 100_000 }, (_, i) => ({ id: i, name: 'x' })),
+    }
+    render(<ResultsPanel outcome={ok([many], 612)} />)
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('100,000 rows · 612 ms')
+  })
+
+  it('says so when a statement returns no rows', () => {
+    render(<ResultsPanel outcome={ok([{ ...select, rows: [] }])} />)
+    expect(screen.getByText('Success. No rows returned')).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('0 rows · 12 ms')
+  })
+
+  it('shows the Postgres error with its line and column', () => {
+    render(
+      <ResultsPanel
+        outcome={{
+          results: null,
+          durationMs: 4,
+          finishedAt: 1,
+          error: {
+            message: 'relation "nope" does not exist',
+            code: '42P01',
+            hint: 'Check the table name.',
+            location: { index: 24, line: 2, column: 15 },
+          },
+        }}
+      />
+    )
+    const alert = screen.getByRole('alert')
+    expect(alert).toHaveTextContent('relation "nope" does not exist')
+    expect(alert).toHaveTextContent('at line 2, column 15')
+    expect(alert).toHaveTextContent('Hint: Check the table name.')
+    expect(alert).toHaveTextContent('SQLSTATE 42P01')
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument()
+  })
+
+  it('shows an error without a position (e.g. the network failed)', () => {
+    render(
+      <ResultsPanel
+        outcome={{ results: null, durationMs: 4, finishedAt: 1, error: { message: 'An error has occurred: 502' } }}
+      />
+    )
+    const alert = screen.getByRole('alert')
+    expect(alert).toHaveTextContent('An error has occurred: 502')
+    expect(within(alert).queryByText(/at line/)).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,163 @@
+import clsx from 'clsx'
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { Alert, Spinner } from '@/components/ui'
+import type { StatementResult } from '@/lib/api-types/sql'
+import type { SqlRunError, SqlRunOutcome } from '@/state/sql-editor'
+import { ResultsGrid } from './ResultsGrid'
+import { resultStatus, resultSummary, returnsRows } from './ResultsPanel.utils'
+import { useRunShortcutLabel } from './useRunShortcutLabel'
+
+export type ResultsPanelProps = {
+  /** The last run's outcome; null before the first run. */
+  outcome: SqlRunOutcome | null
+  running?: boolean
+  className?: string
+}
+
+/**
+ * What the last run answered: an empty state, a spinner, the Postgres error, or one tab per
+ * statement (the last one selected) with its rows in a virtualized grid and a status line.
+ */
+export function ResultsPanel({ outcome, running = false, className }: ResultsPanelProps) {
+  return (
+    <section aria-label="Results" className={clsx('flex h-full min-h-0 flex-col bg-surface', className)}>
+      {running ? (
+        <CenteredMessage>
+          <Spinner label={null} />
+          <span>Running query…</span>
+        </CenteredMessage>
+      ) : !outcome ? (
+        <EmptyResults />
+      ) : outcome.error ? (
+        <ErrorPanel error={outcome.error} />
+      ) : (
+        <StatementResults results={outcome.results ?? []} durationMs={outcome.durationMs} />
+      )}
+    </section>
+  )
+}
+
+function CenteredMessage({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-1 items-center justify-center gap-2 p-6 text-center text-sm text-foreground-light">
+      {children}
+    </div>
+  )
+}
+
+function EmptyResults() {
+  const shortcut = useRunShortcutLabel()
+  return (
+    <CenteredMessage>
+      <p>
+        Run a query to see its results here{' '}
+        <kbd className="ml-1 rounded border border-border bg-surface-raised px-1.5 py-0.5 font-mono text-xs text-foreground-light">
+          {shortcut}
+        </kbd>
+      </p>
+    </CenteredMessage>
+  )
+}
+
+function ErrorPanel({ error }: { error: SqlRunError }) {
+  return (
+    <div className="min-h-0 flex-1 overflow-auto p-3">
+      <Alert
+        variant="danger"
+        title={<span className="font-mono break-words whitespace-pre-wrap text-destructive">{error.message}</span>}
+        data-testid="sql-error"
+      >
+        <div className="space-y-1 font-mono text-xs">
+          {error.location && (
+            <p>
+              at line {error.location.line}, column {error.location.column}
+            </p>
+          )}
+          {error.detail && <p className="whitespace-pre-wrap">Detail: {error.detail}</p>}
+          {error.hint && <p className="whitespace-pre-wrap">Hint: {error.hint}</p>}
+          {error.code && <p className="text-foreground-lighter">SQLSTATE {error.code}</p>}
+        </div>
+      </Alert>
+    </div>
+  )
+}
+
+function StatementResults({ results, durationMs }: { results: StatementResult[]; durationMs: number }) {
+  const baseId = useId()
+  // The selected tab belongs to one result set: a new run selects its last statement again.
+  const [selection, setSelection] = useState({ results, index: results.length - 1 })
+  const selected = selection.results === results ? selection.index : results.length - 1
+  const select = (index: number) => setSelection({ results, index })
+
+  if (results.length === 0) {
+    return <CenteredMessage>Success. No rows returned</CenteredMessage>
+  }
+
+  const result = results[Math.min(Math.max(selected, 0), results.length - 1)]
+  const tabId = (i: number) => `${baseId}-tab-${i}`
+  const panelId = `${baseId}-panel`
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+    if (!step) return
+    event.preventDefault()
+    const next = (selected + step + results.length) % results.length
+    select(next)
+    document.getElementById(tabId(next))?.focus()
+  }
+
+  return (
+    <>
+      {results.length > 1 && (
+        <div
+          role="tablist"
+          aria-label="Statement results"
+          className="flex shrink-0 gap-1 overflow-x-auto border-b border-border bg-background px-2"
+        >
+          {results.map((r, i) => (
+            <button
+              key={i}
+              id={tabId(i)}
+              type="button"
+              role="tab"
+              aria-selected={i === selected}
+              aria-controls={panelId}
+              tabIndex={i === selected ? 0 : -1}
+              onClick={() => select(i)}
+              onKeyDown={onTabKeyDown}
+              className={clsx(
+                '-mb-px flex shrink-0 items-baseline gap-1.5 border-b-2 px-2 py-1.5 text-xs whitespace-nowrap',
+                i === selected
+                  ? 'border-brand text-foreground'
+                  : 'border-transparent text-foreground-light hover:text-foreground'
+              )}
+            >
+              <span className="font-medium">Result {i + 1}</span>
+              <span className="text-foreground-lighter">{resultSummary(r)}</span>
+            </button>
+          ))}
+        </div>
+      )}
+      <div
+        id={panelId}
+        role={results.length > 1 ? 'tabpanel' : undefined}
+        aria-labelledby={results.length > 1 ? tabId(selected) : undefined}
+        className="flex min-h-0 flex-1 flex-col"
+      >
+        {returnsRows(result) && result.rows.length > 0 ? (
+          <div className="min-h-0 flex-1">
+            <ResultsGrid columns={result.columns} rows={result.rows} />
+          </div>
+        ) : (
+          <CenteredMessage>Success. No rows returned</CenteredMessage>
+        )}
+      </div>
+      <div
+        role="status"
+        className="flex h-8 shrink-0 items-center border-t border-border bg-background px-3 text-xs text-foreground-light"
+      >
+        {resultStatus(result, durationMs)}
+      </div>
+    </>
+  )
+}

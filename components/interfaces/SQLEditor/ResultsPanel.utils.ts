@@ -1,0 +1,42 @@
+import type { StatementResult } from '@/lib/api-types/sql'
+
+const numberFormat = new Intl.NumberFormat('en-US')
+
+export const formatCount = (n: number) => numberFormat.format(n)
+
+export const pluralRows = (n: number) => `${formatCount(n)} ${n === 1 ? 'row' : 'rows'}`
+
+export function formatDuration(ms: number) {
+  if (ms < 1000) return `${formatCount(Math.round(ms))} ms`
+  return `${(ms / 1000).toFixed(2)} s`
+}
+
+/** Commands whose row count means rows affected. */
+const COUNTED_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY', 'MOVE', 'FETCH'])
+
+/** A statement that answered a row set (possibly empty) as opposed to a command like CREATE TABLE. */
+export const returnsRows = (result: StatementResult) => result.columns.length > 0
+
+/** Rows affected by INSERT/UPDATE/DELETE…, or null when the command has no meaningful count. */
+export function affectedRows(result: StatementResult): number | null {
+  if (returnsRows(result)) return null
+  const command = result.command.toUpperCase()
+  return COUNTED_COMMANDS.has(command) && typeof result.rowCount === 'number' ? result.rowCount : null
+}
+
+/** Tab label detail: 'SELECT · 3 rows', 'UPDATE · 2 rows', 'CREATE TABLE'. */
+export function resultSummary(result: StatementResult): string {
+  const command = result.command || 'Statement'
+  if (returnsRows(result)) return `${command} · ${pluralRows(result.rows.length)}`
+  const affected = affectedRows(result)
+  return affected === null ? command : `${command} · ${pluralRows(affected)}`
+}
+
+/** Status line: '100,000 rows · 612 ms', '2 rows affected · 8 ms', 'CREATE TABLE · 8 ms'. */
+export function resultStatus(result: StatementResult, durationMs: number): string {
+  const duration = formatDuration(durationMs)
+  if (returnsRows(result)) return `${pluralRows(result.rows.length)} · ${duration}`
+  const affected = affectedRows(result)
+  if (affected !== null) return `${pluralRows(affected)} affected · ${duration}`
+  return `${result.command || 'Success'} · ${duration}`
+}

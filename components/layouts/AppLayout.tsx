@@ -1,0 +1,94 @@
+import { useEffect, type ReactNode } from 'react'
+import { useRouter } from 'next/router'
+import { toast } from 'sonner'
+import { useAuth } from '@/components/auth/AuthProvider'
+import { useProfileBootstrap } from '@/components/auth/useProfileBootstrap'
+import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
+import { useProjectsQuery } from '@/data/projects/projects-query'
+import { usePermissionsQuery } from '@/data/permissions/permissions-query'
+import { existenceError } from '@/lib/existence-guard'
+import { Alert } from '@/components/ui'
+import { AppHeader } from './AppHeader'
+import { FullPageLoader, useIsPlatform } from './RuntimeConfigGate'
+import { landingPath } from '@/lib/landing'
+
+export type Breadcrumb = { label: string; href?: string }
+
+/**
+ * Breadcrumbs for the route's organization and project come from the lists
+ * it already holds; pages add their own after those.
+ *
+ * The signed-in shell: sends visitors without a session to /sign-in (keeping where they were
+ * going), loads the profile (creating it on first visit), guards organization and project
+ * routes, and leaves a slot above the page for dashboard-wide banners.
+ */
+export function AppLayout({ children, breadcrumbs, banners }: { children: ReactNode; breadcrumbs?: Breadcrumb[]; banners?: ReactNode }) {
+  const router = useRouter()
+  const isPlatform = useIsPlatform()
+  const { session, isLoading: authLoading } = useAuth()
+  const signedIn = !isPlatform || !!session
+
+  useEffect(() => {
+    if (!isPlatform || authLoading || session) return
+    const returnTo = router.asPath
+    void router.replace({ pathname: '/sign-in', query: returnTo && returnTo !== '/' ? { returnTo } : {} })
+  }, [isPlatform, authLoading, session, router])
+
+  const { profile, isLoading: profileLoading, createFailed, error } = useProfileBootstrap({ enabled: signedIn && !authLoading })
+  const ready = signedIn && !!profile
+  const organizations = useOrganizationsQuery({ enabled: ready })
+  const projects = useProjectsQuery({ enabled: ready })
+  usePermissionsQuery({ enabled: ready && isPlatform })
+
+  const slug = typeof router.query.slug === 'string' ? router.query.slug : undefined
+  const ref = typeof router.query.ref === 'string' ? router.query.ref : undefined
+  const guardError = existenceError({
+    pathname: router.pathname,
+    slug,
+    ref,
+    organizations: organizations.data,
+    projects: projects.data,
+  })
+
+  useEffect(() => {
+    if (!guardError) return
+    toast.error(guardError)
+    void router.replace(landingPath(isPlatform))
+  }, [guardError, router, isPlatform])
+
+  if (authLoading || !signedIn) return <FullPageLoader />
+  if (createFailed)
+    return (
+      <CenteredAlert title="Your profile could not be created">Failed to create your profile. Please refresh to try again.</CenteredAlert>
+    )
+  if (error) return <CenteredAlert title="Your profile could not be loaded">{error.message}. Please refresh to try again.</CenteredAlert>
+  if (profileLoading || !profile || guardError) return <FullPageLoader />
+
+  const routeOrg = organizations.data?.find((o) => o.slug === slug)
+  const routeProject = projects.data?.find((p) => p.ref === ref)
+  const projectOrg = routeProject && organizations.data?.find((o) => o.id === routeProject.organization_id)
+  const crumbs: Breadcrumb[] = [
+    ...(routeOrg ? [{ label: routeOrg.name, href: `/org/${routeOrg.slug}` }] : []),
+    ...(projectOrg ? [{ label: projectOrg.name, href: `/org/${projectOrg.slug}` }] : []),
+    ...(routeProject ? [{ label: routeProject.name, href: `/project/${routeProject.ref}` }] : []),
+    ...(breadcrumbs ?? []),
+  ]
+
+  return (
+    <div className="flex h-screen flex-col">
+      <AppHeader profile={profile} breadcrumbs={crumbs} />
+      {banners && <div data-slot="banners">{banners}</div>}
+      <main className="flex min-h-0 flex-1 flex-col overflow-auto">{children}</main>
+    </div>
+  )
+}
+
+function CenteredAlert({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto mt-24 max-w-md px-4">
+      <Alert variant="danger" title={title}>
+        {children}
+      </Alert>
+    </div>
+  )
+}

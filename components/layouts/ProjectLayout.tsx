@@ -1,0 +1,69 @@
+import { useEffect, type ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { setProjectStatus } from '@/data/projects/project-status'
+import Link from 'next/link'
+import { useRouter } from 'next/router'
+import clsx from 'clsx'
+import { Home, Terminal } from 'lucide-react'
+import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
+import { AppLayout } from './AppLayout'
+import { ProjectStatusScreen } from './ProjectStatusScreen'
+import { FullPageLoader } from './RuntimeConfigGate'
+
+const NAV = [
+  { label: 'Project overview', href: (ref: string) => `/project/${ref}`, icon: Home, match: /^\/project\/\[ref\]$/ },
+  { label: 'SQL Editor', href: (ref: string) => `/project/${ref}/sql/new`, icon: Terminal, match: /^\/project\/\[ref\]\/sql/ },
+]
+
+/** A project's pages: side navigation, and the page itself only once the database is up. */
+export function ProjectLayout({ children }: { children: ReactNode }) {
+  return (
+    <AppLayout>
+      <ProjectBody>{children}</ProjectBody>
+    </AppLayout>
+  )
+}
+
+function useRef_(): string | undefined {
+  const { query } = useRouter()
+  return typeof query.ref === 'string' ? query.ref : undefined
+}
+
+function ProjectBody({ children }: { children: ReactNode }) {
+  const router = useRouter()
+  const ref = useRef_()
+  const { data: project, error } = useProjectDetailQuery({ ref })
+  const queryClient = useQueryClient()
+  // The detail is what gets polled: carry its status over to the list cache as it changes.
+  useEffect(() => {
+    if (project) setProjectStatus(queryClient, project.ref, project.status)
+  }, [project?.ref, project?.status, queryClient]) // eslint-disable-line react-hooks/exhaustive-deps
+  if (error) return null // the existence guard answers a missing project
+  if (!project || !ref) return <FullPageLoader />
+  return (
+    <div className="flex min-h-0 flex-1">
+      <nav aria-label="Project" className="hidden w-52 shrink-0 flex-col gap-1 border-r border-border bg-surface p-2 md:flex">
+        {NAV.map((item) => {
+          const active = item.match.test(router.pathname)
+          return (
+            <Link
+              key={item.label}
+              href={item.href(ref)}
+              aria-current={active ? 'page' : undefined}
+              className={clsx(
+                'flex items-center gap-2 rounded-md px-2 py-1.5 text-sm',
+                active ? 'bg-surface-raised text-foreground' : 'text-foreground-light hover:bg-surface-raised hover:text-foreground'
+              )}
+            >
+              <item.icon size={16} aria-hidden />
+              {item.label}
+            </Link>
+          )
+        })}
+      </nav>
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+        {project.status === 'ACTIVE_HEALTHY' || router.pathname === '/project/[ref]' ? children : <ProjectStatusScreen project={project} />}
+      </div>
+    </div>
+  )
+}

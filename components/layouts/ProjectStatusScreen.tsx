@@ -1,0 +1,29 @@
+import { AlertTriangle, Loader2 } from 'lucide-react'
+import type { ProjectDetail } from '@/lib/api-types'
+import { Alert } from '@/components/ui'
+import { isTransientStatus } from '@/data/projects/project-detail-query'
+
+/** What a project page shows while the database is not serving: setting up, failed, or another state. */
+export function ProjectStatusScreen({ project }: { project: ProjectDetail }) {
+  if (isTransientStatus(project.status))
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center" role="status" aria-live="polite">
+        <Loader2 className="animate-spin text-brand" size={28} aria-hidden />
+        <h2 className="text-lg font-medium">Setting up your project</h2>
+        <p className="max-w-sm text-sm text-foreground-light">
+          We are creating the database for <strong>{project.name}</strong>. This page updates by itself when it is ready.
+        </p>
+      </div>
+    )
+  return (
+    <div className="mx-auto mt-16 w-full max-w-lg px-4">
+      <Alert
+        variant={project.status === 'INIT_FAILED' ? 'danger' : 'warning'}
+        icon={<AlertTriangle size={16} />}
+        title={project.status === 'INIT_FAILED' ? 'The project could not be set up' : `The project is ${project.status.toLowerCase().replace(/_/g, ' ')}`}
+      >
+        {project.status_message ?? 'Its database is not serving requests right now.'}
+      </Alert>
+    </div>
+  )
+}

@@ -1,0 +1,4 @@
+export const projectKeys = {
+  list: () => ['projects'] as const,
+  detail: (ref: string | undefined) => ['projects', ref, 'detail'] as const,
+}

@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test'
+
+const STORAGE_KEY = 'supaboard-auth-token'
+
+/** A syntactically valid, unsigned JWT: the mocked platform never checks it. */
+function fakeJwt(expiresAt: number) {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: '11111111-1111-4111-8111-111111111111', exp: expiresAt, role: 'authenticated' })}.c2ln`
+}
+
+test('a 401 on the profile load signs out and lands on /sign-in', async ({ page }) => {
+  const expiresAt = Math.floor(Date.now() / 1000) + 3600
+  const session = {
+    access_token: fakeJwt(expiresAt),
+    refresh_token: 'mock-refresh',
+    token_type: 'bearer',
+    expires_in: 3600,
+    expires_at: expiresAt,
+    user: { id: '11111111-1111-4111-8111-111111111111', aud: 'authenticated', role: 'authenticated', email: 'mock@example.com', app_metadata: {}, user_metadata: {}, created_at: new Date().toISOString() },
+  }
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem(key, value)
+        localStorage.setItem('supaboard-mock-scenario', 'profile-401')
+        sessionStorage.setItem('seeded', '1')
+      }
+    },
+    [STORAGE_KEY, JSON.stringify(session)]
+  )
+  const profileCall = page.waitForResponse((r) => r.url().endsWith('/api/platform/profile'))
+  await page.goto('/projects')
+  expect((await profileCall).status()).toBe(401)
+  await expect(page).toHaveURL(/\/sign-in$/)
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBeNull()
+})

@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test'
+import { runSql } from './helpers'
+import { PORTS } from '../playwright.config'
+
+test('self-hosted lands on the default project with no sign-in and runs SQL on the embedded database', async ({ page }) => {
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/project\/default$/)
+  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0)
+  await page.goto('/sign-in')
+  await expect(page).toHaveURL(/\/project\/default$/)
+  await expect(page.getByRole('link', { name: 'Open SQL Editor' })).toBeVisible({ timeout: 60_000 })
+  await page.goto('/project/default/sql/new')
+  await runSql(page, "select current_setting('server_version_num')::int >= 170000 as embedded")
+  await expect(page.getByRole('grid').getByRole('gridcell', { name: 'true' })).toBeVisible()
+})
+
+test('self-hosted with DATABASE_URL runs SQL on that PostgreSQL server', async ({ page }) => {
+  test.skip(!process.env.E2E_DATABASE_URL && process.env.CI !== 'true', 'no PostgreSQL server binaries here')
+  await page.goto(`http://127.0.0.1:${PORTS.selfHostedPg}/`)
+  await expect(page).toHaveURL(/\/project\/default$/)
+  await page.goto(`http://127.0.0.1:${PORTS.selfHostedPg}/project/default/sql/new`)
+  await runSql(page, "select current_setting('server_version_num')::int / 10000 as major, current_setting('port') as port")
+  const port = new URL(process.env.E2E_DATABASE_URL!).port
+  await expect(page.getByRole('grid').getByRole('gridcell', { name: port, exact: true })).toBeVisible()
+})

@@ -1,0 +1,29 @@
+/**
+ * The browser's auth client: @supabase/auth-js talking to the GoTrue-compatible service, by
+ * default the built-in one on the same origin at /auth/v1 (NEXT_PUBLIC_GOTRUE_URL overrides).
+ */
+import { GoTrueClient } from '@supabase/auth-js'
+import { LOCAL_STORAGE_KEYS } from '../local-storage'
+import { setAccessTokenProvider } from './session-token'
+
+let client: GoTrueClient | undefined
+
+export function gotrueUrl(): string {
+  const configured = process.env.NEXT_PUBLIC_GOTRUE_URL
+  if (configured) return configured.replace(/\/+$/, '')
+  return `${window.location.origin}/auth/v1`
+}
+
+export function getGoTrueClient(): GoTrueClient {
+  if (!client) {
+    client = new GoTrueClient({
+      url: gotrueUrl(),
+      storageKey: LOCAL_STORAGE_KEYS.AUTH_SESSION,
+      autoRefreshToken: true,
+      persistSession: true,
+      detectSessionInUrl: false,
+    })
+    setAccessTokenProvider(async () => (await client!.getSession()).data.session?.access_token)
+  }
+  return client
+}

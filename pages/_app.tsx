@@ -1,0 +1,44 @@
+import '@/styles/globals.css'
+import type { AppProps } from 'next/app'
+import Head from 'next/head'
+import { useState } from 'react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { ThemeProvider } from 'next-themes'
+import { Toaster } from 'sonner'
+import { createQueryClient } from '@/data/query-client'
+import { GlobalErrorBoundary } from '@/components/interfaces/ErrorScreen/GlobalErrorBoundary'
+import { RuntimeConfigGate } from '@/components/layouts/RuntimeConfigGate'
+import { THEMES } from '@/components/ui'
+import { PRODUCT_NAME } from '@/lib/constants'
+import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
+import type { NextPageWithLayout } from '@/lib/types/page'
+
+export const TOAST_DURATION_MS = 4000
+
+type AppPropsWithLayout = AppProps & { Component: NextPageWithLayout }
+
+export default function App({ Component, pageProps }: AppPropsWithLayout) {
+  const [queryClient] = useState(createQueryClient)
+  const getLayout = Component.getLayout ?? ((page) => page)
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider
+        attribute="class"
+        themes={[...THEMES]}
+        defaultTheme="system"
+        enableSystem
+        storageKey={LOCAL_STORAGE_KEYS.THEME}
+        disableTransitionOnChange
+      >
+        <Head>
+          <title>{PRODUCT_NAME}</title>
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+        </Head>
+        <GlobalErrorBoundary>
+          <RuntimeConfigGate>{getLayout(<Component {...pageProps} />)}</RuntimeConfigGate>
+        </GlobalErrorBoundary>
+        <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
+      </ThemeProvider>
+    </QueryClientProvider>
+  )
+}

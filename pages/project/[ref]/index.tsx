@@ -1,0 +1,63 @@
+import Head from 'next/head'
+import Link from 'next/link'
+import { useRouter } from 'next/router'
+import { Terminal } from 'lucide-react'
+import { ProjectLayout } from '@/components/layouts/ProjectLayout'
+import { ProjectStatusScreen } from '@/components/layouts/ProjectStatusScreen'
+import { ProjectStatusBadge } from '@/components/interfaces/Projects/ProjectStatusBadge'
+import { buttonClasses, Card, CardContent, CardHeader } from '@/components/ui'
+import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
+import { PROVIDERS } from '@/lib/api-types'
+import { PRODUCT_NAME } from '@/lib/constants'
+import type { NextPageWithLayout } from '@/lib/types/page'
+
+const ProjectHomePage: NextPageWithLayout = () => {
+  const { query } = useRouter()
+  const ref = typeof query.ref === 'string' ? query.ref : undefined
+  const { data: project } = useProjectDetailQuery({ ref })
+  if (!project) return null
+  const provider = PROVIDERS[project.cloud_provider]
+  const region = provider?.regions.find((r) => r.code === project.region)
+  return (
+    <div className="mx-auto w-full max-w-5xl px-6 py-8">
+      <Head>
+        <title>{`${project.name} | ${PRODUCT_NAME}`}</title>
+      </Head>
+      <div className="mb-6 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">{project.name}</h1>
+        <ProjectStatusBadge status={project.status} />
+        {project.status === 'ACTIVE_HEALTHY' && (
+          <Link href={`/project/${project.ref}/sql/new`} className={buttonClasses({ type: 'primary', className: 'ml-auto' })}>
+            <Terminal size={14} className="mr-2" aria-hidden /> Open SQL Editor
+          </Link>
+        )}
+      </div>
+      {project.status !== 'ACTIVE_HEALTHY' ? (
+        <ProjectStatusScreen project={project} />
+      ) : (
+        <Card>
+          <CardHeader title="Project details" />
+          <CardContent>
+            <dl className="grid grid-cols-[10rem_1fr] gap-y-2 text-sm">
+              <dt className="text-foreground-light">Reference</dt>
+              <dd className="font-mono">{project.ref}</dd>
+              <dt className="text-foreground-light">Database</dt>
+              <dd>{project.dbVersion ?? 'Unknown version'}</dd>
+              <dt className="text-foreground-light">Hosted on</dt>
+              <dd>{project.db_host === 'embedded' ? 'Embedded database on this server' : project.db_host}</dd>
+              <dt className="text-foreground-light">Provider</dt>
+              <dd>
+                {provider?.label ?? project.cloud_provider} · {region?.displayName ?? project.region}
+              </dd>
+              <dt className="text-foreground-light">Plan</dt>
+              <dd className="capitalize">{project.plan}</dd>
+            </dl>
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  )
+}
+
+ProjectHomePage.getLayout = (page) => <ProjectLayout>{page}</ProjectLayout>
+export default ProjectHomePage

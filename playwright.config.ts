@@ -1,0 +1,60 @@
+import { defineConfig } from '@playwright/test'
+import os from 'node:os'
+import path from 'node:path'
+import fs from 'node:fs'
+
+/**
+ * Browser tests in Debian's Chromium against the production build (scripts/e2e.mjs builds it).
+ * One app server per mode: platform, self-hosted (embedded), self-hosted on a PostgreSQL server
+ * (when E2E_DATABASE_URL is given) and a platform whose browser answers some calls from MSW.
+ */
+export const PORTS = { platform: 3210, selfHosted: 3211, selfHostedPg: 3212, mocked: 3213 }
+
+const runId = `${Date.now()}`
+const dataDir = (name: string) => {
+  const dir = path.join(os.tmpdir(), `e2e-${runId}-${name}`)
+  fs.mkdirSync(dir, { recursive: true })
+  return dir
+}
+
+const server = (port: number, env: Record<string, string>) => ({
+  command: 'node scripts/start.mjs',
+  url: `http://127.0.0.1:${port}/api/config`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: { ...(process.env as Record<string, string>), SKIP_BUILD: 'true', PORT: String(port), HOSTNAME: '127.0.0.1', ...env },
+})
+
+const pgUrl = process.env.E2E_DATABASE_URL
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
+  reporter: [['list'], ['json']],
+  use: {
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'platform', testMatch: /platform(\.[a-z-]+)?\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${PORTS.platform}` } },
+    { name: 'self-hosted', testMatch: /self-hosted\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${PORTS.selfHosted}` } },
+    { name: 'mocked', testMatch: /mocked\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${PORTS.mocked}` } },
+  ],
+  webServer: [
+    server(PORTS.platform, { DATA_DIR: dataDir('platform') }),
+    server(PORTS.selfHosted, { DATA_DIR: dataDir('self-hosted'), NEXT_PUBLIC_IS_PLATFORM: 'false' }),
+    ...(pgUrl ? [server(PORTS.selfHostedPg, { DATA_DIR: dataDir('self-hosted-pg'), NEXT_PUBLIC_IS_PLATFORM: 'false', DATABASE_URL: pgUrl })] : []),
+    server(PORTS.mocked, { DATA_DIR: dataDir('mocked'), API_MOCKING: 'true' }),
+  ],
+})

@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// Browser tests: a production build, a throwaway PostgreSQL for the self-hosted-with-server
+// scenario, then Playwright (its config starts the app servers).
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { buildIfNeeded, root } from './build-if-needed.mjs'
+import { findPgBin, startCluster } from './pg-cluster.mjs'
+
+buildIfNeeded()
+
+let cluster = null
+if (findPgBin()) cluster = await startCluster()
+else if (process.env.CI === 'true') {
+  console.error('PostgreSQL server binaries are required in CI')
+  process.exit(1)
+}
+
+const result = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, ...(cluster ? { E2E_DATABASE_URL: cluster.url } : {}) } }
+)
+await cluster?.stop()
+process.exit(result.status ?? 1)

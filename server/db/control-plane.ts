@@ -1,0 +1,88 @@
+/**
+ * The control plane's database: embedded PGlite under DATA_DIR by default, or a PostgreSQL server
+ * (PLATFORM_DATABASE_URL). Both are reached through this small interface so that the rest of the
+ * platform never knows which one it runs on.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+
+export type Row = Record<string, any>
+
+export interface Queryable {
+  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>
+}
+
+export interface ControlPlaneDb extends Queryable {
+  /** Runs fn in one transaction on one connection; rolls back when fn throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+  readonly kind: 'embedded' | 'server'
+}
+
+export async function openEmbeddedControlPlane(dataDir: string | null): Promise<ControlPlaneDb> {
+  let db: PGlite
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true })
+    db = await PGlite.create({ dataDir: path.join(dataDir, 'platform') })
+  } else {
+    db = await PGlite.create()
+  }
+  // One PGlite is one session: transactions from concurrent requests must not interleave.
+  let chain: Promise<unknown> = Promise.resolve()
+  const serialize = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = chain.then(fn, fn)
+    chain = next.catch(() => undefined)
+    return next
+  }
+  return {
+    kind: 'embedded',
+    query: (sql, params = []) => serialize(async () => (await db.query<any>(sql, params)).rows),
+    exec: (sql) => serialize(async () => void (await db.exec(sql))),
+    transaction: (fn) =>
+      serialize(() =>
+        db.transaction((tx) =>
+          fn({
+            query: async (s, p = []) => (await tx.query<any>(s, p)).rows,
+            exec: async (s) => void (await tx.exec(s)),
+          })
+        )
+      ),
+    close: () => db.close(),
+  }
+}
+
+export async function openServerControlPlane(url: string): Promise<ControlPlaneDb> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  pool.on('error', (error) => console.error('Control-plane connection error:', error.message))
+  return {
+    kind: 'server',
+    async query<T extends Row>(sql: string, params: unknown[] = []) {
+      return (await pool.query(sql, params)).rows as T[]
+    },
+    async exec(sql) {
+      await pool.query(sql)
+    },
+    async transaction(fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const result = await fn({
+          query: async (s, p = []) => (await client.query(s, p)).rows,
+          exec: async (s) => void (await client.query(s)),
+        })
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod'
+
+/** An error the platform answers with on purpose: an HTTP status and a message a person understands. */
+export class PlatformError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly extra: Record<string, unknown> = {}
+  ) {
+    super(message)
+    this.name = 'PlatformError'
+  }
+}
+
+export const badRequest = (message: string, extra?: Record<string, unknown>) => new PlatformError(400, message, extra)
+export const unauthorized = (message = 'You must be signed in to do this.') => new PlatformError(401, message)
+export const forbidden = (message: string) => new PlatformError(403, message)
+export const notFound = (message: string) => new PlatformError(404, message)
+export const conflict = (message: string) => new PlatformError(409, message)
+
+/** Turns a zod failure into one readable sentence naming the fields. */
+export function fromZodError(error: z.ZodError): PlatformError {
+  const messages = error.issues.map((issue) => {
+    const field = issue.path.join('.')
+    if (issue.code === 'invalid_type' && issue.input === undefined && field) return `${field} is required`
+    return issue.message
+  })
+  return badRequest([...new Set(messages)].join('; '))
+}
+
+export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body ?? {})
+  if (!result.success) throw fromZodError(result.error)
+  return result.data
+}

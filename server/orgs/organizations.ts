@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto'
+import type { CreateOrganizationBody, Organization, OrganizationRole } from '@/lib/api-types'
+import type { Queryable } from '../db/control-plane'
+import { PlatformError } from '../http/errors'
+import type { Platform } from '../platform'
+import type { AuthUser } from '../auth/current-user'
+import { requireProfile } from '../profile/profile'
+
+type OrgRow = {
+  id: number
+  name: string
+  slug: string
+  billing_email: string | null
+  plan: Organization['plan']['id']
+  restriction_status: Organization['restriction_status']
+  restriction_data: Organization['restriction_data']
+  role: OrganizationRole
+}
+
+const PLAN_NAMES = { free: 'Free', pro: 'Pro', team: 'Team', enterprise: 'Enterprise' } as const
+const VERCEL_PREFIX = 'vercel_'
+
+export function toOrganization(row: OrgRow): Organization {
+  const fromVercel = row.slug.startsWith(VERCEL_PREFIX)
+  return {
+    id: Number(row.id),
+    name: row.name,
+    slug: row.slug,
+    billing_email: row.billing_email ?? 'Unknown',
+    managed_by: fromVercel ? 'vercel-marketplace' : 'supabase',
+    ...(fromVercel ? { partner_id: row.slug.slice(VERCEL_PREFIX.length) } : {}),
+    plan: { id: row.plan, name: PLAN_NAMES[row.plan] },
+    restriction_status: row.restriction_status,
+    restriction_data: row.restriction_data,
+    is_owner: row.role === 'Owner',
+    role: row.role,
+  }
+}
+
+const ORG_COLUMNS = `o.id::int as id, o.name, o.slug, o.billing_email, o.plan, o.restriction_status, o.restriction_data, m.role`
+
+export async function listOrganizations(platform: Platform, user: AuthUser): Promise<Organization[]> {
+  const profile = await requireProfile(platform.db, user.id)
+  const rows = await platform.db.query<OrgRow>(
+    `select ${ORG_COLUMNS} from organizations o join organization_members m on m.organization_id = o.id
+     where m.profile_id = $1 order by lower(o.name), o.id`,
+    [profile.id]
+  )
+  return rows.map(toOrganization)
+}
+
+/** The organization when the user is a member; 404 otherwise (existence is not confirmed to others). */
+export async function requireMembership(db: Queryable, userId: string, slug: string): Promise<OrgRow> {
+  const [row] = await db.query<OrgRow>(
+    `select ${ORG_COLUMNS} from organizations o
+     join organization_members m on m.organization_id = o.id
+     join profiles p on p.id = m.profile_id
+     where o.slug = $1 and p.user_id = $2`,
+    [slug, userId]
+  )
+  if (!row) throw new PlatformError(404, 'This organization does not exist')
+  return row
+}
+
+export async function getOrganization(platform: Platform, user: AuthUser, slug: string): Promise<Organization> {
+  return toOrganization(await requireMembership(platform.db, user.id, slug))
+}
+
+export function slugify(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+  return base || 'org'
+}
+
+export async function createOrganization(platform: Platform, user: AuthUser, body: CreateOrganizationBody): Promise<Organization> {
+  return platform.db.transaction(async (tx) => {
+    const profile = await requireProfile(tx, user.id)
+    let slug = slugify(body.name)
+    const [taken] = await tx.query('select 1 from organizations where slug = $1', [slug])
+    // Never reuse a slug, and never let a user-chosen name claim a partner prefix.
+    if (taken || slug.startsWith('vercel')) slug = `${slug}-${randomBytes(3).toString('hex')}`
+    const [org] = await tx.query<{ id: number }>(
+      `insert into organizations (name, slug, billing_email) values ($1, $2, $3) returning id::int as id`,
+      [body.name, slug, body.billing_email ?? profile.primary_email]
+    )
+    await tx.query(`insert into organization_members (organization_id, profile_id, role) values ($1, $2, 'Owner')`, [org.id, profile.id])
+    return toOrganization(await requireMembership(tx, user.id, slug))
+  })
+}

@@ -1,0 +1,95 @@
+import type { Permission, Profile } from '@/lib/api-types'
+import { PROFILE_NOT_FOUND_MESSAGE } from '@/lib/api-types'
+import type { Queryable } from '../db/control-plane'
+import { PlatformError } from '../http/errors'
+import type { Platform } from '../platform'
+import type { AuthUser } from '../auth/current-user'
+
+type ProfileRow = { id: number; user_id: string; username: string; primary_email: string; first_name: string | null; last_name: string | null }
+
+export async function findProfile(db: Queryable, userId: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.query<ProfileRow>('select id::int as id, user_id, username, primary_email, first_name, last_name from profiles where user_id = $1', [userId])
+  return row
+}
+
+/** The caller's profile, or the 404 "User's profile not found" that makes the client create it. */
+export async function requireProfile(db: Queryable, userId: string): Promise<ProfileRow> {
+  const profile = await findProfile(db, userId)
+  if (!profile) throw new PlatformError(404, PROFILE_NOT_FOUND_MESSAGE)
+  return profile
+}
+
+function toProfile(platform: Platform, row: ProfileRow): Profile {
+  return {
+    id: Number(row.id),
+    gotrue_id: row.user_id,
+    auth0_id: row.user_id,
+    username: row.username,
+    primary_email: row.primary_email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    // SPEC §3: disabled features exist in self-hosted mode only, from configuration.
+    disabled_features: platform.config.isPlatform ? [] : platform.config.disabledFeatures,
+    is_alpha_user: false,
+  }
+}
+
+export async function getProfile(platform: Platform, user: AuthUser): Promise<Profile> {
+  return toProfile(platform, await requireProfile(platform.db, user.id))
+}
+
+/** A username from the email's local part, made unique with a numeric suffix. */
+async function freeUsername(db: Queryable, email: string): Promise<string> {
+  const base = (email.split('@')[0] || 'user').toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 30) || 'user'
+  const taken = new Set(
+    (await db.query<{ username: string }>(`select username from profiles where username = $1 or username like $2`, [base, `${base}_%`])).map((r) => r.username)
+  )
+  if (!taken.has(base)) return base
+  for (let i = 2; ; i++) if (!taken.has(`${base}_${i}`)) return `${base}_${i}`
+}
+
+/**
+ * Creates the caller's profile (idempotent: a second call answers the existing one) and records
+ * the sign_up conversion event in the same transaction.
+ */
+export async function createProfile(platform: Platform, user: AuthUser): Promise<Profile> {
+  const row = await platform.db.transaction(async (tx) => {
+    const existing = await findProfile(tx, user.id)
+    if (existing) return existing
+    const [created] = await tx.query<ProfileRow>(
+      `insert into profiles (user_id, username, primary_email) values ($1, $2, $3)
+       returning id::int as id, user_id, username, primary_email, first_name, last_name`,
+      [user.id, await freeUsername(tx, user.email), user.email]
+    )
+    await tx.query(`insert into telemetry_events (profile_id, event, properties) values ($1, 'sign_up', $2)`, [
+      created.id,
+      JSON.stringify({ category: 'conversion' }),
+    ])
+    return created
+  })
+  return toProfile(platform, row)
+}
+
+const ROLE_ACTIONS: Record<string, string[]> = {
+  Owner: ['%'],
+  Administrator: ['%'],
+  Developer: ['read:%', 'write:projects', 'write:sql'],
+  'Read-only': ['read:%'],
+}
+
+export async function getPermissions(platform: Platform, user: AuthUser): Promise<Permission[]> {
+  const profile = await requireProfile(platform.db, user.id)
+  const rows = await platform.db.query<{ organization_id: number; slug: string; role: string }>(
+    `select o.id::int as organization_id, o.slug, m.role from organization_members m
+     join organizations o on o.id = m.organization_id where m.profile_id = $1 order by o.id`,
+    [profile.id]
+  )
+  return rows.map((r) => ({
+    organization_id: Number(r.organization_id),
+    organization_slug: r.slug,
+    actions: ROLE_ACTIONS[r.role] ?? [],
+    resources: ['%'],
+    condition: null,
+    restrictive: false,
+  }))
+}

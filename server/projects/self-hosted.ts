@@ -1,0 +1,61 @@
+/**
+ * Self-hosted mode: one local user, one organization and one project `default`, created at start.
+ * The project's database is DATABASE_URL when set (a PostgreSQL server), else an embedded one.
+ */
+import type { Platform } from '../platform'
+import { LOCAL_USER_ID } from '../auth/current-user'
+
+export const SELF_HOSTED_REF = 'default'
+
+export async function ensureSelfHostedProject(platform: Platform) {
+  const { databaseUrl, defaultRegion } = platform.config
+  await platform.db.transaction(async (tx) => {
+    await tx.query(
+      `insert into users (id, email, encrypted_password, email_confirmed_at) values ($1, 'admin@localhost', '!', now())
+       on conflict (id) do nothing`,
+      [LOCAL_USER_ID]
+    )
+    await tx.query(`insert into profiles (user_id, username, primary_email) values ($1, 'admin', 'admin@localhost') on conflict (user_id) do nothing`, [
+      LOCAL_USER_ID,
+    ])
+    await tx.query(`insert into organizations (name, slug) values ('Default Organization', 'default-org') on conflict (slug) do nothing`)
+    await tx.query(
+      `insert into organization_members (organization_id, profile_id, role)
+       select o.id, p.id, 'Owner' from organizations o, profiles p where o.slug = 'default-org' and p.user_id = $1
+       on conflict do nothing`,
+      [LOCAL_USER_ID]
+    )
+    await tx.query(
+      `insert into projects (ref, name, organization_id, status, cloud_provider, region)
+       select $1, 'Default Project', o.id, 'COMING_UP', 'AWS', $2 from organizations o where o.slug = 'default-org'
+       on conflict (ref) do nothing`,
+      [SELF_HOSTED_REF, defaultRegion]
+    )
+  })
+  if (databaseUrl) {
+    // The given server is used as it is: nothing to provision, only its version to read.
+    const location = { kind: 'server' as const, ref: SELF_HOSTED_REF, url: databaseUrl }
+    let version: string | null = null
+    let status = 'ACTIVE_HEALTHY'
+    let message: string | null = null
+    try {
+      version = await platform.databases.version(location)
+    } catch (error) {
+      status = 'ACTIVE_UNHEALTHY'
+      message = `Cannot reach DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`
+    }
+    await platform.db.query(`update projects set status = $2, status_message = $3, db_location = $4, db_version = $5 where ref = $1`, [
+      SELF_HOSTED_REF,
+      status,
+      message,
+      JSON.stringify(location),
+      version,
+    ])
+  } else {
+    // Switching from DATABASE_URL back to embedded: provision (idempotent) the embedded database.
+    await platform.db.query(
+      `update projects set status = 'COMING_UP', db_location = null where ref = $1 and (db_location is null or db_location->>'kind' <> 'embedded')`,
+      [SELF_HOSTED_REF]
+    )
+  }
+}

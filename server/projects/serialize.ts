@@ -1,0 +1,57 @@
+import type { Project, ProjectDetail } from '@/lib/api-types'
+
+export type ProjectRow = {
+  id: number
+  ref: string
+  name: string
+  organization_id: number
+  organization_slug: string
+  status: Project['status']
+  status_message: string | null
+  cloud_provider: Project['cloud_provider']
+  region: string
+  plan: Project['plan']
+  db_location: { kind: 'embedded' | 'server'; url?: string } | null
+  db_version: string | null
+  inserted_at: Date | string
+}
+
+export const PROJECT_COLUMNS = `p.id::int as id, p.ref, p.name, p.organization_id::int as organization_id, o.slug as organization_slug,
+  p.status, p.status_message, p.cloud_provider, p.region, p.plan, p.db_location, p.db_version, p.inserted_at`
+
+export function toProject(row: ProjectRow): Project {
+  return {
+    id: Number(row.id),
+    ref: row.ref,
+    name: row.name,
+    status: row.status,
+    organization_id: Number(row.organization_id),
+    organization_slug: row.organization_slug,
+    cloud_provider: row.cloud_provider,
+    region: row.region,
+    plan: row.plan,
+    inserted_at: new Date(row.inserted_at).toISOString(),
+    parent_project_ref: null,
+    preview_branch_refs: [],
+  }
+}
+
+/** Detail for the browser: never the connection string, only where the database lives. */
+export function toProjectDetail(row: ProjectRow): ProjectDetail {
+  let dbHost = 'pending'
+  if (row.db_location?.kind === 'embedded') dbHost = 'embedded'
+  else if (row.db_location?.url) {
+    try {
+      dbHost = new URL(row.db_location.url).hostname
+    } catch {
+      dbHost = 'server'
+    }
+  }
+  return {
+    ...toProject(row),
+    dbVersion: row.db_version,
+    postgrestStatus: row.status === 'ACTIVE_HEALTHY' ? 'ONLINE' : 'OFFLINE',
+    db_host: dbHost,
+    status_message: row.status_message,
+  }
+}

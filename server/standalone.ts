@@ -1,0 +1,15 @@
+/** The platform on a plain node HTTP server: used by the API tests and benchmarks. */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { handleNodeRequest } from './http/handler'
+import type { Platform } from './platform'
+
+export async function serve(platform: Platform, port = 0): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => void handleNodeRequest(req, res, Promise.resolve(platform)))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const { port: actual } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

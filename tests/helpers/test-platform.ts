@@ -1,0 +1,63 @@
+/** Starts the built-in platform on a plain node HTTP server for API tests. */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createPlatform, closePlatform, type Platform } from '@/server/platform'
+import { readConfig, type ServerConfig } from '@/server/config'
+import { serve } from '@/server/standalone'
+
+export type TestPlatform = {
+  url: string
+  platform: Platform
+  dataDir: string
+  call(method: string, path: string, opts?: { body?: unknown; token?: string; rawBody?: string }): Promise<{ status: number; body: any; headers: Headers }>
+  signUp(email?: string, password?: string): Promise<{ token: string; refresh: string; userId: string }>
+  close(): Promise<void>
+}
+
+export async function startTestPlatform(overrides: Partial<ServerConfig> = {}): Promise<TestPlatform> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-test-'))
+  const config: ServerConfig = { ...readConfig(), isPlatform: true, dataDir, platformDatabaseUrl: undefined, projectDbServers: undefined, databaseUrl: undefined, jwtSecret: undefined, ...overrides }
+  const platform = await createPlatform(config, { inMemory: !config.platformDatabaseUrl })
+  const server = await serve(platform)
+  let n = 0
+  const call: TestPlatform['call'] = async (method, p, opts = {}) => {
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    if (opts.body !== undefined || opts.rawBody !== undefined) headers['Content-Type'] = 'application/json'
+    if (opts.token) headers.Authorization = `Bearer ${opts.token}`
+    const res = await fetch(`${server.url}${p}`, {
+      method,
+      headers,
+      body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
+    })
+    const text = await res.text()
+    let body: any = text
+    try {
+      body = text ? JSON.parse(text) : undefined
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body, headers: res.headers }
+  }
+  return {
+    url: server.url,
+    platform,
+    dataDir,
+    call,
+    async signUp(email = `user${++n}-${Date.now()}@example.com`, password = 'correct horse battery staple') {
+      const res = await call('POST', '/auth/v1/signup', { body: { email, password } })
+      if (res.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`)
+      return { token: res.body.access_token, refresh: res.body.refresh_token, userId: res.body.user.id }
+    },
+    async close() {
+      await server.close()
+      await closePlatform(platform)
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Waits until the background work (provisioning) has settled. */
+export async function settle(platform: Platform) {
+  while (platform.pending.size > 0) await Promise.allSettled([...platform.pending])
+}
