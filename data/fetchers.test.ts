@@ -1,0 +1,120 @@
+// @vitest-environment node
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { buildUrl, get, head, post, ResponseError, toResponseError, DEFAULT_GET_TIMEOUT_MS } from './fetchers'
+import { setAccessTokenProvider } from '@/lib/auth/session-token'
+import { DEFAULT_API_ERROR_MESSAGE } from '@/lib/api-types'
+
+type Call = { url: string; init: RequestInit }
+let calls: Call[] = []
+
+function mockFetch(response: () => Response | Promise<Response>) {
+  calls = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, init })
+      return response()
+    })
+  )
+}
+
+beforeEach(() => setAccessTokenProvider(undefined))
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
+
+describe('buildUrl', () => {
+  it('prefixes the API base and comma-joins arrays', () => {
+    expect(buildUrl('/platform/projects', { ids: ['a', 'b', 3], q: 'x y', none: undefined })).toBe('/api/platform/projects?ids=a%2Cb%2C3&q=x+y')
+    expect(buildUrl('https://other.example/x')).toBe('https://other.example/x')
+  })
+})
+
+describe('requests', () => {
+  it('sends a fresh request id, JSON accept, credentials, and the bearer when there is a session', async () => {
+    mockFetch(() => Response.json({ ok: true }))
+    setAccessTokenProvider(async () => 'token-123')
+    await get('/platform/profile')
+    await get('/platform/profile')
+    const [a, b] = calls.map((c) => c.init.headers as Record<string, string>)
+    expect(a.Accept).toBe('application/json')
+    expect(a.Authorization).toBe('Bearer token-123')
+    expect(a['X-Request-Id']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(a['X-Request-Id']).not.toBe(b['X-Request-Id'])
+    expect(calls[0].init.credentials).toBe('include')
+  })
+
+  it('sends no bearer without a session, and POSTs JSON', async () => {
+    mockFetch(() => Response.json({ id: 1 }))
+    expect(await post('/platform/organizations', { name: 'Acme' })).toEqual({ id: 1 })
+    const headers = calls[0].init.headers as Record<string, string>
+    expect(headers.Authorization).toBeUndefined()
+    expect(headers['Content-Type']).toBe('application/json')
+    expect(calls[0].init.body).toBe('{"name":"Acme"}')
+    expect(calls[0].init.method).toBe('POST')
+  })
+
+  it('HEAD answers nothing', async () => {
+    mockFetch(() => new Response(null, { status: 200 }))
+    expect(await head('/platform/projects')).toBeUndefined()
+  })
+
+  it('times out a GET after 60 s by default', async () => {
+    expect(DEFAULT_GET_TIMEOUT_MS).toBe(60_000)
+    vi.useFakeTimers()
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))
+      )
+    )
+    const pending = get('/platform/slow').catch((e) => e)
+    await vi.advanceTimersByTimeAsync(60_000)
+    const error = await pending
+    expect(error).toBeInstanceOf(ResponseError)
+    expect(error.code).toBe(500)
+    expect(error.message).toBe('An error has occurred: Request timed out after 60000 ms')
+  })
+})
+
+describe('error normalisation (SPEC §8)', () => {
+  it.each([
+    [{ error: 'from error' }, 'from error'],
+    [{ message: 'from message' }, 'from message'],
+    [{ msg: 'from msg' }, 'from msg'],
+    [{ error: { message: 'nested' } }, 'nested'],
+  ])('%j → %s', async (body, message) => {
+    const error = await toResponseError(Response.json(body, { status: 400 }), 'rid')
+    expect(error.message).toBe(message)
+    expect(error.code).toBe(400)
+    expect(error.requestId).toBe('rid')
+  })
+
+  it('falls back to the raw text, then to the status', async () => {
+    expect((await toResponseError(new Response('Bad Gateway', { status: 502 }))).message).toBe('Bad Gateway')
+    expect((await toResponseError(new Response('', { status: 503 }))).message).toBe('An error has occurred: 503')
+  })
+
+  it('keeps the server request id and Postgres details', async () => {
+    const error = await toResponseError(Response.json({ message: 'boom', requestId: 'srv-1', pg: { code: '42P01', position: 15 } }, { status: 400 }), 'client-1')
+    expect(error.requestId).toBe('srv-1')
+    expect(error.pg).toEqual({ code: '42P01', position: 15 })
+  })
+
+  it('turns a network failure into code 500', async () => {
+    mockFetch(() => {
+      throw new TypeError('fetch failed')
+    })
+    const error = await get('/platform/projects').catch((e) => e)
+    expect(error).toBeInstanceOf(ResponseError)
+    expect(error.code).toBe(500)
+    expect(error.message).toBe('An error has occurred: fetch failed')
+    expect(error.requestId).toBeTruthy()
+  })
+
+  it('has a default message', () => {
+    expect(new ResponseError(undefined, 500).message).toBe(DEFAULT_API_ERROR_MESSAGE)
+  })
+})

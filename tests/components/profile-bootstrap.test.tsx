@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+/**
+ * The profile load of SPEC §4/§8 against an MSW-mocked platform: a missing profile is created and
+ * profile, organizations and permissions are fetched again; a 401 signs out and goes to /sign-in.
+ */
+import { vi } from 'vitest'
+
+vi.hoisted(() => {
+  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
+})
+
+const router = vi.hoisted(() => ({ replace: vi.fn(async () => true), push: vi.fn(async () => true), asPath: '/projects', pathname: '/projects', query: {} }))
+vi.mock('next/router', () => ({ useRouter: () => router }))
+const signOut = vi.hoisted(() => vi.fn(async () => undefined))
+vi.mock('@/components/auth/AuthProvider', () => ({ useAuth: () => ({ session: null, isLoading: false, signOut }) }))
+
+import { render, screen, waitFor } from '@testing-library/react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { createQueryClient } from '@/data/query-client'
+import { useProfileBootstrap } from '@/components/auth/useProfileBootstrap'
+import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
+import { usePermissionsQuery } from '@/data/permissions/permissions-query'
+
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  server.resetHandlers()
+  vi.clearAllMocks()
+})
+afterAll(() => server.close())
+
+function Probe() {
+  const { profile, isLoading } = useProfileBootstrap({ enabled: true })
+  useOrganizationsQuery({ enabled: !!profile })
+  usePermissionsQuery({ enabled: !!profile })
+  return <div>{isLoading ? 'loading' : profile ? `hello ${profile.username}` : 'none'}</div>
+}
+
+const renderProbe = () =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Probe />
+    </QueryClientProvider>
+  )
+
+it('creates a missing profile, then refreshes profile, organizations and permissions', async () => {
+  let created = false
+  const calls: string[] = []
+  server.use(
+    http.get('*/api/platform/profile', () => {
+      calls.push('GET profile')
+      return created
+        ? HttpResponse.json({ id: 1, username: 'ada', primary_email: 'ada@example.com', disabled_features: [] })
+        : HttpResponse.json({ code: 404, message: "User's profile not found" }, { status: 404 })
+    }),
+    http.post('*/api/platform/profile', () => {
+      calls.push('POST profile')
+      created = true
+      return HttpResponse.json({ id: 1, username: 'ada' }, { status: 201 })
+    }),
+    http.get('*/api/platform/organizations', () => {
+      calls.push('GET organizations')
+      return HttpResponse.json([])
+    }),
+    http.get('*/api/platform/profile/permissions', () => {
+      calls.push('GET permissions')
+      return HttpResponse.json([])
+    })
+  )
+  renderProbe()
+  expect(await screen.findByText('hello ada')).toBeInTheDocument()
+  await waitFor(() => expect(calls).toContain('GET permissions'))
+  expect(calls.slice(0, 3)).toEqual(['GET profile', 'POST profile', 'GET profile'])
+  expect(calls.filter((c) => c === 'POST profile')).toHaveLength(1)
+  expect(calls).toContain('GET organizations')
+})
+
+it('signs out and goes to /sign-in on a 401', async () => {
+  server.use(http.get('*/api/platform/profile', () => HttpResponse.json({ code: 401, message: 'expired' }, { status: 401 })))
+  renderProbe()
+  await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/sign-in'))
+  expect(signOut).toHaveBeenCalledTimes(1)
+})
+
+it('says so when the profile cannot be created', async () => {
+  server.use(
+    http.get('*/api/platform/profile', () => HttpResponse.json({ code: 404, message: "User's profile not found" }, { status: 404 })),
+    http.post('*/api/platform/profile', () => HttpResponse.json({ code: 400, message: 'nope' }, { status: 400 }))
+  )
+  function FailureProbe() {
+    const { createFailed } = useProfileBootstrap({ enabled: true })
+    return <div>{createFailed ? 'Failed to create your profile. Please refresh to try again.' : 'working'}</div>
+  }
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <FailureProbe />
+    </QueryClientProvider>
+  )
+  expect(await screen.findByText('Failed to create your profile. Please refresh to try again.')).toBeInTheDocument()
+})
