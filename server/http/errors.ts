@@ -22,8 +22,10 @@ export const conflict = (message: string) => new PlatformError(409, message)
 export function fromZodError(error: z.ZodError): PlatformError {
   const messages = error.issues.map((issue) => {
     const field = issue.path.join('.')
+    // zod's own wording ("Invalid input: …") names no field: say which one, plainly.
+    if (!issue.message.startsWith('Invalid input')) return issue.message
     if (issue.code === 'invalid_type' && issue.input === undefined && field) return `${field} is required`
-    return issue.message
+    return field ? `${field}: ${issue.message}` : issue.message
   })
   return badRequest([...new Set(messages)].join('; '))
 }

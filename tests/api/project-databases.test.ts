@@ -1,0 +1,244 @@
+// @vitest-environment node
+/**
+ * The project-database layer against both backends: embedded PGlite (always) and a throwaway
+ * PostgreSQL 15 cluster (when its binaries are installed; required under CI=true).
+ */
+import { createHash } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getProjectDatabases, SqlError, type ProjectDatabases, type ProjectDbLocation } from '@/server/databases'
+import { openProjectDirs } from '@/server/databases/embedded'
+import type { StatementResult } from '@/lib/api-types/sql'
+import { pgClusterAvailable, startPgCluster } from '../helpers/pg-cluster'
+
+type Ctx = { dbs: ProjectDatabases; location: ProjectDbLocation; dataDir: string; stop(): Promise<void> }
+
+const backends: { name: string; enabled: boolean; start(): Promise<Ctx> }[] = [
+  {
+    name: 'embedded PGlite',
+    enabled: true,
+    async start() {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'project-dbs-'))
+      const dbs = getProjectDatabases({ dataDir })
+      const location = await dbs.provision('alpha', 'local')
+      return { dbs, location, dataDir, stop: () => rm(dataDir, { recursive: true, force: true }) }
+    },
+  },
+  {
+    name: 'PostgreSQL server',
+    enabled: pgClusterAvailable(),
+    async start() {
+      const cluster = await startPgCluster()
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'project-dbs-'))
+      const dbs = getProjectDatabases({ dataDir, projectDbServers: `*=${cluster.url}` })
+      const location = await dbs.provision('alpha', 'eu-west-1')
+      return {
+        dbs,
+        location,
+        dataDir,
+        async stop() {
+          await cluster.stop()
+          await rm(dataDir, { recursive: true, force: true })
+        },
+      }
+    },
+  },
+]
+
+for (const backend of backends) {
+  describe.skipIf(!backend.enabled)(`project databases: ${backend.name}`, () => {
+    let ctx: Ctx
+
+    async function run(sql: string, options: { timeoutMs?: number; shape?: 'all' | 'last' } = {}) {
+      const outcome = await ctx.dbs.run(ctx.location, sql, { timeoutMs: 10_000, shape: 'all', ...options })
+      return JSON.parse(Buffer.from(outcome.json).toString('utf8'))
+    }
+    const runAll = (sql: string) => run(sql) as Promise<StatementResult[]>
+    async function runError(sql: string, options?: { timeoutMs?: number }) {
+      const error = await run(sql, options).then(
+        () => null,
+        (e: unknown) => e
+      )
+      expect(error).toBeInstanceOf(SqlError)
+      return error as SqlError
+    }
+
+    beforeAll(async () => {
+      ctx = await backend.start()
+    })
+    afterAll(async () => {
+      await ctx?.dbs.closeAll()
+      await ctx?.stop()
+    })
+
+    it('provisions a location of the right kind', () => {
+      if (backend.name.startsWith('embedded')) expect(ctx.location).toEqual({ kind: 'embedded', ref: 'alpha' })
+      else expect(ctx.location).toMatchObject({ kind: 'server', ref: 'alpha', url: expect.stringContaining('/p_alpha') })
+    })
+
+    it('answers one result per statement, with columns, command and row count', async () => {
+      const results = await runAll(`
+        create table items (id int primary key, name text, tags jsonb, ok boolean, big bigint, price numeric);
+        insert into items values (1, 'one', '{"a":[1,2]}', true, 9007199254740993, 1.50), (2, 'two', null, false, 42, 0);
+        select * from items order by id;
+        update items set name = name || '!' where id = 2;
+      `)
+      expect(results.map((r) => [r.command, r.rowCount])).toEqual([
+        ['CREATE TABLE', null],
+        ['INSERT', 2],
+        ['SELECT', 2],
+        ['UPDATE', 1],
+      ])
+      expect(results[0]).toMatchObject({ columns: [], rows: [] })
+      expect(results[2].columns).toEqual([
+        { name: 'id', dataTypeID: 23 },
+        { name: 'name', dataTypeID: 25 },
+        { name: 'tags', dataTypeID: 3802 },
+        { name: 'ok', dataTypeID: 16 },
+        { name: 'big', dataTypeID: 20 },
+        { name: 'price', dataTypeID: 1700 },
+      ])
+      expect(results[2].rows).toEqual([
+        { id: 1, name: 'one', tags: { a: [1, 2] }, ok: true, big: '9007199254740993', price: '1.50' },
+        { id: 2, name: 'two', tags: null, ok: false, big: 42, price: '0' },
+      ])
+    })
+
+    it("answers only the last statement's rows with shape 'last'", async () => {
+      expect(await run('select 1 as a; select 2 as b, 2 as b', { shape: 'last' })).toEqual([{ b: 2 }])
+      expect(await run('select 1 as a; create temp table x (y int)', { shape: 'last' })).toEqual([])
+    })
+
+    it('converts floats, NaN and other types sensibly', async () => {
+      const [r] = await runAll(
+        `select 1.5::float8 f, 'NaN'::float8 n, 3::int2 s, '2024-01-02'::date d, array[1,2] arr, '{"k": "v"}'::json j, 'x' u`
+      )
+      expect(r.rows).toEqual([{ f: 1.5, n: 'NaN', s: 3, d: '2024-01-02', arr: '{1,2}', j: { k: 'v' }, u: 'x' }])
+    })
+
+    it('throws a SqlError with code and position, and rolls back the whole batch', async () => {
+      const error = await runError('create table half_done (x int); insert into half_done values (1); selec 2')
+      expect(error.message).toBe('syntax error at or near "selec"')
+      expect(error.pg.code).toBe('42601')
+      expect(error.pg.position).toBe(67) // 1-based, in the whole batch
+      const [r] = await runAll(`select to_regclass('half_done') is null as gone`)
+      expect(r.rows).toEqual([{ gone: true }])
+
+      const constraint = await runError('select * from nope_missing')
+      expect(constraint.pg).toMatchObject({ code: '42P01', position: 15 })
+      const withDetail = await runError(`insert into items values (1, 'dup')`)
+      expect(withDetail.pg.code).toBe('23505')
+      expect(withDetail.pg.detail).toContain('already exists')
+    })
+
+    it('restores a clean session after every run', async () => {
+      await runAll('begin; create table leaked (x int)')
+      expect((await runAll(`select to_regclass('leaked') is null as gone`))[0].rows).toEqual([{ gone: true }])
+
+      await runAll('set search_path = nowhere')
+      const [show] = await runAll('show search_path')
+      expect(show.rows[0].search_path).not.toContain('nowhere')
+
+      await runError('begin; select 1/0')
+      expect((await runAll('select 1 as one'))[0].rows).toEqual([{ one: 1 }])
+
+      await runAll('prepare p1 as select 1')
+      await runAll('prepare p1 as select 1') // would fail with "already exists" if it leaked
+    })
+
+    it('refuses COPY FROM STDIN without breaking the session', async () => {
+      const error = await runError('copy items from stdin')
+      expect(error.message).toContain('COPY FROM STDIN is not supported')
+      expect((await runAll('select count(*)::int as n from items'))[0].rows).toEqual([{ n: 2 }])
+    })
+
+    it('cancels on timeout, then keeps answering with committed data intact', async () => {
+      await runAll('create table kept (x int); insert into kept values (7)')
+      const started = Date.now()
+      const error = await runError('insert into kept values (8); select pg_sleep(20)', { timeoutMs: 500 })
+      expect(Date.now() - started).toBeLessThan(5_000)
+      expect(error.message).toBe('canceling statement due to statement timeout')
+      expect(error.pg.code).toBe('57014')
+      expect((await runAll('select x from kept order by x'))[0].rows).toEqual([{ x: 7 }])
+    })
+
+    it('keeps data across close and reopen', async () => {
+      await runAll(`create table durable (v text); insert into durable values ('still here')`)
+      await ctx.dbs.closeAll()
+      if (backend.name.startsWith('embedded')) expect(openProjectDirs()).toEqual([])
+      expect((await runAll('select v from durable'))[0].rows).toEqual([{ v: 'still here' }])
+    })
+
+    it('returns 100k rows', async () => {
+      const [r] = await runAll('select g, md5(g::text) from generate_series(1,100000) g')
+      expect(r.rowCount).toBe(100_000)
+      expect(r.rows).toHaveLength(100_000)
+      expect(r.rows[99_999]).toEqual({ g: 100_000, md5: createHash('md5').update('100000').digest('hex') })
+    })
+
+    it('reports the server version', async () => {
+      expect(await ctx.dbs.version(ctx.location)).toMatch(/^PostgreSQL \d+/)
+    })
+
+    if (backend.name.startsWith('embedded')) {
+      it('has the fixed extension list', async () => {
+        const results = await runAll(`
+          create extension if not exists citext; create extension if not exists pgcrypto;
+          create extension if not exists "uuid-ossp"; create extension if not exists pg_trgm;
+          create extension if not exists hstore; create extension if not exists ltree;
+          select 'A'::citext = 'a' as ci, length(gen_random_uuid()::text) as len`)
+        expect(results.at(-1)!.rows).toEqual([{ ci: true, len: 36 }])
+      })
+
+      it('runs one query at a time per project, in order', async () => {
+        await runAll('create table seq (n int)')
+        const [first, second] = await Promise.all([
+          runAll('insert into seq values (1); select pg_sleep(0.3)'),
+          runAll('select count(*)::int as n from seq'),
+        ])
+        expect(first[0].rowCount).toBe(1)
+        expect(second[0].rows).toEqual([{ n: 1 }])
+      })
+
+      it('a timeout cancels only its own run, not the one queued behind it', async () => {
+        const [timedOut, next] = await Promise.allSettled([
+          run('select pg_sleep(20)', { timeoutMs: 300 }),
+          runAll('select 42 as answer'),
+        ])
+        expect(timedOut.status === 'rejected' && (timedOut.reason as SqlError).pg.code).toBe('57014')
+        expect(next.status === 'fulfilled' && next.value[0].rows).toEqual([{ answer: 42 }])
+      })
+
+      it('keeps at most MAX_OPEN_PROJECT_DBS open, closing the least recently used', async () => {
+        const before = process.env.MAX_OPEN_PROJECT_DBS
+        process.env.MAX_OPEN_PROJECT_DBS = '1'
+        try {
+          const beta = await ctx.dbs.provision('beta', 'local')
+          await ctx.dbs.run(beta, 'create table b (x int); insert into b values (1)', { timeoutMs: 10_000, shape: 'all' })
+          await expect.poll(() => openProjectDirs().map((d) => path.basename(d))).toEqual(['beta'])
+          expect((await runAll('select v from durable'))[0].rows).toEqual([{ v: 'still here' }])
+          await expect.poll(() => openProjectDirs().map((d) => path.basename(d))).toEqual(['alpha'])
+        } finally {
+          if (before === undefined) delete process.env.MAX_OPEN_PROJECT_DBS
+          else process.env.MAX_OPEN_PROJECT_DBS = before
+        }
+      })
+    } else {
+      it("runs as the project's own role, not a superuser", async () => {
+        const [r] = await runAll('select current_user as u, (select rolsuper from pg_roles where rolname = current_user) as su')
+        expect(r.rows).toEqual([{ u: 'p_alpha', su: false }])
+      })
+
+      it('runs on a plain DATABASE_URL location without provisioning', async () => {
+        const admin = (ctx.location as { url: string }).url.replace(/\/\/[^@]+@/, '//postgres@').replace(/\/p_alpha/, '/postgres')
+        const outcome = await ctx.dbs.run({ kind: 'server', ref: 'default', url: admin }, 'select current_database() as db', {
+          timeoutMs: 5_000,
+          shape: 'last',
+        })
+        expect(JSON.parse(Buffer.from(outcome.json).toString())).toEqual([{ db: 'postgres' }])
+      })
+    }
+  })
+}

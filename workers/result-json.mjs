@@ -1,0 +1,138 @@
+// Builds the JSON body of a run straight from simple-query protocol messages (text format).
+// Shared by the PGlite worker and the PostgreSQL-server path so both answer byte-for-byte alike.
+// Rows are written as JSON text directly, never as JS objects: for large results building
+// objects and then JSON.stringify-ing them costs more than the query itself.
+
+const BOOL = 16
+const INT8 = 20
+const INT2 = 21
+const INT4 = 23
+const OID = 26
+const JSON_ = 114
+const FLOAT4 = 700
+const FLOAT8 = 701
+const NUMERIC = 1700
+const JSONB = 3802
+
+const asString = (v) => JSON.stringify(v)
+const asBool = (v) => (v === 't' ? 'true' : 'false')
+// int2/int4/oid text is always a valid JSON number.
+const asNumber = (v) => v
+// Postgres prints NaN and ±Infinity, which JSON cannot hold: keep those as strings.
+const asFloat = (v) => (v === 'NaN' || v === 'Infinity' || v === '-Infinity' ? JSON.stringify(v) : v)
+// bigint: a number while it is exact in JS (like pg-meta), a string beyond 2^53.
+const asBigint = (v) => (v.length < 16 || Number.isSafeInteger(Number(v)) ? v : JSON.stringify(v))
+// json/jsonb output is already JSON text: embed it as is (parsing and re-encoding is slow).
+const asJson = (v) => v
+
+/** @param {number} oid @returns {(text: string) => string} */
+function encoderFor(oid) {
+  switch (oid) {
+    case BOOL:
+      return asBool
+    case INT2:
+    case INT4:
+    case OID:
+      return asNumber
+    case INT8:
+      return asBigint
+    case FLOAT4:
+    case FLOAT8:
+      return asFloat
+    case JSON_:
+    case JSONB:
+      return asJson
+    default:
+      // numeric stays a string (exact), like dates, arrays and everything else.
+      return asString
+  }
+}
+
+/**
+ * Splits a CommandComplete tag: 'INSERT 0 5' → INSERT, 5; 'CREATE TABLE' → CREATE TABLE, null.
+ * @param {string} tag
+ */
+export function parseCommandTag(tag) {
+  const words = tag.split(' ')
+  let end = words.length
+  let rowCount = null
+  while (end > 1 && /^\d+$/.test(words[end - 1])) {
+    if (rowCount === null) rowCount = Number(words[end - 1])
+    end--
+  }
+  return { command: words.slice(0, end).join(' '), rowCount }
+}
+
+/**
+ * One statement's columns, written once. Duplicate column names: the key stays where it first
+ * appears and takes the last column's value, exactly like assigning into a JS object.
+ * @param {{ name: string, dataTypeID: number }[]} fields
+ */
+function planColumns(fields) {
+  const lastIndex = new Map()
+  fields.forEach((f, i) => lastIndex.set(f.name, i))
+  const plan = []
+  for (const [name, index] of lastIndex) {
+    plan.push({
+      key: (plan.length ? ',' : '') + JSON.stringify(name) + ':',
+      index,
+      encode: encoderFor(fields[index].dataTypeID),
+    })
+  }
+  return plan
+}
+
+export class ResultJsonBuilder {
+  /** @param {'all' | 'last'} shape */
+  constructor(shape) {
+    this.shape = shape
+    /** @type {string[]} finished statements, as JSON ('all') */
+    this.statements = []
+    /** @type {string[]} rows of the last finished statement ('last') */
+    this.lastRows = []
+    this.columns = null
+    this.plan = null
+    /** @type {string[]} */
+    this.rows = []
+  }
+
+  /** @param {{ name: string, dataTypeID: number }[]} fields */
+  rowDescription(fields) {
+    this.columns = fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }))
+    this.plan = planColumns(fields)
+    this.rows = []
+  }
+
+  /** @param {(string | null)[]} values */
+  dataRow(values) {
+    const plan = this.plan
+    let s = '{'
+    for (let i = 0; i < plan.length; i++) {
+      const p = plan[i]
+      const v = values[p.index]
+      s += p.key + (v === null ? 'null' : p.encode(v))
+    }
+    this.rows.push(s + '}')
+  }
+
+  /** Ends a statement (with or without a result set). @param {string} tag */
+  commandComplete(tag) {
+    if (this.shape === 'last') {
+      this.lastRows = this.rows
+    } else {
+      const { command, rowCount } = parseCommandTag(tag)
+      this.statements.push(
+        `{"command":${JSON.stringify(command)},"rowCount":${rowCount === null ? 'null' : rowCount},` +
+          `"columns":${JSON.stringify(this.columns ?? [])},"rows":[${this.rows.join(',')}]}`
+      )
+    }
+    this.columns = null
+    this.plan = null
+    this.rows = []
+  }
+
+  /** @returns {string} */
+  toJson() {
+    return this.shape === 'last' ? `[${this.lastRows.join(',')}]` : `[${this.statements.join(',')}]`
+  }
+}
