@@ -31,6 +31,7 @@ const pgUrl = process.env.E2E_DATABASE_URL
 
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: 'test-results/e2e',
   fullyParallel: false,
   workers: 1,
   retries: 0,

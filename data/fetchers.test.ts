@@ -72,7 +72,7 @@ describe('requests', () => {
     )
     const pending = get('/platform/slow').catch((e) => e)
     await vi.advanceTimersByTimeAsync(60_000)
-    const error = await pending
+    const error = (await pending) as ResponseError
     expect(error).toBeInstanceOf(ResponseError)
     expect(error.code).toBe(500)
     expect(error.message).toBe('An error has occurred: Request timed out after 60000 ms')
@@ -107,7 +107,7 @@ describe('error normalisation (SPEC §8)', () => {
     mockFetch(() => {
       throw new TypeError('fetch failed')
     })
-    const error = await get('/platform/projects').catch((e) => e)
+    const error = (await get("/platform/projects").catch((e) => e)) as ResponseError
     expect(error).toBeInstanceOf(ResponseError)
     expect(error.code).toBe(500)
     expect(error.message).toBe('An error has occurred: fetch failed')

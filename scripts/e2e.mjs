@@ -18,7 +18,15 @@ else if (process.env.CI === 'true') {
 const result = spawnSync(
   process.execPath,
   [path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, ...(cluster ? { E2E_DATABASE_URL: cluster.url } : {}) } }
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(root, 'test-results', 'playwright.json'),
+      ...process.env,
+      ...(cluster ? { E2E_DATABASE_URL: cluster.url } : {}),
+    },
+  }
 )
 await cluster?.stop()
 process.exit(result.status ?? 1)

@@ -1,0 +1,43 @@
+// Figures → a table on stdout and JSON. Every figure is a value, a baseline measured in the same
+// run, their difference and their ratio (value / baseline).
+import { formatBytes, formatMs, round } from './util.mjs'
+
+export function figure({ id, section, name, value, baseline, baselineName, unit = 'ms', note }) {
+  const ok = Number.isFinite(value) && Number.isFinite(baseline)
+  return {
+    id,
+    section,
+    name,
+    unit,
+    value: round(value),
+    baselineName,
+    baseline: round(baseline),
+    delta: ok ? round(value - baseline) : null,
+    ratio: ok && baseline !== 0 ? round(value / baseline, 2) : null,
+    ...(note ? { note } : {}),
+  }
+}
+
+const fmt = (unit, v) => (v === null || v === undefined ? '—' : unit === 'bytes' ? formatBytes(v) : formatMs(v))
+const fmtDelta = (unit, v) => (v === null ? '—' : `${v >= 0 ? '+' : '−'}${fmt(unit, Math.abs(v))}`)
+const fmtRatio = (r) => (r === null ? '—' : r >= 100 ? `${r.toFixed(0)}×` : r >= 10 ? `${r.toFixed(1)}×` : `${r.toFixed(2)}×`)
+
+export function renderTable(figures) {
+  const header = ['Figure', 'Value', 'Baseline', 'Baseline value', 'Overhead', 'Ratio']
+  const body = []
+  let section = null
+  for (const f of figures) {
+    if (f.section !== section) {
+      section = f.section
+      body.push({ section })
+    }
+    body.push([f.name, fmt(f.unit, f.value), f.baselineName, fmt(f.unit, f.baseline), fmtDelta(f.unit, f.delta), fmtRatio(f.ratio)])
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...body.filter(Array.isArray).map((r) => r[i].length)))
+  const right = new Set([1, 3, 4, 5])
+  const line = (cells) => cells.map((c, i) => (right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ')
+  const rule = widths.map((w) => '─'.repeat(w)).join('  ')
+  const out = [line(header), rule]
+  for (const row of body) out.push(Array.isArray(row) ? line(row) : `\n${row.section}`)
+  return out.join('\n')
+}

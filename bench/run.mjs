@@ -1,0 +1,165 @@
+#!/usr/bin/env node
+// `npm run bench`: performance figures of the dashboard and its built-in platform, each printed
+// as a ratio against a baseline measured in the same run. Never pass/fail. See bench/README.md.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { startCluster } from '../scripts/pg-cluster.mjs'
+import { benchRunPaint, benchScriptBytes, launchBrowser } from './browser.mjs'
+import { setUpProject } from './lib/api.mjs'
+import { buildIfStale } from './lib/build.mjs'
+import { assertNotAborting, cleanupAll, installSignalHandlers, onCleanup } from './lib/cleanup.mjs'
+import { makeTempDir, startApp } from './lib/proc.mjs'
+import { figure, renderTable } from './lib/report.mjs'
+import { log, root } from './lib/util.mjs'
+import { benchSql } from './sql.mjs'
+import { benchStartup } from './startup.mjs'
+
+const OUT = path.join(root, 'bench', 'out', 'latest.json')
+
+installSignalHandlers()
+const t0 = performance.now()
+// Other work on the machine skews every figure: the load average goes into the report.
+const loadAverage = { start: os.loadavg().map((v) => Math.round(v * 100) / 100) }
+const details = {}
+const errors = {}
+const figures = []
+
+/** Runs one section; a failure is reported and the other sections still run. */
+async function section(name, fn) {
+  assertNotAborting()
+  try {
+    return await fn()
+  } catch (error) {
+    errors[name] = error?.stack ?? String(error)
+    console.error(`\n✗ ${name} failed: ${error?.stack ?? error}\n`)
+    return null
+  }
+}
+
+async function main() {
+  // 1. Build, a throwaway PostgreSQL, two app instances (server-backed and embedded projects).
+  details.build = await buildIfStale()
+  log(details.build.built ? `built in ${(details.build.ms / 1000).toFixed(1)} s` : `build is up to date${details.build.ms > 1000 ? ` (after waiting ${(details.build.ms / 1000).toFixed(0)} s for another build)` : ''}`)
+
+  assertNotAborting()
+  const cluster = await startCluster()
+  onCleanup('stop PostgreSQL cluster', () => cluster.stop(), () => cluster.stop())
+  log(`PostgreSQL cluster on port ${cluster.port}`)
+
+  const serverData = makeTempDir('bench-data-server-')
+  const embeddedData = makeTempDir('bench-data-embedded-')
+  const [serverApp, embeddedApp] = await Promise.all([
+    startApp({ label: 'app (projects on PostgreSQL)', dataDir: serverData, env: { PROJECT_DB_SERVERS: `*=${cluster.url}` } }),
+    startApp({ label: 'app (embedded projects)', dataDir: embeddedData }),
+  ])
+  log(`apps up: ${serverApp.url} (PROJECT_DB_SERVERS), ${embeddedApp.url} (embedded PGlite)`)
+  const [serverProject, embeddedProject] = await Promise.all([
+    setUpProject(serverApp.url, { tag: 'server' }),
+    setUpProject(embeddedApp.url, { tag: 'embedded' }),
+  ])
+  details.provisionMs = { server: Math.round(serverProject.provisionMs), embedded: Math.round(embeddedProject.provisionMs) }
+  log(`projects active: ${serverProject.ref} (server, ${details.provisionMs.server} ms), ${embeddedProject.ref} (embedded, ${details.provisionMs.embedded} ms)`)
+  const server = { ...serverProject, url: serverApp.url }
+  const embedded = { ...embeddedProject, url: embeddedApp.url }
+
+  // 2. SQL API vs raw pg.
+  log('§2 SQL API vs raw pg')
+  const sql = await section('sql', () => benchSql({ server, embedded, clusterUrl: cluster.url }))
+  if (sql) {
+    details.sql = sql
+    const raw = `raw pg (${sql.rawDatabase})`
+    const S = '§2 SQL API vs raw pg driver, same PostgreSQL 15 (API over HTTP on 127.0.0.1, keep-alive)'
+    figures.push(
+      figure({ id: 'sql.select1.p50', section: S, name: 'select 1, p50 (API → PostgreSQL)', value: sql.select1.apiServer.p50, baseline: sql.select1.raw.p50, baselineName: raw }),
+      figure({ id: 'sql.select1.p95', section: S, name: 'select 1, p95 (API → PostgreSQL)', value: sql.select1.apiServer.p95, baseline: sql.select1.raw.p95, baselineName: raw }),
+      figure({ id: 'sql.floor.noDb.p50', section: S, name: '  API floor: GET /api/get-utc-time, p50', value: sql.select1.apiNoDb.p50, baseline: sql.select1.raw.p50, baselineName: raw }),
+      figure({ id: 'sql.floor.authLookup.p50', section: S, name: '  API floor: GET /platform/projects/{ref}, p50', value: sql.select1.apiAuthLookup.p50, baseline: sql.select1.raw.p50, baselineName: raw }),
+      figure({ id: 'sql.rows100k.p50', section: S, name: '100k rows, p50 (API → PostgreSQL)', value: sql.rows100k.apiServer.p50, baseline: sql.rows100k.raw.p50, baselineName: raw }),
+      figure({ id: 'sql.rows100k.identity.p50', section: S, name: '  same, Accept-Encoding: identity (no gzip)', value: sql.rows100k.apiServerIdentity.p50, baseline: sql.rows100k.raw.p50, baselineName: raw }),
+      figure({ id: 'sql.embedded.select1.p50', section: S, name: 'select 1, p50 (API → embedded PGlite)', value: sql.select1.apiEmbedded.p50, baseline: sql.select1.raw.p50, baselineName: raw }),
+      figure({ id: 'sql.embedded.select1.p95', section: S, name: 'select 1, p95 (API → embedded PGlite)', value: sql.select1.apiEmbedded.p95, baseline: sql.select1.raw.p95, baselineName: raw }),
+      figure({ id: 'sql.embedded.rows100k.p50', section: S, name: '100k rows, p50 (API → embedded PGlite)', value: sql.rows100k.apiEmbedded.p50, baseline: sql.rows100k.raw.p50, baselineName: raw })
+    )
+  }
+
+  // 3 and 4. Chromium.
+  const browser = await section('browser', () => launchBrowser())
+  if (browser) {
+    log('§3 Run → 100,000 rows painted (3 runs)')
+    const paint = await section('paint', () => benchRunPaint({ browser, app: serverApp, project: server, runs: 3 }))
+    if (paint) {
+      details.paint = paint
+      const S = '§3 SQL editor in Chromium, project on PostgreSQL (median of 3)'
+      figures.push(
+        figure({ id: 'ui.run100k.painted', section: S, name: 'Run → "100,000 rows" + row 0 painted', value: paint.median.ms, baseline: paint.median.baselineMs, baselineName: 'in-page fetch + JSON.parse' }),
+        figure({ id: 'ui.run100k.afterResponse', section: S, name: '  of which: response end → painted', value: paint.median.afterResponseMs, baseline: paint.median.baselineParseMs, baselineName: 'JSON.parse alone' })
+      )
+    }
+    log('§4 script bytes')
+    const bytes = await section('bytes', () => benchScriptBytes({ browser, app: serverApp, project: server }))
+    if (bytes) {
+      details.scriptBytes = bytes
+      const S = '§4 JavaScript over the wire, cold cache, signed in'
+      const n = (r) => `${r.count} files`
+      figures.push(
+        figure({ id: 'js.projects.transferred', section: S, name: `/projects, transferred (${n(bytes.projects)})`, value: bytes.projects.transferred, baseline: bytes.notFound.transferred, baselineName: `/404 (${n(bytes.notFound)})`, unit: 'bytes' }),
+        figure({ id: 'js.projects.uncompressed', section: S, name: '/projects, uncompressed', value: bytes.projects.uncompressed, baseline: bytes.notFound.uncompressed, baselineName: '/404', unit: 'bytes' }),
+        figure({ id: 'js.sqlEditor.transferred', section: S, name: `/project/{ref}/sql/new, transferred (${n(bytes.sqlEditor)})`, value: bytes.sqlEditor.transferred, baseline: bytes.notFound.transferred, baselineName: '/404', unit: 'bytes' }),
+        figure({ id: 'js.sqlEditor.uncompressed', section: S, name: '/project/{ref}/sql/new, uncompressed', value: bytes.sqlEditor.uncompressed, baseline: bytes.notFound.uncompressed, baselineName: '/404', unit: 'bytes' })
+      )
+    }
+    await browser.close().catch(() => {})
+  }
+
+  // 5. Startup, on the embedded instance's data dir (stopped first: one PGlite per data dir).
+  await Promise.all([serverApp.stop(), embeddedApp.stop()])
+  log('§5 npm start → first answer (3 runs each)')
+  const startup = await section('startup', () => benchStartup({ dataDir: embeddedData, runs: 3 }))
+  if (startup) {
+    details.startup = startup
+    const S = '§5 Start-up, existing build and DATA_DIR (median of 3)'
+    figures.push(
+      figure({ id: 'start.apiConfig', section: S, name: 'spawn `node scripts/start.mjs` → GET /api/config 200', value: startup.median.ms, baseline: startup.median.bareMs, baselineName: 'bare node http server' }),
+      figure({ id: 'start.nextReady', section: S, name: '  of which: spawn → Next prints "Ready"', value: startup.median.nextReadyMs, baseline: startup.median.bareMs, baselineName: 'bare node http server' })
+    )
+  }
+}
+
+let exitCode = 0
+try {
+  await main()
+} catch (error) {
+  errors.main = error?.stack ?? String(error)
+  console.error(`\nbench failed: ${error?.stack ?? error}`)
+  exitCode = 1
+} finally {
+  log('cleaning up')
+  await cleanupAll()
+}
+if (Object.keys(errors).length) exitCode = 1
+
+const durationS = Math.round((performance.now() - t0) / 100) / 10
+const cpus = os.cpus()
+loadAverage.end = os.loadavg().map((v) => Math.round(v * 100) / 100)
+const report = {
+  generatedAt: new Date().toISOString(),
+  durationS,
+  machine: { cpus: cpus.length, cpuModel: cpus[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage },
+  figures,
+  details,
+  errors,
+}
+fs.mkdirSync(path.dirname(OUT), { recursive: true })
+fs.writeFileSync(OUT, JSON.stringify(report, null, 2) + '\n')
+
+console.log(`\nFigures (ratio = value / baseline, both measured in this run; ${cpus.length} CPUs, Node ${process.version}, ${durationS} s in all, load average ${loadAverage.start[0]} → ${loadAverage.end[0]})\n`)
+console.log(renderTable(figures))
+if (details.sql) console.log(`\nraw pg connects as postgres (superuser) to ${details.sql.rawDatabase}, the project's own database on the same cluster; the API runs as ${details.sql.apiRole}.`)
+if (details.scriptBytes) {
+  const b = details.scriptBytes.projects
+  if (b.fetchedTwice || b.prefetchedTransferred) console.log(`/projects: ${b.fetchedTwice} script URL(s) fetched twice (${b.duplicateTransferred} B more on the wire, not in the figure); ${b.prefetchedTransferred} B of it prefetched for other pages.`)
+}
+if (Object.keys(errors).length) console.log(`\nSections that failed: ${Object.keys(errors).join(', ')} (see above; details in bench/out/latest.json)`)
+console.log(`\nJSON: ${path.relative(process.cwd(), OUT) || OUT}`)
+process.exit(exitCode)
