@@ -4,16 +4,14 @@ import Head from 'next/head'
 import { useState } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { ThemeProvider } from 'next-themes'
-import { Toaster } from 'sonner'
 import { createQueryClient } from '@/data/query-client'
 import { GlobalErrorBoundary } from '@/components/interfaces/ErrorScreen/GlobalErrorBoundary'
 import { RuntimeConfigGate } from '@/components/layouts/RuntimeConfigGate'
+import { ThemedToaster } from '@/components/layouts/ThemedToaster'
 import { THEMES } from '@/components/ui'
 import { PRODUCT_NAME } from '@/lib/constants'
 import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
 import type { NextPageWithLayout } from '@/lib/types/page'
-
-export const TOAST_DURATION_MS = 4000
 
 type AppPropsWithLayout = AppProps & { Component: NextPageWithLayout }
 
@@ -37,7 +35,7 @@ export default function App({ Component, pageProps }: AppPropsWithLayout) {
         <GlobalErrorBoundary>
           <RuntimeConfigGate>{getLayout(<Component {...pageProps} />)}</RuntimeConfigGate>
         </GlobalErrorBoundary>
-        <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
+        <ThemedToaster />
       </ThemeProvider>
     </QueryClientProvider>
   )

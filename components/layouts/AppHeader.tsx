@@ -32,6 +32,9 @@ export function AppHeader({ profile, breadcrumbs = [] }: { profile?: Profile; br
         ))}
       </nav>
       <div className="ml-auto flex items-center gap-2">
+        <Link href="/docs/quick-start" className="text-sm text-foreground-light hover:text-foreground">
+          Docs
+        </Link>
         <ThemeSwitcher />
         {isPlatform && profile && (
           <>

@@ -53,9 +53,11 @@ export type SQLEditorProps = { projectRef: string; id: string }
 /**
  * The SQL editor screen: Monaco on top, a toolbar with Run (⌘↵ / Ctrl↵, or the toolbar button;
  * runs only the selection when there is one), a draggable split, and the results below. Editor
- * text and the last outcome live per snippet `id` in `state/sql-editor`.
+ * text and the last outcome live per project and snippet `id` in `state/sql-editor`.
  */
 export function SQLEditor({ projectRef, id }: SQLEditorProps) {
+  // Snippet ids are per project ('new' exists in every project): key the state by both.
+  const key = `${projectRef}/${id}`
   const editorRef = useRef<Editor | null>(null)
   const monacoRef = useRef<MonacoApi | null>(null)
   const containerRef = useRef<HTMLDivElement>(null)
@@ -65,14 +67,14 @@ export function SQLEditor({ projectRef, id }: SQLEditorProps) {
   const { mutateAsync } = useSqlRunMutation()
 
   const snap = useSnapshot(sqlEditorState)
-  const running = snap.snippets[id]?.running ?? false
+  const running = snap.snippets[key]?.running ?? false
   // A frozen snapshot (deeply readonly in its type); its results are the stored `ref`, not a copy.
-  const lastRun = (snap.snippets[id]?.lastRun ?? null) as SqlRunOutcome | null
+  const lastRun = (snap.snippets[key]?.lastRun ?? null) as SqlRunOutcome | null
 
   const run = useCallback(async () => {
     const editor = editorRef.current
     const model = editor?.getModel()
-    if (!editor || !model || sqlEditorState.snippets[id]?.running) return
+    if (!editor || !model || sqlEditorState.snippets[key]?.running) return
 
     const document = model.getValue()
     const selection = editor.getSelection()
@@ -82,15 +84,15 @@ export function SQLEditor({ projectRef, id }: SQLEditorProps) {
     if (!sql.trim()) return
 
     monacoRef.current?.editor.setModelMarkers(model, MARKER_OWNER, [])
-    setSnippetRunning(id, true)
+    setSnippetRunning(key, true)
     const started = performance.now()
     try {
       const data = await mutateAsync({ projectRef, sql })
-      setSnippetResults(id, data.results, data.durationMs ?? performance.now() - started)
+      setSnippetResults(key, data.results, data.durationMs ?? performance.now() - started)
     } catch (error) {
-      setSnippetError(id, toRunError(error, { document, sql, ranFrom }), performance.now() - started)
+      setSnippetError(key, toRunError(error, { document, sql, ranFrom }), performance.now() - started)
     }
-  }, [id, projectRef, mutateAsync])
+  }, [key, projectRef, mutateAsync])
 
   // Monaco's action is registered once per editor: it calls whatever `run` is current.
   const runRef = useRef(run)
@@ -125,24 +127,24 @@ export function SQLEditor({ projectRef, id }: SQLEditorProps) {
       MARKER_OWNER,
       location && lastRun?.error ? [errorMarker(monaco, model, lastRun.error, location)] : []
     )
-  }, [mounted, id, lastRun])
+  }, [mounted, key, lastRun])
 
   const theme = resolvedTheme === 'dark' || resolvedTheme === 'classic-dark' ? 'vs-dark' : 'vs'
 
   return (
     <div ref={containerRef} className="flex h-full min-h-0 flex-col bg-background">
-      <Toolbar id={id} running={running} onRun={() => void run()} />
+      <Toolbar id={key} running={running} onRun={() => void run()} />
       <div className="min-h-0" style={{ flex: `0 0 ${fraction * 100}%` }} data-testid="sql-editor-monaco">
         <MonacoEditor
           height="100%"
           language="sql"
-          path={`sql-editor/${id}.sql`}
-          defaultValue={sqlEditorState.snippets[id]?.sql ?? ''}
+          path={`sql-editor/${key}.sql`}
+          defaultValue={sqlEditorState.snippets[key]?.sql ?? ''}
           theme={theme}
           options={EDITOR_OPTIONS}
           loading={<EditorLoading />}
           onMount={onMount}
-          onChange={(value) => setSnippetSql(id, value ?? '')}
+          onChange={(value) => setSnippetSql(key, value ?? '')}
         />
       </div>
       <SplitHandle containerRef={containerRef} fraction={fraction} onChange={setFraction} />
