@@ -1,12 +1,11 @@
-import Head from 'next/head'
 import { useRouter } from 'next/router'
 import { useState } from 'react'
 import { AppLayout } from '@/components/layouts/AppLayout'
-import { Alert, Button, Card, CardContent, CardHeader, Input, Select } from '@/components/ui'
+import { Alert, Input, Select } from '@/components/ui'
+import { FormCardPage } from '@/components/layouts/FormCardPage'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProjectCreateMutation } from '@/data/projects/project-create-mutation'
 import { CLOUD_PROVIDERS, PLAN_IDS, PROVIDERS, type CloudProvider, type PlanId } from '@/lib/api-types'
-import { PRODUCT_NAME } from '@/lib/constants'
 import type { NextPageWithLayout } from '@/lib/types/page'
 
 const PLAN_LABELS: Record<PlanId, string> = { free: 'Free', pro: 'Pro', team: 'Team', enterprise: 'Enterprise' }
@@ -35,61 +34,49 @@ const NewProjectPage: NextPageWithLayout = () => {
     )
 
   return (
-    <div className="mx-auto w-full max-w-xl px-6 py-10">
-      <Head>
-        <title>{`New project | ${PRODUCT_NAME}`}</title>
-      </Head>
-      <Card>
-        <CardHeader title="Create a new project" description={org ? `In ${org.name}. Your project gets its own Postgres database.` : undefined} />
-        <CardContent>
-          <form
-            className="flex flex-col gap-4"
-            onSubmit={(e) => {
-              e.preventDefault()
-              setTouched(true)
-              if (!name.trim() || !slug) return
-              create.mutate(
-                { name: name.trim(), organization_slug: slug, cloud_provider: provider, region, plan: plan ?? queryPlan },
-                { onSuccess: (project) => router.push(`/project/${project.ref}`) }
-              )
-            }}
-          >
-            <Input label="Project name" name="name" value={name} onChange={(e) => setName(e.target.value)} onBlur={() => setTouched(true)} error={nameError} autoFocus />
-            <Select
-              label="Cloud provider"
-              name="cloud_provider"
-              value={provider}
-              onChange={(e) => {
-                const next = e.target.value as CloudProvider
-                setProvider(next)
-                setRegion(PROVIDERS[next].defaultRegion)
-              }}
-              options={CLOUD_PROVIDERS.map((p) => ({ value: p, label: PROVIDERS[p].label }))}
-            />
-            <Select
-              label="Region"
-              name="region"
-              value={region}
-              onChange={(e) => setRegion(e.target.value)}
-              options={PROVIDERS[provider].regions.map((r) => ({ value: r.code, label: `${r.displayName} (${r.code})` }))}
-            />
-            <Select
-              label="Plan"
-              name="plan"
-              value={plan ?? queryPlan}
-              onChange={(e) => setPlan(e.target.value as PlanId)}
-              options={PLAN_IDS.map((p) => ({ value: p, label: PLAN_LABELS[p] }))}
-            />
-            <div className="flex justify-end gap-2">
-              <Button onClick={() => router.push('/projects')}>Cancel</Button>
-              <Button type="primary" htmlType="submit" loading={create.isPending} disabled={!org}>
-                Create new project
-              </Button>
-            </div>
-          </form>
-        </CardContent>
-      </Card>
-    </div>
+    <FormCardPage
+      pageTitle="New project"
+      title="Create a new project"
+      description={org ? `In ${org.name}. Your project gets its own Postgres database.` : undefined}
+      submitLabel="Create new project"
+      submitting={create.isPending}
+      submitDisabled={!org}
+      onSubmit={() => {
+        setTouched(true)
+        if (!name.trim() || !slug) return
+        create.mutate(
+          { name: name.trim(), organization_slug: slug, cloud_provider: provider, region, plan: plan ?? queryPlan },
+          { onSuccess: (project) => router.push(`/project/${project.ref}`) }
+        )
+      }}
+    >
+      <Input label="Project name" name="name" value={name} onChange={(e) => setName(e.target.value)} onBlur={() => setTouched(true)} error={nameError} autoFocus />
+      <Select
+        label="Cloud provider"
+        name="cloud_provider"
+        value={provider}
+        onChange={(e) => {
+          const next = e.target.value as CloudProvider
+          setProvider(next)
+          setRegion(PROVIDERS[next].defaultRegion)
+        }}
+        options={CLOUD_PROVIDERS.map((p) => ({ value: p, label: PROVIDERS[p].label }))}
+      />
+      <Select
+        label="Region"
+        name="region"
+        value={region}
+        onChange={(e) => setRegion(e.target.value)}
+        options={PROVIDERS[provider].regions.map((r) => ({ value: r.code, label: `${r.displayName} (${r.code})` }))}
+      />
+      <Select
+        label="Plan"
+        name="plan"
+        value={plan ?? queryPlan}
+        onChange={(e) => setPlan(e.target.value as PlanId)}
+        options={PLAN_IDS.map((p) => ({ value: p, label: PLAN_LABELS[p] }))}
+      />
+    </FormCardPage>
   )
 }
 
