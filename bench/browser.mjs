@@ -213,7 +213,9 @@ async function scriptBytes(context, url) {
       fetchedTwice++
       duplicateTransferred += Math.min(seen.encoded, entry.encoded)
     }
-    if (!seen || entry.decoded > seen.decoded) byUrl.set(entry.url, entry)
+    // Keep the larger of each: one request may carry the bytes and the other the readable body.
+    if (seen) Object.assign(seen, { encoded: Math.max(seen.encoded, entry.encoded), decoded: Math.max(seen.decoded, entry.decoded) })
+    else byUrl.set(entry.url, entry)
   }
   const list = [...byUrl.values()]
   return {
@@ -222,8 +224,8 @@ async function scriptBytes(context, url) {
     count: list.length,
     fetchedTwice,
     duplicateTransferred,
-    /** Fetched ahead for other pages (<link rel=prefetch>, resource type Other), not run here. */
-    prefetchedTransferred: list.filter((r) => r.type !== 'Script').reduce((sum, r) => sum + r.encoded, 0),
+    /** Bytes whose first request was a <link rel=prefetch> (resource type Other) rather than a script. */
+    viaPrefetchLink: list.filter((r) => r.type !== 'Script').reduce((sum, r) => sum + r.encoded, 0),
     transferred: list.reduce((s, r) => s + r.encoded, 0),
     uncompressed: list.reduce((s, r) => s + r.decoded, 0),
     encodings: [...new Set(list.map((r) => r.contentEncoding ?? 'identity'))],

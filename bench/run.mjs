@@ -156,9 +156,9 @@ fs.writeFileSync(OUT, JSON.stringify(report, null, 2) + '\n')
 console.log(`\nFigures (ratio = value / baseline, both measured in this run; ${cpus.length} CPUs, Node ${process.version}, ${durationS} s in all, load average ${loadAverage.start[0]} → ${loadAverage.end[0]})\n`)
 console.log(renderTable(figures))
 if (details.sql) console.log(`\nraw pg connects as postgres (superuser) to ${details.sql.rawDatabase}, the project's own database on the same cluster; the API runs as ${details.sql.apiRole}.`)
-if (details.scriptBytes) {
+if (details.scriptBytes?.projects.fetchedTwice) {
   const b = details.scriptBytes.projects
-  if (b.fetchedTwice || b.prefetchedTransferred) console.log(`/projects: ${b.fetchedTwice} script URL(s) fetched twice (${b.duplicateTransferred} B more on the wire, not in the figure); ${b.prefetchedTransferred} B of it prefetched for other pages.`)
+  console.log(`/projects: ${b.fetchedTwice} script URL(s) went over the wire twice (${b.duplicateTransferred} B more, not in the figure).`)
 }
 if (Object.keys(errors).length) console.log(`\nSections that failed: ${Object.keys(errors).join(', ')} (see above; details in bench/out/latest.json)`)
 console.log(`\nJSON: ${path.relative(process.cwd(), OUT) || OUT}`)

@@ -13,7 +13,8 @@ export function findPgBin() {
   return versions.length ? path.join(base, versions[0], 'bin') : null
 }
 
-async function freePort() {
+/** A port nothing listens on right now (the OS picks it). */
+export async function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer()
     srv.once('error', reject)

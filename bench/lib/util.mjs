@@ -1,5 +1,4 @@
 // Small helpers shared by the bench modules: ports, sleeping, statistics, formatting.
-import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -7,16 +6,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
-}
+export { freePort } from '../../scripts/pg-cluster.mjs'
 
 /** Nearest-rank percentile (p in 0..100) of a list of numbers. */
 export function percentile(values, p) {
