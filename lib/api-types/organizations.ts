@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { textField } from './zod-helpers'
 
 export const ORGANIZATION_ROLES = ['Owner', 'Administrator', 'Developer', 'Read-only'] as const
 export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number]
@@ -23,8 +24,7 @@ export const PLAN_IDS = ['free', 'pro', 'team', 'enterprise'] as const
 export type PlanId = (typeof PLAN_IDS)[number]
 
 export const createOrganizationBody = z.object({
-  name: z
-    .string({ error: 'Organization name is required' })
+  name: textField('Organization name')
     .trim()
     .min(1, 'Organization name is required')
     .max(64, 'Organization name must be 64 characters or fewer'),

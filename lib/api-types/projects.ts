@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { textField } from './zod-helpers'
 import { PLAN_IDS } from './organizations'
 
 export const PROJECT_STATUSES = [
@@ -48,12 +49,11 @@ export type ProjectDetail = Project & {
 }
 
 export const createProjectBody = z.object({
-  name: z
-    .string({ error: 'Project name is required' })
+  name: textField('Project name')
     .trim()
     .min(1, 'Project name is required')
     .max(64, 'Project name must be 64 characters or fewer'),
-  organization_slug: z.string({ error: 'organization_slug is required' }).min(1, 'organization_slug is required'),
+  organization_slug: textField('organization_slug').min(1, 'organization_slug is required'),
   cloud_provider: z.enum(CLOUD_PROVIDERS, { error: `cloud_provider must be one of ${CLOUD_PROVIDERS.join(', ')}` }).optional(),
   region: z.string().min(1).max(64).optional(),
   plan: z.enum(PLAN_IDS, { error: `plan must be one of ${PLAN_IDS.join(', ')}` }).optional(),

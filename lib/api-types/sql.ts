@@ -1,10 +1,10 @@
 import { z } from 'zod'
+import { textField } from './zod-helpers'
 
 export const MAX_SQL_LENGTH = 1_000_000
 
 export const runQueryBody = z.object({
-  query: z
-    .string({ error: 'query is required' })
+  query: textField('query')
     .min(1, 'query must not be empty')
     .max(MAX_SQL_LENGTH, `query must be at most ${MAX_SQL_LENGTH} characters`),
 })
