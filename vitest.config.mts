@@ -8,7 +8,7 @@ export default defineConfig({
   resolve: { alias: { '@': root } },
   test: {
     globals: true,
-    include: ['lib/**/*.test.ts', 'tests/**/*.test.{ts,tsx}', 'components/**/*.test.{ts,tsx}', 'data/**/*.test.ts', 'state/**/*.test.ts', 'server/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', 'workers/**/*.test.ts', 'tests/**/*.test.{ts,tsx}', 'components/**/*.test.{ts,tsx}', 'data/**/*.test.ts', 'state/**/*.test.ts', 'server/**/*.test.ts'],
     setupFiles: ['tests/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -100,6 +100,11 @@ async function run({ id, sql, shape }) {
       parentPort.postMessage({ id, ok: false, error: errorFields(result.error) })
       return
     }
+    if (builder.tooLarge) {
+      await resetSession(status)
+      parentPort.postMessage({ id, ok: false, error: builder.tooLargeError() })
+      return
+    }
     const bytes = encoder.encode(builder.toJson())
     const durationMs = performance.now() - started
     await resetSession(status)

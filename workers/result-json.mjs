@@ -82,10 +82,22 @@ function planColumns(fields) {
   return plan
 }
 
+/** Default cap on a run's JSON (characters): a result larger than this is refused, not built. */
+export const DEFAULT_MAX_RESULT_CHARS = 128 * 1024 * 1024
+
+function maxResultChars() {
+  const n = Number(process.env.MAX_RESULT_BYTES)
+  return Number.isInteger(n) && n > 0 ? n : DEFAULT_MAX_RESULT_CHARS
+}
+
 export class ResultJsonBuilder {
-  /** @param {'all' | 'last'} shape */
-  constructor(shape) {
+  /** @param {'all' | 'last'} shape @param {number} [maxChars] */
+  constructor(shape, maxChars = maxResultChars()) {
     this.shape = shape
+    this.maxChars = maxChars
+    this.size = 0
+    /** Set once the result outgrew maxChars: rows are dropped from then on, memory stays bounded. */
+    this.tooLarge = false
     /** @type {string[]} finished statements, as JSON ('all') */
     this.statements = []
     /** @type {string[]} rows of the last finished statement ('last') */
@@ -105,6 +117,7 @@ export class ResultJsonBuilder {
 
   /** @param {(string | null)[]} values */
   dataRow(values) {
+    if (this.tooLarge) return
     const plan = this.plan
     let s = '{'
     for (let i = 0; i < plan.length; i++) {
@@ -112,12 +125,32 @@ export class ResultJsonBuilder {
       const v = values[p.index]
       s += p.key + (v === null ? 'null' : p.encode(v))
     }
+    this.size += s.length + 1
+    if (this.size > this.maxChars) return this.overflow()
     this.rows.push(s + '}')
+  }
+
+  overflow() {
+    this.tooLarge = true
+    this.rows = []
+    this.statements = []
+    this.lastRows = []
+  }
+
+  /** The error to answer when the result was too large (SQLSTATE 54000: program limit exceeded). */
+  tooLargeError() {
+    const mb = Math.round(this.maxChars / (1024 * 1024))
+    return {
+      message: `The result is larger than ${mb} MB, so it was not returned. Add a LIMIT, or select fewer rows or columns.`,
+      code: '54000',
+    }
   }
 
   /** Ends a statement (with or without a result set). @param {string} tag */
   commandComplete(tag) {
-    if (this.shape === 'last') {
+    if (this.tooLarge) {
+      // keep counting nothing: the run will be answered with tooLargeError()
+    } else if (this.shape === 'last') {
       this.lastRows = this.rows
     } else {
       const { command, rowCount } = parseCommandTag(tag)

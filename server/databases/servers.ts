@@ -105,14 +105,23 @@ class JsonQuery {
     connection.query(this.text) // simple query protocol: many statements allowed
     return null
   }
+  // pg calls these from its socket handler: an exception there would escape as an uncaught
+  // error and leave this query hanging, so every one settles instead.
+  private guard(fn: () => void) {
+    try {
+      fn()
+    } catch (error) {
+      this.settle(error instanceof Error ? error : new Error(String(error)))
+    }
+  }
   handleRowDescription(msg: { fields: { name: string; dataTypeID: number }[] }) {
-    this.builder.rowDescription(msg.fields)
+    this.guard(() => this.builder.rowDescription(msg.fields))
   }
   handleDataRow(msg: { fields: (string | null)[] }) {
-    this.builder.dataRow(msg.fields)
+    this.guard(() => this.builder.dataRow(msg.fields))
   }
   handleCommandComplete(msg: { text: string }) {
-    this.builder.commandComplete(msg.text)
+    this.guard(() => this.builder.commandComplete(msg.text))
   }
   handleEmptyQuery() {}
   handlePortalSuspended() {}
@@ -125,7 +134,11 @@ class JsonQuery {
     this.settle(error)
   }
   handleReadyForQuery() {
-    this.settle(null, this.builder.toJson())
+    if (this.builder.tooLarge) {
+      const { message, code } = this.builder.tooLargeError()
+      return this.settle(new SqlError(message, { code }))
+    }
+    this.guard(() => this.settle(null, this.builder.toJson()))
   }
 }
 
@@ -147,10 +160,37 @@ function toSqlError(e: unknown): unknown {
   })
 }
 
+/** How long past the timeout the watchdog waits for the server's own statement_timeout. */
+const WATCHDOG_GRACE_MS = 1_000
+const TIMEOUT_MESSAGE = 'canceling statement due to statement timeout'
+
+/**
+ * Cancels a backend from a second connection as the same role (a role may cancel its own
+ * backends). This is what enforces the timeout when the SQL itself turned statement_timeout off.
+ */
+async function cancelBackend(url: string, pid: number) {
+  const canceller = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 })
+  canceller.on('error', () => undefined)
+  try {
+    await canceller.connect()
+    await canceller.query('select pg_cancel_backend($1)', [pid])
+  } catch (e) {
+    console.warn(`[project-db] could not cancel backend ${pid}: ${(e as Error).message}`)
+  } finally {
+    await canceller.end().catch(() => undefined)
+  }
+}
+
 export async function runOnServer(url: string, sql: string, options: RunOptions): Promise<RunOutcome> {
   const pool = poolFor(url, options.timeoutMs)
   const client = await pool.connect()
   const started = performance.now()
+  let timedOut = false
+  const pid = (client as unknown as { processID: number }).processID
+  const watchdog = setTimeout(() => {
+    timedOut = true
+    void cancelBackend(url, pid)
+  }, options.timeoutMs + WATCHDOG_GRACE_MS)
   let json: string
   try {
     if (poolTimeouts.get(pool) !== options.timeoutMs) {
@@ -161,8 +201,14 @@ export async function runOnServer(url: string, sql: string, options: RunOptions)
     client.query(query as unknown as pg.QueryConfig)
     json = await query.done
   } catch (e) {
+    if (timedOut) {
+      client.release(true) // its session was tampered with: don't reuse it
+      throw new SqlError(TIMEOUT_MESSAGE, { code: '57014' })
+    }
     releaseAfterReset(client, e)
     throw toSqlError(e)
+  } finally {
+    clearTimeout(watchdog)
   }
   const durationMs = performance.now() - started
   releaseAfterReset(client)
