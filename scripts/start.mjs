@@ -8,8 +8,9 @@ import { buildIfNeeded, nextBin, root } from './build-if-needed.mjs'
 if (process.env.SKIP_BUILD !== 'true') buildIfNeeded()
 
 const port = process.env.PORT || '3000'
-const host = process.env.HOSTNAME || '0.0.0.0'
 const mode = process.env.NEXT_PUBLIC_IS_PLATFORM === 'false' ? 'self-hosted' : 'platform'
+// Self-hosted mode has no sign-in: listen on this machine only unless told otherwise.
+const host = process.env.HOSTNAME || (mode === 'self-hosted' ? '127.0.0.1' : '0.0.0.0')
 console.log(`Starting on http://localhost:${port} (${mode} mode)`)
 const child = spawn(process.execPath, [nextBin, 'start', '-p', port, '-H', host], { cwd: root, stdio: 'inherit', env: process.env })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))

@@ -12,6 +12,33 @@ import { resolveUser, type AuthUser } from '../auth/current-user'
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024
 
+/**
+ * Requests that change something must come from this origin: a browser marks cross-site requests
+ * (Origin, Sec-Fetch-Site), and a cross-site page must not be able to drive a signed-in user's
+ * session or, in self-hosted mode, run SQL with no sign-in at all.
+ */
+function assertSameOrigin(req: IncomingMessage) {
+  if (req.headers['sec-fetch-site'] === 'cross-site') throw new PlatformError(403, 'Cross-site requests are not allowed.')
+  const origin = req.headers.origin
+  if (origin === undefined) return
+  let originHost: string | null = null
+  try {
+    originHost = origin === 'null' ? null : new URL(origin).host
+  } catch {
+    originHost = null
+  }
+  if (!originHost || originHost !== req.headers.host) throw new PlatformError(403, 'Cross-site requests are not allowed.')
+}
+
+/** Only JSON bodies: a form or text/plain body is what a cross-site page can send without asking. */
+function assertJsonBody(req: IncomingMessage) {
+  const length = req.headers['content-length']
+  const hasBody = (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined
+  if (!hasBody) return
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase()
+  if (type !== 'application/json') throw new PlatformError(415, 'Send the request body as JSON (Content-Type: application/json).')
+}
+
 async function readBody(req: IncomingMessage): Promise<unknown> {
   // Next may already have parsed it (when its body parser is on).
   const preParsed = (req as IncomingMessage & { body?: unknown }).body
@@ -53,7 +80,12 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
     if (matched === null) throw new PlatformError(404, `No such endpoint: ${req.method} ${url.pathname}`)
     if (matched === 'methodNotAllowed') throw new PlatformError(405, `Method ${req.method} is not allowed on ${url.pathname}`)
     const platform = await platformPromise
-    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req)
+    const changes = req.method !== 'GET' && req.method !== 'HEAD'
+    if (changes) {
+      assertSameOrigin(req)
+      assertJsonBody(req)
+    }
+    const body = changes ? await readBody(req) : undefined
     let user: Promise<AuthUser> | undefined
     const ctx: RouteContext = {
       req,

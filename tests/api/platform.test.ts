@@ -222,6 +222,19 @@ describe.each(backends)('platform API on $name', (backend) => {
     })
   })
 
+  it('refuses what a cross-site page could send', async () => {
+    const { token } = await tp.signUp()
+    const post = (headers: Record<string, string>) =>
+      fetch(`${tp.url}/platform/profile`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, ...headers }, body: '{}' })
+    const plain = await post({ 'Content-Type': 'text/plain' })
+    expect(plain.status).toBe(415)
+    expect((await plain.json()).message).toBe('Send the request body as JSON (Content-Type: application/json).')
+    expect((await post({ 'Content-Type': 'application/json', Origin: 'https://evil.example' })).status).toBe(403)
+    expect((await post({ 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403)
+    expect((await post({ 'Content-Type': 'application/json', Origin: 'null' })).status).toBe(403)
+    expect((await post({ 'Content-Type': 'application/json', Origin: tp.url })).status).toBe(201)
+  })
+
   it('answers the UTC time and unknown endpoints', async () => {
     const time = await tp.call('GET', '/get-utc-time')
     expect(Math.abs(Date.parse(time.body.utcTime) - Date.now())).toBeLessThan(60_000)
