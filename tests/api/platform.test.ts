@@ -74,9 +74,19 @@ describe.each(backends)('platform API on $name', (backend) => {
       const refreshed = await tp.call('POST', '/auth/v1/token?grant_type=refresh_token', { body: { refresh_token: signin.body.refresh_token } })
       expect(refreshed.status).toBe(200)
       expect(refreshed.body.refresh_token).not.toBe(signin.body.refresh_token)
+      // A retry right away (a lost answer, a second tab) gets the session's current token.
+      const retried = await tp.call('POST', '/auth/v1/token?grant_type=refresh_token', { body: { refresh_token: signin.body.refresh_token } })
+      expect(retried.status).toBe(200)
+      expect(retried.body.refresh_token).toBe(refreshed.body.refresh_token)
+      // Later, a spent token is treated as stolen: the whole session ends.
+      await tp.platform.db.query(`update refresh_tokens set revoked_at = now() - interval '1 minute' where token = $1`, [signin.body.refresh_token])
       const reused = await tp.call('POST', '/auth/v1/token?grant_type=refresh_token', { body: { refresh_token: signin.body.refresh_token } })
       expect(reused.status).toBe(400)
       expect(reused.body.error_code).toBe('refresh_token_already_used')
+      expect((await tp.call('GET', '/auth/v1/user', { token: refreshed.body.access_token })).status).toBe(403)
+      expect((await tp.call('GET', '/platform/profile', { token: refreshed.body.access_token })).status).toBe(401)
+      const chain = await tp.call('POST', '/auth/v1/token?grant_type=refresh_token', { body: { refresh_token: refreshed.body.refresh_token } })
+      expect(chain.status).toBe(400)
 
       const other = await tp.call('POST', '/auth/v1/token?grant_type=password', { body: { email, password: 'hunter2hunter2' } })
       const logout = await tp.call('POST', '/auth/v1/logout?scope=local', { token: other.body.access_token })
