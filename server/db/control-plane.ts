@@ -19,6 +19,11 @@ export interface Queryable {
 export interface ControlPlaneDb extends Queryable {
   /** Runs fn in one transaction on one connection; rolls back when fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * Runs fn while holding a lock named `key` across every app copy sharing this control plane;
+   * answers undefined without running fn when someone else holds it.
+   */
+  withLock<T>(key: string, fn: () => Promise<T>): Promise<T | undefined>
   close(): Promise<void>
   readonly kind: 'embedded' | 'server'
 }
@@ -38,8 +43,19 @@ export async function openEmbeddedControlPlane(dataDir: string | null): Promise<
     chain = next.catch(() => undefined)
     return next
   }
+  // An embedded control plane belongs to one process: an in-process set of held keys will do.
+  const held = new Set<string>()
   return {
     kind: 'embedded',
+    async withLock(key, fn) {
+      if (held.has(key)) return undefined
+      held.add(key)
+      try {
+        return await fn()
+      } finally {
+        held.delete(key)
+      }
+    },
     query: (sql, params = []) => serialize(async () => (await db.query<any>(sql, params)).rows),
     exec: (sql) => serialize(async () => void (await db.exec(sql))),
     transaction: (fn) =>
@@ -79,6 +95,21 @@ export async function openServerControlPlane(url: string): Promise<ControlPlaneD
       } catch (error) {
         await client.query('rollback').catch(() => undefined)
         throw error
+      } finally {
+        client.release()
+      }
+    },
+    async withLock(key, fn) {
+      // A session-level advisory lock on a connection of its own, held while fn runs.
+      const client = await pool.connect()
+      try {
+        const [{ locked }] = (await client.query('select pg_try_advisory_lock(hashtext($1)) as locked', [key])).rows
+        if (!locked) return undefined
+        try {
+          return await fn()
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [key])
+        }
       } finally {
         client.release()
       }

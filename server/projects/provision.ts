@@ -7,22 +7,27 @@ import type { Platform } from '../platform'
 import { track } from '../platform'
 
 async function provision(platform: Platform, ref: string, region: string) {
-  try {
-    const location = await platform.databases.provision(ref, region)
-    const version = await platform.databases.version(location)
-    await platform.db.query(
-      `update projects set status = 'ACTIVE_HEALTHY', status_message = null, db_location = $2, db_version = $3, updated_at = now()
-       where ref = $1 and status = 'COMING_UP'`,
-      [ref, JSON.stringify(location), version]
-    )
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    console.error(`Provisioning project ${ref} failed:`, message)
-    await platform.db.query(`update projects set status = 'INIT_FAILED', status_message = $2, updated_at = now() where ref = $1`, [
-      ref,
-      `The database could not be created: ${message}`,
-    ])
-  }
+  // Several app copies may pick up the same COMING_UP project: one provisions, the others skip.
+  await platform.db.withLock(`provision:${ref}`, async () => {
+    const [row] = await platform.db.query(`select 1 from projects where ref = $1 and status = 'COMING_UP'`, [ref])
+    if (!row) return // done meanwhile by another copy
+    try {
+      const location = await platform.databases.provision(ref, region)
+      const version = await platform.databases.version(location)
+      await platform.db.query(
+        `update projects set status = 'ACTIVE_HEALTHY', status_message = null, db_location = $2, db_version = $3, updated_at = now()
+         where ref = $1 and status = 'COMING_UP'`,
+        [ref, JSON.stringify(location), version]
+      )
+    } catch (error) {
+      // The detail may name servers and admin roles: it goes to the log, not to the project's owner.
+      console.error(`Provisioning project ${ref} failed:`, error)
+      await platform.db.query(`update projects set status = 'INIT_FAILED', status_message = $2, updated_at = now() where ref = $1`, [
+        ref,
+        `The database could not be created (${new Date().toISOString()}). Please contact support with the project reference ${ref}.`,
+      ])
+    }
+  })
 }
 
 export function startProvisioning(platform: Platform, ref: string, region: string) {
