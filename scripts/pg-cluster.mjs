@@ -1,15 +1,25 @@
-// A throwaway PostgreSQL cluster for tests and benchmarks: initdb as the postgres user (initdb
-// refuses root) in a temp dir, trust auth on 127.0.0.1, fsync off, a free port.
-import { execFileSync } from 'node:child_process'
+// A throwaway PostgreSQL cluster for tests and benchmarks: initdb into a temp dir (as the
+// postgres user when running as root: initdb refuses root), trust auth on 127.0.0.1 only, fsync
+// off, socket in the temp dir. stop() kills it (immediate) and removes the dir; so does the
+// process exiting without calling stop().
+import { execFile, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 
+const run = promisify(execFile)
+
+/** The newest PostgreSQL server binaries installed (Debian layout), or PG_BIN. */
 export function findPgBin() {
+  if (process.env.PG_BIN) return fs.existsSync(path.join(process.env.PG_BIN, 'initdb')) ? process.env.PG_BIN : null
   const base = '/usr/lib/postgresql'
   if (!fs.existsSync(base)) return null
-  const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a))
+  const versions = fs
+    .readdirSync(base)
+    .filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a))
   return versions.length ? path.join(base, versions[0], 'bin') : null
 }
 
@@ -25,31 +35,60 @@ export async function freePort() {
   })
 }
 
-export async function startCluster() {
+/**
+ * @param {{ port?: number }} [options] a fixed port; by default a free one (retried if taken
+ *   between the check and postgres binding it)
+ * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
+ */
+export async function startCluster({ port: fixedPort } = {}) {
   const bin = findPgBin()
   if (!bin) throw new Error('PostgreSQL server binaries not found (apt-get install -y postgresql)')
+  const asRoot = process.getuid?.() === 0
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgcluster-'))
+  if (asRoot) await run('chown', ['postgres:postgres', dir])
   const data = path.join(dir, 'data')
-  const isRoot = process.getuid?.() === 0
-  const asPg = (cmd, args) => (isRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' }))
-  if (isRoot) execFileSync('chown', ['postgres:postgres', dir])
-  fs.chmodSync(dir, 0o755)
-  asPg(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'])
-  const port = await freePort()
-  asPg(path.join(bin, 'pg_ctl'), [
-    '-D', data, '-l', path.join(dir, 'log'), '-w', '-o',
-    `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    'start',
-  ])
+  const pgArgs = (tool, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args]] : [path.join(bin, tool), args])
+  const pg = (tool, args) => run(...pgArgs(tool, args))
+
+  try {
+    await pg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'])
+  } catch (e) {
+    fs.rmSync(dir, { recursive: true, force: true })
+    throw e
+  }
+
+  let port = 0
+  for (let attempt = 0; ; attempt++) {
+    port = fixedPort ?? (await freePort())
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
+    try {
+      await pg('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options, '-w', '-t', '30', 'start'])
+      break
+    } catch (e) {
+      if (fixedPort || attempt >= 2) {
+        fs.rmSync(dir, { recursive: true, force: true })
+        throw e
+      }
+    }
+  }
+
+  const stopArgs = ['-D', data, '-m', 'immediate', '-w', 'stop']
+  const stopOnExit = () => {
+    const [cmd, args] = pgArgs('pg_ctl', stopArgs)
+    spawnSync(cmd, args)
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+  process.once('exit', stopOnExit)
+  let stopped = false
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     port,
     async stop() {
-      try {
-        asPg(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop'])
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true })
-      }
+      if (stopped) return
+      stopped = true
+      process.off('exit', stopOnExit)
+      await pg('pg_ctl', stopArgs).catch(() => undefined)
+      fs.rmSync(dir, { recursive: true, force: true })
     },
   }
 }

@@ -1,10 +1,11 @@
 import { AlertTriangle, Loader2 } from 'lucide-react'
 import type { ProjectDetail } from '@/lib/api-types'
-import { Alert } from '@/components/ui'
-import { isTransientStatus } from '@/data/projects/project-detail-query'
+import { Alert, Button } from '@/components/ui'
+import { isTransientStatus, useProjectDetailQuery } from '@/data/projects/project-detail-query'
 
 /** What a project page shows while the database is not serving: setting up, failed, or another state. */
 export function ProjectStatusScreen({ project }: { project: ProjectDetail }) {
+  const { refetch, isFetching } = useProjectDetailQuery({ ref: project.ref })
   if (isTransientStatus(project.status))
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center" role="status" aria-live="polite">
@@ -21,6 +22,13 @@ export function ProjectStatusScreen({ project }: { project: ProjectDetail }) {
         variant={project.status === 'INIT_FAILED' ? 'danger' : 'warning'}
         icon={<AlertTriangle size={16} />}
         title={project.status === 'INIT_FAILED' ? 'The project could not be set up' : `The project is ${project.status.toLowerCase().replace(/_/g, ' ')}`}
+        actions={
+          project.status === 'INIT_FAILED' ? undefined : (
+            <Button size="tiny" loading={isFetching} onClick={() => void refetch()}>
+              Check again
+            </Button>
+          )
+        }
       >
         {project.status_message ?? 'Its database is not serving requests right now.'}
       </Alert>

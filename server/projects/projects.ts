@@ -9,6 +9,7 @@ import { requireMembership } from '../orgs/organizations'
 import { requireProfile } from '../profile/profile'
 import { PROJECT_COLUMNS, toProject, toProjectDetail, type ProjectRow } from './serialize'
 import { startProvisioning } from './provision'
+import type { ProjectDbLocation } from '../databases/types'
 
 const REF_ALPHABET = 'abcdefghijklmnopqrstuvwxyz'
 export const newProjectRef = () => Array.from({ length: 20 }, () => REF_ALPHABET[randomInt(REF_ALPHABET.length)]).join('')
@@ -31,7 +32,23 @@ export async function requireProject(db: Queryable, user: AuthUser, ref: string)
 }
 
 export async function getProjectDetail(platform: Platform, user: AuthUser, ref: string): Promise<ProjectDetail> {
-  return toProjectDetail(await requireProject(platform.db, user, ref))
+  const row = await requireProject(platform.db, user, ref)
+  if (row.status === 'ACTIVE_UNHEALTHY' && row.db_location) return toProjectDetail(await recheckHealth(platform, row))
+  return toProjectDetail(row)
+}
+
+/**
+ * A database that could not be reached (a self-hosted DATABASE_URL that was down at start) is
+ * tried again whenever someone looks at the project, and the project recovers when it answers.
+ */
+async function recheckHealth<T extends ProjectRow>(platform: Platform, row: T): Promise<T> {
+  try {
+    const version = await platform.databases.version({ ...row.db_location, ref: row.ref } as ProjectDbLocation)
+    await platform.db.query(`update projects set status = 'ACTIVE_HEALTHY', status_message = null, db_version = $2 where ref = $1`, [row.ref, version])
+    return { ...row, status: 'ACTIVE_HEALTHY', status_message: null, db_version: version }
+  } catch {
+    return row
+  }
 }
 
 const CAN_CREATE_PROJECTS = new Set(['Owner', 'Administrator'])

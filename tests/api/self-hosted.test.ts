@@ -2,6 +2,7 @@
 /** Self-hosted mode: no sign-in, one organization and one project `default`. */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
+import { freePort, hasPgBinaries, startPgCluster, type PgCluster } from '../helpers/pg-cluster'
 
 let tp: TestPlatform
 beforeAll(async () => {
@@ -24,4 +25,26 @@ it('needs no token and has one project, default, that runs SQL', async () => {
   expect(detail.body.status).toBe('ACTIVE_HEALTHY')
   const rows = await tp.call('POST', '/platform/pg-meta/default/query', { body: { query: 'select 40 + 2 as answer' } })
   expect(rows.body).toEqual([{ answer: 42 }])
+})
+
+it.runIf(hasPgBinaries())('recovers when DATABASE_URL was down at start and comes up later', async () => {
+  const port = await freePort()
+  const down = await startTestPlatform({ isPlatform: false, databaseUrl: `postgresql://postgres@127.0.0.1:${port}/postgres` })
+  let cluster: PgCluster | undefined
+  try {
+    const before = (await down.call('GET', '/platform/projects/default')).body
+    expect(before.status).toBe('ACTIVE_UNHEALTHY')
+    expect(before.status_message).toContain('Cannot reach DATABASE_URL')
+    expect((await down.call('POST', '/platform/pg-meta/default/query', { body: { query: 'select 1' } })).status).toBe(409)
+
+    cluster = await startPgCluster({ port })
+    const after = (await down.call('GET', '/platform/projects/default')).body
+    expect(after.status).toBe('ACTIVE_HEALTHY')
+    expect(after.dbVersion).toMatch(/^PostgreSQL 1\d/)
+    const rows = await down.call('POST', '/platform/pg-meta/default/query', { body: { query: "select current_setting('port') as port" } })
+    expect(rows.body).toEqual([{ port: String(port) }])
+  } finally {
+    await down.close()
+    await cluster?.stop()
+  }
 })
