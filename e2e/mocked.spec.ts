@@ -35,3 +35,14 @@ test('a 401 on the profile load signs out and lands on /sign-in', async ({ page 
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
   expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBeNull()
 })
+
+test('a project list that keeps failing says so, after the retries', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('supaboard-mock-scenario', 'projects-500'))
+  await page.goto('/sign-up')
+  await page.getByLabel('Email').fill(`mocked-${Date.now()}@example.com`)
+  await page.getByLabel('Password').fill('correct horse battery staple')
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page).toHaveURL(/\/projects$/)
+  await expect(page.getByText('Could not load your projects')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('The platform is having a bad day.')).toBeVisible()
+})

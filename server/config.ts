@@ -25,6 +25,15 @@ function env(name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value
 }
 
+/** A positive whole number from the environment, or a clear error at start. */
+function positiveInt(name: string, fallback: number): number {
+  const raw = env(name)
+  if (raw === undefined) return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`)
+  return value
+}
+
 export function readConfig(): ServerConfig {
   const publicPrefix = 'NEXT_PUBLIC_'
   const isPlatformRaw = env(`${publicPrefix}IS_PLATFORM`)
@@ -35,8 +44,8 @@ export function readConfig(): ServerConfig {
     projectDbServers: env('PROJECT_DB_SERVERS'),
     databaseUrl: env('DATABASE_URL'),
     jwtSecret: env('JWT_SECRET'),
-    sqlTimeoutMs: Number(env('SQL_TIMEOUT_MS') ?? 60_000),
-    accessTokenTtlSeconds: Number(env('ACCESS_TOKEN_TTL_SECONDS') ?? 3600),
+    sqlTimeoutMs: positiveInt('SQL_TIMEOUT_MS', 60_000),
+    accessTokenTtlSeconds: positiveInt('ACCESS_TOKEN_TTL_SECONDS', 3600),
     disabledFeatures: (env('DISABLED_FEATURES') ?? '')
       .split(',')
       .map((s) => s.trim())

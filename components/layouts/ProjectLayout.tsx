@@ -9,6 +9,8 @@ import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { AppLayout } from './AppLayout'
 import { ProjectStatusScreen } from './ProjectStatusScreen'
 import { FullPageLoader } from './RuntimeConfigGate'
+import { Alert, Button } from '@/components/ui'
+import { isResponseError } from '@/data/fetchers'
 
 const NAV = [
   { label: 'Project overview', href: (ref: string) => `/project/${ref}`, icon: Home, match: /^\/project\/\[ref\]$/ },
@@ -32,13 +34,31 @@ function useRef_(): string | undefined {
 function ProjectBody({ children }: { children: ReactNode }) {
   const router = useRouter()
   const ref = useRef_()
-  const { data: project, error } = useProjectDetailQuery({ ref })
+  const { data: project, error, refetch, isFetching } = useProjectDetailQuery({ ref })
   const queryClient = useQueryClient()
   // The detail is what gets polled: carry its status over to the list cache as it changes.
   useEffect(() => {
     if (project) setProjectStatus(queryClient, project.ref, project.status)
   }, [project?.ref, project?.status, queryClient]) // eslint-disable-line react-hooks/exhaustive-deps
-  if (error) return null // the existence guard answers a missing project
+  if (!project && error) {
+    // A 404 is the existence guard's to answer (toast and redirect); anything else is said here.
+    if (isResponseError(error) && error.code === 404) return null
+    return (
+      <div className="mx-auto mt-16 w-full max-w-lg px-4">
+        <Alert
+          variant="danger"
+          title="Could not load the project"
+          actions={
+            <Button size="tiny" loading={isFetching} onClick={() => void refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {error.message}
+        </Alert>
+      </div>
+    )
+  }
   if (!project || !ref) return <FullPageLoader />
   return (
     <div className="flex min-h-0 flex-1">

@@ -44,14 +44,18 @@ export async function signup(ctx: RouteContext) {
   if (password.length > MAX_PASSWORD_LENGTH) throw authError(422, 'weak_password', 'Password should be less than 100 characters', { weak_password: { reasons: ['length'] } })
   const encrypted = await hashPassword(password)
   const { platform } = ctx
+  const exists = () => authError(422, 'user_already_exists', 'User already registered')
   return platform.db.transaction(async (tx) => {
-    if (await findUserByEmail(tx, email)) throw authError(422, 'user_already_exists', 'User already registered')
+    if (await findUserByEmail(tx, email)) throw exists()
     const [user] = await tx.query<UserRow>(
       `insert into users (id, email, encrypted_password, raw_user_meta_data, email_confirmed_at, last_sign_in_at)
        values ($1, $2, $3, $4, now(), now()) returning *`,
       [randomUUID(), email, encrypted, JSON.stringify(data)]
     )
     return issueSession(platform, tx, user)
+  }).catch((error) => {
+    if (error?.code === '23505') throw exists() // a concurrent sign-up with the same email won
+    throw error
   })
 }
 

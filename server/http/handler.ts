@@ -10,6 +10,8 @@ import { routes } from '../routes'
 import type { Platform } from '../platform'
 import { resolveUser, type AuthUser } from '../auth/current-user'
 
+const isUniqueViolation = (error: unknown) => !!error && typeof error === 'object' && (error as { code?: unknown }).code === '23505'
+
 const MAX_BODY_BYTES = 8 * 1024 * 1024
 
 /**
@@ -79,7 +81,10 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
     const matched = routes.match(req.method ?? 'GET', path)
     if (matched === null) throw new PlatformError(404, `No such endpoint: ${req.method} ${url.pathname}`)
     if (matched === 'methodNotAllowed') throw new PlatformError(405, `Method ${req.method} is not allowed on ${url.pathname}`)
-    const platform = await platformPromise
+    const platform = await platformPromise.catch((error) => {
+      console.error('The platform could not start:', error)
+      throw new PlatformError(503, 'The platform could not start. The server log says why.')
+    })
     const changes = req.method !== 'GET' && req.method !== 'HEAD'
     if (changes) {
       assertSameOrigin(req)
@@ -104,6 +109,10 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
   } catch (error) {
     if (error instanceof PlatformError) {
       return send(res, error.status, { code: error.status, message: error.message, requestId, ...error.extra }, requestId)
+    }
+    if (isUniqueViolation(error)) {
+      // Two requests raced to create the same thing; the loser may simply try again.
+      return send(res, 409, { code: 409, message: 'That was just created by another request. Please try again.', requestId }, requestId)
     }
     console.error(`[${requestId}] ${req.method} ${url.pathname} failed:`, error)
     send(res, 500, { code: 500, message: 'Something went wrong on our side. Please try again.', requestId }, requestId)

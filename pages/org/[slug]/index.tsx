@@ -4,7 +4,7 @@ import { useRouter } from 'next/router'
 import { Plus } from 'lucide-react'
 import { AppLayout } from '@/components/layouts/AppLayout'
 import { ProjectCard } from '@/components/interfaces/Projects/ProjectCard'
-import { buttonClasses, Card, CardContent, CardHeader, Skeleton } from '@/components/ui'
+import { Alert, buttonClasses, Card, CardContent, CardHeader, Skeleton } from '@/components/ui'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProjectsQuery } from '@/data/projects/projects-query'
 import { PRODUCT_NAME } from '@/lib/constants'
@@ -12,9 +12,18 @@ import type { NextPageWithLayout } from '@/lib/types/page'
 
 const OrganizationPage: NextPageWithLayout = () => {
   const { query } = useRouter()
-  const { data: organizations } = useOrganizationsQuery()
-  const { data: projects } = useProjectsQuery()
+  const { data: organizations, error: orgError } = useOrganizationsQuery()
+  const { data: projects, error: projectsError } = useProjectsQuery()
   const org = organizations?.find((o) => o.slug === query.slug)
+  const error = orgError ?? projectsError
+  if (error)
+    return (
+      <div className="mx-auto mt-16 w-full max-w-lg px-4">
+        <Alert variant="danger" title="Could not load this organization">
+          {error.message}. Refresh the page to try again.
+        </Alert>
+      </div>
+    )
   if (!org || !projects) return <Skeleton className="m-8 h-40" />
   const orgProjects = projects.filter((p) => p.organization_id === org.id)
   return (
