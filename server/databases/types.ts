@@ -32,8 +32,15 @@ export type RunOutcome = {
   durationMs: number
 }
 
-/** A Postgres error (syntax, constraint, timeout …) from running user SQL. */
+const SQL_ERROR = Symbol.for('supaboard.SqlError')
+
+/**
+ * A Postgres error (syntax, constraint, timeout …) from running user SQL. Recognise it with
+ * `isSqlError`, not instanceof: Next bundles server code more than once (the instrumentation hook
+ * that opens the platform and each API route get their own copy of this class).
+ */
 export class SqlError extends Error {
+  readonly [SQL_ERROR] = true
   constructor(
     message: string,
     public readonly pg: { code?: string; position?: number; detail?: string; hint?: string } = {}
@@ -53,3 +60,5 @@ export interface ProjectDatabases {
   /** Closes every open instance/pool (server shutdown, tests). */
   closeAll(): Promise<void>
 }
+
+export const isSqlError = (error: unknown): error is SqlError => !!error && typeof error === 'object' && SQL_ERROR in error

@@ -1,7 +1,13 @@
 import { z } from 'zod'
 
-/** An error the platform answers with on purpose: an HTTP status and a message a person understands. */
+const PLATFORM_ERROR = Symbol.for('supaboard.PlatformError')
+
+/**
+ * An error the platform answers with on purpose: an HTTP status and a message a person
+ * understands. Recognise it with `isPlatformError` (see isSqlError for why not instanceof).
+ */
 export class PlatformError extends Error {
+  readonly [PLATFORM_ERROR] = true
   constructor(
     public readonly status: number,
     message: string,
@@ -11,6 +17,9 @@ export class PlatformError extends Error {
     this.name = 'PlatformError'
   }
 }
+
+export const isPlatformError = (error: unknown): error is PlatformError =>
+  !!error && typeof error === 'object' && PLATFORM_ERROR in error
 
 export const badRequest = (message: string, extra?: Record<string, unknown>) => new PlatformError(400, message, extra)
 export const unauthorized = (message = 'You must be signed in to do this.') => new PlatformError(401, message)

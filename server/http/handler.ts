@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { randomUUID } from 'node:crypto'
-import { PlatformError } from './errors'
+import { isPlatformError, PlatformError } from './errors'
 import { isReply, type RouteContext } from './types'
 import { routes } from '../routes'
 import type { Platform } from '../platform'
@@ -107,7 +107,7 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
     if (isReply(result)) return send(res, result.status, result.raw ?? result.body, requestId, result.headers)
     send(res, 200, result, requestId)
   } catch (error) {
-    if (error instanceof PlatformError) {
+    if (isPlatformError(error)) {
       return send(res, error.status, { code: error.status, message: error.message, requestId, ...error.extra }, requestId)
     }
     if (isUniqueViolation(error)) {

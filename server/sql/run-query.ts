@@ -7,7 +7,7 @@ import { runQueryBody } from '@/lib/api-types'
 import { parseBody, PlatformError } from '../http/errors'
 import { rawJson, type RouteContext } from '../http/types'
 import { requireProject } from '../projects/projects'
-import { SqlError, type ProjectDbLocation } from '../databases/types'
+import { isSqlError, type ProjectDbLocation } from '../databases/types'
 
 const encoder = new TextEncoder()
 
@@ -34,7 +34,7 @@ export async function runQuery(ctx: RouteContext) {
     body.set(tail, head.length + outcome.json.length)
     return rawJson(body)
   } catch (error) {
-    if (error instanceof SqlError) throw new PlatformError(400, error.message, { pg: error.pg })
+    if (isSqlError(error)) throw new PlatformError(400, error.message, { pg: error.pg })
     throw error
   }
 }
