@@ -9,6 +9,7 @@ import { buttonClasses, Card, CardContent, CardHeader } from '@/components/ui'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { PROVIDERS } from '@/lib/api-types'
 import { PRODUCT_NAME } from '@/lib/constants'
+import { shortDbVersion } from '@/lib/db-version'
 import type { NextPageWithLayout } from '@/lib/types/page'
 
 const ProjectHomePage: NextPageWithLayout = () => {
@@ -42,7 +43,7 @@ const ProjectHomePage: NextPageWithLayout = () => {
               <dt className="text-foreground-light">Reference</dt>
               <dd className="font-mono">{project.ref}</dd>
               <dt className="text-foreground-light">Database</dt>
-              <dd>{project.dbVersion ?? 'Unknown version'}</dd>
+              <dd title={project.dbVersion ?? undefined}>{shortDbVersion(project.dbVersion) ?? 'Unknown version'}</dd>
               <dt className="text-foreground-light">Hosted on</dt>
               <dd>{project.db_host === 'embedded' ? 'Embedded database on this server' : project.db_host}</dd>
               <dt className="text-foreground-light">Provider</dt>
