@@ -9,7 +9,6 @@ import { requireMembership } from '../orgs/organizations'
 import { requireProfile } from '../profile/profile'
 import { PROJECT_COLUMNS, toProject, toProjectDetail, type ProjectRow } from './serialize'
 import { startProvisioning } from './provision'
-import type { ProjectDbLocation } from '../databases/types'
 
 const REF_ALPHABET = 'abcdefghijklmnopqrstuvwxyz'
 export const newProjectRef = () => Array.from({ length: 20 }, () => REF_ALPHABET[randomInt(REF_ALPHABET.length)]).join('')
@@ -43,7 +42,7 @@ export async function getProjectDetail(platform: Platform, user: AuthUser, ref: 
  */
 async function recheckHealth<T extends ProjectRow>(platform: Platform, row: T): Promise<T> {
   try {
-    const version = await platform.databases.version({ ...row.db_location, ref: row.ref } as ProjectDbLocation)
+    const version = await platform.databases.version(row.db_location!)
     await platform.db.query(`update projects set status = 'ACTIVE_HEALTHY', status_message = null, db_version = $2 where ref = $1`, [row.ref, version])
     return { ...row, status: 'ACTIVE_HEALTHY', status_message: null, db_version: version }
   } catch {

@@ -1,4 +1,5 @@
 import type { Project, ProjectDetail } from '@/lib/api-types'
+import type { ProjectDbLocation } from '../databases/types'
 
 export type ProjectRow = {
   id: number
@@ -11,7 +12,8 @@ export type ProjectRow = {
   cloud_provider: Project['cloud_provider']
   region: string
   plan: Project['plan']
-  db_location: { kind: 'embedded' | 'server'; url?: string } | null
+  /** As stored by provisioning: it names its ref, and holds a secret for servers. */
+  db_location: ProjectDbLocation | null
   db_version: string | null
   inserted_at: Date | string
 }
@@ -40,7 +42,7 @@ export function toProject(row: ProjectRow): Project {
 export function toProjectDetail(row: ProjectRow): ProjectDetail {
   let dbHost = 'pending'
   if (row.db_location?.kind === 'embedded') dbHost = 'embedded'
-  else if (row.db_location?.url) {
+  else if (row.db_location?.kind === 'server') {
     try {
       dbHost = new URL(row.db_location.url).hostname
     } catch {

@@ -7,7 +7,7 @@ import { runQueryBody } from '@/lib/api-types'
 import { parseBody, PlatformError } from '../http/errors'
 import { rawJson, type RouteContext } from '../http/types'
 import { requireProject } from '../projects/projects'
-import { isSqlError, type ProjectDbLocation } from '../databases/types'
+import { isSqlError } from '../databases/types'
 
 const encoder = new TextEncoder()
 
@@ -17,7 +17,7 @@ export async function runQuery(ctx: RouteContext) {
   const project = await requireProject(ctx.platform.db, user, ctx.params.ref)
   if (project.status !== 'ACTIVE_HEALTHY' || !project.db_location)
     throw new PlatformError(409, `The project's database is not ready (status ${project.status}). Try again when it is ACTIVE_HEALTHY.`)
-  const location = { ...project.db_location, ref: project.ref } as ProjectDbLocation
+  const location = project.db_location
   const all = ctx.url.searchParams.get('results') === 'all'
   try {
     const outcome = await ctx.platform.databases.run(location, query, {

@@ -177,8 +177,6 @@ describe.each(backends)('platform API on $name', (backend) => {
       const ref = created.body.ref
       expect(ref).toMatch(/^[a-z]{20}$/)
 
-      const early = await tp.call('POST', `/platform/pg-meta/${ref}/query`, { token: alice.token, body: { query: 'select 1' } })
-      expect([200, 409]).toContain(early.status)
       await settle(tp.platform)
       const detail = await tp.call('GET', `/platform/projects/${ref}`, { token: alice.token })
       expect(detail.body.status).toBe('ACTIVE_HEALTHY')
@@ -221,6 +219,12 @@ describe.each(backends)('platform API on $name', (backend) => {
       expect(failed.body.message).toContain('relation "nowhere" does not exist')
       expect(failed.body.pg.code).toBe('42P01')
       expect(failed.body.pg.position).toBe(15)
+      // While the database is not serving, SQL is refused with the reason.
+      await tp.platform.db.query(`update projects set status = 'RESTORING' where ref = $1`, [ref])
+      const notReady = await tp.call('POST', `/platform/pg-meta/${ref}/query`, { token: alice.token, body: { query: 'select 1' } })
+      expect(notReady.status).toBe(409)
+      expect(notReady.body.message).toContain('status RESTORING')
+      await tp.platform.db.query(`update projects set status = 'ACTIVE_HEALTHY' where ref = $1`, [ref])
       const empty = await tp.call('POST', `/platform/pg-meta/${ref}/query`, { token: alice.token, body: { query: '' } })
       expect(empty.status).toBe(400)
       expect(empty.body.message).toBe('query must not be empty')
