@@ -3,6 +3,15 @@ import type { ProjectDetail } from '@/lib/api-types'
 import { Alert, Button } from '@/components/ui'
 import { isTransientStatus, useProjectDetailQuery } from '@/data/projects/project-detail-query'
 
+const TITLES: Partial<Record<ProjectDetail['status'], string>> = {
+  INIT_FAILED: 'The project could not be set up',
+  ACTIVE_UNHEALTHY: "The project's database cannot be reached",
+  INACTIVE: 'The project is paused',
+}
+
+const statusTitle = (status: ProjectDetail['status']) =>
+  TITLES[status] ?? `The project is ${status.toLowerCase().replace(/_/g, ' ')}`
+
 /** What a project page shows while the database is not serving: setting up, failed, or another state. */
 export function ProjectStatusScreen({ project }: { project: ProjectDetail }) {
   const { refetch, isFetching } = useProjectDetailQuery({ ref: project.ref })
@@ -21,7 +30,7 @@ export function ProjectStatusScreen({ project }: { project: ProjectDetail }) {
       <Alert
         variant={project.status === 'INIT_FAILED' ? 'danger' : 'warning'}
         icon={<AlertTriangle size={16} />}
-        title={project.status === 'INIT_FAILED' ? 'The project could not be set up' : `The project is ${project.status.toLowerCase().replace(/_/g, ' ')}`}
+        title={statusTitle(project.status)}
         actions={
           project.status === 'INIT_FAILED' ? undefined : (
             <Button size="tiny" loading={isFetching} onClick={() => void refetch()}>
