@@ -8,7 +8,9 @@ export default defineConfig({
   resolve: { alias: { '@': root } },
   test: {
     globals: true,
-    include: ['lib/**/*.test.ts', 'workers/**/*.test.ts', 'tests/**/*.test.{ts,tsx}', 'components/**/*.test.{ts,tsx}', 'data/**/*.test.ts', 'state/**/*.test.ts', 'server/**/*.test.ts'],
+    // Every test file anywhere is found: a new folder is never silently left out.
+    include: ['**/*.test.{ts,tsx,mjs}'],
+    exclude: ['node_modules/**', '.next/**', 'e2e/**', 'bench/**', '.data/**'],
     setupFiles: ['tests/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -79,8 +79,8 @@ export async function toResponseError(response: Response, requestId?: string): P
     const b = body as Record<string, unknown>
     const candidate = b.error ?? b.message ?? b.msg
     if (typeof candidate === 'string') message = candidate
-    else if (candidate && typeof candidate === 'object' && typeof (candidate as any).message === 'string')
-      message = (candidate as any).message
+    else if (candidate && typeof candidate === 'object' && 'message' in candidate && typeof candidate.message === 'string')
+      message = candidate.message
     if (typeof b.description === 'string') description = b.description
     if (b.pg && typeof b.pg === 'object') pg = b.pg as ResponseError['pg']
     if (typeof b.requestId === 'string') requestId = b.requestId

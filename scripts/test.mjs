@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: unit, component and API tests (vitest), then the browser suite (Playwright in
-// Debian's Chromium against a production build). Ends with one line `N passed, N failed, N skipped`
-// summed over every suite. With CI=true nothing may be skipped for want of Chromium or PostgreSQL.
+// `npm test`: the type check and the linter, unit, component and API tests (vitest), then the
+// browser suite (Playwright in Debian's Chromium against a production build). Ends with one line
+// `N passed, N failed, N skipped` summed over every suite (the type check and the linter count as
+// one test each). With CI=true nothing may be skipped for want of Chromium or PostgreSQL.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -29,7 +30,16 @@ function readJson(file) {
   }
 }
 
-// 1. vitest
+// 1. Checks that must stay at zero: a type error or a lint finding (warnings included) fails.
+for (const [label, args] of [
+  ['type check (tsc --noEmit)', [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', root]],
+  ['lint (eslint)', [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--max-warnings', '0', root]],
+]) {
+  if (run(label, process.execPath, args) === 0) totals.passed += 1
+  else totals.failed += 1
+}
+
+// 2. vitest
 const vitestJson = path.join(outDir, 'vitest.json')
 fs.rmSync(vitestJson, { force: true })
 run('unit, component and API tests (vitest)', process.execPath, [
@@ -50,7 +60,7 @@ if (vitest) {
   exitCode = 1
 }
 
-// 2. Playwright
+// 3. Playwright
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 if (process.env.SKIP_E2E === 'true' && !isCI) {
   console.log('\nSKIP_E2E=true: browser tests skipped')

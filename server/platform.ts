@@ -57,9 +57,3 @@ export function getPlatform(): Promise<Platform> {
   }
   return g[GLOBAL_KEY]!
 }
-
-/** Runs background work so that a failure is logged and tests can wait for it. */
-export function track(platform: Platform, work: Promise<unknown>) {
-  const tracked = work.catch((error) => console.error('Background task failed:', error)).finally(() => platform.pending.delete(tracked))
-  platform.pending.add(tracked)
-}

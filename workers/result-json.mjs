@@ -11,7 +11,6 @@ const OID = 26
 const JSON_ = 114
 const FLOAT4 = 700
 const FLOAT8 = 701
-const NUMERIC = 1700
 const JSONB = 3802
 
 const asString = (v) => JSON.stringify(v)

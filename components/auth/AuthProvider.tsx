@@ -16,16 +16,14 @@ const AuthContext = createContext<AuthState>({ session: null, isLoading: true, s
 export function AuthProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
   const queryClient = useQueryClient()
   const [session, setSession] = useState<Session | null>(null)
-  const [isLoading, setIsLoading] = useState(enabled)
+  const [firstEventSeen, setFirstEventSeen] = useState(false)
+  const isLoading = enabled && !firstEventSeen
 
   useEffect(() => {
-    if (!enabled) {
-      setIsLoading(false)
-      return
-    }
+    if (!enabled) return
     const { data } = getGoTrueClient().onAuthStateChange((_event, next) => {
       setSession(next)
-      setIsLoading(false)
+      setFirstEventSeen(true)
     })
     return () => data.subscription.unsubscribe()
   }, [enabled])

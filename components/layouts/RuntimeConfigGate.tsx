@@ -35,7 +35,6 @@ function useApiMocking(enabled: boolean): 'off' | 'starting' | 'on' {
   const [state, setState] = useState<'off' | 'starting' | 'on'>('off')
   useEffect(() => {
     if (!enabled) return
-    setState('starting')
     void import('@/mocks/browser').then(({ startMocking }) => startMocking()).then(() => setState('on'))
   }, [enabled])
   return enabled && state === 'off' ? 'starting' : state

@@ -1,8 +1,9 @@
 import clsx from 'clsx'
 import { X } from 'lucide-react'
-import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { modalSizeClasses, type ModalSize } from './sizes'
+import { useIsClient } from './useIsClient'
 
 export interface ModalProps {
   open: boolean
@@ -20,8 +21,19 @@ export interface ModalProps {
   className?: string
 }
 
-/** Open modals, innermost last: Escape closes only the innermost one. */
-const openStack: symbol[] = []
+/**
+ * Open modals with their nesting depth. Escape closes only the innermost: the deepest one, and of
+ * equally deep ones the last opened. Depth comes from context because effects of nested modals run
+ * child first, so the order they open in says nothing about which is inside which.
+ */
+const openStack: { key: symbol; depth: number }[] = []
+const ModalDepth = createContext(0)
+
+function innermost(): symbol | undefined {
+  let top: (typeof openStack)[number] | undefined
+  for (const entry of openStack) if (!top || entry.depth >= top.depth) top = entry
+  return top?.key
+}
 
 export function Modal({
   open,
@@ -35,18 +47,17 @@ export function Modal({
   preventBackdropClose,
   className,
 }: ModalProps) {
-  const [mounted, setMounted] = useState(false) // no portal during SSR / hydration
+  const mounted = useIsClient() // no portal during SSR / hydration
   const dialogRef = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const descriptionId = useId()
   const requestClose = useEffectEvent(() => onOpenChange(false))
-
-  useEffect(() => setMounted(true), [])
+  const depth = useContext(ModalDepth) + 1
 
   useEffect(() => {
     if (!open || !mounted) return
     const key = Symbol('modal')
-    openStack.push(key)
+    openStack.push({ key, depth })
     const previouslyFocused = document.activeElement as HTMLElement | null
     const previousOverflow = document.body.style.overflow
     document.body.style.overflow = 'hidden'
@@ -56,18 +67,21 @@ export function Modal({
     if (dialog && !dialog.contains(document.activeElement)) dialog.focus()
 
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || openStack[openStack.length - 1] !== key) return
+      if (event.key !== 'Escape' || innermost() !== key) return
       event.preventDefault()
       requestClose()
     }
     document.addEventListener('keydown', onKeyDown)
     return () => {
       document.removeEventListener('keydown', onKeyDown)
-      openStack.splice(openStack.indexOf(key), 1)
+      openStack.splice(
+        openStack.findIndex((entry) => entry.key === key),
+        1,
+      )
       document.body.style.overflow = previousOverflow
       if (previouslyFocused?.isConnected) previouslyFocused.focus()
     }
-  }, [open, mounted])
+  }, [open, mounted, depth])
 
   if (!open || !mounted) return null
 
@@ -114,7 +128,11 @@ export function Modal({
             </button>
           )}
         </div>
-        {children !== undefined && children !== null && <div className="px-5 py-4">{children}</div>}
+        {children !== undefined && children !== null && (
+          <ModalDepth.Provider value={depth}>
+            <div className="px-5 py-4">{children}</div>
+          </ModalDepth.Provider>
+        )}
         {footer && (
           <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border px-5 py-3">{footer}</div>
         )}

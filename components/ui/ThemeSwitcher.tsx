@@ -1,6 +1,6 @@
 import { useTheme } from 'next-themes'
-import { useEffect, useState } from 'react'
 import { Select, type SelectProps } from './Select'
+import { useIsClient } from './useIsClient'
 
 /** Theme names as next-themes stores them (also the `<html>` class names). SPEC §2: default is system. */
 export const THEMES = ['light', 'dark', 'classic-dark'] as const
@@ -21,8 +21,7 @@ export interface ThemeSwitcherProps extends Pick<SelectProps, 'size' | 'classNam
 export function ThemeSwitcher({ label, ...rest }: ThemeSwitcherProps) {
   const { theme, setTheme } = useTheme()
   // The stored theme is only known on the client; render "system" until mounted to match SSR.
-  const [mounted, setMounted] = useState(false)
-  useEffect(() => setMounted(true), [])
+  const mounted = useIsClient()
 
   return (
     <Select

@@ -8,10 +8,11 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 
-export type Row = Record<string, any>
+/** A result row; callers name its shape with the type parameter of `query`. */
+export type Row = object
 
 export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>
+  query<T extends Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>
   /** Several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>
 }
@@ -56,13 +57,13 @@ export async function openEmbeddedControlPlane(dataDir: string | null): Promise<
         held.delete(key)
       }
     },
-    query: (sql, params = []) => serialize(async () => (await db.query<any>(sql, params)).rows),
+    query: <T extends Row>(sql: string, params: unknown[] = []) => serialize(async () => (await db.query<T>(sql, params)).rows),
     exec: (sql) => serialize(async () => void (await db.exec(sql))),
     transaction: (fn) =>
       serialize(() =>
         db.transaction((tx) =>
           fn({
-            query: async (s, p = []) => (await tx.query<any>(s, p)).rows,
+            query: async <T extends Row>(s: string, p: unknown[] = []) => (await tx.query<T>(s, p)).rows,
             exec: async (s) => void (await tx.exec(s)),
           })
         )

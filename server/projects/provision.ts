@@ -4,7 +4,7 @@
  * server are picked up again at start.
  */
 import type { Platform } from '../platform'
-import { track } from '../platform'
+import { track } from '../background'
 
 async function provision(platform: Platform, ref: string, region: string) {
   // Several app copies may pick up the same COMING_UP project: one provisions, the others skip.
