@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { buildUrl, get, head, post, ResponseError, toResponseError, DEFAULT_GET_TIMEOUT_MS } from './fetchers'
+import { call, routeUrl, ResponseError, toResponseError, DEFAULT_GET_TIMEOUT_MS } from './fetchers'
 import { setAccessTokenProvider } from '@/lib/auth/session-token'
-import { DEFAULT_API_ERROR_MESSAGE } from '@/lib/api-types'
+import { DEFAULT_API_ERROR_MESSAGE, routes } from '@/lib/api-types'
 
 type Call = { url: string; init: RequestInit }
 let calls: Call[] = []
@@ -24,19 +24,23 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('buildUrl', () => {
-  it('prefixes the API base and comma-joins arrays', () => {
-    expect(buildUrl('/platform/projects', { ids: ['a', 'b', 3], q: 'x y', none: undefined })).toBe('/api/platform/projects?ids=a%2Cb%2C3&q=x+y')
-    expect(buildUrl('https://other.example/x')).toBe('https://other.example/x')
+describe('routeUrl', () => {
+  it('fills and encodes path params, comma-joins arrays, and appends /platform to the base only when missing', () => {
+    expect(routeUrl(routes.getProject, { ref: 'a b' })).toBe('/api/platform/projects/a%20b')
+    expect(routeUrl({ path: '/platform/x' }, {}, { ids: ['a', 'b', 3], q: 'x y', none: undefined })).toBe('/api/platform/x?ids=a%2Cb%2C3&q=x+y')
+    const bases = { api: 'https://api.example.com', platform: 'https://api.example.com/platform' }
+    expect(routeUrl(routes.listProjects, {}, undefined, bases)).toBe('https://api.example.com/platform/projects')
+    expect(routeUrl(routes.getConfig, {}, undefined, bases)).toBe('https://api.example.com/config')
+    expect(() => routeUrl(routes.getProject, {})).toThrow('missing path parameter ref')
   })
 })
 
-describe('requests', () => {
+describe('call', () => {
   it('sends a fresh request id, JSON accept, credentials, and the bearer when there is a session', async () => {
-    mockFetch(() => Response.json({ ok: true }))
+    mockFetch(() => Response.json([]))
     setAccessTokenProvider(async () => 'token-123')
-    await get('/platform/profile')
-    await get('/platform/profile')
+    await call(routes.listProjects)
+    await call(routes.listProjects)
     const [a, b] = calls.map((c) => c.init.headers as Record<string, string>)
     expect(a.Accept).toBe('application/json')
     expect(a.Authorization).toBe('Bearer token-123')
@@ -45,19 +49,32 @@ describe('requests', () => {
     expect(calls[0].init.credentials).toBe('include')
   })
 
-  it('sends no bearer without a session, and POSTs JSON', async () => {
+  it('sends no bearer without a session, and POSTs the body as JSON to the filled path', async () => {
     mockFetch(() => Response.json({ id: 1 }))
-    expect(await post('/platform/organizations', { name: 'Acme' })).toEqual({ id: 1 })
+    expect(await call(routes.createOrganization, { body: { name: 'Acme' } })).toEqual({ id: 1 })
     const headers = calls[0].init.headers as Record<string, string>
     expect(headers.Authorization).toBeUndefined()
     expect(headers['Content-Type']).toBe('application/json')
     expect(calls[0].init.body).toBe('{"name":"Acme"}')
     expect(calls[0].init.method).toBe('POST')
+    expect(calls[0].url).toBe('/api/platform/organizations')
   })
 
-  it('HEAD answers nothing', async () => {
-    mockFetch(() => new Response(null, { status: 200 }))
-    expect(await head('/platform/projects')).toBeUndefined()
+  it('answers nothing for a 204', async () => {
+    mockFetch(() => new Response(null, { status: 204 }))
+    expect(await call(routes.authLogout)).toBeUndefined()
+  })
+
+  it.each([
+    ['an HTML page', () => new Response('<html>proxy error</html>', { status: 200, headers: { 'X-Request-Id': 'srv-9' } }), 'not JSON'],
+    ['an empty body', () => new Response('', { status: 200, headers: { 'X-Request-Id': 'srv-9' } }), 'empty answer'],
+  ])('turns %s into a ResponseError with status and request id, not a SyntaxError', async (_, response, words) => {
+    mockFetch(response)
+    const error = (await call(routes.listProjects).catch((e) => e)) as ResponseError
+    expect(error).toBeInstanceOf(ResponseError)
+    expect(error.code).toBe(200)
+    expect(error.requestId).toBe('srv-9')
+    expect(error.message).toContain(words)
   })
 
   it('times out a GET after 60 s by default', async () => {
@@ -70,7 +87,7 @@ describe('requests', () => {
           new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))
       )
     )
-    const pending = get('/platform/slow').catch((e) => e)
+    const pending = call(routes.listProjects).catch((e) => e)
     await vi.advanceTimersByTimeAsync(60_000)
     const error = (await pending) as ResponseError
     expect(error).toBeInstanceOf(ResponseError)
@@ -107,7 +124,7 @@ describe('error normalisation (SPEC §8)', () => {
     mockFetch(() => {
       throw new TypeError('fetch failed')
     })
-    const error = (await get("/platform/projects").catch((e) => e)) as ResponseError
+    const error = (await call(routes.listProjects).catch((e) => e)) as ResponseError
     expect(error).toBeInstanceOf(ResponseError)
     expect(error.code).toBe(500)
     expect(error.message).toBe('An error has occurred: fetch failed')

@@ -1,11 +1,15 @@
 /**
  * The one fetch stack of the dashboard (DESIGN §4, SPEC §7–8). Every platform call goes through
- * here: a fresh X-Request-Id, the bearer token when a session exists, credentials included,
- * JSON accepted; failures become a ResponseError with the wording of SPEC §8.
+ * `call(route, input)`, typed from the route's declaration in lib/api-types/routes.ts: path
+ * params, query and body are checked by the compiler, and the answer has the route's type. Each
+ * call sends a fresh X-Request-Id, the bearer token when a session exists, credentials and
+ * `Accept: application/json`; every failure, an answer that is not JSON included, becomes a
+ * ResponseError with the wording of SPEC §8.
  */
-import { API_URL } from '@/lib/constants'
+import type { z } from 'zod'
+import { DEFAULT_API_ERROR_MESSAGE, type AnyRoute, type PgErrorDetail } from '@/lib/api-types'
+import { API_URL, PLATFORM_API_URL } from '@/lib/client-config'
 import { getAccessToken } from '@/lib/auth/session-token'
-import { DEFAULT_API_ERROR_MESSAGE } from '@/lib/api-types'
 
 export const DEFAULT_GET_TIMEOUT_MS = 60_000
 
@@ -14,13 +18,9 @@ export class ResponseError extends Error {
   requestId?: string
   description?: string
   /** Postgres details for SQL errors (code, position …). */
-  pg?: { code?: string; position?: number; detail?: string; hint?: string }
+  pg?: PgErrorDetail
 
-  constructor(
-    message: string | undefined,
-    code: number,
-    extra: { requestId?: string; description?: string; pg?: ResponseError['pg'] } = {}
-  ) {
+  constructor(message: string | undefined, code: number, extra: { requestId?: string; description?: string; pg?: PgErrorDetail } = {}) {
     super(message || DEFAULT_API_ERROR_MESSAGE)
     this.name = 'ResponseError'
     this.code = code
@@ -30,34 +30,57 @@ export class ResponseError extends Error {
   }
 }
 
+export function isResponseError(error: unknown): error is ResponseError {
+  return error instanceof ResponseError
+}
+
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number>
-export type RequestOptions = {
+
+type Empty = Record<never, never>
+type Part<K extends string, S extends z.ZodType> = Empty extends z.input<S> ? { [P in K]?: z.input<S> } : { [P in K]: z.input<S> }
+/** What a call sends: each part required exactly when the route's schema requires something. */
+export type CallInput<R extends AnyRoute> = Part<'params', R['params']> & Part<'query', R['query']> & Part<'body', R['body']>
+export type CallAnswer<R extends AnyRoute> = z.output<R['answer']>
+export type CallOptions = {
   signal?: AbortSignal
-  query?: Record<string, QueryValue>
   headers?: Record<string, string>
   /** GET only; default 60 s. */
   timeoutMs?: number
 }
 
-/** Builds the full URL: API base + path, query arrays comma-joined (SPEC §7). */
-export function buildUrl(path: string, query?: Record<string, QueryValue>, base = API_URL): string {
-  const url = /^https?:\/\//.test(path) ? path : `${base}${path.startsWith('/') ? '' : '/'}${path}`
-  if (!query) return url
+/** Query string with arrays comma-joined (SPEC §7). */
+export function queryString(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return ''
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue
     params.set(key, Array.isArray(value) ? value.join(',') : String(value))
   }
   const qs = params.toString()
-  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url
+  return qs ? `?${qs}` : ''
 }
 
-export async function buildHeaders(extra: Record<string, string> = {}): Promise<Record<string, string>> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'X-Request-Id': crypto.randomUUID(),
-    ...extra,
-  }
+/**
+ * The URL of a route: `/platform/…` paths below `{platform-api}`, others below the API base;
+ * `:name` segments filled from params, encoded.
+ */
+export function routeUrl(
+  route: Pick<AnyRoute, 'path'>,
+  params: Record<string, unknown> = {},
+  query?: Record<string, QueryValue>,
+  bases = { api: API_URL, platform: PLATFORM_API_URL }
+): string {
+  const path = route.path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined || value === null || value === '') throw new Error(`${route.path}: missing path parameter ${name}`)
+    return encodeURIComponent(String(value))
+  })
+  const url = path.startsWith('/platform/') || path === '/platform' ? `${bases.platform}${path.slice('/platform'.length)}` : `${bases.api}${path}`
+  return url + queryString(query)
+}
+
+async function buildHeaders(extra: Record<string, string> = {}): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': crypto.randomUUID(), ...extra }
   const token = await getAccessToken()
   if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`
   return headers
@@ -74,15 +97,14 @@ export async function toResponseError(response: Response, requestId?: string): P
   }
   let message: string | undefined
   let description: string | undefined
-  let pg: ResponseError['pg']
+  let pg: PgErrorDetail | undefined
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>
     const candidate = b.error ?? b.message ?? b.msg
     if (typeof candidate === 'string') message = candidate
-    else if (candidate && typeof candidate === 'object' && 'message' in candidate && typeof candidate.message === 'string')
-      message = candidate.message
+    else if (candidate && typeof candidate === 'object' && 'message' in candidate && typeof candidate.message === 'string') message = candidate.message
     if (typeof b.description === 'string') description = b.description
-    if (b.pg && typeof b.pg === 'object') pg = b.pg as ResponseError['pg']
+    if (b.pg && typeof b.pg === 'object') pg = b.pg as PgErrorDetail
     if (typeof b.requestId === 'string') requestId = b.requestId
   }
   if (!message) message = text || `An error has occurred: ${response.status}`
@@ -93,39 +115,56 @@ export async function toResponseError(response: Response, requestId?: string): P
   })
 }
 
-async function send<T>(method: string, path: string, init: RequestOptions & { body?: unknown } = {}): Promise<T> {
-  const hasBody = init.body !== undefined
-  const headers = await buildHeaders({
-    ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
-    ...init.headers,
-  })
+/** A successful answer's JSON; an empty or non-JSON one is a ResponseError, never a SyntaxError. */
+async function readAnswer(response: Response, requestId: string): Promise<unknown> {
+  if (response.status === 204) return undefined
+  const serverId = response.headers.get('X-Request-Id') ?? requestId
+  const text = await response.text()
+  if (!text) throw new ResponseError(`The server sent an empty answer (HTTP ${response.status}).`, response.status, { requestId: serverId })
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new ResponseError(`The server answered with something that is not JSON (HTTP ${response.status}).`, response.status, {
+      requestId: serverId,
+    })
+  }
+}
+
+type CallArgs<R extends AnyRoute> = Empty extends CallInput<R> ? [input?: CallInput<R>, options?: CallOptions] : [input: CallInput<R>, options?: CallOptions]
+
+/** Calls the platform route `route`; answers its declared answer type or throws ResponseError. */
+export async function call<R extends AnyRoute>(route: R, ...[input, options = {}]: CallArgs<R>): Promise<CallAnswer<R>> {
+  const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, QueryValue>; body?: unknown }
+  const method = route.method
+  const hasBody = method !== 'GET'
+  const headers = await buildHeaders({ ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...options.headers })
   const requestId = headers['X-Request-Id']
 
-  let signal = init.signal
+  let signal = options.signal
   let timer: ReturnType<typeof setTimeout> | undefined
   if (method === 'GET') {
     const controller = new AbortController()
-    const timeoutMs = init.timeoutMs ?? DEFAULT_GET_TIMEOUT_MS
+    const timeoutMs = options.timeoutMs ?? DEFAULT_GET_TIMEOUT_MS
     timer = setTimeout(() => controller.abort(new Error(`Request timed out after ${timeoutMs} ms`)), timeoutMs)
-    if (init.signal) {
-      if (init.signal.aborted) controller.abort(init.signal.reason)
-      else init.signal.addEventListener('abort', () => controller.abort(init.signal!.reason), { once: true })
+    if (options.signal) {
+      if (options.signal.aborted) controller.abort(options.signal.reason)
+      else options.signal.addEventListener('abort', () => controller.abort(options.signal!.reason), { once: true })
     }
     signal = controller.signal
   }
 
   let response: Response
   try {
-    response = await fetch(buildUrl(path, init.query), {
+    response = await fetch(routeUrl(route, params, query), {
       method,
       headers,
       credentials: 'include',
-      body: hasBody ? JSON.stringify(init.body) : undefined,
+      body: hasBody ? JSON.stringify(body ?? {}) : undefined,
       signal,
     })
   } catch (error) {
     // An abort by the caller is not an API error: let React Query see the AbortError.
-    if (init.signal?.aborted) throw error
+    if (options.signal?.aborted) throw error
     const detail = error instanceof Error ? error.message : String(error)
     throw new ResponseError(`An error has occurred: ${detail}`, 500, { requestId })
   } finally {
@@ -133,19 +172,5 @@ async function send<T>(method: string, path: string, init: RequestOptions & { bo
   }
 
   if (!response.ok) throw await toResponseError(response, requestId)
-  if (method === 'HEAD' || response.status === 204) return undefined as T
-  const text = await response.text()
-  return (text ? JSON.parse(text) : undefined) as T
-}
-
-export const get = <T>(path: string, options?: RequestOptions) => send<T>('GET', path, options)
-export const head = (path: string, options?: RequestOptions) => send<void>('HEAD', path, options)
-export const post = <T>(path: string, body?: unknown, options?: RequestOptions) =>
-  send<T>('POST', path, { ...options, body: body ?? {} })
-export const patch = <T>(path: string, body?: unknown, options?: RequestOptions) =>
-  send<T>('PATCH', path, { ...options, body: body ?? {} })
-export const del = <T>(path: string, options?: RequestOptions) => send<T>('DELETE', path, options)
-
-export function isResponseError(error: unknown): error is ResponseError {
-  return error instanceof ResponseError
+  return (await readAnswer(response, requestId)) as CallAnswer<R>
 }

@@ -1,7 +1,9 @@
 import Head from 'next/head'
 import Link from 'next/link'
-import { Building2, Plus } from 'lucide-react'
+import { Building2 } from 'lucide-react'
 import { AppLayout } from '@/components/layouts/AppLayout'
+import { useIsPlatform } from '@/components/layouts/RuntimeConfigGate'
+import { NewProjectLink } from '@/components/interfaces/Projects/NewProjectLink'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProjectsQuery } from '@/data/projects/projects-query'
 import { ProjectCard } from '@/components/interfaces/Projects/ProjectCard'
@@ -13,6 +15,8 @@ const ProjectsPage: NextPageWithLayout = () => {
   const organizations = useOrganizationsQuery()
   const projects = useProjectsQuery()
   const error = organizations.error ?? projects.error
+  // Self-hosted mode has its one organization: there is nothing more to create.
+  const isPlatform = useIsPlatform()
 
   return (
     <div className="mx-auto w-full max-w-6xl px-6 py-8">
@@ -21,10 +25,12 @@ const ProjectsPage: NextPageWithLayout = () => {
       </Head>
       <div className="mb-8 flex items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold">Projects</h1>
-        <Link href="/new" className={buttonClasses({ type: 'default' })}>
-          <Building2 size={14} className="mr-2" aria-hidden />
-          New organization
-        </Link>
+        {isPlatform && (
+          <Link href="/new" className={buttonClasses({ type: 'default' })}>
+            <Building2 size={14} className="mr-2" aria-hidden />
+            New organization
+          </Link>
+        )}
       </div>
       {error && <Alert variant="danger" title="Could not load your projects">{error.message}</Alert>}
       {!organizations.data || !projects.data ? (
@@ -59,17 +65,11 @@ const ProjectsPage: NextPageWithLayout = () => {
                     </Link>
                     <span className="ml-2 text-xs text-foreground-lighter">{org.plan.name} plan</span>
                   </h2>
-                  <Link href={`/new/${org.slug}`} className={buttonClasses({ type: 'primary', size: 'tiny' })}>
-                    <Plus size={14} className="mr-1" aria-hidden />
-                    New project
-                  </Link>
+                  <NewProjectLink org={org} />
                 </div>
                 {orgProjects.length === 0 ? (
                   <p className="rounded-lg border border-dashed border-border p-6 text-sm text-foreground-light">
-                    No projects in {org.name} yet.{' '}
-                    <Link href={`/new/${org.slug}`} className="text-foreground underline">
-                      Create a project
-                    </Link>
+                    No projects in {org.name} yet. <NewProjectLink org={org} variant="inline" />
                   </p>
                 ) : (
                   <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">

@@ -1,9 +1,29 @@
 /**
- * Server configuration, read from the environment at run time. NEXT_PUBLIC_* names are read
- * through a computed key so that Next does not inline their build-time value: one build serves
- * either mode.
+ * Server configuration: the one place the platform reads environment variables, at run time.
+ * NEXT_PUBLIC_* names are read through a computed key so that Next does not inline their
+ * build-time value: one build serves either mode. docs/configuration.md lists every variable.
  */
+import os from 'node:os'
 import path from 'node:path'
+
+export type RateLimit = {
+  /** Requests allowed per window; 0 turns the limit off. */
+  limit: number
+  windowSeconds: number
+}
+
+export type RateLimits = {
+  /** Password sign-ins per client IP. */
+  signInPerIp: RateLimit
+  /** Password sign-ins per account (email), from anywhere. */
+  signInPerAccount: RateLimit
+  /** Sign-ups per client IP. */
+  signUpPerIp: RateLimit
+  /** Token refreshes per client IP. */
+  tokenRefreshPerIp: RateLimit
+  /** Token refreshes per account. */
+  tokenRefreshPerAccount: RateLimit
+}
 
 export type ServerConfig = {
   isPlatform: boolean
@@ -18,6 +38,31 @@ export type ServerConfig = {
   disabledFeatures: string[]
   defaultRegion: string
   apiMocking: boolean
+  /** Host names (no port) requests may be addressed to; '*' allows any (DNS rebinding guard). */
+  allowedHosts: string[]
+  /** Public URL of the dashboard, when it is served under a name of its own. */
+  siteUrl?: string
+  /** Largest request body, unless a route allows more. */
+  maxBodyBytes: number
+  /** Largest SQL result (as JSON) the SQL endpoint answers. */
+  maxResultBytes: number
+  /** Embedded project databases kept open at once. */
+  maxOpenProjectDbs: number
+  /** temp_file_limit of each project's role on PostgreSQL servers. */
+  projectTempFileLimit: string
+  /** How often project databases are checked, and failed provisioning looked at again. */
+  healthCheckIntervalMs: number
+  /** Projects set up at once by one app instance. */
+  provisionConcurrency: number
+  /** Automatic attempts before a failed set-up waits for a retry by hand. */
+  provisionMaxAttempts: number
+  /** Wait before the first automatic retry; each next one waits three times longer. */
+  provisionRetryBaseMs: number
+  rateLimits: RateLimits
+  /** Reverse proxies in front of the app: the client IP is taken from X-Forwarded-For that many hops back. */
+  trustProxyHops: number
+  /** Check every answer against its route's schema (development and tests). */
+  validateAnswers: boolean
 }
 
 function env(name: string): string | undefined {
@@ -25,18 +70,53 @@ function env(name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value
 }
 
-/** A positive whole number from the environment, or a clear error at start. */
-function positiveInt(name: string, fallback: number): number {
+function wholeNumber(name: string, fallback: number, { allowZero = false } = {}): number {
   const raw = env(name)
   if (raw === undefined) return fallback
   const value = Number(raw)
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`)
+  if (!Number.isInteger(value) || value < 0 || (!allowZero && value === 0))
+    throw new Error(`${name} must be a ${allowZero ? 'whole number (0 or more)' : 'positive whole number'}, got "${raw}"`)
   return value
+}
+
+function rateLimit(name: string, limit: number, windowSeconds: number): RateLimit {
+  return { limit: wholeNumber(name, limit, { allowZero: true }), windowSeconds }
+}
+
+function list(name: string): string[] {
+  return (env(name) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+/** An embedded project database open in its worker: ~180–300 MB measured, plus headroom. */
+export const EMBEDDED_DB_MEMORY_BYTES = 320 * 1024 * 1024
+
+/** Half the machine's memory for open embedded databases, between 2 and 64 of them. */
+export function defaultMaxOpenProjectDbs(totalMemoryBytes = os.totalmem()): number {
+  return Math.max(2, Math.min(64, Math.floor((totalMemoryBytes * 0.5) / EMBEDDED_DB_MEMORY_BYTES)))
+}
+
+function siteUrl(): string | undefined {
+  const raw = env('SITE_URL')
+  if (raw === undefined) return undefined
+  try {
+    const url = new URL(raw)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error()
+    return url.origin
+  } catch {
+    throw new Error(`SITE_URL must be an http(s) URL, got "${raw}"`)
+  }
 }
 
 export function readConfig(): ServerConfig {
   const publicPrefix = 'NEXT_PUBLIC_'
   const isPlatformRaw = env(`${publicPrefix}IS_PLATFORM`)
+  const site = siteUrl()
+  const allowedHosts = [
+    ...new Set(['localhost', '127.0.0.1', '[::1]', ...(site ? [new URL(site).hostname] : []), ...list('ALLOWED_HOSTS').map((h) => h.toLowerCase())]),
+  ]
   return {
     isPlatform: isPlatformRaw === undefined ? true : isPlatformRaw !== 'false',
     dataDir: path.resolve(env('DATA_DIR') ?? '.data'),
@@ -44,13 +124,29 @@ export function readConfig(): ServerConfig {
     projectDbServers: env('PROJECT_DB_SERVERS'),
     databaseUrl: env('DATABASE_URL'),
     jwtSecret: env('JWT_SECRET'),
-    sqlTimeoutMs: positiveInt('SQL_TIMEOUT_MS', 60_000),
-    accessTokenTtlSeconds: positiveInt('ACCESS_TOKEN_TTL_SECONDS', 3600),
-    disabledFeatures: (env('DISABLED_FEATURES') ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    sqlTimeoutMs: wholeNumber('SQL_TIMEOUT_MS', 60_000),
+    accessTokenTtlSeconds: wholeNumber('ACCESS_TOKEN_TTL_SECONDS', 3600),
+    disabledFeatures: list('DISABLED_FEATURES'),
     defaultRegion: env('DEFAULT_REGION') ?? 'us-east-1',
     apiMocking: env('API_MOCKING') === 'true',
+    allowedHosts,
+    siteUrl: site,
+    maxBodyBytes: wholeNumber('MAX_BODY_BYTES', 1024 * 1024),
+    maxResultBytes: wholeNumber('MAX_RESULT_BYTES', 128 * 1024 * 1024),
+    maxOpenProjectDbs: wholeNumber('MAX_OPEN_PROJECT_DBS', defaultMaxOpenProjectDbs()),
+    projectTempFileLimit: env('PROJECT_TEMP_FILE_LIMIT') ?? '5GB',
+    healthCheckIntervalMs: wholeNumber('HEALTH_CHECK_INTERVAL_MS', 30_000),
+    provisionConcurrency: wholeNumber('PROVISION_CONCURRENCY', 2),
+    provisionMaxAttempts: wholeNumber('PROVISION_MAX_ATTEMPTS', 6),
+    provisionRetryBaseMs: wholeNumber('PROVISION_RETRY_BASE_MS', 5_000),
+    rateLimits: {
+      signInPerIp: rateLimit('RATE_LIMIT_SIGN_IN', 30, 300),
+      signInPerAccount: rateLimit('RATE_LIMIT_SIGN_IN_ACCOUNT', 10, 300),
+      signUpPerIp: rateLimit('RATE_LIMIT_SIGN_UP', 30, 3600),
+      tokenRefreshPerIp: rateLimit('RATE_LIMIT_TOKEN_REFRESH', 150, 300),
+      tokenRefreshPerAccount: rateLimit('RATE_LIMIT_TOKEN_REFRESH_ACCOUNT', 60, 300),
+    },
+    trustProxyHops: wholeNumber('TRUST_PROXY_HOPS', 0, { allowZero: true }),
+    validateAnswers: process.env.NODE_ENV !== 'production',
   }
 }

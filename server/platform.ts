@@ -1,23 +1,25 @@
 /**
  * The built-in platform, assembled once per process: configuration, the control-plane database
- * (migrated), the JWT secret and the project databases. Kept on globalThis because Next may load
- * this module more than once, and two PGlite instances on one data dir would corrupt it.
+ * (migrated), the JWT secret, the project databases and the background loop.
  */
+import { randomUUID } from 'node:crypto'
 import { readConfig, type ServerConfig } from './config'
 import { openEmbeddedControlPlane, openServerControlPlane, type ControlPlaneDb } from './db/control-plane'
 import { migrate } from './db/migrate'
 import { loadJwtSecret } from './auth/jwt'
-import { getProjectDatabases } from './databases'
-import type { ProjectDatabases } from './databases/types'
+import { createProjectDatabases, type ProjectDatabases } from './databases'
 import { ensureSelfHostedProject } from './projects/self-hosted'
-import { resumeProvisioning } from './projects/provision'
+import { startScheduler, type Scheduler } from './scheduler'
 
 export type Platform = {
   config: ServerConfig
   db: ControlPlaneDb
   jwtSecret: Uint8Array
   databases: ProjectDatabases
-  /** Background work started by requests (provisioning); tests await it. */
+  /** Names this app instance in provisioning leases. */
+  instanceId: string
+  scheduler: Scheduler
+  /** Background work in flight (provisioning); tests await it. */
   pending: Set<Promise<unknown>>
 }
 
@@ -26,24 +28,36 @@ export async function createPlatform(config: ServerConfig, options: { inMemory?:
     ? await openServerControlPlane(config.platformDatabaseUrl)
     : await openEmbeddedControlPlane(options.inMemory ? null : config.dataDir)
   await migrate(db)
-  const platform: Platform = {
+  const databases = createProjectDatabases({
+    dataDir: config.dataDir,
+    projectDbServers: config.projectDbServers,
+    maxOpen: config.maxOpenProjectDbs,
+    maxResultBytes: config.maxResultBytes,
+    tempFileLimit: config.projectTempFileLimit,
+  })
+  const platform = {
     config,
     db,
     jwtSecret: await loadJwtSecret(db, config.jwtSecret),
-    databases: getProjectDatabases({ dataDir: config.dataDir, projectDbServers: config.projectDbServers }),
+    databases,
+    instanceId: randomUUID(),
     pending: new Set(),
-  }
+  } as Omit<Platform, 'scheduler'> as Platform
   if (!config.isPlatform) await ensureSelfHostedProject(platform)
-  resumeProvisioning(platform)
+  platform.scheduler = startScheduler(platform)
   return platform
 }
 
 export async function closePlatform(platform: Platform) {
-  await Promise.allSettled([...platform.pending])
+  platform.scheduler.stop()
+  while (platform.pending.size > 0) await Promise.allSettled([...platform.pending])
   await platform.databases.closeAll()
   await platform.db.close()
 }
 
+// The one registry on globalThis. Next bundles the instrumentation hook (which opens the platform
+// at start) and the API route separately, each with its own copy of this module; both must get
+// the same platform, or two PGlite instances would open one data dir and corrupt it.
 const GLOBAL_KEY = Symbol.for('supaboard.platform')
 type GlobalWithPlatform = typeof globalThis & { [GLOBAL_KEY]?: Promise<Platform> }
 

@@ -1,47 +1,53 @@
-/** Every endpoint of the built-in platform (paths below /api). docs/api.md describes each. */
+/**
+ * The handlers of the route table (lib/api-types/routes.ts): one per declared route, checked by
+ * the compiler both ways. A handler gets the caller, checked input and, for scoped routes, the
+ * organization or project the roles policy allowed: it never authenticates or validates itself.
+ */
+import { PRODUCT_NAME } from '@/lib/constants'
+import { routes, type AnyRoute, type Routes } from '@/lib/api-types'
 import { Router } from './http/router'
-import { parseBody } from './http/errors'
-import { reply } from './http/types'
-import { createOrganizationBody, createProjectBody } from '@/lib/api-types'
+import type { Handler, HandlerContext } from './http/types'
 import * as gotrue from './auth/gotrue'
 import { createProfile, getPermissions, getProfile } from './profile/profile'
-import { createOrganization, getOrganization, listOrganizations } from './orgs/organizations'
-import { createProject, getProjectDetail, listProjects } from './projects/projects'
+import { createOrganization, listOrganizations, toOrganization } from './orgs/organizations'
+import { createProject, listProjects, retryProvisioning } from './projects/projects'
+import { toProjectDetail } from './projects/serialize'
 import { runQuery } from './sql/run-query'
-import { PRODUCT_NAME } from '@/lib/constants'
 
-export const routes = new Router()
-  .get('/config', async (ctx) => ({
-    isPlatform: ctx.platform.config.isPlatform,
+type Handlers = { [K in keyof Routes]: Handler<Routes[K]> }
+
+const handlers: Handlers = {
+  getConfig: async ({ platform }) => ({
+    isPlatform: platform.config.isPlatform,
     productName: PRODUCT_NAME,
     authUrl: '/auth/v1',
-    apiMocking: ctx.platform.config.apiMocking,
-  }))
-  .get('/get-utc-time', async () => ({ utcTime: new Date().toISOString() }))
+    apiMocking: platform.config.apiMocking,
+  }),
+  getUtcTime: async () => ({ utcTime: new Date().toISOString() }),
 
-  // GoTrue-compatible auth (reached at /auth/v1 through a rewrite)
-  .post('/auth/v1/signup', gotrue.signup)
-  .post('/auth/v1/token', gotrue.token)
-  .get('/auth/v1/user', gotrue.getUser)
-  .post('/auth/v1/logout', gotrue.logout)
-  .get('/auth/v1/settings', gotrue.settings)
+  authSignup: gotrue.signup,
+  authToken: gotrue.token,
+  authGetUser: gotrue.getUser,
+  authLogout: gotrue.logout,
+  authSettings: gotrue.settings,
 
-  .get('/platform/profile', async (ctx) => getProfile(ctx.platform, await ctx.requireUser()))
-  .post('/platform/profile', async (ctx) => reply(201, await createProfile(ctx.platform, await ctx.requireUser())))
-  .get('/platform/profile/permissions', async (ctx) => getPermissions(ctx.platform, await ctx.requireUser()))
+  getProfile: ({ platform, user }) => getProfile(platform, user),
+  createProfile: ({ platform, user }) => createProfile(platform, user),
+  getPermissions: ({ platform, user }) => getPermissions(platform, user),
 
-  .get('/platform/organizations', async (ctx) => listOrganizations(ctx.platform, await ctx.requireUser()))
-  .post('/platform/organizations', async (ctx) => {
-    const user = await ctx.requireUser()
-    return reply(201, await createOrganization(ctx.platform, user, parseBody(createOrganizationBody, ctx.body)))
-  })
-  .get('/platform/organizations/:slug', async (ctx) => getOrganization(ctx.platform, await ctx.requireUser(), ctx.params.slug))
+  listOrganizations: ({ platform, user }) => listOrganizations(platform, user),
+  createOrganization: ({ platform, user, body }) => createOrganization(platform, user, body),
+  getOrganization: async ({ access }) => toOrganization(access),
 
-  .get('/platform/projects', async (ctx) => listProjects(ctx.platform, await ctx.requireUser()))
-  .post('/platform/projects', async (ctx) => {
-    const user = await ctx.requireUser()
-    return reply(201, await createProject(ctx.platform, user, parseBody(createProjectBody, ctx.body)))
-  })
-  .get('/platform/projects/:ref', async (ctx) => getProjectDetail(ctx.platform, await ctx.requireUser(), ctx.params.ref))
+  listProjects: ({ platform, user }) => listProjects(platform, user),
+  createProject: ({ platform, access, body }) => createProject(platform, access, body),
+  getProject: async ({ access }) => toProjectDetail(access),
+  retryProjectProvisioning: ({ platform, access }) => retryProvisioning(platform, access),
 
-  .post('/platform/pg-meta/:ref/query', runQuery)
+  runQuery,
+}
+
+export type AnyHandler = (ctx: HandlerContext<AnyRoute>) => Promise<unknown>
+
+export const router = new Router<AnyHandler>()
+for (const name of Object.keys(routes) as (keyof Routes)[]) router.add(routes[name], handlers[name] as unknown as AnyHandler)

@@ -1,6 +1,8 @@
 // One project's PGlite, in its own thread. PGlite runs queries on the JS thread and cannot cancel
 // them, so it lives here: the server stays responsive, and terminating this thread is the cancel.
 //
+// Users' SQL never runs as a superuser (see HARDEN). workerData: { dataDir, maxResultBytes }.
+//
 // Messages in:  { id, op: 'run', sql, shape } | { id, op: 'close' }
 // Messages out: { type: 'ready' } | { type: 'failed', message }
 //               { id, ok: true, json: ArrayBuffer (transferred), durationMs }
@@ -24,6 +26,63 @@ const EXTENSIONS = { citext, hstore, ltree, pg_trgm, pgcrypto, uuid_ossp }
 // Restores a clean session after every request (PGlite is one shared session). PGlite ignores
 // RESET SESSION AUTHORIZATION and DISCARD ALL for the session user, hence the explicit SET.
 const RESET_SESSION = 'SET SESSION AUTHORIZATION postgres; RESET ALL; RESET ROLE; CLOSE ALL; DEALLOCATE ALL'
+
+// PGlite runs one backend in which the authenticated user is always the bootstrap role
+// `postgres`, so any SQL could `SET SESSION AUTHORIZATION postgres`: a separate login role would
+// protect nothing. Instead `postgres` itself stops being a superuser, once per data dir, before
+// any user SQL runs (a fresh, copied or older dir alike). It stays the owner of the database and
+// of `public`, may create tables, functions, policies, roles and the trusted extensions; COPY …
+// PROGRAM, files, tablespaces, ALTER SYSTEM and C functions are refused by Postgres itself. The
+// catalog functions Postgres keeps from PUBLIC (pg_read_file, lo_import, pg_reload_conf …) belong
+// to `postgres` as the bootstrap owner, so they are handed to a role nobody can log in as or
+// join.
+//
+// Extension scripts need a superuser (C functions), and Postgres runs a trusted extension's
+// script as the bootstrap role, `postgres` itself. So event triggers owned by `platform_admin`
+// (a superuser nobody can log in as or join) lend `postgres` the superuser attribute for exactly
+// the duration of CREATE / ALTER EXTENSION and take it back when the command ends; a command that
+// fails rolls the loan back with its transaction. Only the extensions of EXTENSIONS exist here,
+// and all of them are ones Postgres itself marks trusted. The worker checks after every run that
+// `postgres` is no superuser (see guard()).
+const HARDEN = `
+DO $harden$
+DECLARE f regprocedure;
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'platform_guard') THEN
+    CREATE ROLE platform_guard NOLOGIN;
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'platform_admin') THEN
+    CREATE ROLE platform_admin SUPERUSER NOLOGIN;
+  END IF;
+  FOR f IN
+    SELECT p.oid::regprocedure FROM pg_proc p
+    WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.proowner = 10 AND p.proacl IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM aclexplode(p.proacl) a WHERE a.grantee = 0 AND a.privilege_type = 'EXECUTE')
+  LOOP
+    EXECUTE format('ALTER FUNCTION %s OWNER TO platform_guard', f);
+  END LOOP;
+END
+$harden$;
+CREATE SCHEMA IF NOT EXISTS platform_internal AUTHORIZATION platform_admin;
+REVOKE ALL ON SCHEMA platform_internal FROM PUBLIC;
+CREATE OR REPLACE FUNCTION platform_internal.lend_superuser() RETURNS event_trigger
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog
+  AS $f$ BEGIN UPDATE pg_catalog.pg_authid SET rolsuper = true WHERE oid = 10; END $f$;
+CREATE OR REPLACE FUNCTION platform_internal.take_back_superuser() RETURNS event_trigger
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog
+  AS $f$ BEGIN UPDATE pg_catalog.pg_authid SET rolsuper = false WHERE oid = 10; END $f$;
+ALTER FUNCTION platform_internal.lend_superuser() OWNER TO platform_admin;
+ALTER FUNCTION platform_internal.take_back_superuser() OWNER TO platform_admin;
+DROP EVENT TRIGGER IF EXISTS platform_extension_start;
+DROP EVENT TRIGGER IF EXISTS platform_extension_end;
+CREATE EVENT TRIGGER platform_extension_start ON ddl_command_start WHEN TAG IN ('CREATE EXTENSION', 'ALTER EXTENSION')
+  EXECUTE FUNCTION platform_internal.lend_superuser();
+CREATE EVENT TRIGGER platform_extension_end ON ddl_command_end WHEN TAG IN ('CREATE EXTENSION', 'ALTER EXTENSION')
+  EXECUTE FUNCTION platform_internal.take_back_superuser();
+ALTER EVENT TRIGGER platform_extension_start OWNER TO platform_admin;
+ALTER EVENT TRIGGER platform_extension_end OWNER TO platform_admin;
+UPDATE pg_authid SET rolsuper = false, rolreplication = false WHERE oid = 10;
+`
 
 // Sent after every query. COPY ... FROM STDIN would otherwise wait for input that never comes, and
 // PGlite exits on the empty read; outside COPY, Postgres ignores a stray CopyFail.
@@ -76,6 +135,28 @@ async function resetSession(status) {
   if (status !== 'I') await simpleQuery('ROLLBACK')
   const { error } = await simpleQuery(RESET_SESSION)
   if (error) throw new Error(`session reset failed: ${error.message}`)
+  // The superuser lent for an extension is always taken back by its command's end or rollback;
+  // should that ever fail, it is taken back here before anything else runs.
+  await harden()
+}
+
+/** The first column of the first row of a one-statement query, as text. */
+async function queryValue(sql) {
+  let value = null
+  let error = null
+  await send(serialize.query(sql), (msg) => {
+    if (msg.name === 'dataRow' && value === null) value = msg.fields[0]
+    if (msg.name === 'error' && !error) error = msg
+  })
+  if (error) throw new Error(error.message)
+  return value
+}
+
+/** Takes the superuser away from `postgres` when this data dir still (or again) has it (see HARDEN). */
+async function harden() {
+  if ((await queryValue('SELECT rolsuper FROM pg_roles WHERE oid = 10')) !== 't') return
+  const { error } = await simpleQuery(HARDEN)
+  if (error) throw new Error(`could not secure the database: ${error.message}`)
 }
 
 function errorFields(e) {
@@ -90,7 +171,7 @@ function errorFields(e) {
 
 async function run({ id, sql, shape }) {
   const started = performance.now()
-  const builder = new ResultJsonBuilder(shape)
+  const builder = new ResultJsonBuilder(shape, workerData.maxResultBytes)
   let status = 'I'
   try {
     const result = await simpleQuery(sql, builder)
@@ -126,6 +207,7 @@ async function close({ id }) {
 
 try {
   db = await PGlite.create(workerData.dataDir, { extensions: EXTENSIONS })
+  await harden()
   // The server sends one request at a time; the chain only guards against overlap if it doesn't.
   let chain = Promise.resolve()
   parentPort.on('message', (msg) => {

@@ -81,17 +81,12 @@ function planColumns(fields) {
   return plan
 }
 
-/** Default cap on a run's JSON (characters): a result larger than this is refused, not built. */
-export const DEFAULT_MAX_RESULT_CHARS = 128 * 1024 * 1024
-
-function maxResultChars() {
-  const n = Number(process.env.MAX_RESULT_BYTES)
-  return Number.isInteger(n) && n > 0 ? n : DEFAULT_MAX_RESULT_CHARS
-}
-
 export class ResultJsonBuilder {
-  /** @param {'all' | 'last'} shape @param {number} [maxChars] */
-  constructor(shape, maxChars = maxResultChars()) {
+  /**
+   * @param {'all' | 'last'} shape
+   * @param {number} maxChars cap on the JSON (characters): a larger result is refused, not built
+   */
+  constructor(shape, maxChars) {
     this.shape = shape
     this.maxChars = maxChars
     this.size = 0

@@ -3,6 +3,7 @@ import type { Session } from '@supabase/auth-js'
 import { useQueryClient } from '@tanstack/react-query'
 import { getGoTrueClient } from '@/lib/auth/gotrue-client'
 import { clearLocalStorageExceptKeepList } from '@/lib/local-storage'
+import { resetClientStores } from '@/state/reset'
 
 type AuthState = {
   session: Session | null
@@ -31,6 +32,7 @@ export function AuthProvider({ enabled, children }: { enabled: boolean; children
   const signOut = useCallback(async () => {
     if (enabled) await getGoTrueClient().signOut()
     clearLocalStorageExceptKeepList()
+    resetClientStores()
     queryClient.clear()
     setSession(null)
   }, [enabled, queryClient])

@@ -1,6 +1,4 @@
-import { useEffect, type ReactNode } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
-import { setProjectStatus } from '@/data/projects/project-status'
+import type { ReactNode } from 'react'
 import Link from 'next/link'
 import { useRouter } from 'next/router'
 import clsx from 'clsx'
@@ -35,11 +33,6 @@ function ProjectBody({ children }: { children: ReactNode }) {
   const router = useRouter()
   const ref = useRef_()
   const { data: project, error, refetch, isFetching } = useProjectDetailQuery({ ref })
-  const queryClient = useQueryClient()
-  // The detail is what gets polled: carry its status over to the list cache as it changes.
-  useEffect(() => {
-    if (project) setProjectStatus(queryClient, project.ref, project.status)
-  }, [project?.ref, project?.status, queryClient]) // eslint-disable-line react-hooks/exhaustive-deps
   if (!project && error) {
     // A 404 is the existence guard's to answer (toast and redirect); anything else is said here.
     if (isResponseError(error) && error.code === 404) return null

@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
-import type { RuntimeConfig } from '@/lib/api-types'
-import { get } from '../fetchers'
+import { routes } from '@/lib/api-types'
+import { call } from '../fetchers'
+import type { QueryOptions } from '../query-options'
+import { configKeys } from './keys'
 
-export const configKeys = { runtime: () => ['config'] as const }
-
-export const getRuntimeConfig = (signal?: AbortSignal) => get<RuntimeConfig>('/config', { signal })
+export async function getRuntimeConfig(signal?: AbortSignal) {
+  return call(routes.getConfig, {}, { signal })
+}
+export type RuntimeConfigData = Awaited<ReturnType<typeof getRuntimeConfig>>
 
 /** How the server runs (platform or self-hosted): read at run time, so it never goes stale. */
-export function useRuntimeConfigQuery() {
-  return useQuery({ queryKey: configKeys.runtime(), queryFn: ({ signal }) => getRuntimeConfig(signal), staleTime: Infinity })
+export function useRuntimeConfigQuery(options: QueryOptions<RuntimeConfigData> = {}) {
+  return useQuery({ queryKey: configKeys.runtime(), queryFn: ({ signal }) => getRuntimeConfig(signal), staleTime: Infinity, ...options })
 }

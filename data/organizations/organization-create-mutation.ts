@@ -1,20 +1,29 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import type { CreateOrganizationBody, Organization } from '@/lib/api-types'
-import { post } from '../fetchers'
-import { organizationKeys } from './keys'
+import { routes, type CreateOrganizationBody } from '@/lib/api-types'
+import { call } from '../fetchers'
+import type { MutationOptions } from '../query-options'
 import { profileKeys } from '../profile/keys'
+import { organizationKeys } from './keys'
 
-export const createOrganization = (body: CreateOrganizationBody) => post<Organization>('/platform/organizations', body)
+export async function createOrganization(body: CreateOrganizationBody) {
+  return call(routes.createOrganization, { body })
+}
+export type OrganizationCreateData = Awaited<ReturnType<typeof createOrganization>>
 
-export function useOrganizationCreateMutation() {
+export function useOrganizationCreateMutation({ onSuccess, onError, ...options }: MutationOptions<OrganizationCreateData, CreateOrganizationBody> = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createOrganization,
-    onSuccess: async () => {
+    async onSuccess(...args) {
       await queryClient.invalidateQueries({ queryKey: organizationKeys.list() })
       await queryClient.invalidateQueries({ queryKey: profileKeys.permissions() })
+      await onSuccess?.(...args)
     },
-    onError: (error) => toast.error(`Failed to create organization: ${error.message}`),
+    onError(...args) {
+      if (onError) return onError(...args)
+      toast.error(`Failed to create organization: ${args[0].message}`)
+    },
+    ...options,
   })
 }

@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Organization } from '@/lib/api-types'
-import { get } from '../fetchers'
+import { routes } from '@/lib/api-types'
+import { call } from '../fetchers'
 import { LONG_STALE_TIME } from '../query-client'
+import type { QueryOptions } from '../query-options'
 import { organizationKeys } from './keys'
 
-export const getOrganizations = (signal?: AbortSignal) => get<Organization[]>('/platform/organizations', { signal })
+export async function getOrganizations(signal?: AbortSignal) {
+  return call(routes.listOrganizations, {}, { signal })
+}
+export type OrganizationsData = Awaited<ReturnType<typeof getOrganizations>>
 
-export function useOrganizationsQuery({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: organizationKeys.list(), queryFn: ({ signal }) => getOrganizations(signal), staleTime: LONG_STALE_TIME, enabled })
+export function useOrganizationsQuery(options: QueryOptions<OrganizationsData> = {}) {
+  return useQuery({ queryKey: organizationKeys.list(), queryFn: ({ signal }) => getOrganizations(signal), staleTime: LONG_STALE_TIME, ...options })
 }

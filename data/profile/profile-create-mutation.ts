@@ -1,25 +1,31 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Profile } from '@/lib/api-types'
-import { post } from '../fetchers'
-import { profileKeys } from './keys'
+import { routes } from '@/lib/api-types'
+import { call } from '../fetchers'
+import type { MutationOptions } from '../query-options'
 import { organizationKeys } from '../organizations/keys'
+import { profileKeys } from './keys'
 
-export const createProfile = () => post<Profile>('/platform/profile')
+export async function createProfile() {
+  return call(routes.createProfile)
+}
+export type ProfileCreateData = Awaited<ReturnType<typeof createProfile>>
 
 /**
  * Creates the signed-in user's profile. The server records the sign_up conversion event in the
  * same transaction; then profile, organizations and permissions are refreshed.
  */
-export function useProfileCreateMutation() {
+export function useProfileCreateMutation({ onSuccess, ...options }: MutationOptions<ProfileCreateData, void> = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createProfile,
-    onSuccess: async () => {
+    async onSuccess(...args) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: profileKeys.profile() }),
         queryClient.invalidateQueries({ queryKey: organizationKeys.list() }),
         queryClient.invalidateQueries({ queryKey: profileKeys.permissions() }),
       ])
+      await onSuccess?.(...args)
     },
+    ...options,
   })
 }

@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Profile } from '@/lib/api-types'
-import { get } from '../fetchers'
+import { routes } from '@/lib/api-types'
+import { call } from '../fetchers'
 import { LONG_STALE_TIME } from '../query-client'
+import type { QueryOptions } from '../query-options'
 import { profileKeys } from './keys'
 
-export const getProfile = (signal?: AbortSignal) => get<Profile>('/platform/profile', { signal, headers: { Version: '2' } })
+export async function getProfile(signal?: AbortSignal) {
+  return call(routes.getProfile, {}, { signal, headers: { Version: '2' } })
+}
+export type ProfileData = Awaited<ReturnType<typeof getProfile>>
 
-export function useProfileQuery({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: profileKeys.profile(), queryFn: ({ signal }) => getProfile(signal), staleTime: LONG_STALE_TIME, enabled })
+export function useProfileQuery(options: QueryOptions<ProfileData> = {}) {
+  return useQuery({ queryKey: profileKeys.profile(), queryFn: ({ signal }) => getProfile(signal), staleTime: LONG_STALE_TIME, ...options })
 }

@@ -1,19 +1,29 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import type { CreateProjectBody, ProjectDetail } from '@/lib/api-types'
-import { post } from '../fetchers'
+import { routes, type CreateProjectBody } from '@/lib/api-types'
+import { call } from '../fetchers'
+import type { MutationOptions } from '../query-options'
 import { projectKeys } from './keys'
 
-export const createProject = (body: CreateProjectBody) => post<ProjectDetail>('/platform/projects', body)
+export async function createProject(body: CreateProjectBody) {
+  return call(routes.createProject, { body })
+}
+export type ProjectCreateData = Awaited<ReturnType<typeof createProject>>
 
-export function useProjectCreateMutation() {
+export function useProjectCreateMutation({ onSuccess, onError, ...options }: MutationOptions<ProjectCreateData, CreateProjectBody> = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createProject,
-    onSuccess: async (project) => {
+    async onSuccess(...args) {
+      const [project] = args
       queryClient.setQueryData(projectKeys.detail(project.ref), project)
       await queryClient.invalidateQueries({ queryKey: projectKeys.list() })
+      await onSuccess?.(...args)
     },
-    onError: (error) => toast.error(`Failed to create project: ${error.message}`),
+    onError(...args) {
+      if (onError) return onError(...args)
+      toast.error(`Failed to create project: ${args[0].message}`)
+    },
+    ...options,
   })
 }

@@ -1,23 +1,35 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ProjectDetail, ProjectStatus } from '@/lib/api-types'
-import { get } from '../fetchers'
+import { routes, type ProjectStatus } from '@/lib/api-types'
+import { call } from '../fetchers'
 import { PROJECT_DETAIL_STALE_TIME } from '../query-client'
+import type { QueryOptions } from '../query-options'
 import { projectKeys } from './keys'
+import { setProjectStatus } from './project-status'
 
 export const PROJECT_POLL_INTERVAL = 5_000
 
 /** Statuses that will change on their own soon: the detail is re-polled while in them. */
 export const isTransientStatus = (status: ProjectStatus | undefined) => status === 'COMING_UP' || status === 'UNKNOWN'
 
-export const getProjectDetail = ({ ref }: { ref: string }, signal?: AbortSignal) =>
-  get<ProjectDetail>(`/platform/projects/${encodeURIComponent(ref)}`, { signal })
+export type ProjectDetailVariables = { ref: string }
 
-export function useProjectDetailQuery({ ref }: { ref?: string }, { enabled = true }: { enabled?: boolean } = {}) {
+export async function getProjectDetail({ ref }: ProjectDetailVariables, signal?: AbortSignal) {
+  return call(routes.getProject, { params: { ref } }, { signal })
+}
+export type ProjectDetailData = Awaited<ReturnType<typeof getProjectDetail>>
+
+export function useProjectDetailQuery({ ref }: Partial<ProjectDetailVariables>, { enabled = true, ...options }: QueryOptions<ProjectDetailData> = {}) {
   return useQuery({
     queryKey: projectKeys.detail(ref),
-    queryFn: ({ signal }) => getProjectDetail({ ref: ref! }, signal),
-    enabled: enabled && ref !== undefined,
+    queryFn: async ({ signal, client }) => {
+      const detail = await getProjectDetail({ ref: ref! }, signal)
+      // The detail is what gets polled: the list's copy of the status follows it.
+      setProjectStatus(client, detail.ref, detail.status, { detail: false })
+      return detail
+    },
+    enabled: enabled !== false && ref !== undefined, // never fetch with a missing variable
     staleTime: PROJECT_DETAIL_STALE_TIME,
     refetchInterval: (query) => (isTransientStatus(query.state.data?.status) ? PROJECT_POLL_INTERVAL : false),
+    ...options,
   })
 }

@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Project } from '@/lib/api-types'
-import { get } from '../fetchers'
+import { routes } from '@/lib/api-types'
+import { call } from '../fetchers'
+import type { QueryOptions } from '../query-options'
 import { projectKeys } from './keys'
 
-export const getProjects = (signal?: AbortSignal) => get<Project[]>('/platform/projects', { signal })
+export async function getProjects(signal?: AbortSignal) {
+  return call(routes.listProjects, {}, { signal })
+}
+export type ProjectsData = Awaited<ReturnType<typeof getProjects>>
 
-export function useProjectsQuery({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: projectKeys.list(), queryFn: ({ signal }) => getProjects(signal), enabled })
+export function useProjectsQuery(options: QueryOptions<ProjectsData> = {}) {
+  return useQuery({ queryKey: projectKeys.list(), queryFn: ({ signal }) => getProjects(signal), ...options })
 }

@@ -1,11 +1,16 @@
 /**
- * Contracts shared by the dashboard and the built-in platform: request bodies (zod, validated at
- * the edge by the server) and the shapes of answers. The only module both halves import.
+ * Contracts shared by the dashboard and the built-in platform: the route table, request and answer
+ * schemas (zod), the roles policy. The only module both halves import.
  */
 export * from './errors'
 export * from './profile'
+export * from './permissions'
+export * from './plans'
 export * from './organizations'
 export * from './projects'
 export * from './sql'
 export * from './config'
 export * from './regions'
+export * from './auth'
+export * from './route'
+export * from './routes'

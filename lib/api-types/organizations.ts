@@ -1,33 +1,35 @@
 import { z } from 'zod'
-import { textField } from './zod-helpers'
+import { identifier, textField } from './zod-helpers'
+import { ORGANIZATION_ROLES } from './permissions'
+import { PLAN_IDS } from './plans'
 
-export const ORGANIZATION_ROLES = ['Owner', 'Administrator', 'Developer', 'Read-only'] as const
-export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number]
+export const RESTRICTION_STATUSES = ['grace_period', 'grace_period_over', 'restricted'] as const
+export type RestrictionStatus = (typeof RESTRICTION_STATUSES)[number]
 
-export type RestrictionStatus = 'grace_period' | 'grace_period_over' | 'restricted'
+export const organization = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  billing_email: z.string(),
+  managed_by: z.enum(['supabase', 'vercel-marketplace']),
+  partner_id: z.string().optional(),
+  plan: z.object({ id: z.enum(PLAN_IDS), name: z.string() }),
+  restriction_status: z.enum(RESTRICTION_STATUSES).nullable(),
+  restriction_data: z.object({ grace_period_end: z.string().optional() }).nullable(),
+  is_owner: z.boolean(),
+  role: z.enum(ORGANIZATION_ROLES),
+})
+export type Organization = z.infer<typeof organization>
 
-export type Organization = {
-  id: number
-  name: string
-  slug: string
-  billing_email: string
-  managed_by: 'supabase' | 'vercel-marketplace'
-  partner_id?: string
-  plan: { id: PlanId; name: string }
-  restriction_status: RestrictionStatus | null
-  restriction_data: { grace_period_end?: string } | null
-  is_owner: boolean
-  role: OrganizationRole
-}
-
-export const PLAN_IDS = ['free', 'pro', 'team', 'enterprise'] as const
-export type PlanId = (typeof PLAN_IDS)[number]
+export const MAX_EMAIL_LENGTH = 254
 
 export const createOrganizationBody = z.object({
   name: textField('Organization name')
     .trim()
     .min(1, 'Organization name is required')
     .max(64, 'Organization name must be 64 characters or fewer'),
-  billing_email: z.email('Billing email must be a valid email address').optional(),
+  billing_email: z.email('Billing email must be a valid email address').max(MAX_EMAIL_LENGTH, `Billing email must be ${MAX_EMAIL_LENGTH} characters or fewer`).optional(),
 })
 export type CreateOrganizationBody = z.infer<typeof createOrganizationBody>
+
+export const organizationParams = z.object({ slug: identifier('slug') })

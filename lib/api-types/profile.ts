@@ -1,20 +1,15 @@
-export type Profile = {
-  id: number
-  gotrue_id: string
-  auth0_id: string
-  username: string
-  primary_email: string
-  first_name: string | null
-  last_name: string | null
-  disabled_features: string[]
-  is_alpha_user: boolean
-}
+import { z } from 'zod'
 
-export type Permission = {
-  organization_id: number
-  organization_slug: string
-  actions: string[]
-  resources: string[]
-  condition: null
-  restrictive: boolean
-}
+export const profile = z.object({
+  id: z.number(),
+  gotrue_id: z.string(),
+  auth0_id: z.string(),
+  username: z.string(),
+  primary_email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  /** Self-hosted only (SPEC §3), from DISABLED_FEATURES. */
+  disabled_features: z.array(z.string()),
+  is_alpha_user: z.boolean(),
+})
+export type Profile = z.infer<typeof profile>

@@ -5,13 +5,12 @@
 import { GoTrueClient } from '@supabase/auth-js'
 import { LOCAL_STORAGE_KEYS } from '../local-storage'
 import { setAccessTokenProvider } from './session-token'
+import { CONFIGURED_GOTRUE_URL } from '../client-config'
 
 let client: GoTrueClient | undefined
 
 export function gotrueUrl(): string {
-  const configured = process.env.NEXT_PUBLIC_GOTRUE_URL
-  if (configured) return configured.replace(/\/+$/, '')
-  return `${window.location.origin}/auth/v1`
+  return CONFIGURED_GOTRUE_URL ?? `${window.location.origin}/auth/v1`
 }
 
 export function getGoTrueClient(): GoTrueClient {

@@ -5,15 +5,19 @@ import { Alert, Input, Select } from '@/components/ui'
 import { FormCardPage } from '@/components/layouts/FormCardPage'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProjectCreateMutation } from '@/data/projects/project-create-mutation'
-import { CLOUD_PROVIDERS, PLAN_IDS, PROVIDERS, type CloudProvider, type PlanId } from '@/lib/api-types'
+import { usePermissionsQuery } from '@/data/profile/permissions-query'
+import { useCan } from '@/data/profile/use-can'
+import { useIsPlatform } from '@/components/layouts/RuntimeConfigGate'
+import { SelfHostedNotice } from '@/components/layouts/SelfHostedNotice'
+import { CLOUD_PROVIDERS, PLAN_IDS, PLAN_NAMES, PROVIDERS, type CloudProvider, type PlanId } from '@/lib/api-types'
 import type { NextPageWithLayout } from '@/lib/types/page'
 
-const PLAN_LABELS: Record<PlanId, string> = { free: 'Free', pro: 'Pro', team: 'Team', enterprise: 'Enterprise' }
 
 const NewProjectPage: NextPageWithLayout = () => {
   const router = useRouter()
   const slug = typeof router.query.slug === 'string' ? router.query.slug : undefined
   const { data: organizations } = useOrganizationsQuery()
+  const permissions = usePermissionsQuery()
   const org = organizations?.find((o) => o.slug === slug)
   const [name, setName] = useState('')
   const [touched, setTouched] = useState(false)
@@ -23,12 +27,25 @@ const NewProjectPage: NextPageWithLayout = () => {
   const [plan, setPlan] = useState<PlanId | null>(null)
   const create = useProjectCreateMutation()
   const nameError = touched && !name.trim() ? 'Project name is required' : undefined
+  const isPlatform = useIsPlatform()
+  const canCreate = useCan('projects:create', org)
+
+  if (!isPlatform) return <SelfHostedNotice />
 
   if (organizations && !org)
     return (
       <div className="mx-auto mt-16 max-w-md px-4">
         <Alert variant="warning" title="This organization does not exist">
           Pick one of your organizations on the projects page, or create a new one.
+        </Alert>
+      </div>
+    )
+
+  if (org && permissions.data && !canCreate)
+    return (
+      <div className="mx-auto mt-16 max-w-md px-4">
+        <Alert variant="warning" title="Your role cannot create projects">
+          You are {org.role === 'Administrator' ? 'an' : 'a'} {org.role} in {org.name}. Ask an Owner or Administrator of the organization to create the project.
         </Alert>
       </div>
     )
@@ -74,7 +91,7 @@ const NewProjectPage: NextPageWithLayout = () => {
         name="plan"
         value={plan ?? queryPlan}
         onChange={(e) => setPlan(e.target.value as PlanId)}
-        options={PLAN_IDS.map((p) => ({ value: p, label: PLAN_LABELS[p] }))}
+        options={PLAN_IDS.map((p) => ({ value: p, label: PLAN_NAMES[p] }))}
       />
     </FormCardPage>
   )

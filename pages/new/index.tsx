@@ -3,6 +3,8 @@ import { useState } from 'react'
 import { AppLayout } from '@/components/layouts/AppLayout'
 import { FormCardPage } from '@/components/layouts/FormCardPage'
 import { Input } from '@/components/ui'
+import { useIsPlatform } from '@/components/layouts/RuntimeConfigGate'
+import { SelfHostedNotice } from '@/components/layouts/SelfHostedNotice'
 import { useOrganizationCreateMutation } from '@/data/organizations/organization-create-mutation'
 import type { NextPageWithLayout } from '@/lib/types/page'
 
@@ -12,6 +14,9 @@ const NewOrganizationPage: NextPageWithLayout = () => {
   const [touched, setTouched] = useState(false)
   const create = useOrganizationCreateMutation()
   const nameError = touched && !name.trim() ? 'Organization name is required' : undefined
+  const isPlatform = useIsPlatform()
+
+  if (!isPlatform) return <SelfHostedNotice />
 
   return (
     <FormCardPage

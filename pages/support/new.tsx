@@ -1,5 +1,6 @@
 import { Alert, Button, Card, CardContent, CardHeader, Input, Select, Skeleton, Textarea } from '@/components/ui'
 import { PRODUCT_NAME } from '@/lib/constants'
+import { SUPPORT_CATEGORIES, type SupportCategory } from '@/lib/support'
 import { Copy } from 'lucide-react'
 import Head from 'next/head'
 import Link from 'next/link'
@@ -7,14 +8,8 @@ import { useRouter } from 'next/router'
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 
-const CATEGORIES = [
-  { value: 'dashboard_bug', label: 'Dashboard bug' },
-  { value: 'database', label: 'Database' },
-  { value: 'billing', label: 'Billing' },
-  { value: 'other', label: 'Other' },
-] as const
-
-type Category = (typeof CATEGORIES)[number]['value']
+const CATEGORIES = SUPPORT_CATEGORIES
+type Category = SupportCategory
 
 interface SupportRequest {
   category: Category

@@ -1,118 +1,93 @@
 /**
  * The GoTrue-compatible subset served at /auth/v1: what @supabase/auth-js needs to sign up, sign
  * in with a password, refresh, read the user and sign out. With no mail server, a sign-up is
- * confirmed at once and answers a session.
+ * confirmed at once and answers a session. Shapes are checked by the router (lib/api-types/auth.ts);
+ * here are the rules: which credentials a grant needs, password strength, rate limits.
  */
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import type { RouteContext } from '../http/types'
-import { reply } from '../http/types'
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE, type Routes } from '@/lib/api-types'
+import type { Handler } from '../http/types'
+import type { Platform } from '../platform'
 import { authError } from './gotrue-errors'
-import { hashPassword, verifyPassword } from './passwords'
+import { hashPassword, verifyPassword, verifyAgainstNothing } from './passwords'
 import { issueSession, refreshSession, endSessions } from './sessions'
 import { findUserByEmail, findUserById, toGoTrueUser, type UserRow } from './users'
-import { bearerToken } from './current-user'
-import { verifyAccessToken } from './jwt'
+import { accountKey, hit } from '../security/rate-limit'
 
-export const MIN_PASSWORD_LENGTH = 6
-export const MAX_PASSWORD_LENGTH = 99
+type Credentials = { email?: string; phone?: string; password?: string }
 
-const credentials = z.object({
-  email: z.string().optional(),
-  phone: z.string().optional(),
-  password: z.string().optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
-})
-
-function readCredentials(body: unknown) {
-  const parsed = credentials.safeParse(body ?? {})
-  if (!parsed.success) throw authError(400, 'validation_failed', 'The request body is not valid JSON credentials')
-  const { email, phone, password, data } = parsed.data
+/** Sign-up and password sign-in need an email and a password (SPEC §5); phone is not offered. */
+function requireCredentials({ email, phone, password }: Credentials) {
   if (phone && !email) throw authError(422, 'phone_provider_disabled', 'Phone sign-in is not enabled on this platform. Use an email address.')
   if (!email || !password) throw authError(400, 'validation_failed', 'You must provide either an email or phone number and a password')
   const normalized = email.trim().toLowerCase()
   if (!z.email().safeParse(normalized).success) throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format')
-  return { email: normalized, password, data: data ?? {} }
+  return { email: normalized, password }
 }
 
-export async function signup(ctx: RouteContext) {
-  const { email, password, data } = readCredentials(ctx.body)
+async function limitSignIn(platform: Platform, ip: string, email: string) {
+  const limits = platform.config.rateLimits
+  await hit(platform, 'sign-in:ip', ip, limits.signInPerIp)
+  await hit(platform, 'sign-in:account', accountKey(email), limits.signInPerAccount)
+}
+
+export const signup: Handler<Routes['authSignup']> = async ({ platform, body, ip }) => {
+  const { email, password } = requireCredentials(body ?? {})
+  await hit(platform, 'sign-up:ip', ip, platform.config.rateLimits.signUpPerIp)
   if (password.length < MIN_PASSWORD_LENGTH)
-    throw authError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
-      weak_password: { reasons: ['length'] },
-    })
-  if (password.length > MAX_PASSWORD_LENGTH) throw authError(422, 'weak_password', 'Password should be less than 100 characters', { weak_password: { reasons: ['length'] } })
+    throw authError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, { weak_password: { reasons: ['length'] } })
+  if (password.length > MAX_PASSWORD_LENGTH) throw authError(422, 'weak_password', PASSWORD_TOO_LONG_MESSAGE, { weak_password: { reasons: ['length'] } })
   const encrypted = await hashPassword(password)
-  const { platform } = ctx
   const exists = () => authError(422, 'user_already_exists', 'User already registered')
-  return platform.db.transaction(async (tx) => {
-    if (await findUserByEmail(tx, email)) throw exists()
-    const [user] = await tx.query<UserRow>(
-      `insert into users (id, email, encrypted_password, raw_user_meta_data, email_confirmed_at, last_sign_in_at)
-       values ($1, $2, $3, $4, now(), now()) returning *`,
-      [randomUUID(), email, encrypted, JSON.stringify(data)]
-    )
-    return issueSession(platform, tx, user)
-  }).catch((error) => {
-    if (error?.code === '23505') throw exists() // a concurrent sign-up with the same email won
-    throw error
-  })
+  return platform.db
+    .transaction(async (tx) => {
+      if (await findUserByEmail(tx, email)) throw exists()
+      const [user] = await tx.query<UserRow>(
+        `insert into users (id, email, encrypted_password, raw_user_meta_data, email_confirmed_at, last_sign_in_at)
+         values ($1, $2, $3, $4, now(), now()) returning *`,
+        [randomUUID(), email, encrypted, JSON.stringify(body?.data ?? {})]
+      )
+      return issueSession(platform, tx, user)
+    })
+    .catch((error) => {
+      if (error?.code === '23505') throw exists() // a concurrent sign-up with the same email won
+      throw error
+    })
 }
 
-const refreshBody = z.object({ refresh_token: z.string().min(1) })
-
-export async function token(ctx: RouteContext) {
-  const grantType = ctx.url.searchParams.get('grant_type')
-  if (grantType === 'password') {
-    const { email, password } = readCredentials(ctx.body)
-    const user = await findUserByEmail(ctx.platform.db, email)
-    const ok = user ? await verifyPassword(user.encrypted_password, password) : false
+export const token: Handler<Routes['authToken']> = async ({ platform, query, body, ip }) => {
+  if (query.grant_type === 'password') {
+    const { email, password } = requireCredentials(body ?? {})
+    await limitSignIn(platform, ip, email)
+    const user = await findUserByEmail(platform.db, email)
+    // An unknown email costs the same hashing as a wrong password: timing tells nothing.
+    const ok = user ? await verifyPassword(user.encrypted_password, password) : await verifyAgainstNothing(password)
     if (!user || !ok) throw authError(400, 'invalid_credentials', 'Invalid login credentials')
-    return ctx.platform.db.transaction(async (tx) => {
+    return platform.db.transaction(async (tx) => {
       const [updated] = await tx.query<UserRow>('update users set last_sign_in_at = now() where id = $1 returning *', [user.id])
-      return issueSession(ctx.platform, tx, updated)
+      return issueSession(platform, tx, updated)
     })
   }
-  if (grantType === 'refresh_token') {
-    const parsed = refreshBody.safeParse(ctx.body ?? {})
-    if (!parsed.success) throw authError(400, 'validation_failed', 'refresh_token is required')
-    return refreshSession(ctx.platform, parsed.data.refresh_token)
-  }
-  throw authError(400, 'validation_failed', `Unsupported grant_type: ${grantType ?? '(none)'}. Supported: password, refresh_token`)
+  if (!body?.refresh_token) throw authError(400, 'validation_failed', 'refresh_token is required')
+  await hit(platform, 'token-refresh:ip', ip, platform.config.rateLimits.tokenRefreshPerIp)
+  return refreshSession(platform, body.refresh_token)
 }
 
-async function claimsFrom(ctx: RouteContext) {
-  const jwt = bearerToken(ctx.req)
-  if (!jwt) throw authError(401, 'no_authorization', 'This endpoint requires a Bearer token')
-  const claims = await verifyAccessToken(ctx.platform.jwtSecret, jwt)
-  if (!claims) throw authError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is expired or invalid')
-  return claims
+export const getUser: Handler<Routes['authGetUser']> = async ({ platform, user }) => {
+  const row = await findUserById(platform.db, user.id)
+  if (!row) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
+  return toGoTrueUser(row)
 }
 
-export async function getUser(ctx: RouteContext) {
-  const claims = await claimsFrom(ctx)
-  const [session] = await ctx.platform.db.query('select 1 from auth_sessions where id = $1', [claims.session_id])
-  if (!session) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
-  const user = await findUserById(ctx.platform.db, claims.sub)
-  if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
-  return toGoTrueUser(user)
+export const logout: Handler<Routes['authLogout']> = async ({ platform, user, query }) => {
+  await endSessions(platform, user.id, user.sessionId, query.scope)
+  return undefined
 }
 
-const scopes = ['global', 'local', 'others'] as const
-
-export async function logout(ctx: RouteContext) {
-  const claims = await claimsFrom(ctx)
-  const scope = (ctx.url.searchParams.get('scope') ?? 'global') as (typeof scopes)[number]
-  if (!scopes.includes(scope)) throw authError(400, 'validation_failed', 'scope must be one of global, local, others')
-  await endSessions(ctx.platform, claims.sub, claims.session_id, scope)
-  return reply(204)
-}
-
-export function settings() {
-  return Promise.resolve({
-    external: { email: true, phone: false },
-    disable_signup: false,
-    mailer_autoconfirm: true,
-    phone_autoconfirm: false,
-  })
-}
+export const settings: Handler<Routes['authSettings']> = async () => ({
+  external: { email: true, phone: false },
+  disable_signup: false,
+  mailer_autoconfirm: true,
+  phone_autoconfirm: false,
+})

@@ -43,3 +43,21 @@ export async function verifyAccessToken(secret: Uint8Array, token: string): Prom
     return null
   }
 }
+
+/** The service role: a token signed with the platform's secret whose role is `service_role`. */
+export async function verifyServiceToken(secret: Uint8Array, token: string): Promise<boolean> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] })
+    return payload.role === 'service_role'
+  } catch {
+    return false
+  }
+}
+
+export async function signServiceToken(secret: Uint8Array, ttlSeconds: number): Promise<string> {
+  return new SignJWT({ role: 'service_role' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(secret)
+}

@@ -10,3 +10,15 @@ export async function verifyPassword(stored: string, password: string): Promise<
     return false
   }
 }
+
+let decoy: Promise<string> | undefined
+
+/**
+ * The same work as checking a real password, for an email nobody has: a sign-in with an unknown
+ * email must take as long as a wrong password, or timing tells which accounts exist. Always false.
+ */
+export async function verifyAgainstNothing(password: string): Promise<false> {
+  decoy ??= hash('a password that no account has')
+  await verifyPassword(await decoy, password)
+  return false
+}

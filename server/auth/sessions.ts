@@ -10,6 +10,7 @@ import type { Platform } from '../platform'
 import { signAccessToken } from './jwt'
 import { authError } from './gotrue-errors'
 import { toGoTrueUser, type UserRow } from './users'
+import { hit } from '../security/rate-limit'
 
 export const REUSE_INTERVAL_SECONDS = 10
 
@@ -36,7 +37,7 @@ export async function issueSession(
   const access = await signAccessToken(platform.jwtSecret, { sub: user.id, email: user.email, session_id: session }, ttl)
   return {
     access_token: access.token,
-    token_type: 'bearer',
+    token_type: 'bearer' as const,
     expires_in: ttl,
     expires_at: access.expiresAt,
     refresh_token: token,
@@ -47,6 +48,9 @@ export async function issueSession(
 type TokenRow = { id: number; session_id: string; revoked: boolean; recently_revoked: boolean; user_id: string }
 
 export async function refreshSession(platform: Platform, refreshToken: string) {
+  // Counted per account before the transaction: no connection is held while counting.
+  const [owner] = await platform.db.query<{ user_id: string }>('select user_id from refresh_tokens where token = $1', [refreshToken])
+  if (owner) await hit(platform, 'token-refresh:account', owner.user_id, platform.config.rateLimits.tokenRefreshPerAccount)
   const outcome = await platform.db.transaction(async (tx) => {
     const [row] = await tx.query<TokenRow>(
       `select id, session_id, revoked, user_id,

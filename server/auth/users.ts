@@ -27,8 +27,8 @@ export function toGoTrueUser(user: UserRow) {
     app_metadata: { provider: 'email', providers: ['email'] },
     user_metadata: user.raw_user_meta_data ?? {},
     identities: [],
-    created_at: iso(user.created_at),
-    updated_at: iso(user.updated_at),
+    created_at: new Date(user.created_at).toISOString(),
+    updated_at: new Date(user.updated_at).toISOString(),
     is_anonymous: false,
   }
 }

@@ -5,19 +5,23 @@
  * - One request in flight per project (a per-project queue), so a timeout measures execution
  *   rather than waiting, and terminating the worker never kills someone else's query.
  * - Timeout = terminate the worker (PGlite cannot cancel); the next request reopens the data dir.
- * - At most MAX_OPEN_PROJECT_DBS (default 5) workers are open; the least recently used idle one is
- *   closed when another opens (an open project costs ~200–300 MB).
- * - Everything lives on globalThis: Next can load this module more than once, and two PGlite
- *   instances on one data dir would corrupt it.
+ * - At most `maxOpen` workers are open (sized from the machine's memory by default); the least
+ *   recently used idle one is closed when another opens. Reopening costs ~0.2–0.5 s.
+ * - A new project's data dir is a copy of a template made once per DATA_DIR (a fresh initdb takes
+ *   seconds and leaves a worker holding ~800 MB); the worker secures every dir it opens.
+ *
+ * State lives in the instance: the platform (one per process) holds the one instance, and two
+ * PGlite instances on one data dir would corrupt it.
  */
 import { existsSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
+import { cp, mkdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { SqlError, type RunOptions, type RunOutcome } from './types'
+import { DatabaseUnavailableError, SqlError, type RunOptions, type RunOutcome } from './types'
 
-const DEFAULT_MAX_OPEN = 5
 const CLOSE_GRACE_MS = 10_000
+/** Bump when what a template holds changes: older templates are then made again. */
+const TEMPLATE_NAME = '.template-v1'
 
 type WorkerReply = {
   id: number
@@ -53,16 +57,6 @@ type Slot = {
   lastUsed: number
 }
 
-type Registry = { slots: Map<string, Slot>; nextId: number }
-
-const g = globalThis as typeof globalThis & { __projectDbEmbedded?: Registry }
-const registry: Registry = (g.__projectDbEmbedded ??= { slots: new Map(), nextId: 1 })
-
-function maxOpen(): number {
-  const n = Number(process.env.MAX_OPEN_PROJECT_DBS)
-  return Number.isInteger(n) && n > 0 ? n : DEFAULT_MAX_OPEN
-}
-
 /** Refs become directory names: allow nothing that could leave `projects/`. */
 function assertRef(ref: string) {
   if (!/^[a-z0-9][a-z0-9_-]{0,62}$/i.test(ref)) throw new Error(`invalid project ref: ${ref}`)
@@ -73,201 +67,231 @@ export function projectDir(dataDir: string, ref: string): string {
   return path.resolve(dataDir, 'projects', ref)
 }
 
-function slotFor(dir: string): Slot {
-  let slot = registry.slots.get(dir)
-  if (!slot) {
-    slot = { dir, handle: null, closing: null, evicting: false, tail: Promise.resolve(), queued: 0, lastUsed: 0 }
-    registry.slots.set(dir, slot)
-  }
-  return slot
-}
-
-/** Runs job after every earlier job of this project has settled. */
-function enqueue<T>(slot: Slot, job: () => Promise<T>): Promise<T> {
-  slot.queued++
-  const result = slot.tail.then(job).finally(() => {
-    slot.queued--
-    slot.lastUsed = Date.now()
-    evictIdle()
-  })
-  slot.tail = result.catch(() => undefined)
-  return result
-}
-
-function spawn(dir: string): Handle {
-  const worker = new Worker(new URL('../../workers/pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir: dir },
-  })
-  const pending = new Map<number, (reply: WorkerReply) => void>()
-  let settleReady!: (error?: Error) => void
-  const ready = new Promise<void>((resolve, reject) => {
-    settleReady = (error) => (error ? reject(error) : resolve())
-  })
-  ready.catch(() => undefined) // awaited by ensureOpen; don't report it as unhandled meanwhile
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
-  const handle: Handle = { worker, ready, pending, exited, alive: true }
-  worker.on('message', (msg: { type?: string; message?: string } & WorkerReply) => {
-    if (msg.type === 'ready') return settleReady()
-    if (msg.type === 'failed') return settleReady(new Error(`could not open project database: ${msg.message}`))
-    const callback = pending.get(msg.id)
-    pending.delete(msg.id)
-    callback?.(msg)
-  })
-  const fail = (message: string) => {
-    settleReady(new Error(message))
-    for (const callback of pending.values()) callback({ id: 0, ok: false, fatal: true, error: { message } })
-    pending.clear()
-  }
-  worker.on('error', (e) => fail(`project database worker failed: ${e.message}`))
-  worker.on('exit', () => {
-    handle.alive = false
-    fail('project database worker exited')
-  })
-  return handle
-}
-
-function request(handle: Handle, message: Record<string, unknown>): Promise<WorkerReply> {
-  const id = registry.nextId++
-  return new Promise((resolve) => {
-    if (!handle.alive) return resolve({ id, ok: false, fatal: true, error: { message: 'project database worker exited' } })
-    handle.pending.set(id, resolve)
-    handle.worker.postMessage({ ...message, id })
-  })
-}
-
-/** Ends the worker: a clean PGlite close when possible, terminate when it doesn't answer. */
-async function stop(handle: Handle, graceful: boolean): Promise<void> {
-  if (graceful) {
-    handle.worker.ref() // let PGlite finish closing even if nothing else keeps the process alive
-    const closed = request(handle, { op: 'close' })
-    const timer = setTimeout(() => void handle.worker.terminate(), CLOSE_GRACE_MS)
-    await Promise.race([closed, handle.exited])
-    clearTimeout(timer)
-  } else {
-    await handle.worker.terminate()
-  }
-  await handle.exited
-}
-
-/** Takes the worker out of the slot at once; the returned promise ends when its thread has. */
-function closeSlot(slot: Slot, graceful = true): Promise<void> {
-  const handle = slot.handle
-  if (!handle) return slot.closing ?? Promise.resolve()
-  slot.handle = null
-  const closing = handle.ready
-    .then(() => graceful, () => false)
-    .then((clean) => stop(handle, clean))
-    .finally(() => {
-      if (slot.closing === closing) slot.closing = null
-    })
-  slot.closing = closing
-  return closing
-}
-
-/** Opens the project's worker if needed (call inside the slot's queue). */
-async function ensureOpen(slot: Slot): Promise<Handle> {
-  if (slot.handle && !slot.handle.alive) slot.handle = null // crashed on its own
-  if (!slot.handle) {
-    if (slot.closing) await slot.closing
-    await mkdir(path.dirname(slot.dir), { recursive: true })
-    slot.handle = spawn(slot.dir)
-    slot.lastUsed = Date.now()
-    evictIdle()
-  }
-  const handle = slot.handle
-  try {
-    await handle.ready
-  } catch (e) {
-    await closeSlot(slot, false)
-    throw e
-  }
-  // An idle worker must not keep the process alive; a busy one must (see execute).
-  handle.worker.unref()
-  return handle
-}
-
-/**
- * Closes least-recently-used idle projects while more than the cap are open. Busy ones are left
- * alone (the cap can be exceeded for a while); this runs again whenever a request ends.
- */
-function evictIdle() {
-  const open = [...registry.slots.values()].filter((s) => s.handle && !s.evicting)
-  const excess = open.length - maxOpen()
-  if (excess <= 0) return
-  const idle = open.filter((s) => s.queued === 0).sort((a, b) => a.lastUsed - b.lastUsed)
-  for (const slot of idle.slice(0, excess)) {
-    slot.evicting = true
-    // Through the queue, so a request arriving meanwhile waits for the close, then reopens.
-    void enqueue(slot, () => closeSlot(slot))
-      .catch(() => undefined)
-      .finally(() => {
-        slot.evicting = false
-      })
-  }
-}
-
-async function execute(slot: Slot, sql: string, options: RunOptions): Promise<RunOutcome> {
-  const handle = await ensureOpen(slot)
-  handle.worker.ref()
-  let timer: NodeJS.Timeout | undefined
-  const timedOut = new Promise<'timeout'>((resolve) => {
-    // setTimeout fires at once beyond 2^31-1 ms: clamp.
-    timer = setTimeout(() => resolve('timeout'), Math.min(Math.max(options.timeoutMs, 0), 2 ** 31 - 1))
-  })
-  try {
-    const reply = await Promise.race([request(handle, { op: 'run', sql, shape: options.shape }), timedOut])
-    if (reply === 'timeout') {
-      // The only way to stop a PGlite query: end its thread. Committed data survives; the next
-      // request waits for the thread to end, then reopens the data dir.
-      void closeSlot(slot, false)
-      throw new SqlError('canceling statement due to statement timeout', { code: '57014' })
-    }
-    if (reply.ok) return { json: new Uint8Array(reply.json!), durationMs: reply.durationMs ?? 0 }
-    if (reply.fatal) {
-      void closeSlot(slot, false)
-      throw new Error(reply.error?.message ?? 'project database failed')
-    }
-    const { message, ...pg } = reply.error!
-    throw new SqlError(message, pg)
-  } finally {
-    clearTimeout(timer)
-    if (handle.alive) handle.worker.unref()
-  }
-}
-
 export type EmbeddedDatabases = {
   provision(ref: string): Promise<void>
   run(ref: string, sql: string, options: RunOptions): Promise<RunOutcome>
   closeAll(): Promise<void>
+  openDirs(): string[]
 }
 
-export function embeddedDatabases(dataDir: string): EmbeddedDatabases {
-  const root = path.resolve(dataDir, 'projects') + path.sep
+export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDir: string; maxOpen: number; maxResultBytes: number }): EmbeddedDatabases {
+  const projectsRoot = path.resolve(dataDir, 'projects')
+  const slots = new Map<string, Slot>()
+  let nextId = 1
+  let template: Promise<string> | null = null
+
+  function slotFor(dir: string): Slot {
+    let slot = slots.get(dir)
+    if (!slot) {
+      slot = { dir, handle: null, closing: null, evicting: false, tail: Promise.resolve(), queued: 0, lastUsed: 0 }
+      slots.set(dir, slot)
+    }
+    return slot
+  }
+
+  /** Runs job after every earlier job of this project has settled. */
+  function enqueue<T>(slot: Slot, job: () => Promise<T>): Promise<T> {
+    slot.queued++
+    const result = slot.tail.then(job).finally(() => {
+      slot.queued--
+      slot.lastUsed = Date.now()
+      evictIdle()
+    })
+    slot.tail = result.catch(() => undefined)
+    return result
+  }
+
+  function spawn(dir: string): Handle {
+    const worker = new Worker(new URL('../../workers/pglite-worker.mjs', import.meta.url), {
+      workerData: { dataDir: dir, maxResultBytes },
+    })
+    const pending = new Map<number, (reply: WorkerReply) => void>()
+    let settleReady!: (error?: Error) => void
+    const ready = new Promise<void>((resolve, reject) => {
+      settleReady = (error) => (error ? reject(error) : resolve())
+    })
+    ready.catch(() => undefined) // awaited by ensureOpen; don't report it as unhandled meanwhile
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
+    const handle: Handle = { worker, ready, pending, exited, alive: true }
+    worker.on('message', (msg: { type?: string; message?: string } & WorkerReply) => {
+      if (msg.type === 'ready') return settleReady()
+      if (msg.type === 'failed') return settleReady(new DatabaseUnavailableError("The project's database could not be opened.", msg.message))
+      const callback = pending.get(msg.id)
+      pending.delete(msg.id)
+      callback?.(msg)
+    })
+    const fail = (message: string) => {
+      settleReady(new DatabaseUnavailableError("The project's database stopped unexpectedly.", message))
+      for (const callback of pending.values()) callback({ id: 0, ok: false, fatal: true, error: { message } })
+      pending.clear()
+    }
+    worker.on('error', (e) => fail(`project database worker failed: ${e.message}`))
+    worker.on('exit', () => {
+      handle.alive = false
+      fail('project database worker exited')
+    })
+    return handle
+  }
+
+  function request(handle: Handle, message: Record<string, unknown>): Promise<WorkerReply> {
+    const id = nextId++
+    return new Promise((resolve) => {
+      if (!handle.alive) return resolve({ id, ok: false, fatal: true, error: { message: 'project database worker exited' } })
+      handle.pending.set(id, resolve)
+      handle.worker.postMessage({ ...message, id })
+    })
+  }
+
+  /** Ends the worker: a clean PGlite close when possible, terminate when it doesn't answer. */
+  async function stop(handle: Handle, graceful: boolean): Promise<void> {
+    if (graceful) {
+      handle.worker.ref() // let PGlite finish closing even if nothing else keeps the process alive
+      const closed = request(handle, { op: 'close' })
+      const timer = setTimeout(() => void handle.worker.terminate(), CLOSE_GRACE_MS)
+      await Promise.race([closed, handle.exited])
+      clearTimeout(timer)
+    } else {
+      await handle.worker.terminate()
+    }
+    await handle.exited
+  }
+
+  /** Takes the worker out of the slot at once; the returned promise ends when its thread has. */
+  function closeSlot(slot: Slot, graceful = true): Promise<void> {
+    const handle = slot.handle
+    if (!handle) return slot.closing ?? Promise.resolve()
+    slot.handle = null
+    const closing = handle.ready
+      .then(
+        () => graceful,
+        () => false
+      )
+      .then((clean) => stop(handle, clean))
+      .finally(() => {
+        if (slot.closing === closing) slot.closing = null
+      })
+    slot.closing = closing
+    return closing
+  }
+
+  /** Opens the project's worker if needed (call inside the slot's queue). */
+  async function ensureOpen(slot: Slot): Promise<Handle> {
+    if (slot.handle && !slot.handle.alive) slot.handle = null // crashed on its own
+    if (!slot.handle) {
+      if (slot.closing) await slot.closing
+      await mkdir(path.dirname(slot.dir), { recursive: true })
+      slot.handle = spawn(slot.dir)
+      slot.lastUsed = Date.now()
+      evictIdle()
+    }
+    const handle = slot.handle
+    try {
+      await handle.ready
+    } catch (e) {
+      await closeSlot(slot, false)
+      throw e
+    }
+    // An idle worker must not keep the process alive; a busy one must (see execute).
+    handle.worker.unref()
+    return handle
+  }
+
+  /**
+   * Closes least-recently-used idle projects while more than the cap are open. Busy ones are left
+   * alone (the cap can be exceeded for a while); this runs again whenever a request ends.
+   */
+  function evictIdle() {
+    const open = [...slots.values()].filter((s) => s.handle && !s.evicting)
+    const excess = open.length - maxOpen
+    if (excess <= 0) return
+    const idle = open.filter((s) => s.queued === 0).sort((a, b) => a.lastUsed - b.lastUsed)
+    for (const slot of idle.slice(0, excess)) {
+      slot.evicting = true
+      // Through the queue, so a request arriving meanwhile waits for the close, then reopens.
+      void enqueue(slot, () => closeSlot(slot))
+        .catch(() => undefined)
+        .finally(() => {
+          slot.evicting = false
+        })
+    }
+  }
+
+  async function execute(slot: Slot, sql: string, options: RunOptions): Promise<RunOutcome> {
+    const handle = await ensureOpen(slot)
+    handle.worker.ref()
+    let timer: NodeJS.Timeout | undefined
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      // setTimeout fires at once beyond 2^31-1 ms: clamp.
+      timer = setTimeout(() => resolve('timeout'), Math.min(Math.max(options.timeoutMs, 0), 2 ** 31 - 1))
+    })
+    try {
+      const reply = await Promise.race([request(handle, { op: 'run', sql, shape: options.shape }), timedOut])
+      if (reply === 'timeout') {
+        // The only way to stop a PGlite query: end its thread. Committed data survives; the next
+        // request waits for the thread to end, then reopens the data dir.
+        void closeSlot(slot, false)
+        throw new SqlError('canceling statement due to statement timeout', { code: '57014' })
+      }
+      if (reply.ok) return { json: new Uint8Array(reply.json!), durationMs: reply.durationMs ?? 0 }
+      if (reply.fatal) {
+        void closeSlot(slot, false)
+        throw new DatabaseUnavailableError("The project's database stopped unexpectedly.", reply.error?.message)
+      }
+      const { message, ...pg } = reply.error!
+      throw new SqlError(message, pg)
+    } finally {
+      clearTimeout(timer)
+      if (handle.alive) handle.worker.unref()
+    }
+  }
+
+  /**
+   * The template data dir, made once: a fresh initdb, secured by its first open. New projects
+   * start as a copy of it (~40 MB copied instead of seconds of initdb).
+   */
+  function templateDir(): Promise<string> {
+    template ??= (async () => {
+      const dir = path.join(projectsRoot, TEMPLATE_NAME)
+      if (existsSync(path.join(dir, 'PG_VERSION'))) return dir
+      // Made beside and renamed into place, so a crash never leaves a half-made template.
+      const building = `${dir}.building-${process.pid}`
+      await rm(building, { recursive: true, force: true })
+      const slot = slotFor(building)
+      await enqueue(slot, async () => {
+        await ensureOpen(slot)
+        await closeSlot(slot)
+      })
+      slots.delete(building)
+      await rename(building, dir)
+      return dir
+    })().catch((error) => {
+      template = null
+      throw error
+    })
+    return template
+  }
+
   return {
     async provision(ref) {
       const slot = slotFor(projectDir(dataDir, ref))
-      const created = await enqueue(slot, async () => {
-        if (existsSync(path.join(slot.dir, 'PG_VERSION'))) return false
-        await ensureOpen(slot)
-        // A just-created instance holds ~800 MB until restarted; a reopened one ~200–300 MB.
-        await closeSlot(slot)
-        return true
+      await enqueue(slot, async () => {
+        if (existsSync(path.join(slot.dir, 'PG_VERSION'))) return
+        const source = await templateDir()
+        const partial = `${slot.dir}.provisioning`
+        await rm(partial, { recursive: true, force: true })
+        await cp(source, partial, { recursive: true })
+        await rename(partial, slot.dir)
       })
-      // Restart it in the background: a new project is about to be used.
-      if (created) void enqueue(slot, () => ensureOpen(slot)).catch(() => undefined)
     },
     run(ref, sql, options) {
       const slot = slotFor(projectDir(dataDir, ref))
       return enqueue(slot, () => execute(slot, sql, options))
     },
     async closeAll() {
-      const slots = [...registry.slots.values()].filter((s) => s.dir.startsWith(root))
-      await Promise.all(slots.map((slot) => enqueue(slot, () => closeSlot(slot))))
+      await Promise.all([...slots.values()].map((slot) => enqueue(slot, () => closeSlot(slot))))
+    },
+    openDirs() {
+      return [...slots.values()].filter((s) => s.handle).map((s) => s.dir)
     },
   }
-}
-
-/** For tests and diagnostics: data dirs with an open worker. */
-export function openProjectDirs(): string[] {
-  return [...registry.slots.values()].filter((s) => s.handle).map((s) => s.dir)
 }

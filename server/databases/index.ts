@@ -3,69 +3,42 @@
  * go to a PostgreSQL server when PROJECT_DB_SERVERS names one for their region (or '*'), else
  * they are embedded (PGlite under DATA_DIR).
  */
-import path from 'node:path'
 import { embeddedDatabases } from './embedded'
-import {
-  adminUrlForRegion,
-  closeServerPools,
-  parseProjectDbServers,
-  provisionOnServer,
-  runOnServer,
-  versionOnServer,
-} from './servers'
-import type { ProjectDatabases, ProjectDbLocation } from './types'
+import { adminUrlForRegion, parseProjectDbServers, serverDatabases } from './servers'
+import type { ProjectDatabases, ProjectDatabasesConfig } from './types'
 
-export { SqlError } from './types'
-export type { ProjectDatabases, ProjectDbLocation, RunOptions, RunOutcome, RunShape } from './types'
+export { SqlError, DatabaseUnavailableError, isSqlError, isDatabaseUnavailable } from './types'
+export type { ProjectDatabases, ProjectDatabasesConfig, ProjectDbLocation, RunOptions, RunOutcome, RunShape } from './types'
 
-export type ProjectDatabasesConfig = {
-  dataDir: string
-  /** PROJECT_DB_SERVERS: `region=postgres://admin…,…`, `*=url` or a bare URL. */
-  projectDbServers?: string
-}
+const EMBEDDED_VERSION_TIMEOUT_MS = 30_000
 
-function create(config: ProjectDatabasesConfig): ProjectDatabases {
-  const embedded = embeddedDatabases(config.dataDir)
+export function createProjectDatabases(config: ProjectDatabasesConfig): ProjectDatabases {
+  const embedded = embeddedDatabases({ dataDir: config.dataDir, maxOpen: config.maxOpen, maxResultBytes: config.maxResultBytes })
+  const servers = serverDatabases({ maxResultBytes: config.maxResultBytes, tempFileLimit: config.tempFileLimit })
   const targets = parseProjectDbServers(config.projectDbServers)
 
   return {
     async provision(ref, region) {
       const adminUrl = adminUrlForRegion(targets, region)
-      if (adminUrl) return { kind: 'server', ref, url: await provisionOnServer(adminUrl, ref) }
+      if (adminUrl) return { kind: 'server', ref, url: await servers.provision(adminUrl, ref) }
       await embedded.provision(ref)
       return { kind: 'embedded', ref }
     },
     run(location, sql, options) {
-      return location.kind === 'embedded'
-        ? embedded.run(location.ref, sql, options)
-        : runOnServer(location.url, sql, options)
+      return location.kind === 'embedded' ? embedded.run(location.ref, sql, options) : servers.run(location.url, sql, options)
     },
-    async version(location: ProjectDbLocation) {
-      if (location.kind === 'server') return versionOnServer(location.url)
+    async version(location, options) {
+      if (location.kind === 'server') return servers.version(location.url, options)
       const { json } = await embedded.run(location.ref, 'select version() as version', {
-        timeoutMs: 10_000,
+        timeoutMs: options?.timeoutMs ?? EMBEDDED_VERSION_TIMEOUT_MS,
         shape: 'last',
       })
       const [row] = JSON.parse(Buffer.from(json).toString('utf8')) as { version: string }[]
       return row.version
     },
     async closeAll() {
-      await Promise.all([embedded.closeAll(), closeServerPools()])
+      await Promise.all([embedded.closeAll(), servers.closeAll()])
     },
+    openEmbeddedDirs: () => embedded.openDirs(),
   }
-}
-
-type Instances = Map<string, ProjectDatabases>
-const g = globalThis as typeof globalThis & { __projectDatabases?: Instances }
-const instances: Instances = (g.__projectDatabases ??= new Map())
-
-/** Process-wide: one ProjectDatabases per configuration (Next may load this module twice). */
-export function getProjectDatabases(config: ProjectDatabasesConfig): ProjectDatabases {
-  const key = JSON.stringify([path.resolve(config.dataDir), config.projectDbServers ?? ''])
-  let instance = instances.get(key)
-  if (!instance) {
-    instance = create(config)
-    instances.set(key, instance)
-  }
-  return instance
 }

@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { ResultJsonBuilder } from '../../workers/result-json.mjs'
-import { SqlError, type RunOptions, type RunOutcome, type RunShape } from './types'
+import { isUnavailable } from '../db/unavailable'
+import { DatabaseUnavailableError, SqlError, type RunOptions, type RunOutcome, type RunShape } from './types'
 
 /** Region → admin URL, from PROJECT_DB_SERVERS. The key '*' serves every region. */
 export type ServerTargets = Map<string, string>
@@ -36,47 +37,6 @@ export function adminUrlForRegion(targets: ServerTargets, region: string): strin
 }
 
 // ---------------------------------------------------------------------------------------------
-// Pools: one small pool per URL, process-wide (Next may load this module more than once).
-
-const POOL_SIZE = 3
-const DEFAULT_TIMEOUT_MS = 60_000
-
-type Pools = Map<string, pg.Pool>
-const g = globalThis as typeof globalThis & { __projectDbPools?: Pools }
-const pools: Pools = (g.__projectDbPools ??= new Map())
-
-/** Session default of statement_timeout for a pool's connections (set at connect time). */
-const poolTimeouts = new WeakMap<pg.Pool, number>()
-
-function poolFor(url: string, timeoutMs = DEFAULT_TIMEOUT_MS): pg.Pool {
-  let pool = pools.get(url)
-  if (!pool) {
-    pool = new pg.Pool({
-      connectionString: url,
-      max: POOL_SIZE,
-      idleTimeoutMillis: 30_000,
-      connectionTimeoutMillis: 10_000,
-      keepAlive: true,
-      // Sent in the startup packet, so it is the session default that RESET ALL returns to: a
-      // run with the usual timeout needs no extra round trip.
-      statement_timeout: timeoutMs,
-      application_name: 'dashboard',
-    })
-    // An idle client whose server went away must not crash the process.
-    pool.on('error', (e) => console.warn(`[project-db] idle connection error: ${e.message}`))
-    poolTimeouts.set(pool, timeoutMs)
-    pools.set(url, pool)
-  }
-  return pool
-}
-
-export async function closeServerPools(): Promise<void> {
-  const all = [...pools.values()]
-  pools.clear()
-  await Promise.all(all.map((p) => p.end().catch(() => undefined)))
-}
-
-// ---------------------------------------------------------------------------------------------
 // Running SQL: a custom pg "submittable" that feeds protocol messages straight into the same JSON
 // builder the PGlite worker uses (no row objects, no type parsers, one code path for multi-
 // statement SQL).
@@ -88,8 +48,12 @@ class JsonQuery {
   private builder: ResultJsonBuilder
   private settle!: (error: Error | null, json?: string) => void
 
-  constructor(private readonly text: string, shape: RunShape) {
-    this.builder = new ResultJsonBuilder(shape)
+  constructor(
+    private readonly text: string,
+    shape: RunShape,
+    maxResultBytes: number
+  ) {
+    this.builder = new ResultJsonBuilder(shape, maxResultBytes)
     this.done = new Promise((resolve, reject) => {
       let settled = false
       this.settle = (error, json) => {
@@ -150,132 +114,240 @@ class JsonQuery {
 const RESET_SESSION =
   'ROLLBACK; RESET SESSION AUTHORIZATION; RESET ALL; RESET ROLE; CLOSE ALL; DEALLOCATE ALL; UNLISTEN *'
 
-function toSqlError(e: unknown): unknown {
-  if (!(e instanceof pg.DatabaseError)) return e
-  return new SqlError(e.message, {
-    code: e.code,
-    position: e.position ? Number(e.position) : undefined,
-    detail: e.detail,
-    hint: e.hint,
+function classify(error: unknown): unknown {
+  if (isUnavailable(error))
+    return new DatabaseUnavailableError("The project's database server does not answer.", error instanceof Error ? error.message : String(error))
+  if (!(error instanceof pg.DatabaseError)) return error
+  return new SqlError(error.message, {
+    code: error.code,
+    position: error.position ? Number(error.position) : undefined,
+    detail: error.detail,
+    hint: error.hint,
   })
 }
 
 /** How long past the timeout the watchdog waits for the server's own statement_timeout. */
 const WATCHDOG_GRACE_MS = 1_000
 const TIMEOUT_MESSAGE = 'canceling statement due to statement timeout'
-
-/**
- * Cancels a backend from a second connection as the same role (a role may cancel its own
- * backends). This is what enforces the timeout when the SQL itself turned statement_timeout off.
- */
-async function cancelBackend(url: string, pid: number) {
-  const canceller = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 })
-  canceller.on('error', () => undefined)
-  try {
-    await canceller.connect()
-    await canceller.query('select pg_cancel_backend($1)', [pid])
-  } catch (e) {
-    console.warn(`[project-db] could not cancel backend ${pid}: ${(e as Error).message}`)
-  } finally {
-    await canceller.end().catch(() => undefined)
-  }
-}
-
-export async function runOnServer(url: string, sql: string, options: RunOptions): Promise<RunOutcome> {
-  const pool = poolFor(url, options.timeoutMs)
-  const client = await pool.connect()
-  const started = performance.now()
-  let timedOut = false
-  const pid = (client as unknown as { processID: number }).processID
-  const watchdog = setTimeout(() => {
-    timedOut = true
-    void cancelBackend(url, pid)
-  }, options.timeoutMs + WATCHDOG_GRACE_MS)
-  let json: string
-  try {
-    if (poolTimeouts.get(pool) !== options.timeoutMs) {
-      // Undone by RESET ALL in the reset below.
-      await client.query(`SET statement_timeout = ${Math.max(0, Math.floor(options.timeoutMs))}`)
-    }
-    const query = new JsonQuery(sql, options.shape)
-    client.query(query as unknown as pg.QueryConfig)
-    json = await query.done
-  } catch (e) {
-    if (timedOut) {
-      client.release(true) // its session was tampered with: don't reuse it
-      throw new SqlError(TIMEOUT_MESSAGE, { code: '57014' })
-    }
-    releaseAfterReset(client, e)
-    throw toSqlError(e)
-  } finally {
-    clearTimeout(watchdog)
-  }
-  const durationMs = performance.now() - started
-  releaseAfterReset(client)
-  return { json: Buffer.from(json, 'utf8'), durationMs }
-}
-
-/** Resets the session off the caller's path; a connection that fails it is discarded. */
-function releaseAfterReset(client: pg.PoolClient, error?: unknown) {
-  if (error && !(error instanceof pg.DatabaseError)) return client.release(true) // connection is dead
-  client.query(RESET_SESSION).then(
-    () => client.release(),
-    () => client.release(true)
-  )
-}
-
-export async function versionOnServer(url: string): Promise<string> {
-  const { rows } = await poolFor(url).query<{ version: string }>('select version()')
-  return rows[0].version
-}
-
-// ---------------------------------------------------------------------------------------------
-// Provisioning: role + database per project, created with the server's admin URL.
-
+const POOL_SIZE = 3
 const ADMIN_POOL_SIZE = 2
+const DEFAULT_TIMEOUT_MS = 60_000
+/** Waiting for a connection is bounded: a server that does not answer is reported, not waited on. */
+const CONNECT_TIMEOUT_MS = 10_000
 
-function adminPool(adminUrl: string): pg.Pool {
-  // Admin pools share the registry (closed by closeServerPools) under a prefixed key.
-  const key = `admin:${adminUrl}`
-  let pool = pools.get(key)
-  if (!pool) {
-    pool = new pg.Pool({ connectionString: adminUrl, max: ADMIN_POOL_SIZE, idleTimeoutMillis: 10_000 })
-    pool.on('error', (e) => console.warn(`[project-db] idle admin connection error: ${e.message}`))
-    pools.set(key, pool)
-  }
-  return pool
+export type ServerDatabases = {
+  provision(adminUrl: string, ref: string): Promise<string>
+  run(url: string, sql: string, options: RunOptions): Promise<RunOutcome>
+  version(url: string, options?: { timeoutMs?: number }): Promise<string>
+  closeAll(): Promise<void>
 }
 
-/** Creates (or, on a retry, repairs) role and database p_<ref>; returns the role's URL to it. */
-export async function provisionOnServer(adminUrl: string, ref: string): Promise<string> {
-  if (!/^[a-z0-9][a-z0-9_-]{0,60}$/.test(ref)) throw new Error(`invalid project ref: ${ref}`)
-  const name = `p_${ref}`
-  const ident = pg.escapeIdentifier(name)
-  // Only base64url characters: safe inside a literal and inside a URL.
-  const password = randomBytes(24).toString('base64url')
-  const admin = adminPool(adminUrl)
+export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBytes: number; tempFileLimit: string }): ServerDatabases {
+  /** One small pool per URL (project role or admin). */
+  const pools = new Map<string, pg.Pool>()
+  /** Session default of statement_timeout for a pool's connections (set at connect time). */
+  const poolTimeouts = new WeakMap<pg.Pool, number>()
+  /** Admin URLs whose server-wide set-up (revoking CONNECT on shared databases) is done. */
+  const securedServers = new Map<string, Promise<void>>()
 
-  const role = await admin.query('select 1 from pg_roles where rolname = $1', [name])
-  // The password is new on every call: a retry after a half-done provision still returns a
-  // working URL.
-  await admin.query(
-    role.rowCount
-      ? `ALTER ROLE ${ident} WITH LOGIN PASSWORD ${pg.escapeLiteral(password)}`
-      : `CREATE ROLE ${ident} WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION PASSWORD ${pg.escapeLiteral(password)}`
-  )
-  const db = await admin.query('select 1 from pg_database where datname = $1', [name])
-  if (!db.rowCount) {
-    const { rows } = await admin.query<{ rolsuper: boolean }>('select rolsuper from pg_roles where rolname = current_user')
-    // A non-superuser admin (CREATEROLE + CREATEDB) may only give a database to a role it can
-    // SET ROLE to.
-    if (!rows[0]?.rolsuper) await admin.query(`GRANT ${ident} TO CURRENT_USER`)
-    await admin.query(`CREATE DATABASE ${ident} OWNER ${ident}`)
+  function poolFor(url: string, timeoutMs = DEFAULT_TIMEOUT_MS): pg.Pool {
+    let pool = pools.get(url)
+    if (!pool) {
+      pool = new pg.Pool({
+        connectionString: url,
+        max: POOL_SIZE,
+        idleTimeoutMillis: 30_000,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        keepAlive: true,
+        // Sent in the startup packet, so it is the session default that RESET ALL returns to: a
+        // run with the usual timeout needs no extra round trip.
+        statement_timeout: timeoutMs,
+        application_name: 'dashboard',
+      })
+      // An idle client whose server went away must not crash the process.
+      pool.on('error', (e) => console.warn(`[project-db] idle connection error: ${e.message}`))
+      poolTimeouts.set(pool, timeoutMs)
+      pools.set(url, pool)
+    }
+    return pool
   }
-  await admin.query(`REVOKE CONNECT, TEMPORARY ON DATABASE ${ident} FROM PUBLIC`)
 
-  const url = new URL(adminUrl)
-  url.username = name
-  url.password = password
-  url.pathname = `/${name}`
-  return url.toString()
+  function adminPool(adminUrl: string): pg.Pool {
+    const key = `admin:${adminUrl}`
+    let pool = pools.get(key)
+    if (!pool) {
+      pool = new pg.Pool({ connectionString: adminUrl, max: ADMIN_POOL_SIZE, idleTimeoutMillis: 10_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+      pool.on('error', (e) => console.warn(`[project-db] idle admin connection error: ${e.message}`))
+      pools.set(key, pool)
+    }
+    return pool
+  }
+
+  /**
+   * Cancels a backend from a second connection as the same role (a role may cancel its own
+   * backends). This is what enforces the timeout when the SQL itself turned statement_timeout off.
+   */
+  async function cancelBackend(url: string, pid: number) {
+    const canceller = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 })
+    canceller.on('error', () => undefined)
+    try {
+      await canceller.connect()
+      await canceller.query('select pg_cancel_backend($1)', [pid])
+    } catch (e) {
+      console.warn(`[project-db] could not cancel backend ${pid}: ${(e as Error).message}`)
+    } finally {
+      await canceller.end().catch(() => undefined)
+    }
+  }
+
+  /** Resets the session off the caller's path; a connection that fails it is discarded. */
+  function releaseAfterReset(client: pg.PoolClient, error?: unknown) {
+    if (error && !(error instanceof pg.DatabaseError)) return client.release(true) // connection is dead
+    client.query(RESET_SESSION).then(
+      () => client.release(),
+      () => client.release(true)
+    )
+  }
+
+  async function run(url: string, sql: string, options: RunOptions): Promise<RunOutcome> {
+    const pool = poolFor(url, options.timeoutMs)
+    let client: pg.PoolClient
+    try {
+      client = await pool.connect()
+    } catch (e) {
+      throw classify(e)
+    }
+    const started = performance.now()
+    let timedOut = false
+    const pid = (client as unknown as { processID: number }).processID
+    const watchdog = setTimeout(() => {
+      timedOut = true
+      void cancelBackend(url, pid)
+    }, options.timeoutMs + WATCHDOG_GRACE_MS)
+    let json: string
+    try {
+      if (poolTimeouts.get(pool) !== options.timeoutMs) {
+        // Undone by RESET ALL in the reset below.
+        await client.query(`SET statement_timeout = ${Math.max(0, Math.floor(options.timeoutMs))}`)
+      }
+      const query = new JsonQuery(sql, options.shape, maxResultBytes)
+      client.query(query as unknown as pg.QueryConfig)
+      json = await query.done
+    } catch (e) {
+      if (timedOut) {
+        client.release(true) // its session was tampered with: don't reuse it
+        throw new SqlError(TIMEOUT_MESSAGE, { code: '57014' })
+      }
+      if (isUnavailable(e)) client.release(true)
+      else releaseAfterReset(client, e)
+      throw classify(e)
+    } finally {
+      clearTimeout(watchdog)
+    }
+    const durationMs = performance.now() - started
+    releaseAfterReset(client)
+    return { json: Buffer.from(json, 'utf8'), durationMs }
+  }
+
+  async function version(url: string, { timeoutMs = CONNECT_TIMEOUT_MS }: { timeoutMs?: number } = {}): Promise<string> {
+    // A client of its own with a short connect timeout: a health check must not wait in a pool
+    // behind slow queries, nor keep connections open between checks.
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, statement_timeout: timeoutMs })
+    client.on('error', () => undefined)
+    try {
+      await client.connect()
+      const { rows } = await client.query<{ version: string }>('select version()')
+      return rows[0].version
+    } catch (e) {
+      throw classify(e)
+    } finally {
+      await client.end().catch(() => undefined)
+    }
+  }
+
+  /**
+   * Once per server: no project role may connect to the maintenance database (the admin URL's)
+   * or template1. The admin keeps its access: it is granted explicitly first.
+   */
+  function secureServer(adminUrl: string): Promise<void> {
+    let done = securedServers.get(adminUrl)
+    if (!done) {
+      done = (async () => {
+        const admin = adminPool(adminUrl)
+        const { rows } = await admin.query<{ db: string }>('select current_database() as db')
+        for (const db of new Set([rows[0].db, 'template1'])) {
+          const ident = pg.escapeIdentifier(db)
+          try {
+            await admin.query(`GRANT CONNECT ON DATABASE ${ident} TO CURRENT_USER`)
+            await admin.query(`REVOKE CONNECT ON DATABASE ${ident} FROM PUBLIC`)
+          } catch (e) {
+            console.warn(`[project-db] could not revoke CONNECT on ${db} from PUBLIC: ${(e as Error).message}`)
+          }
+        }
+      })().catch((e) => {
+        securedServers.delete(adminUrl)
+        throw e
+      })
+      securedServers.set(adminUrl, done)
+    }
+    return done
+  }
+
+  /** Creates (or, on a retry, repairs) role and database p_<ref>; returns the role's URL to it. */
+  async function provision(adminUrl: string, ref: string): Promise<string> {
+    if (!/^[a-z0-9][a-z0-9_-]{0,60}$/.test(ref)) throw new Error(`invalid project ref: ${ref}`)
+    const name = `p_${ref}`
+    const ident = pg.escapeIdentifier(name)
+    // Only base64url characters: safe inside a literal and inside a URL.
+    const password = randomBytes(24).toString('base64url')
+    const admin = adminPool(adminUrl)
+    try {
+      await secureServer(adminUrl)
+      const { rows: server } = await admin.query<{ num: number; su: boolean }>(
+        `select current_setting('server_version_num')::int as num, (select rolsuper from pg_roles where rolname = current_user) as su`
+      )
+      // Before PostgreSQL 16, CREATEROLE could alter every non-superuser role on the server,
+      // other projects' included: only 16 and later scope it to the roles one created.
+      const createRole = server[0].num >= 160000 ? 'CREATEROLE' : 'NOCREATEROLE'
+      const role = await admin.query('select 1 from pg_roles where rolname = $1', [name])
+      // The password is new on every call: a retry after a half-done provision still returns a
+      // working URL.
+      await admin.query(
+        role.rowCount
+          ? `ALTER ROLE ${ident} WITH LOGIN ${createRole} PASSWORD ${pg.escapeLiteral(password)}`
+          : `CREATE ROLE ${ident} WITH LOGIN NOSUPERUSER NOCREATEDB ${createRole} NOREPLICATION NOBYPASSRLS PASSWORD ${pg.escapeLiteral(password)}`
+      )
+      const db = await admin.query('select 1 from pg_database where datname = $1', [name])
+      if (!db.rowCount) {
+        // A non-superuser admin (CREATEROLE + CREATEDB) may only give a database to a role it can
+        // SET ROLE to.
+        if (!server[0].su) await admin.query(`GRANT ${ident} TO CURRENT_USER`)
+        await admin.query(`CREATE DATABASE ${ident} OWNER ${ident}`)
+      }
+      await admin.query(`REVOKE CONNECT, TEMPORARY ON DATABASE ${ident} FROM PUBLIC`)
+      // temp_file_limit can only be set by a superuser (or with GRANT SET): say so, don't fail.
+      await admin
+        .query(`ALTER ROLE ${ident} SET temp_file_limit = ${pg.escapeLiteral(tempFileLimit)}`)
+        .catch((e) => console.warn(`[project-db] could not bound temp_file_limit for ${name}: ${(e as Error).message}`))
+    } catch (e) {
+      throw classify(e)
+    }
+    const url = new URL(adminUrl)
+    url.username = name
+    url.password = password
+    url.pathname = `/${name}`
+    return url.toString()
+  }
+
+  return {
+    provision,
+    run,
+    version,
+    async closeAll() {
+      const all = [...pools.values()]
+      pools.clear()
+      securedServers.clear()
+      await Promise.all(all.map((p) => p.end().catch(() => undefined)))
+    },
+  }
 }

@@ -20,11 +20,6 @@ export interface Queryable {
 export interface ControlPlaneDb extends Queryable {
   /** Runs fn in one transaction on one connection; rolls back when fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
-  /**
-   * Runs fn while holding a lock named `key` across every app copy sharing this control plane;
-   * answers undefined without running fn when someone else holds it.
-   */
-  withLock<T>(key: string, fn: () => Promise<T>): Promise<T | undefined>
   close(): Promise<void>
   readonly kind: 'embedded' | 'server'
 }
@@ -44,19 +39,8 @@ export async function openEmbeddedControlPlane(dataDir: string | null): Promise<
     chain = next.catch(() => undefined)
     return next
   }
-  // An embedded control plane belongs to one process: an in-process set of held keys will do.
-  const held = new Set<string>()
   return {
     kind: 'embedded',
-    async withLock(key, fn) {
-      if (held.has(key)) return undefined
-      held.add(key)
-      try {
-        return await fn()
-      } finally {
-        held.delete(key)
-      }
-    },
     query: <T extends Row>(sql: string, params: unknown[] = []) => serialize(async () => (await db.query<T>(sql, params)).rows),
     exec: (sql) => serialize(async () => void (await db.exec(sql))),
     transaction: (fn) =>
@@ -72,9 +56,14 @@ export async function openEmbeddedControlPlane(dataDir: string | null): Promise<
   }
 }
 
+/** Connections to the control plane; waiting for one is bounded (the caller then gets a 503). */
+const POOL_SIZE = 10
+const CONNECT_TIMEOUT_MS = 10_000
+
 export async function openServerControlPlane(url: string): Promise<ControlPlaneDb> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
   pool.on('error', (error) => console.error('Control-plane connection error:', error.message))
+  await revokePublicConnect(pool)
   return {
     kind: 'server',
     async query<T extends Row>(sql: string, params: unknown[] = []) {
@@ -88,7 +77,7 @@ export async function openServerControlPlane(url: string): Promise<ControlPlaneD
       try {
         await client.query('begin')
         const result = await fn({
-          query: async (s, p = []) => (await client.query(s, p)).rows,
+          query: async <T extends Row>(s: string, p: unknown[] = []) => (await client.query(s, p)).rows as T[],
           exec: async (s) => void (await client.query(s)),
         })
         await client.query('commit')
@@ -100,21 +89,23 @@ export async function openServerControlPlane(url: string): Promise<ControlPlaneD
         client.release()
       }
     },
-    async withLock(key, fn) {
-      // A session-level advisory lock on a connection of its own, held while fn runs.
-      const client = await pool.connect()
-      try {
-        const [{ locked }] = (await client.query('select pg_try_advisory_lock(hashtext($1)) as locked', [key])).rows
-        if (!locked) return undefined
-        try {
-          return await fn()
-        } finally {
-          await client.query('select pg_advisory_unlock(hashtext($1))', [key])
-        }
-      } finally {
-        client.release()
-      }
-    },
     close: () => pool.end(),
+  }
+}
+
+/**
+ * Project roles may live on the same server: none of them may connect to the control plane
+ * (users, sessions, every project's connection string). Only roles granted CONNECT explicitly
+ * (the platform's own, first) can. A role that does not own the database cannot do this: the
+ * log then says so, and docs/self-hosting.md says how to do it by hand.
+ */
+async function revokePublicConnect(pool: pg.Pool) {
+  try {
+    const { rows } = await pool.query<{ db: string }>('select current_database() as db')
+    const db = pg.escapeIdentifier(rows[0].db)
+    await pool.query(`GRANT CONNECT ON DATABASE ${db} TO CURRENT_USER`)
+    await pool.query(`REVOKE CONNECT ON DATABASE ${db} FROM PUBLIC`)
+  } catch (error) {
+    console.warn(`Could not revoke CONNECT on the control-plane database from PUBLIC: ${(error as Error).message}`)
   }
 }

@@ -11,24 +11,26 @@ export class PlatformError extends Error {
   constructor(
     public readonly status: number,
     message: string,
-    public readonly extra: Record<string, unknown> = {}
+    /** Extra fields of the error body (GoTrue's `error_code` and `msg`, Postgres details …). */
+    public readonly extra: Record<string, unknown> = {},
+    public readonly headers: Record<string, string> = {}
   ) {
     super(message)
     this.name = 'PlatformError'
   }
 }
 
-export const isPlatformError = (error: unknown): error is PlatformError =>
-  !!error && typeof error === 'object' && PLATFORM_ERROR in error
+export const isPlatformError = (error: unknown): error is PlatformError => !!error && typeof error === 'object' && PLATFORM_ERROR in error
 
 export const badRequest = (message: string, extra?: Record<string, unknown>) => new PlatformError(400, message, extra)
 export const unauthorized = (message = 'You must be signed in to do this.') => new PlatformError(401, message)
 export const forbidden = (message: string) => new PlatformError(403, message)
 export const notFound = (message: string) => new PlatformError(404, message)
 export const conflict = (message: string) => new PlatformError(409, message)
+export const unavailable = (message: string) => new PlatformError(503, message)
 
-/** Turns a zod failure into one readable sentence naming the fields. */
-export function fromZodError(error: z.ZodError): PlatformError {
+/** One readable sentence naming the fields of a zod failure. */
+export function zodMessage(error: z.ZodError): string {
   const messages = error.issues.map((issue) => {
     const field = issue.path.join('.')
     // zod's own wording ("Invalid input: …") names no field: say which one, plainly.
@@ -36,8 +38,10 @@ export function fromZodError(error: z.ZodError): PlatformError {
     if (issue.code === 'invalid_type' && issue.input === undefined && field) return `${field} is required`
     return field ? `${field}: ${issue.message}` : issue.message
   })
-  return badRequest([...new Set(messages)].join('; '))
+  return [...new Set(messages)].join('; ')
 }
+
+export const fromZodError = (error: z.ZodError): PlatformError => badRequest(zodMessage(error))
 
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body ?? {})

@@ -1,74 +1,75 @@
 /**
- * Turns a node request into a route call and the outcome into a JSON answer. Every answer carries
- * X-Request-Id; every error body is `{ code, message, requestId }` (SPEC §8).
+ * One request, start to end: guards (host, origin, body), the route's declaration enforced in
+ * order (mode, caller, input, roles policy), the handler, and the answer. Every answer is JSON and
+ * carries X-Request-Id; every error body is `{ code, message, requestId }` (SPEC §8), GoTrue's
+ * fields added on the auth service. Nothing a client sends makes a 5xx: only the platform's own
+ * failures do.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { randomUUID } from 'node:crypto'
-import { isPlatformError, PlatformError } from './errors'
-import { isReply, type RouteContext } from './types'
-import { routes } from '../routes'
+import type { z } from 'zod'
+import type { AnyRoute, RouteFlavour } from '@/lib/api-types'
 import type { Platform } from '../platform'
-import { resolveUser, type AuthUser } from '../auth/current-user'
+import { isPlatformError, PlatformError, zodMessage } from './errors'
+import { isReply, type HandlerContext } from './types'
+import { authenticate } from './authenticate'
+import { assertModeAllows, authorize } from './authorize'
+import { assertAllowedHost, assertJsonBody, assertNoNul, assertSameOrigin, clientIp, readJsonBody } from './guards'
+import { authError } from '../auth/gotrue-errors'
+import { isDatabaseUnavailable, isSqlError } from '../databases'
+import { isUnavailable } from '../db/unavailable'
+import { router, type AnyHandler } from '../routes'
 
-const isUniqueViolation = (error: unknown) => !!error && typeof error === 'object' && (error as { code?: unknown }).code === '23505'
-
-const MAX_BODY_BYTES = 8 * 1024 * 1024
-
-/**
- * Requests that change something must come from this origin: a browser marks cross-site requests
- * (Origin, Sec-Fetch-Site), and a cross-site page must not be able to drive a signed-in user's
- * session or, in self-hosted mode, run SQL with no sign-in at all.
- */
-function assertSameOrigin(req: IncomingMessage) {
-  if (req.headers['sec-fetch-site'] === 'cross-site') throw new PlatformError(403, 'Cross-site requests are not allowed.')
-  const origin = req.headers.origin
-  if (origin === undefined) return
-  let originHost: string | null = null
-  try {
-    originHost = origin === 'null' ? null : new URL(origin).host
-  } catch {
-    originHost = null
-  }
-  if (!originHost || originHost !== req.headers.host) throw new PlatformError(403, 'Cross-site requests are not allowed.')
-}
-
-/** Only JSON bodies: a form or text/plain body is what a cross-site page can send without asking. */
-function assertJsonBody(req: IncomingMessage) {
-  const length = req.headers['content-length']
-  const hasBody = (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined
-  if (!hasBody) return
-  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase()
-  if (type !== 'application/json') throw new PlatformError(415, 'Send the request body as JSON (Content-Type: application/json).')
-}
-
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  // Next may already have parsed it (when its body parser is on).
-  const preParsed = (req as IncomingMessage & { body?: unknown }).body
-  if (preParsed !== undefined) return preParsed
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req) {
-    size += chunk.length
-    if (size > MAX_BODY_BYTES) throw new PlatformError(413, 'The request body is too large (8 MB at most).')
-    chunks.push(chunk as Buffer)
-  }
-  if (size === 0) return undefined
-  const text = Buffer.concat(chunks).toString('utf8')
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new PlatformError(400, 'The request body is not valid JSON.')
-  }
-}
+const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' }
 
 function send(res: ServerResponse, status: number, body: unknown, requestId: string, headers: Record<string, string> = {}) {
+  if (res.headersSent) return res.end()
   res.statusCode = status
   res.setHeader('X-Request-Id', requestId)
-  res.setHeader('Cache-Control', 'no-store')
-  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v)
+  for (const [k, v] of Object.entries({ ...SECURITY_HEADERS, ...headers })) res.setHeader(k, v)
   if (status === 204 || body === undefined) return res.end()
   res.setHeader('Content-Type', 'application/json; charset=utf-8')
   res.end(body instanceof Uint8Array ? body : JSON.stringify(body))
+}
+
+/** The error answer for anything thrown while handling a request. */
+function errorAnswer(error: unknown, flavour: RouteFlavour, requestId: string): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
+  const body = (status: number, message: string, extra: Record<string, unknown> = {}) => ({ code: status, message, requestId, ...extra })
+  if (isPlatformError(error)) {
+    const extra = flavour === 'auth' && !('error_code' in error.extra) ? { error_code: errorCodeFor(error.status), msg: error.message } : {}
+    return { status: error.status, body: body(error.status, error.message, { ...extra, ...error.extra }), headers: error.headers }
+  }
+  if (isSqlError(error)) return { status: 400, body: body(400, error.message, { pg: error.pg }) }
+  if (isDatabaseUnavailable(error)) {
+    console.warn(`[${requestId}] project database unavailable: ${error.detail ?? error.message}`)
+    return { status: 503, body: body(503, `${error.message} The project is marked unhealthy and checked again regularly; try again in a moment.`) }
+  }
+  if ((error as { code?: unknown })?.code === '23505')
+    // Two requests raced to create the same thing; the loser may simply try again.
+    return { status: 409, body: body(409, 'That was just created by another request. Please try again.') }
+  if (isUnavailable(error)) {
+    console.error(`[${requestId}] control plane unavailable:`, error)
+    return { status: 503, body: body(503, "The platform's database is not reachable right now. Please try again in a moment."), headers: { 'Retry-After': '5' } }
+  }
+  console.error(`[${requestId}] failed:`, error)
+  return { status: 500, body: body(500, 'Something went wrong on our side. Please try again.') }
+}
+
+const errorCodeFor = (status: number) =>
+  ({ 400: 'validation_failed', 401: 'no_authorization', 403: 'not_admin', 404: 'not_found', 405: 'method_not_allowed', 413: 'request_too_large', 415: 'validation_failed', 429: 'over_request_rate_limit' })[status] ??
+  'unexpected_failure'
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, flavour: RouteFlavour): z.output<S> {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const message = zodMessage(result.error)
+  throw flavour === 'auth' ? authError(400, 'validation_failed', message) : new PlatformError(400, message)
+}
+
+function queryObject(url: URL): Record<string, string> {
+  const query: Record<string, string> = {}
+  for (const [key, value] of url.searchParams) query[key] = value
+  return query
 }
 
 export async function handleNodeRequest(req: IncomingMessage, res: ServerResponse, platformPromise: Promise<Platform>) {
@@ -77,44 +78,56 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
   const url = new URL(req.url ?? '/', 'http://localhost')
   // Served at /api/* by Next and at /* by the test server; /auth/v1 arrives rewritten or not.
   const path = url.pathname.replace(/^\/api(?=\/|$)/, '') || '/'
+  let flavour: RouteFlavour = path.startsWith('/auth/v1/') ? 'auth' : 'platform'
   try {
-    const matched = routes.match(req.method ?? 'GET', path)
-    if (matched === null) throw new PlatformError(404, `No such endpoint: ${req.method} ${url.pathname}`)
-    if (matched === 'methodNotAllowed') throw new PlatformError(405, `Method ${req.method} is not allowed on ${url.pathname}`)
     const platform = await platformPromise.catch((error) => {
       console.error('The platform could not start:', error)
       throw new PlatformError(503, 'The platform could not start. The server log says why.')
     })
-    const changes = req.method !== 'GET' && req.method !== 'HEAD'
+    assertAllowedHost(req, platform.config.allowedHosts)
+    const method = req.method ?? 'GET'
+    const match = router.match(method, path)
+    if (match.kind === 'badPath') throw new PlatformError(400, 'The request path is not valid (a broken %-escape).')
+    if (match.kind === 'notFound') throw new PlatformError(404, `No such endpoint: ${method} ${url.pathname}`)
+    if (match.kind === 'methodNotAllowed')
+      throw new PlatformError(405, `Method ${method} is not allowed on ${url.pathname}`, {}, { Allow: match.allowed.join(', ') })
+    const route: AnyRoute = match.route
+    flavour = route.flavour
+    assertModeAllows(platform, route)
+
+    const changes = method !== 'GET' && method !== 'HEAD'
     if (changes) {
       assertSameOrigin(req)
       assertJsonBody(req)
     }
-    const body = changes ? await readBody(req) : undefined
-    let user: Promise<AuthUser> | undefined
-    const ctx: RouteContext = {
-      req,
-      res,
-      url,
-      params: matched.params,
-      body,
-      requestId,
-      platform,
-      requireUser: () => (user ??= resolveUser(platform, req)),
+    const rawBody = changes ? await readJsonBody(req, route.maxBodyBytes ?? platform.config.maxBodyBytes) : undefined
+    const rawQuery = queryObject(url)
+    assertNoNul([match.params, rawQuery])
+
+    const user = await authenticate(platform, req, route)
+    const input = {
+      params: parse(route.params, match.params, flavour),
+      query: parse(route.query, rawQuery, flavour),
+      body: parse(route.body, rawBody, flavour),
     }
-    const result = await matched.handler(ctx)
+    const access = await authorize(platform, route, user, input)
+    const ctx = { platform, req, res, requestId, ip: clientIp(req, platform.config.trustProxyHops), user, access, ...input }
+    const result = await (match.handler as AnyHandler)(ctx as HandlerContext<AnyRoute>)
     if (res.writableEnded) return
-    if (isReply(result)) return send(res, result.status, result.raw ?? result.body, requestId, result.headers)
-    send(res, 200, result, requestId)
+
+    const answer = isReply(result) ? result : { body: result, status: undefined, headers: undefined }
+    const status = answer.status ?? route.status
+    if ('raw' in answer) {
+      if (!route.raw) throw new Error(`${route.method} ${route.path} answered raw JSON but is not declared raw`)
+      return send(res, status, method === 'HEAD' ? undefined : answer.raw, requestId)
+    }
+    if (platform.config.validateAnswers) {
+      const checked = route.answer.safeParse(answer.body)
+      if (!checked.success) throw new Error(`${route.method} ${route.path} answered outside its schema: ${zodMessage(checked.error)}`)
+    }
+    send(res, status, method === 'HEAD' ? undefined : answer.body, requestId, 'headers' in answer ? answer.headers : undefined)
   } catch (error) {
-    if (isPlatformError(error)) {
-      return send(res, error.status, { code: error.status, message: error.message, requestId, ...error.extra }, requestId)
-    }
-    if (isUniqueViolation(error)) {
-      // Two requests raced to create the same thing; the loser may simply try again.
-      return send(res, 409, { code: 409, message: 'That was just created by another request. Please try again.', requestId }, requestId)
-    }
-    console.error(`[${requestId}] ${req.method} ${url.pathname} failed:`, error)
-    send(res, 500, { code: 500, message: 'Something went wrong on our side. Please try again.', requestId }, requestId)
+    const { status, body, headers } = errorAnswer(error, flavour, requestId)
+    send(res, status, body, requestId, headers)
   }
 }

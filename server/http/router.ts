@@ -1,37 +1,41 @@
 /**
- * A small route table: `GET /platform/projects/:ref` style patterns matched against the path
- * below /api. One table serves Next (pages/api/[[...path]].ts) and the plain node server used by
- * tests, so both run exactly the same code.
+ * Matches a method and a path below the API base against the route table. One table serves Next
+ * (pages/api/[[...path]].ts) and the plain node server used by tests, so both run the same code.
  */
-import type { Handler } from './types'
+import type { AnyRoute } from '@/lib/api-types'
 
-type Route = { method: string; pattern: string; segments: string[]; handler: Handler }
+type Entry<H> = { route: AnyRoute; segments: string[]; handler: H }
 
-export class Router {
-  private routes: Route[] = []
+export type Match<H> =
+  | { kind: 'found'; route: AnyRoute; handler: H; params: Record<string, string> }
+  | { kind: 'methodNotAllowed'; allowed: string[] }
+  | { kind: 'notFound' }
+  /** A path segment with a broken %-escape. */
+  | { kind: 'badPath' }
 
-  add(method: string, pattern: string, handler: Handler): this {
-    this.routes.push({ method, pattern, segments: split(pattern), handler })
+export class Router<H> {
+  private entries: Entry<H>[] = []
+
+  add(route: AnyRoute, handler: H): this {
+    this.entries.push({ route, segments: split(route.path), handler })
     return this
   }
-  get = (p: string, h: Handler) => this.add('GET', p, h)
-  post = (p: string, h: Handler) => this.add('POST', p, h)
 
-  /** Finds the handler; `methodNotAllowed` when the path exists with another method. */
-  match(method: string, path: string): { handler: Handler; params: Record<string, string> } | 'methodNotAllowed' | null {
+  match(method: string, path: string): Match<H> {
     const parts = split(path)
-    let pathMatched = false
-    for (const route of this.routes) {
-      const params = matchSegments(route.segments, parts)
+    const allowed: string[] = []
+    for (const entry of this.entries) {
+      const params = matchSegments(entry.segments, parts)
+      if (params === 'badPath') return { kind: 'badPath' }
       if (!params) continue
-      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { handler: route.handler, params }
-      pathMatched = true
+      if (entry.route.method === method || (method === 'HEAD' && entry.route.method === 'GET')) return { kind: 'found', route: entry.route, handler: entry.handler, params }
+      allowed.push(entry.route.method)
     }
-    return pathMatched ? 'methodNotAllowed' : null
+    return allowed.length ? { kind: 'methodNotAllowed', allowed } : { kind: 'notFound' }
   }
 
-  list(): Array<{ method: string; pattern: string }> {
-    return this.routes.map(({ method, pattern }) => ({ method, pattern }))
+  routes(): AnyRoute[] {
+    return this.entries.map((e) => e.route)
   }
 }
 
@@ -39,7 +43,7 @@ function split(path: string): string[] {
   return path.split('/').filter(Boolean)
 }
 
-function matchSegments(pattern: string[], parts: string[]): Record<string, string> | null {
+function matchSegments(pattern: string[], parts: string[]): Record<string, string> | null | 'badPath' {
   if (pattern.length !== parts.length) return null
   const params: Record<string, string> = {}
   for (let i = 0; i < pattern.length; i++) {
@@ -48,7 +52,7 @@ function matchSegments(pattern: string[], parts: string[]): Record<string, strin
       try {
         params[seg.slice(1)] = decodeURIComponent(parts[i])
       } catch {
-        return null
+        return 'badPath'
       }
     } else if (seg !== parts[i]) return null
   }

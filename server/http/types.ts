@@ -1,29 +1,53 @@
+/** What a route handler receives and may answer. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { z } from 'zod'
+import type { AnyRoute, OrganizationRole, ScopeKind } from '@/lib/api-types'
 import type { Platform } from '../platform'
-import type { AuthUser } from '../auth/current-user'
+import type { ProjectRow } from '../projects/serialize'
+import type { OrgRow } from '../orgs/organizations'
 
-export type RouteContext = {
+export type AuthUser = { id: string; email: string; sessionId: string | null }
+
+/** The organization a scoped route acts on, with the caller's role in it (already authorized). */
+export type OrgAccess = OrgRow & { role: OrganizationRole }
+/** The project a project-scoped route acts on, with the caller's role in its organization. */
+export type ProjectAccess = ProjectRow & { role: OrganizationRole }
+
+type AccessFor<K> = K extends 'project' ? ProjectAccess : K extends 'org' ? OrgAccess : undefined
+type ScopeKindOf<R extends AnyRoute> = R['scope'] extends { kind: infer K extends ScopeKind } ? K : undefined
+type UserFor<R extends AnyRoute> = R['auth'] extends 'user' ? AuthUser : null
+
+export type HandlerContext<R extends AnyRoute> = {
+  platform: Platform
   req: IncomingMessage
   res: ServerResponse
-  url: URL
-  params: Record<string, string>
-  /** Parsed JSON body (undefined when none). */
-  body: unknown
   requestId: string
-  platform: Platform
-  /** The signed-in user; throws 401 when there is none (platform mode). */
-  requireUser(): Promise<AuthUser>
+  /** The client's address (X-Forwarded-For counted back TRUST_PROXY_HOPS when behind proxies). */
+  ip: string
+  params: z.output<R['params']>
+  query: z.output<R['query']>
+  body: z.output<R['body']>
+  user: UserFor<R>
+  /** Set for routes with a scope: the organization or project, the caller's role allowing the action. */
+  access: AccessFor<ScopeKindOf<R>>
 }
 
-/** A handler answers a value (sent as JSON, 200), a Reply, or writes to ctx.res itself and returns undefined. */
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string>; raw?: Uint8Array }
-export type Handler = (ctx: RouteContext) => Promise<unknown>
+const REPLY = Symbol.for('supaboard.Reply')
 
-export const reply = (status: number, body?: unknown, headers?: Record<string, string>): Reply & { __reply: true } => ({
-  __reply: true,
-  status,
+/** An answer with a status or headers of its own. */
+export type Reply<T> = { [REPLY]: true; status?: number; body: T; headers?: Record<string, string> }
+/** JSON already encoded (big SQL results): sent as it is. */
+export type RawJson = { [REPLY]: true; raw: Uint8Array; status?: number }
+
+export const reply = <T>(body: T, options: { status?: number; headers?: Record<string, string> } = {}): Reply<T> => ({
+  [REPLY]: true,
   body,
-  headers,
+  ...options,
 })
-export const rawJson = (raw: Uint8Array, status = 200): Reply & { __reply: true } => ({ __reply: true, status, raw })
-export const isReply = (value: unknown): value is Reply => !!value && typeof value === 'object' && '__reply' in value
+export const rawJson = (raw: Uint8Array): RawJson => ({ [REPLY]: true, raw })
+export const isReply = (value: unknown): value is Reply<unknown> | RawJson => !!value && typeof value === 'object' && REPLY in value
+
+/** Raw JSON only from routes declared `raw` (checked by the router). */
+export type HandlerResult<R extends AnyRoute> = z.input<R['answer']> | Reply<z.input<R['answer']>> | RawJson
+
+export type Handler<R extends AnyRoute> = (ctx: HandlerContext<R>) => Promise<HandlerResult<R>>

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import type { CreateOrganizationBody, Organization, OrganizationRole } from '@/lib/api-types'
+import { PLAN_NAMES, type CreateOrganizationBody, type Organization, type OrganizationRole } from '@/lib/api-types'
 import type { Queryable } from '../db/control-plane'
-import { PlatformError } from '../http/errors'
 import type { Platform } from '../platform'
-import type { AuthUser } from '../auth/current-user'
+import type { AuthUser } from '../http/types'
 import { requireProfile } from '../profile/profile'
 
-type OrgRow = {
+/** An organization with the caller's role in it. */
+export type OrgRow = {
   id: number
   name: string
   slug: string
@@ -17,7 +17,6 @@ type OrgRow = {
   role: OrganizationRole
 }
 
-const PLAN_NAMES = { free: 'Free', pro: 'Pro', team: 'Team', enterprise: 'Enterprise' } as const
 const VERCEL_PREFIX = 'vercel_'
 
 export function toOrganization(row: OrgRow): Organization {
@@ -49,8 +48,8 @@ export async function listOrganizations(platform: Platform, user: AuthUser): Pro
   return rows.map(toOrganization)
 }
 
-/** The organization when the user is a member; 404 otherwise (existence is not confirmed to others). */
-export async function requireMembership(db: Queryable, userId: string, slug: string): Promise<OrgRow> {
+/** The organization when the user is a member; undefined otherwise (the router answers 404). */
+export async function findMembership(db: Queryable, userId: string, slug: string): Promise<OrgRow | undefined> {
   const [row] = await db.query<OrgRow>(
     `select ${ORG_COLUMNS} from organizations o
      join organization_members m on m.organization_id = o.id
@@ -58,12 +57,7 @@ export async function requireMembership(db: Queryable, userId: string, slug: str
      where o.slug = $1 and p.user_id = $2`,
     [slug, userId]
   )
-  if (!row) throw new PlatformError(404, 'This organization does not exist')
   return row
-}
-
-export async function getOrganization(platform: Platform, user: AuthUser, slug: string): Promise<Organization> {
-  return toOrganization(await requireMembership(platform.db, user.id, slug))
 }
 
 export function slugify(name: string): string {
@@ -89,6 +83,6 @@ export async function createOrganization(platform: Platform, user: AuthUser, bod
       [body.name, slug, body.billing_email ?? profile.primary_email]
     )
     await tx.query(`insert into organization_members (organization_id, profile_id, role) values ($1, $2, 'Owner')`, [org.id, profile.id])
-    return toOrganization(await requireMembership(tx, user.id, slug))
+    return toOrganization((await findMembership(tx, user.id, slug))!)
   })
 }

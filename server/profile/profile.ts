@@ -1,9 +1,8 @@
-import type { Permission, Profile } from '@/lib/api-types'
-import { PROFILE_NOT_FOUND_MESSAGE } from '@/lib/api-types'
+import { actionsOf, PROFILE_NOT_FOUND_MESSAGE, type OrganizationRole, type Permission, type Profile } from '@/lib/api-types'
 import type { Queryable } from '../db/control-plane'
 import { PlatformError } from '../http/errors'
 import type { Platform } from '../platform'
-import type { AuthUser } from '../auth/current-user'
+import type { AuthUser } from '../http/types'
 
 type ProfileRow = { id: number; user_id: string; username: string; primary_email: string; first_name: string | null; last_name: string | null }
 
@@ -70,16 +69,10 @@ export async function createProfile(platform: Platform, user: AuthUser): Promise
   return toProfile(platform, row)
 }
 
-const ROLE_ACTIONS: Record<string, string[]> = {
-  Owner: ['%'],
-  Administrator: ['%'],
-  Developer: ['read:%', 'write:projects', 'write:sql'],
-  'Read-only': ['read:%'],
-}
-
+/** Derived from the roles policy: per organization, the actions the caller's role allows there. */
 export async function getPermissions(platform: Platform, user: AuthUser): Promise<Permission[]> {
   const profile = await requireProfile(platform.db, user.id)
-  const rows = await platform.db.query<{ organization_id: number; slug: string; role: string }>(
+  const rows = await platform.db.query<{ organization_id: number; slug: string; role: OrganizationRole }>(
     `select o.id::int as organization_id, o.slug, m.role from organization_members m
      join organizations o on o.id = m.organization_id where m.profile_id = $1 order by o.id`,
     [profile.id]
@@ -87,7 +80,7 @@ export async function getPermissions(platform: Platform, user: AuthUser): Promis
   return rows.map((r) => ({
     organization_id: Number(r.organization_id),
     organization_slug: r.slug,
-    actions: ROLE_ACTIONS[r.role] ?? [],
+    actions: actionsOf(r.role, { isPlatform: platform.config.isPlatform }),
     resources: ['%'],
     condition: null,
     restrictive: false,

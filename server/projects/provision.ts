@@ -1,44 +1,93 @@
 /**
- * Provisioning runs after the create request has answered (status COMING_UP) and moves the
- * project to ACTIVE_HEALTHY, or INIT_FAILED with a message. Projects left COMING_UP by a stopped
- * server are picked up again at start.
+ * Provisioning: a project is created COMING_UP and its database is made afterwards, by whichever
+ * app instance claims it first. A claim is a lease written on the project's row (one UPDATE, no
+ * lock or connection held while the database is made), so instances sharing a control plane never
+ * wait on each other and a crashed instance's claim simply runs out. A failure is retried with
+ * growing waits; after PROVISION_MAX_ATTEMPTS the project is INIT_FAILED until retried by hand.
  */
 import type { Platform } from '../platform'
-import { track } from '../background'
+import { isDatabaseUnavailable } from '../databases'
 
-async function provision(platform: Platform, ref: string, region: string) {
-  // Several app copies may pick up the same COMING_UP project: one provisions, the others skip.
-  await platform.db.withLock(`provision:${ref}`, async () => {
-    const [row] = await platform.db.query(`select 1 from projects where ref = $1 and status = 'COMING_UP'`, [ref])
-    if (!row) return // done meanwhile by another copy
-    try {
-      const location = await platform.databases.provision(ref, region)
-      const version = await platform.databases.version(location)
-      await platform.db.query(
-        `update projects set status = 'ACTIVE_HEALTHY', status_message = null, db_location = $2, db_version = $3, updated_at = now()
-         where ref = $1 and status = 'COMING_UP'`,
-        [ref, JSON.stringify(location), version]
-      )
-    } catch (error) {
-      // The detail may name servers and admin roles: it goes to the log, not to the project's owner.
-      console.error(`Provisioning project ${ref} failed:`, error)
-      await platform.db.query(`update projects set status = 'INIT_FAILED', status_message = $2, updated_at = now() where ref = $1`, [
-        ref,
-        `The database could not be created (${new Date().toISOString()}). Please contact support with the project reference ${ref}.`,
-      ])
-    }
-  })
-}
+/** Longer than any provisioning takes: after it, another instance may take the project over. */
+const LEASE_SECONDS = 120
 
-export function startProvisioning(platform: Platform, ref: string, region: string) {
-  track(platform, provision(platform, ref, region))
-}
+export type ProvisionClaim = { ref: string; region: string; attempts: number }
 
-export function resumeProvisioning(platform: Platform) {
-  track(
-    platform,
-    platform.db
-      .query<{ ref: string; region: string }>(`select ref, region from projects where status = 'COMING_UP' order by id`)
-      .then((rows) => rows.forEach((r) => startProvisioning(platform, r.ref, r.region)))
+/** Claims up to `limit` projects whose database is due to be made. */
+export async function claimDue(platform: Platform, limit: number): Promise<ProvisionClaim[]> {
+  if (limit <= 0) return []
+  return platform.db.query<ProvisionClaim>(
+    `with due as (
+       select id from projects
+       where status = 'COMING_UP'
+         and coalesce(lease_until, '-infinity') < now()
+         and coalesce(next_provision_at, '-infinity') <= now()
+       order by id limit $2
+       for update skip locked
+     )
+     update projects p set lease_owner = $1, lease_until = now() + make_interval(secs => $3),
+       provision_attempts = p.provision_attempts + 1, updated_at = now()
+     from due where p.id = due.id
+     returning p.ref, p.region, p.provision_attempts as attempts`,
+    [platform.instanceId, limit, LEASE_SECONDS]
   )
+}
+
+/** Wait before automatic attempt `attempts + 1`: base, ×3 each time, at most 10 minutes. */
+export function retryDelayMs(baseMs: number, attempts: number): number {
+  return Math.min(baseMs * 3 ** Math.max(0, attempts - 1), 10 * 60_000)
+}
+
+/**
+ * Makes the claimed project's database. Answers the wait before the next attempt when it failed
+ * and will be tried again, else null.
+ */
+export async function provisionClaimed(platform: Platform, claim: ProvisionClaim): Promise<number | null> {
+  const { ref, region, attempts } = claim
+  try {
+    const location = await platform.databases.provision(ref, region)
+    const version = await platform.databases.version(location)
+    await platform.db.query(
+      `update projects set status = 'ACTIVE_HEALTHY', status_message = null, db_location = $2, db_version = $3,
+         lease_owner = null, lease_until = null, next_provision_at = null, unhealthy_since = null, updated_at = now()
+       where ref = $1 and status = 'COMING_UP' and lease_owner = $4`,
+      [ref, JSON.stringify(location), version, platform.instanceId]
+    )
+    return null
+  } catch (error) {
+    // The detail may name servers and admin roles: it goes to the log, not to the project's owner.
+    const detail = isDatabaseUnavailable(error) ? `${error.message} (${error.detail})` : error
+    console.error(`Provisioning project ${ref} failed (attempt ${attempts}):`, detail)
+    const max = platform.config.provisionMaxAttempts
+    if (attempts < max) {
+      const delay = retryDelayMs(platform.config.provisionRetryBaseMs, attempts)
+      await platform.db.query(
+        `update projects set status_message = $2, next_provision_at = now() + make_interval(secs => $3),
+           lease_owner = null, lease_until = null, updated_at = now()
+         where ref = $1 and status = 'COMING_UP' and lease_owner = $4`,
+        [
+          ref,
+          `Setting up the database failed (attempt ${attempts} of ${max}); trying again in ${formatWait(delay)}.`,
+          delay / 1000,
+          platform.instanceId,
+        ]
+      )
+      return delay
+    }
+    await platform.db.query(
+      `update projects set status = 'INIT_FAILED', status_message = $2, lease_owner = null, lease_until = null, updated_at = now()
+       where ref = $1 and status = 'COMING_UP' and lease_owner = $3`,
+      [
+        ref,
+        `The database could not be created after ${attempts} attempts (last ${new Date().toISOString()}). Retry, or contact support with the project reference ${ref}.`,
+        platform.instanceId,
+      ]
+    )
+    return null
+  }
+}
+
+function formatWait(ms: number): string {
+  const seconds = Math.round(ms / 1000)
+  return seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`
 }

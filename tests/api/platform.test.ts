@@ -244,15 +244,6 @@ describe.each(backends)('platform API on $name', (backend) => {
     expect((await post({ 'Content-Type': 'application/json', Origin: tp.url })).status).toBe(201)
   })
 
-  it('lets one holder of a lock run at a time', async () => {
-    let release!: () => void
-    const first = tp.platform.db.withLock('k', () => new Promise<string>((r) => (release = () => r('first'))))
-    expect(await tp.platform.db.withLock('k', async () => 'second')).toBeUndefined()
-    release()
-    expect(await first).toBe('first')
-    expect(await tp.platform.db.withLock('k', async () => 'third')).toBe('third')
-  })
-
   it('answers the UTC time and unknown endpoints', async () => {
     const time = await tp.call('GET', '/get-utc-time')
     expect(Math.abs(Date.parse(time.body.utcTime) - Date.now())).toBeLessThan(60_000)

@@ -8,10 +8,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getProjectDatabases, SqlError, type ProjectDatabases, type ProjectDbLocation } from '@/server/databases'
-import { openProjectDirs } from '@/server/databases/embedded'
+import { createProjectDatabases, SqlError, type ProjectDatabases, type ProjectDatabasesConfig, type ProjectDbLocation } from '@/server/databases'
 import type { StatementResult } from '@/lib/api-types/sql'
 import { pgClusterAvailable, startPgCluster } from '../helpers/pg-cluster'
+
+const databases = (config: Partial<ProjectDatabasesConfig> & { dataDir: string }) =>
+  createProjectDatabases({ maxOpen: 5, maxResultBytes: 128 * 1024 * 1024, tempFileLimit: '1GB', ...config })
 
 type Ctx = { dbs: ProjectDatabases; location: ProjectDbLocation; dataDir: string; stop(): Promise<void> }
 
@@ -21,7 +23,7 @@ const backends: { name: string; enabled: boolean; start(): Promise<Ctx> }[] = [
     enabled: true,
     async start() {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'project-dbs-'))
-      const dbs = getProjectDatabases({ dataDir })
+      const dbs = databases({ dataDir })
       const location = await dbs.provision('alpha', 'local')
       return { dbs, location, dataDir, stop: () => rm(dataDir, { recursive: true, force: true }) }
     },
@@ -32,7 +34,7 @@ const backends: { name: string; enabled: boolean; start(): Promise<Ctx> }[] = [
     async start() {
       const cluster = await startPgCluster()
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'project-dbs-'))
-      const dbs = getProjectDatabases({ dataDir, projectDbServers: `*=${cluster.url}` })
+      const dbs = databases({ dataDir, projectDbServers: `*=${cluster.url}` })
       const location = await dbs.provision('alpha', 'eu-west-1')
       return {
         dbs,
@@ -172,7 +174,7 @@ for (const backend of backends) {
     it('keeps data across close and reopen', async () => {
       await runAll(`create table durable (v text); insert into durable values ('still here')`)
       await ctx.dbs.closeAll()
-      if (backend.name.startsWith('embedded')) expect(openProjectDirs()).toEqual([])
+      if (backend.name.startsWith('embedded')) expect(ctx.dbs.openEmbeddedDirs()).toEqual([])
       expect((await runAll('select v from durable'))[0].rows).toEqual([{ v: 'still here' }])
     })
 
@@ -183,11 +185,60 @@ for (const backend of backends) {
       expect(r.rows[99_999]).toEqual({ g: 100_000, md5: createHash('md5').update('100000').digest('hex') })
     })
 
+    it.each([
+      ['COPY … TO PROGRAM', "copy (select 1) to program 'true'"],
+      ['CREATE TABLESPACE', "create tablespace escape location '/tmp'"],
+      ['ALTER SYSTEM', "alter system set work_mem = '1MB'"],
+      ['pg_read_file', "select pg_read_file('PG_VERSION')"],
+      ['lo_import', "select lo_import('/etc/hostname')"],
+      ['a C function', "create function evil() returns int language c as 'libc', 'getpid'"],
+      ['becoming a superuser', 'alter role current_user superuser'],
+      ['joining pg_execute_server_program', 'grant pg_execute_server_program to current_user'],
+      ['superuser work after an extension', "create extension if not exists pgcrypto; create function evil2() returns int language c as 'libc', 'getpid'"],
+      [
+        'superuser work inside a function after an extension',
+        "do $$ begin create extension if not exists pgcrypto; execute 'create function evil3() returns int language c as ''libc'', ''getpid'''; end $$",
+      ],
+    ])("refuses %s: users' SQL has no superuser powers", async (_, sql) => {
+      const error = await runError(sql)
+      expect(error.pg.code).toBe('42501')
+    })
+
+    it('refuses switching to another role with SET SESSION AUTHORIZATION', async () => {
+      const error = await runError(`do $$ begin create role someone_else; exception when duplicate_object then null; end $$; set session authorization someone_else`)
+      expect(error.pg.code).toBe('42501')
+    })
+
+    it("stays usable after refused escapes, and what it acknowledged survives a reopen", async () => {
+      await runError("copy (select 1) to program 'true'")
+      await runAll('create table after_escape (x int); insert into after_escape values (42)')
+      await ctx.dbs.closeAll()
+      expect((await runAll('select x from after_escape'))[0].rows).toEqual([{ x: 42 }])
+      const [me] = await runAll('select (select rolsuper from pg_roles where rolname = current_user) as su')
+      expect(me.rows).toEqual([{ su: false }])
+    })
+
+    it('lets the project role build its schema: tables, functions, policies, trusted extensions', async () => {
+      const results = await runAll(`
+        create extension if not exists pgcrypto;
+        create table owned (id uuid primary key default gen_random_uuid(), owner text);
+        alter table owned enable row level security;
+        create policy own_rows on owned using (owner = current_user);
+        create function twice(x int) returns int language sql as 'select 2 * x';
+        select twice(21) as answer`)
+      expect(results.at(-1)!.rows).toEqual([{ answer: 42 }])
+    })
+
     it('reports the server version', async () => {
       expect(await ctx.dbs.version(ctx.location)).toMatch(/^PostgreSQL \d+/)
     })
 
     if (backend.name.startsWith('embedded')) {
+      it('lets the project role create roles', async () => {
+        const [r] = await runAll('create role app_reader nologin; select count(*)::int as n from pg_roles where rolname = $$app_reader$$')
+        expect(r.rowCount).toBe(null)
+      })
+
       it('has the fixed extension list', async () => {
         const results = await runAll(`
           create extension if not exists citext; create extension if not exists pgcrypto;
@@ -216,31 +267,32 @@ for (const backend of backends) {
         expect(next.status === 'fulfilled' && next.value[0].rows).toEqual([{ answer: 42 }])
       })
 
-      it('keeps at most MAX_OPEN_PROJECT_DBS open, closing the least recently used', async () => {
-        const before = process.env.MAX_OPEN_PROJECT_DBS
-        process.env.MAX_OPEN_PROJECT_DBS = '1'
+      it('keeps at most maxOpen open, closing the least recently used', async () => {
+        await ctx.dbs.closeAll()
+        const small = databases({ dataDir: ctx.dataDir, maxOpen: 1 })
         try {
-          const beta = await ctx.dbs.provision('beta', 'local')
-          await ctx.dbs.run(beta, 'create table b (x int); insert into b values (1)', { timeoutMs: 10_000, shape: 'all' })
-          await expect.poll(() => openProjectDirs().map((d) => path.basename(d))).toEqual(['beta'])
-          expect((await runAll('select v from durable'))[0].rows).toEqual([{ v: 'still here' }])
-          await expect.poll(() => openProjectDirs().map((d) => path.basename(d))).toEqual(['alpha'])
+          const beta = await small.provision('beta', 'local')
+          await small.run(beta, 'create table b (x int); insert into b values (1)', { timeoutMs: 10_000, shape: 'all' })
+          await expect.poll(() => small.openEmbeddedDirs().map((d) => path.basename(d))).toEqual(['beta'])
+          const alpha = await small.run(ctx.location, 'select v from durable', { timeoutMs: 10_000, shape: 'last' })
+          expect(JSON.parse(Buffer.from(alpha.json).toString())).toEqual([{ v: 'still here' }])
+          await expect.poll(() => small.openEmbeddedDirs().map((d) => path.basename(d))).toEqual(['alpha'])
         } finally {
-          if (before === undefined) delete process.env.MAX_OPEN_PROJECT_DBS
-          else process.env.MAX_OPEN_PROJECT_DBS = before
+          await small.closeAll()
         }
       })
     } else {
       it('refuses a result over the size cap with a clear error, and keeps serving', async () => {
-        const before = process.env.MAX_RESULT_BYTES
-        process.env.MAX_RESULT_BYTES = '10000'
+        const small = databases({ dataDir: ctx.dataDir, maxResultBytes: 10_000 })
         try {
-          const error = await runError("select repeat('x', 100) as v from generate_series(1, 1000)")
-          expect(error.pg.code).toBe('54000')
-          expect(error.message).toContain('Add a LIMIT')
+          const error = await small.run(ctx.location, "select repeat('x', 100) as v from generate_series(1, 1000)", { timeoutMs: 10_000, shape: 'all' }).then(
+            () => null,
+            (e: SqlError) => e
+          )
+          expect(error?.pg.code).toBe('54000')
+          expect(error?.message).toContain('Add a LIMIT')
         } finally {
-          if (before === undefined) delete process.env.MAX_RESULT_BYTES
-          else process.env.MAX_RESULT_BYTES = before
+          await small.closeAll()
         }
         expect((await runAll('select 2 as ok'))[0].rows).toEqual([{ ok: 2 }])
       })

@@ -6,7 +6,7 @@ import { settle, startTestPlatform, type TestPlatform } from '../helpers/test-pl
 let tp: TestPlatform
 beforeAll(async () => {
   // Nothing listens on port 1: every project in eu-west-1 fails to provision.
-  tp = await startTestPlatform({ projectDbServers: 'eu-west-1=postgres://admin:s3cret@127.0.0.1:1/postgres' })
+  tp = await startTestPlatform({ projectDbServers: 'eu-west-1=postgres://admin:s3cret@127.0.0.1:1/postgres', provisionMaxAttempts: 1 })
 })
 afterAll(async () => tp?.close())
 

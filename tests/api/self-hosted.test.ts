@@ -29,17 +29,19 @@ it('needs no token and has one project, default, that runs SQL', async () => {
 
 it.runIf(hasPgBinaries())('recovers when DATABASE_URL was down at start and comes up later', async () => {
   const port = await freePort()
-  const down = await startTestPlatform({ isPlatform: false, databaseUrl: `postgresql://postgres@127.0.0.1:${port}/postgres` })
+  const down = await startTestPlatform({ isPlatform: false, databaseUrl: `postgresql://postgres@127.0.0.1:${port}/postgres`, healthCheckIntervalMs: 200 })
   let cluster: PgCluster | undefined
   try {
     const before = (await down.call('GET', '/platform/projects/default')).body
     expect(before.status).toBe('ACTIVE_UNHEALTHY')
     expect(before.status_message).toContain('Cannot reach DATABASE_URL')
-    expect((await down.call('POST', '/platform/pg-meta/default/query', { body: { query: 'select 1' } })).status).toBe(409)
+    const refused = await down.call('POST', '/platform/pg-meta/default/query', { body: { query: 'select 1' } })
+    expect(refused.status).toBe(503)
+    expect(refused.body.message).toContain('not reachable')
 
     cluster = await startPgCluster({ port })
+    await expect.poll(async () => (await down.call('GET', '/platform/projects/default')).body.status, { timeout: 20_000 }).toBe('ACTIVE_HEALTHY')
     const after = (await down.call('GET', '/platform/projects/default')).body
-    expect(after.status).toBe('ACTIVE_HEALTHY')
     expect(after.dbVersion).toMatch(/^PostgreSQL 1\d/)
     const rows = await down.call('POST', '/platform/pg-meta/default/query', { body: { query: "select current_setting('port') as port" } })
     expect(rows.body).toEqual([{ port: String(port) }])

@@ -21,7 +21,7 @@ import { setupServer } from 'msw/node'
 import { createQueryClient } from '@/data/query-client'
 import { useProfileBootstrap } from '@/components/auth/useProfileBootstrap'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
-import { usePermissionsQuery } from '@/data/permissions/permissions-query'
+import { usePermissionsQuery } from '@/data/profile/permissions-query'
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

@@ -17,7 +17,20 @@ export type TestPlatform = {
 
 export async function startTestPlatform(overrides: Partial<ServerConfig> = {}): Promise<TestPlatform> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-test-'))
-  const config: ServerConfig = { ...readConfig(), isPlatform: true, dataDir, platformDatabaseUrl: undefined, projectDbServers: undefined, databaseUrl: undefined, jwtSecret: undefined, ...overrides }
+  const base = readConfig()
+  const config: ServerConfig = {
+    ...base,
+    isPlatform: true,
+    dataDir,
+    platformDatabaseUrl: undefined,
+    projectDbServers: undefined,
+    databaseUrl: undefined,
+    jwtSecret: undefined,
+    // Suites sign up many users from one address: limits are off unless a test turns them on.
+    rateLimits: Object.fromEntries(Object.entries(base.rateLimits).map(([k, v]) => [k, { ...v, limit: 0 }])) as ServerConfig['rateLimits'],
+    provisionRetryBaseMs: 200,
+    ...overrides,
+  }
   const platform = await createPlatform(config, { inMemory: !config.platformDatabaseUrl })
   const server = await serve(platform)
   let n = 0

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE } from '@/lib/api-types'
 import Link from 'next/link'
 import { Button, Input, Alert } from '@/components/ui'
 import { PRODUCT_NAME } from '@/lib/constants'
@@ -44,7 +45,7 @@ export function AuthForm({
     event.preventDefault()
     setError(null)
     if (!email.trim() || !password) return setError('You must provide either an email or phone number and a password')
-    if (password.length > 99) return setError('Password should be less than 100 characters')
+    if (password.length > MAX_PASSWORD_LENGTH) return setError(PASSWORD_TOO_LONG_MESSAGE)
     setSubmitting(true)
     try {
       setError(await onSubmit(email.trim(), password))

@@ -1,5 +1,5 @@
 import { Alert, Button, buttonClasses } from '@/components/ui'
-import { IS_PRODUCTION } from '@/lib/constants'
+import { IS_PRODUCTION } from '@/lib/client-config'
 import { TriangleAlert } from 'lucide-react'
 import { buildSupportLink, isRemoveChildError, PAGE_TRANSLATOR_DOCS_URL } from './support-link'
 

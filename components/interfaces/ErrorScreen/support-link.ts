@@ -2,7 +2,9 @@
  * Pure helpers of the global error screen (SPEC §2): the support link and the page-translator hint.
  */
 
-export const SUPPORT_ROUTE = '/support/new'
+import { DASHBOARD_BUG_CATEGORY, SUPPORT_ROUTE } from '@/lib/support'
+
+export { SUPPORT_ROUTE }
 export const CLIENT_EXCEPTION_SUBJECT = 'Client side exception occurred on dashboard'
 /** Where the removeChild hint's "More information" link points. */
 export const PAGE_TRANSLATOR_DOCS_URL = '/docs/troubleshooting#page-translators'
@@ -33,7 +35,7 @@ export function buildSupportMessage({ pathname, error }: SupportLinkInput): stri
  */
 export function buildSupportLink(input: SupportLinkInput): string {
   const params: [string, string][] = [
-    ['category', 'dashboard_bug'],
+    ['category', DASHBOARD_BUG_CATEGORY],
     ['subject', CLIENT_EXCEPTION_SUBJECT],
     ['message', buildSupportMessage(input)],
   ]

@@ -6,6 +6,8 @@ import { useSnapshot } from 'valtio'
 import type * as Monaco from 'monaco-editor'
 import { Button, Spinner } from '@/components/ui'
 import { useSqlRunMutation } from '@/data/sql/sql-run-mutation'
+import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
+import { useCan } from '@/data/profile/use-can'
 import {
   setSnippetError,
   setSnippetResults,
@@ -65,6 +67,9 @@ export function SQLEditor({ projectRef, id }: SQLEditorProps) {
   const [fraction, setFraction] = useState(0.5)
   const { resolvedTheme } = useTheme()
   const { mutateAsync } = useSqlRunMutation()
+  const { data: project } = useProjectDetailQuery({ ref: projectRef })
+  // Read-only members look at the editor but do not run SQL (the roles policy; the server agrees).
+  const canRun = useCan('sql:run', project && { id: project.organization_id })
 
   const snap = useSnapshot(sqlEditorState)
   const running = snap.snippets[key]?.running ?? false
@@ -74,7 +79,7 @@ export function SQLEditor({ projectRef, id }: SQLEditorProps) {
   const run = useCallback(async () => {
     const editor = editorRef.current
     const model = editor?.getModel()
-    if (!editor || !model || sqlEditorState.snippets[key]?.running) return
+    if (!editor || !model || !canRun || sqlEditorState.snippets[key]?.running) return
 
     const document = model.getValue()
     const selection = editor.getSelection()
@@ -92,7 +97,7 @@ export function SQLEditor({ projectRef, id }: SQLEditorProps) {
     } catch (error) {
       setSnippetError(key, toRunError(error, { document, sql, ranFrom }), performance.now() - started)
     }
-  }, [key, projectRef, mutateAsync])
+  }, [key, projectRef, mutateAsync, canRun])
 
   // Monaco's action is registered once per editor: it calls whatever `run` is current.
   const runRef = useRef(run)
@@ -133,7 +138,7 @@ export function SQLEditor({ projectRef, id }: SQLEditorProps) {
 
   return (
     <div ref={containerRef} className="flex h-full min-h-0 flex-col bg-background">
-      <Toolbar id={key} running={running} onRun={() => void run()} />
+      <Toolbar id={key} running={running} canRun={canRun} onRun={() => void run()} />
       <div className="min-h-0" style={{ flex: `0 0 ${fraction * 100}%` }} data-testid="sql-editor-monaco">
         <MonacoEditor
           height="100%"
@@ -156,7 +161,7 @@ export function SQLEditor({ projectRef, id }: SQLEditorProps) {
 }
 
 /** The toolbar reads the text itself so typing re-renders only it, not the editor screen. */
-function Toolbar({ id, running, onRun }: { id: string; running: boolean; onRun: () => void }) {
+function Toolbar({ id, running, canRun, onRun }: { id: string; running: boolean; canRun: boolean; onRun: () => void }) {
   const snap = useSnapshot(sqlEditorState)
   const empty = !(snap.snippets[id]?.sql ?? '').trim()
   const shortcut = useRunShortcutLabel()
@@ -166,7 +171,7 @@ function Toolbar({ id, running, onRun }: { id: string; running: boolean; onRun: 
         type="primary"
         size="tiny"
         loading={running}
-        disabled={empty}
+        disabled={empty || !canRun}
         icon={<Play size={14} aria-hidden="true" />}
         iconRight={
           <kbd aria-hidden="true" className="font-mono text-[11px] opacity-70">
@@ -175,7 +180,13 @@ function Toolbar({ id, running, onRun }: { id: string; running: boolean; onRun: 
         }
         onClick={onRun}
         aria-keyshortcuts="Meta+Enter Control+Enter"
-        title={empty ? 'Write some SQL to run' : 'Runs the selection if there is one, else everything'}
+        title={
+          !canRun
+            ? 'Your role in this organization can read but not run SQL'
+            : empty
+              ? 'Write some SQL to run'
+              : 'Runs the selection if there is one, else everything'
+        }
       >
         Run
       </Button>

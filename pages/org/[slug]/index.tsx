@@ -1,10 +1,9 @@
 import Head from 'next/head'
-import Link from 'next/link'
 import { useRouter } from 'next/router'
-import { Plus } from 'lucide-react'
 import { AppLayout } from '@/components/layouts/AppLayout'
 import { ProjectCard } from '@/components/interfaces/Projects/ProjectCard'
-import { Alert, buttonClasses, Card, CardContent, CardHeader, Skeleton } from '@/components/ui'
+import { NewProjectLink } from '@/components/interfaces/Projects/NewProjectLink'
+import { Alert, Card, CardContent, CardHeader, Skeleton } from '@/components/ui'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProjectsQuery } from '@/data/projects/projects-query'
 import { PRODUCT_NAME } from '@/lib/constants'
@@ -33,9 +32,7 @@ const OrganizationPage: NextPageWithLayout = () => {
       </Head>
       <div className="mb-6 flex items-center justify-between">
         <h1 className="text-2xl font-semibold">{org.name}</h1>
-        <Link href={`/new/${org.slug}`} className={buttonClasses({ type: 'primary' })}>
-          <Plus size={14} className="mr-1" aria-hidden /> New project
-        </Link>
+        <NewProjectLink org={org} size="small" />
       </div>
       <Card className="mb-8">
         <CardHeader title="Organization details" />

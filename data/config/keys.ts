@@ -1,0 +1,3 @@
+export const configKeys = {
+  runtime: () => ['config'] as const,
+}

@@ -1,0 +1,64 @@
+/**
+ * The roles policy (SPEC §6): which organization role may take which action. The one table the
+ * platform enforces on every route, derives GET /platform/profile/permissions from, and the
+ * dashboard reads to hide or disable what a role cannot do.
+ */
+import { z } from 'zod'
+
+export const ORGANIZATION_ROLES = ['Owner', 'Administrator', 'Developer', 'Read-only'] as const
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number]
+
+/** The role of the one local user in self-hosted mode, in its one organization. */
+export const SELF_HOSTED_ROLE: OrganizationRole = 'Owner'
+
+const EVERYONE = ORGANIZATION_ROLES
+const ADMINS = ['Owner', 'Administrator'] as const
+
+type PolicyEntry = {
+  roles: readonly OrganizationRole[]
+  /** Not offered in self-hosted mode (one organization, one project). */
+  platformOnly?: true
+}
+
+export const ROLES_POLICY = {
+  'organizations:read': { roles: EVERYONE },
+  'projects:read': { roles: EVERYONE },
+  'projects:create': { roles: ADMINS, platformOnly: true },
+  /** Retry a failed set-up, and later pause, restart, rename. */
+  'projects:update': { roles: ADMINS },
+  /** Run SQL in the project's database; read-only members only look. */
+  'sql:run': { roles: ['Owner', 'Administrator', 'Developer'] },
+} as const satisfies Record<string, PolicyEntry>
+
+export type Action = keyof typeof ROLES_POLICY
+export const ACTIONS = Object.keys(ROLES_POLICY) as Action[]
+
+export function roleCan(role: OrganizationRole, action: Action, { isPlatform = true }: { isPlatform?: boolean } = {}): boolean {
+  const entry: PolicyEntry = ROLES_POLICY[action]
+  if (!isPlatform && entry.platformOnly) return false
+  return entry.roles.includes(role)
+}
+
+export const actionsOf = (role: OrganizationRole, options?: { isPlatform?: boolean }): Action[] =>
+  ACTIONS.filter((action) => roleCan(role, action, options))
+
+export const permission = z.object({
+  organization_id: z.number(),
+  organization_slug: z.string(),
+  /** The actions of ROLES_POLICY the caller's role allows in this organization. */
+  actions: z.array(z.enum(ACTIONS as [Action, ...Action[]])),
+  resources: z.array(z.string()),
+  condition: z.null(),
+  restrictive: z.boolean(),
+})
+export type Permission = z.infer<typeof permission>
+
+/** Whether the permissions answered by the platform allow `action` in the organization. */
+export function permits(permissions: Permission[] | undefined, organization: { id?: number; slug?: string }, action: Action): boolean {
+  return (permissions ?? []).some(
+    (p) =>
+      (organization.id === undefined || p.organization_id === organization.id) &&
+      (organization.slug === undefined || p.organization_slug === organization.slug) &&
+      p.actions.includes(action)
+  )
+}

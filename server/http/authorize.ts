@@ -1,0 +1,36 @@
+/**
+ * The roles policy applied by the router: a scoped route's organization (or the project's) must
+ * be the caller's, or it does not exist for them (404, existence is never confirmed); their role
+ * must allow the route's action (403 naming the role). Self-hosted mode refuses what it does not
+ * offer (one organization, one project).
+ */
+import { roleCan, type AnyRoute, type RouteInput, type AnySchema } from '@/lib/api-types'
+import type { Platform } from '../platform'
+import { findMembership } from '../orgs/organizations'
+import { findVisibleProject } from '../projects/projects'
+import { PlatformError } from './errors'
+import type { AuthUser, OrgAccess, ProjectAccess } from './types'
+
+export const SELF_HOSTED_REFUSAL =
+  'Self-hosted mode has one organization and one project; creating more is available on the platform only.'
+
+export function assertModeAllows(platform: Platform, route: AnyRoute) {
+  if (route.platformOnly && !platform.config.isPlatform) throw new PlatformError(403, SELF_HOSTED_REFUSAL)
+}
+
+export async function authorize(
+  platform: Platform,
+  route: AnyRoute,
+  user: AuthUser | null,
+  input: RouteInput<AnySchema, AnySchema, AnySchema>
+): Promise<OrgAccess | ProjectAccess | undefined> {
+  if (!route.scope) return undefined
+  if (!user) throw new PlatformError(401, 'You must be signed in to do this.')
+  const key = (route.scope.key as (i: typeof input) => string)(input)
+  const access =
+    route.scope.kind === 'org' ? await findMembership(platform.db, user.id, key) : await findVisibleProject(platform.db, user.id, key)
+  if (!access) throw new PlatformError(404, route.scope.kind === 'org' ? 'This organization does not exist' : 'This project does not exist')
+  if (route.action && !roleCan(access.role, route.action, { isPlatform: platform.config.isPlatform }))
+    throw new PlatformError(403, `Your role (${access.role}) does not allow this (${route.action}). Ask an Owner or Administrator of the organization.`)
+  return access
+}

@@ -1,0 +1,116 @@
+/**
+ * Checks every request passes before it reaches a route: the Host it is addressed to (DNS
+ * rebinding), where a state-changing request comes from (CSRF), and a body that is JSON, not too
+ * large, and free of NUL characters (Postgres text cannot hold them).
+ */
+import type { IncomingMessage } from 'node:http'
+import { PlatformError } from './errors'
+
+/** `example.com:3000` → `example.com`; `[::1]:3000` → `[::1]`. Lowercase; null when malformed. */
+export function hostName(host: string | undefined): string | null {
+  if (!host) return null
+  const value = host.trim().toLowerCase()
+  const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.exec(value)
+  return match ? match[1] : null
+}
+
+export function isAllowedHost(host: string | undefined, allowedHosts: string[]): boolean {
+  if (allowedHosts.includes('*')) return true
+  const name = hostName(host)
+  return name !== null && allowedHosts.includes(name)
+}
+
+/**
+ * A page on another name that resolves to this server (DNS rebinding) sends its own name as Host:
+ * refuse every name this server does not answer to, before anything else happens.
+ */
+export function assertAllowedHost(req: IncomingMessage, allowedHosts: string[]) {
+  if (isAllowedHost(req.headers.host, allowedHosts)) return
+  throw new PlatformError(
+    403,
+    `This server does not answer to the host name "${String(req.headers.host ?? '').slice(0, 100)}". Its administrator can add it to ALLOWED_HOSTS or set SITE_URL.`
+  )
+}
+
+/**
+ * Requests that change something must come from this origin: a browser marks cross-site requests
+ * (Origin, Sec-Fetch-Site), and a cross-site page must not be able to drive a signed-in user's
+ * session or, in self-hosted mode, run SQL with no sign-in at all.
+ */
+export function assertSameOrigin(req: IncomingMessage) {
+  if (req.headers['sec-fetch-site'] === 'cross-site') throw new PlatformError(403, 'Cross-site requests are not allowed.')
+  const origin = req.headers.origin
+  if (origin === undefined) return
+  let originHost: string | null = null
+  try {
+    originHost = origin === 'null' ? null : new URL(origin).host
+  } catch {
+    originHost = null
+  }
+  if (!originHost || originHost !== req.headers.host) throw new PlatformError(403, 'Cross-site requests are not allowed.')
+}
+
+/** Only JSON bodies: a form or text/plain body is what a cross-site page can send without asking. */
+export function assertJsonBody(req: IncomingMessage) {
+  const length = req.headers['content-length']
+  const hasBody = (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined
+  if (!hasBody) return
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase()
+  if (type !== 'application/json') throw new PlatformError(415, 'Send the request body as JSON (Content-Type: application/json).')
+}
+
+const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000).'
+
+/** Refuses NUL anywhere in a string or a key of a JSON value (walked without recursion). */
+export function assertNoNul(value: unknown) {
+  const stack: unknown[] = [value]
+  while (stack.length) {
+    const item = stack.pop()
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) throw new PlatformError(400, NUL_MESSAGE)
+    } else if (Array.isArray(item)) {
+      stack.push(...item)
+    } else if (item && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes('\u0000')) throw new PlatformError(400, NUL_MESSAGE)
+        stack.push(child)
+      }
+    }
+  }
+}
+
+const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MB` : `${Math.round(n / 1024)} KB`)
+
+/** The JSON body (undefined when empty), at most `maxBytes`. */
+export async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+  const declared = Number(req.headers['content-length'])
+  const tooLarge = () => new PlatformError(413, `The request body is too large (${formatBytes(maxBytes)} at most).`)
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge()
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > maxBytes) throw tooLarge()
+    chunks.push(chunk as Buffer)
+  }
+  if (size === 0) return undefined
+  let body: unknown
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+  } catch {
+    throw new PlatformError(400, 'The request body is not valid JSON.')
+  }
+  assertNoNul(body)
+  return body
+}
+
+/** The client's address: the socket's, or X-Forwarded-For counted `trustedHops` back from the right. */
+export function clientIp(req: IncomingMessage, trustedHops: number): string {
+  const socket = req.socket?.remoteAddress ?? 'unknown'
+  if (trustedHops <= 0) return socket
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  return forwarded[forwarded.length - trustedHops] ?? forwarded[0] ?? socket
+}

@@ -1,0 +1,9 @@
+/**
+ * Every client store, reset at once: on sign-out nothing of the last user's work (SQL text,
+ * results) may stay in memory for the next one. A new store in state/ adds its reset here.
+ */
+import { sqlEditorState } from './sql-editor'
+
+export function resetClientStores() {
+  sqlEditorState.reset()
+}
