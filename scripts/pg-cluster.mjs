@@ -38,7 +38,7 @@ export async function freePort() {
 /**
  * @param {{ port?: number }} [options] a fixed port; by default a free one (retried if taken
  *   between the check and postgres binding it)
- * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, pause(): Promise<void>, resume(): Promise<void>, stop(): Promise<void> }>}
  */
 export async function startCluster({ port: fixedPort } = {}) {
   const bin = findPgBin()
@@ -58,11 +58,12 @@ export async function startCluster({ port: fixedPort } = {}) {
   }
 
   let port = 0
+  const options = () => `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
+  const start = () => pg('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options(), '-w', '-t', '30', 'start'])
   for (let attempt = 0; ; attempt++) {
     port = fixedPort ?? (await freePort())
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
     try {
-      await pg('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options, '-w', '-t', '30', 'start'])
+      await start()
       break
     } catch (e) {
       if (fixedPort || attempt >= 2) {
@@ -83,6 +84,16 @@ export async function startCluster({ port: fixedPort } = {}) {
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     port,
+    /**
+     * Stops the server, keeping its data: `resume()` brings it back. A fast shutdown, not an
+     * immediate one: with synchronous_commit off a crash could drop the last commits.
+     */
+    async pause() {
+      await pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'])
+    },
+    async resume() {
+      await start()
+    },
     async stop() {
       if (stopped) return
       stopped = true

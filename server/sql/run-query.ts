@@ -15,7 +15,7 @@ const encoder = new TextEncoder()
 export const runQuery: Handler<Routes['runQuery']> = async ({ platform, access: project, body, query }) => {
   const location = project.db_location
   if (project.status === 'ACTIVE_UNHEALTHY' && location && !(await recheckNow(platform, project.ref, location)))
-    throw new PlatformError(503, `The project's database is not reachable. ${project.status_message ?? ''}`.trim())
+    throw new PlatformError(503, `The project's database does not answer. ${project.status_message ?? ''}`.trim())
   if ((project.status !== 'ACTIVE_HEALTHY' && project.status !== 'ACTIVE_UNHEALTHY') || !location)
     throw new PlatformError(409, `The project's database is not ready (status ${project.status}). Try again when it is ACTIVE_HEALTHY.`)
   const all = query.results === 'all'

@@ -37,7 +37,7 @@ it.runIf(hasPgBinaries())('recovers when DATABASE_URL was down at start and come
     expect(before.status_message).toContain('Cannot reach DATABASE_URL')
     const refused = await down.call('POST', '/platform/pg-meta/default/query', { body: { query: 'select 1' } })
     expect(refused.status).toBe(503)
-    expect(refused.body.message).toContain('not reachable')
+    expect(refused.body.message).toContain('does not answer')
 
     cluster = await startPgCluster({ port })
     await expect.poll(async () => (await down.call('GET', '/platform/projects/default')).body.status, { timeout: 20_000 }).toBe('ACTIVE_HEALTHY')

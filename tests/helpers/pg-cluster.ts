@@ -1,7 +1,7 @@
 /** Typed access to scripts/pg-cluster.mjs for the tests. */
 import { findPgBin, freePort as freePortJs, startCluster } from '../../scripts/pg-cluster.mjs'
 
-export type PgCluster = { url: string; port: number; stop(): Promise<void> }
+export type PgCluster = { url: string; port: number; pause(): Promise<void>; resume(): Promise<void>; stop(): Promise<void> }
 
 export const hasPgBinaries = (): boolean => findPgBin() !== null
 

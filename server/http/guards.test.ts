@@ -1,0 +1,34 @@
+import { clientIp, hostName, isAllowedHost } from './guards'
+import type { IncomingMessage } from 'node:http'
+
+const allowed = ['localhost', '127.0.0.1', '[::1]', 'dash.example.com']
+
+it.each([
+  ['localhost:3000', true],
+  ['127.0.0.1', true],
+  ['[::1]:3000', true],
+  ['DASH.example.com', true],
+  ['dash.example.com:443', true],
+  ['evil.example', false],
+  ['dash.example.com.evil.example', false],
+  ['127.0.0.1.nip.io', false],
+  ['localhost@evil.example', false],
+  ['', false],
+  [undefined, false],
+])('Host %j allowed: %s', (host, expected) => expect(isAllowedHost(host, allowed)).toBe(expected))
+
+it('allows any host only when told to with *', () => expect(isAllowedHost('anything.example', ['*'])).toBe(true))
+
+it('reads host names without their port', () => {
+  expect(hostName('Example.COM:8080')).toBe('example.com')
+  expect(hostName('[::1]:1')).toBe('[::1]')
+  expect(hostName('bad host')).toBeNull()
+})
+
+it('takes the client address from X-Forwarded-For only as many hops back as there are trusted proxies', () => {
+  const req = (forwarded?: string) => ({ socket: { remoteAddress: '10.0.0.1' }, headers: forwarded ? { 'x-forwarded-for': forwarded } : {} }) as unknown as IncomingMessage
+  expect(clientIp(req('1.1.1.1'), 0)).toBe('10.0.0.1')
+  expect(clientIp(req('6.6.6.6, 1.1.1.1'), 1)).toBe('1.1.1.1')
+  expect(clientIp(req('6.6.6.6, 1.1.1.1, 10.0.0.2'), 2)).toBe('1.1.1.1')
+  expect(clientIp(req(), 1)).toBe('10.0.0.1')
+})

@@ -1,0 +1,128 @@
+// @vitest-environment node
+/**
+ * Brute force and account enumeration: password sign-ins, sign-ups and refreshes are counted per
+ * IP and per account in the control plane, so two app instances sharing it count together; an
+ * unknown email costs the same password hashing as a wrong password.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startTestPlatform, type TestPlatform } from '../helpers/test-platform'
+import { pgClusterAvailable, startPgCluster, type PgCluster } from '../helpers/pg-cluster'
+import type { RateLimits } from '@/server/config'
+
+// Counts the password checks the auth service makes (the library itself is left as it is).
+const argon = vi.hoisted(() => ({ verifies: 0 }))
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@node-rs/argon2')>()
+  return {
+    ...real,
+    verify: (...args: Parameters<typeof real.verify>) => {
+      argon.verifies++
+      return real.verify(...args)
+    },
+  }
+})
+
+const off = { limit: 0, windowSeconds: 300 }
+const limits = (overrides: Partial<RateLimits>): RateLimits => ({
+  signInPerIp: off,
+  signInPerAccount: off,
+  signUpPerIp: off,
+  tokenRefreshPerIp: off,
+  tokenRefreshPerAccount: off,
+  ...overrides,
+})
+const PASSWORD = 'correct horse battery staple'
+const wrongSignIn = (tp: TestPlatform, email: string) =>
+  tp.call('POST', '/auth/v1/token?grant_type=password', { body: { email, password: 'not the password' } })
+
+describe.runIf(pgClusterAvailable())('two app instances sharing one PostgreSQL control plane', () => {
+  let cluster: PgCluster
+  let a: TestPlatform
+  let b: TestPlatform
+  beforeAll(async () => {
+    cluster = await startPgCluster()
+    const shared = { platformDatabaseUrl: cluster.url, jwtSecret: 'shared-secret-for-both-instances', rateLimits: limits({ signInPerAccount: { limit: 10, windowSeconds: 300 }, signInPerIp: { limit: 1000, windowSeconds: 300 } }) }
+    a = await startTestPlatform(shared)
+    b = await startTestPlatform(shared)
+  })
+  afterAll(async () => {
+    await a?.close()
+    await b?.close()
+    await cluster?.stop()
+  })
+
+  it('count wrong passwords for one account together and answer 429 with Retry-After', async () => {
+    const email = `victim-${Date.now()}@example.com`
+    await a.signUp(email, PASSWORD)
+    const statuses: number[] = []
+    for (let i = 0; i < 10; i++) statuses.push((await wrongSignIn(i % 2 ? a : b, email)).status)
+    expect(statuses).toEqual(Array(10).fill(400))
+    const limited = await wrongSignIn(a, email)
+    expect(limited.status).toBe(429)
+    expect(limited.body.error_code).toBe('over_request_rate_limit')
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await wrongSignIn(b, email)).status).toBe(429)
+    // Even the right password waits: the account is the one being guessed.
+    const right = await b.call('POST', '/auth/v1/token?grant_type=password', { body: { email, password: PASSWORD } })
+    expect(right.status).toBe(429)
+    // Another account is not affected.
+    const other = `bystander-${Date.now()}@example.com`
+    await b.signUp(other, PASSWORD)
+    expect((await a.call('POST', '/auth/v1/token?grant_type=password', { body: { email: other, password: PASSWORD } })).status).toBe(200)
+  })
+})
+
+describe('one instance', () => {
+  let tp: TestPlatform
+  beforeAll(async () => {
+    tp = await startTestPlatform({
+      rateLimits: limits({
+        signInPerIp: { limit: 30, windowSeconds: 300 },
+        signUpPerIp: { limit: 3, windowSeconds: 3600 },
+        tokenRefreshPerIp: { limit: 5, windowSeconds: 300 },
+      }),
+    })
+  })
+  afterAll(async () => tp?.close())
+
+  it('limits sign-ups per address', async () => {
+    const statuses = []
+    for (let i = 0; i < 4; i++) statuses.push((await tp.call('POST', '/auth/v1/signup', { body: { email: `flood-${i}-${Date.now()}@example.com`, password: PASSWORD } })).status)
+    expect(statuses).toEqual([200, 200, 200, 429])
+  })
+
+  it('limits password sign-ins per address, across accounts', async () => {
+    const statuses = []
+    for (let i = 0; i < 31; i++) statuses.push((await wrongSignIn(tp, `spray-${i}@example.com`)).status)
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true)
+    expect(statuses[30]).toBe(429)
+  })
+
+  it('limits token refreshes per address', async () => {
+    const statuses = []
+    for (let i = 0; i < 6; i++) statuses.push((await tp.call('POST', '/auth/v1/token?grant_type=refresh_token', { body: { refresh_token: `guess-${i}` } })).status)
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429])
+  })
+})
+
+describe('account enumeration', () => {
+  let tp: TestPlatform
+  beforeAll(async () => {
+    tp = await startTestPlatform()
+  })
+  afterAll(async () => tp?.close())
+
+  it('an unknown email costs the same password check as a wrong password', async () => {
+    const email = `known-${Date.now()}@example.com`
+    await tp.signUp(email, PASSWORD)
+    argon.verifies = 0
+    const known = await wrongSignIn(tp, email)
+    const afterKnown = argon.verifies
+    const unknown = await wrongSignIn(tp, `nobody-${Date.now()}@example.com`)
+    expect(known.status).toBe(400)
+    expect(unknown.status).toBe(400)
+    expect(unknown.body).toEqual({ ...known.body, requestId: unknown.body.requestId })
+    expect(afterKnown).toBe(1)
+    expect(argon.verifies - afterKnown).toBe(1)
+  })
+})

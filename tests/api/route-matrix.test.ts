@@ -1,0 +1,172 @@
+// @vitest-environment node
+/**
+ * Generated from the route table: every route × every kind of caller (no session, a user of
+ * another organization, each role of the organization) answers what the declaration and the
+ * roles policy say, and nothing that is not the caller's is read or changed. A route added
+ * without an example here does not compile.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ORGANIZATION_ROLES, roleCan, routes, type OrganizationRole, type RouteName } from '@/lib/api-types'
+import { startTestPlatform, settle, type TestPlatform } from '../helpers/test-platform'
+
+type Caller = 'anonymous' | 'outsider' | OrganizationRole
+const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
+const PASSWORD = 'correct horse battery staple'
+
+type Fixture = { orgSlug: string; ref: string; failedRef: string; emails: Record<Caller, string> }
+type Example = {
+  path: (fx: Fixture) => string
+  body?: (fx: Fixture) => unknown
+  /** Run before each call (e.g. put the project in the state the route acts on). */
+  before?: (tp: TestPlatform, fx: Fixture) => Promise<void>
+}
+
+let n = 0
+const examples: Record<RouteName, Example> = {
+  getConfig: { path: () => '/config' },
+  getUtcTime: { path: () => '/get-utc-time' },
+  authSignup: { path: () => '/auth/v1/signup', body: () => ({ email: `matrix-new-${++n}@example.com`, password: PASSWORD }) },
+  authToken: { path: () => '/auth/v1/token?grant_type=password', body: (fx) => ({ email: fx.emails.Owner, password: PASSWORD }) },
+  authGetUser: { path: () => '/auth/v1/user' },
+  authLogout: { path: () => '/auth/v1/logout?scope=local' },
+  authSettings: { path: () => '/auth/v1/settings' },
+  getProfile: { path: () => '/platform/profile' },
+  createProfile: { path: () => '/platform/profile' },
+  getPermissions: { path: () => '/platform/profile/permissions' },
+  listOrganizations: { path: () => '/platform/organizations' },
+  createOrganization: { path: () => '/platform/organizations', body: () => ({ name: `Matrix ${++n}` }) },
+  getOrganization: { path: (fx) => `/platform/organizations/${fx.orgSlug}` },
+  listProjects: { path: () => '/platform/projects' },
+  createProject: { path: () => '/platform/projects', body: (fx) => ({ name: `Matrix ${++n}`, organization_slug: fx.orgSlug }) },
+  getProject: { path: (fx) => `/platform/projects/${fx.ref}` },
+  retryProjectProvisioning: {
+    path: (fx) => `/platform/projects/${fx.failedRef}/retry-provisioning`,
+    before: async (tp, fx) => {
+      await settle(tp.platform)
+      await tp.platform.db.query(`update projects set status = 'INIT_FAILED', status_message = 'failed' where ref = $1`, [fx.failedRef])
+    },
+  },
+  runQuery: { path: (fx) => `/platform/pg-meta/${fx.ref}/query`, body: () => ({ query: 'select 1 as one' }) },
+}
+
+/** Rows the callers could change, as one comparable snapshot. */
+async function snapshot(tp: TestPlatform) {
+  const [orgs, members, projects] = await Promise.all([
+    tp.platform.db.query('select id, name, slug from organizations order by id'),
+    tp.platform.db.query('select organization_id, profile_id, role from organization_members order by 1, 2'),
+    tp.platform.db.query('select ref, name, status from projects order by id'),
+  ])
+  return JSON.stringify({ orgs, members, projects })
+}
+
+describe('every route × every caller', () => {
+  let tp: TestPlatform
+  let fx: Fixture
+  const tokens = new Map<Caller, string>()
+
+  beforeAll(async () => {
+    tp = await startTestPlatform()
+    const emails = Object.fromEntries(CALLERS.map((c) => [c, `matrix-${c.toLowerCase()}-${Date.now()}@example.com`])) as Record<Caller, string>
+    for (const caller of CALLERS) {
+      if (caller === 'anonymous') continue
+      const user = await tp.signUp(emails[caller], PASSWORD)
+      await tp.call('POST', '/platform/profile', { token: user.token })
+      tokens.set(caller, user.token)
+    }
+    const owner = tokens.get('Owner')!
+    const org = (await tp.call('POST', '/platform/organizations', { token: owner, body: { name: 'Matrix Org' } })).body
+    await tp.call('POST', '/platform/organizations', { token: tokens.get('outsider')!, body: { name: 'Elsewhere' } })
+    for (const role of ORGANIZATION_ROLES.filter((r) => r !== 'Owner')) {
+      await tp.platform.db.query(
+        `insert into organization_members (organization_id, profile_id, role)
+         select $1, p.id, $3 from profiles p join users u on u.id = p.user_id where u.email = $2`,
+        [org.id, emails[role], role]
+      )
+    }
+    const project = (await tp.call('POST', '/platform/projects', { token: owner, body: { name: 'Matrix project', organization_slug: org.slug } })).body
+    const failed = (await tp.call('POST', '/platform/projects', { token: owner, body: { name: 'Matrix failed', organization_slug: org.slug } })).body
+    await settle(tp.platform)
+    fx = { orgSlug: org.slug, ref: project.ref, failedRef: failed.ref, emails }
+  })
+  afterAll(async () => tp?.close())
+
+  /** A fresh session for each call, so that signing out ends only that one. */
+  async function tokenFor(caller: Caller): Promise<string | undefined> {
+    if (caller === 'anonymous') return undefined
+    const res = await tp.call('POST', '/auth/v1/token?grant_type=password', { body: { email: fx.emails[caller], password: PASSWORD } })
+    return res.body.access_token
+  }
+
+  const names = Object.keys(routes) as RouteName[]
+
+  it('has an example for every route', () => {
+    expect(names.sort()).toEqual(Object.keys(examples).sort())
+  })
+
+  describe.each(names)('%s', (name) => {
+    const route = routes[name]
+    const example = examples[name]
+
+    it.each(CALLERS)('called by %s', async (caller) => {
+      await example.before?.(tp, fx)
+      const before = await snapshot(tp)
+      const res = await tp.call(route.method, example.path(fx), { token: await tokenFor(caller), body: example.body?.(fx) })
+      let expected: number
+      if (route.auth === 'public') expected = route.status
+      else if (caller === 'anonymous') expected = 401
+      else if (!route.scope) expected = route.status
+      else if (caller === 'outsider') expected = 404
+      else expected = roleCan(caller, route.action!) ? route.status : 403
+
+      expect({ status: res.status, body: res.body }).toMatchObject({ status: expected })
+      if (expected !== 204) {
+        expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+        expect(res.headers.get('x-request-id')).toBeTruthy()
+      }
+      if (expected >= 400) {
+        expect(res.body.requestId).toBe(res.headers.get('x-request-id'))
+        // Refused: nothing was changed, and nothing of the organization was told.
+        expect(await snapshot(tp)).toBe(before)
+        expect(JSON.stringify(res.body)).not.toContain('Matrix Org')
+      }
+    })
+  })
+
+  it("lists only the caller's own organizations and projects", async () => {
+    const outsider = tokens.get('outsider')!
+    const orgs = (await tp.call('GET', '/platform/organizations', { token: outsider })).body
+    const names = orgs.map((o: { name: string }) => o.name)
+    expect(names).toContain('Elsewhere')
+    expect(names).not.toContain('Matrix Org')
+    const projects = (await tp.call('GET', '/platform/projects', { token: outsider })).body
+    expect(projects.map((p: { organization_slug: string }) => p.organization_slug)).not.toContain(fx.orgSlug)
+    const perms = (await tp.call('GET', '/platform/profile/permissions', { token: tokens.get('Read-only')! })).body
+    expect(perms.find((p: { organization_slug: string }) => p.organization_slug === fx.orgSlug).actions).toEqual(['organizations:read', 'projects:read'])
+  })
+})
+
+describe('self-hosted mode refuses what it does not offer', () => {
+  let tp: TestPlatform
+  beforeAll(async () => {
+    tp = await startTestPlatform({ isPlatform: false })
+    await settle(tp.platform)
+  })
+  afterAll(async () => tp?.close())
+
+  it.each(
+    (Object.keys(routes) as RouteName[]).filter((name) => routes[name].platformOnly),
+  )('%s answers 403 and creates nothing', async (name) => {
+    const before = await snapshot(tp)
+    const body = name === 'createProject' ? { name: 'More', organization_slug: 'default-org' } : { name: 'More' }
+    const res = await tp.call(routes[name].method, routes[name].path, { body })
+    expect(res.status).toBe(403)
+    expect(res.body.message).toContain('Self-hosted mode has one organization and one project')
+    expect(await snapshot(tp)).toBe(before)
+  })
+
+  it('tells the dashboard through the permissions that it cannot create projects', async () => {
+    const perms = (await tp.call('GET', '/platform/profile/permissions')).body
+    expect(perms[0].actions).not.toContain('projects:create')
+    expect(perms[0].actions).toContain('sql:run')
+  })
+})
