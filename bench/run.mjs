@@ -14,6 +14,7 @@ import { figure, renderTable } from './lib/report.mjs'
 import { log, root } from './lib/util.mjs'
 import { benchSql } from './sql.mjs'
 import { benchStartup } from './startup.mjs'
+import { benchManyProjects } from './many-projects.mjs'
 
 const OUT = path.join(root, 'bench', 'out', 'latest.json')
 
@@ -122,6 +123,23 @@ async function main() {
     figures.push(
       figure({ id: 'start.apiConfig', section: S, name: 'spawn `node scripts/start.mjs` → GET /api/config 200', value: startup.median.ms, baseline: startup.median.bareMs, baselineName: 'bare node http server' }),
       figure({ id: 'start.nextReady', section: S, name: '  of which: spawn → Next prints "Ready"', value: startup.median.nextReadyMs, baseline: startup.median.bareMs, baselineName: 'bare node http server' })
+    )
+  }
+
+  // 6. Many embedded projects under load.
+  log('§6 many embedded projects under load')
+  const many = await section('manyProjects', () => benchManyProjects({ dataDir: makeTempDir('bench-data-many-') }))
+  if (many) {
+    details.manyProjects = many
+    const S = `§6 ${many.clients} clients, select 1 on random embedded projects, ${many.seconds} s each`
+    const base = `${many.fewProjects} projects`
+    const rps = (r) => ({ unit: 'req/s', value: r.perSecond, baseline: many.few.perSecond, baselineName: base })
+    figures.push(
+      figure({ id: 'many.rps', section: S, name: `${many.projects} projects, requests per second`, ...rps(many.many) }),
+      figure({ id: 'many.p99', section: S, name: `${many.projects} projects, p99`, value: many.many.p99, baseline: many.few.p99, baselineName: base }),
+      figure({ id: 'many.rss', section: S, name: `${many.projects} projects, peak memory (RSS)`, unit: 'bytes', value: many.many.peakRss, baseline: many.few.peakRss, baselineName: base }),
+      figure({ id: 'many.capped.rps', section: S, name: `${many.projects} projects, at most 5 open, requests per second`, ...rps(many.capped) }),
+      figure({ id: 'many.capped.p99', section: S, name: `${many.projects} projects, at most 5 open, p99`, value: many.capped.p99, baseline: many.few.p99, baselineName: base })
     )
   }
 }

@@ -18,7 +18,8 @@ export function figure({ id, section, name, value, baseline, baselineName, unit 
   }
 }
 
-const fmt = (unit, v) => (v === null || v === undefined ? '—' : unit === 'bytes' ? formatBytes(v) : formatMs(v))
+const fmt = (unit, v) =>
+  v === null || v === undefined ? '—' : unit === 'bytes' ? formatBytes(v) : unit === 'ms' ? formatMs(v) : `${v.toFixed(v >= 100 ? 0 : 1)} ${unit}`
 const fmtDelta = (unit, v) => (v === null ? '—' : `${v >= 0 ? '+' : '−'}${fmt(unit, Math.abs(v))}`)
 const fmtRatio = (r) => (r === null ? '—' : r >= 100 ? `${r.toFixed(0)}×` : r >= 10 ? `${r.toFixed(1)}×` : `${r.toFixed(2)}×`)
 
