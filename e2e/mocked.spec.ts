@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { createOrgAndProject } from './helpers'
 
 const STORAGE_KEY = 'supaboard-auth-token'
 
@@ -45,4 +46,25 @@ test('a project list that keeps failing says so, after the retries', async ({ pa
   await expect(page).toHaveURL(/\/projects$/)
   await expect(page.getByText('Could not load your projects')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByText('The platform is having a bad day.')).toBeVisible()
+})
+
+test('a Read-only member sees projects and the SQL editor, but no New project and no Run', async ({ page }) => {
+  // Real sign-up, organization and project; then the permissions say Read-only.
+  await page.goto('/sign-up')
+  await page.getByLabel('Email').fill(`readonly-${Date.now()}@example.com`)
+  await page.getByLabel('Password').fill('correct horse battery staple')
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page).toHaveURL(/\/projects$/)
+  const ref = await createOrgAndProject(page, 'Look only', 'Read me')
+  await page.evaluate(() => localStorage.setItem('supaboard-mock-scenario', 'read-only'))
+  await page.goto('/projects')
+  await expect(page.getByRole('link', { name: 'Look only' })).toBeVisible()
+  await expect(page.getByTestId('project-card')).toContainText('Read me')
+  await expect(page.getByRole('link', { name: 'New project' })).toHaveCount(0)
+  await page.goto(`/project/${ref}/sql/new`)
+  await page.locator('.monaco-editor').first().click()
+  await page.keyboard.insertText('select 1')
+  const run = page.getByRole('button', { name: /^Run/ })
+  await expect(run).toBeDisabled()
+  await expect(run).toHaveAttribute('title', 'Your role in this organization can read but not run SQL')
 })

@@ -4,6 +4,11 @@ import { createOrgAndProject, PASSWORD, runSql, signIn, signOut, signUp, uniqueE
 test.describe.configure({ mode: 'serial' })
 
 test('a new user signs up, creates an organization and a project, and runs SQL', async ({ page }) => {
+  // The Content-Security-Policy must let the dashboard and Monaco work: any refusal fails the test.
+  const refused: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
+  })
   await page.goto('/projects')
   await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Fprojects$/)
   await expect(page).toHaveTitle(/Supaboard/)
@@ -41,6 +46,7 @@ test('a new user signs up, creates an organization and a project, and runs SQL',
   await expect(page.getByRole('grid').getByRole('gridcell', { name: 'write tests' })).toBeVisible()
   await page.getByRole('tab').first().click()
   await expect(page.getByText('Success. No rows returned')).toBeVisible()
+  expect(refused).toEqual([])
 })
 
 test('100,000 rows arrive, scroll, and only a window of them is in the DOM', async ({ page }) => {

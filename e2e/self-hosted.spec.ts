@@ -23,3 +23,12 @@ test('self-hosted with DATABASE_URL runs SQL on that PostgreSQL server', async (
   const port = new URL(process.env.E2E_DATABASE_URL!).port
   await expect(page.getByRole('grid').getByRole('gridcell', { name: port, exact: true })).toBeVisible()
 })
+
+test('self-hosted offers nothing to create: no New organization, no New project', async ({ page }) => {
+  await page.goto('/projects')
+  await expect(page.getByRole('link', { name: 'Default Project' }).or(page.getByTestId('project-card'))).toBeVisible()
+  await expect(page.getByRole('link', { name: 'New organization' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'New project' })).toHaveCount(0)
+  await page.goto('/new')
+  await expect(page.getByText('Not available when self-hosted')).toBeVisible()
+})

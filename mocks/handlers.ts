@@ -3,7 +3,7 @@
  * per browser with localStorage `supaboard-mock-scenario`; requests no scenario answers go on to
  * the real server.
  */
-import { http, HttpResponse, type RequestHandler } from 'msw'
+import { bypass, http, HttpResponse, type RequestHandler } from 'msw'
 
 export const MOCK_SCENARIO_KEY = 'supaboard-mock-scenario'
 
@@ -14,6 +14,13 @@ const scenarios: Record<string, RequestHandler[]> = {
       HttpResponse.json({ code: 401, message: 'Your session has expired or is invalid. Please sign in again.' }, { status: 401 })
     ),
     http.post('*/auth/v1/logout', () => new HttpResponse(null, { status: 204 })),
+  ],
+  /** The real permissions, with every action but reading taken away: a Read-only member. */
+  'read-only': [
+    http.get('*/api/platform/profile/permissions', async ({ request }) => {
+      const real = (await (await fetch(bypass(request))).json()) as { actions: string[] }[]
+      return HttpResponse.json(real.map((p) => ({ ...p, actions: p.actions.filter((a) => a.endsWith(':read')) })))
+    }),
   ],
   /** The project list fails with a server error after every retry. */
   'projects-500': [
