@@ -16,7 +16,9 @@ export type Scheduler = {
 
 export function startScheduler(platform: Platform): Scheduler {
   let running = 0
-  let passQueued = false
+  /** A pass is wanted; passes run one at a time, so `running` is never counted twice. */
+  let wanted = false
+  let passing = false
   let stopped = false
   let checking = false
   const timers = new Set<NodeJS.Timeout>()
@@ -31,8 +33,6 @@ export function startScheduler(platform: Platform): Scheduler {
   }
 
   async function provisionPass() {
-    passQueued = false
-    if (stopped) return
     const free = platform.config.provisionConcurrency - running
     const claims = await claimDue(platform, free)
     for (const claim of claims) {
@@ -50,9 +50,22 @@ export function startScheduler(platform: Platform): Scheduler {
   }
 
   function kick() {
-    if (stopped || passQueued) return
-    passQueued = true
-    track(Promise.resolve().then(provisionPass))
+    if (stopped) return
+    wanted = true
+    if (passing) return
+    passing = true
+    track(
+      (async () => {
+        try {
+          while (wanted && !stopped) {
+            wanted = false
+            await provisionPass()
+          }
+        } finally {
+          passing = false
+        }
+      })()
+    )
   }
 
   function track(work: Promise<unknown>) {

@@ -51,7 +51,7 @@ function encoderFor(oid) {
  * Splits a CommandComplete tag: 'INSERT 0 5' → INSERT, 5; 'CREATE TABLE' → CREATE TABLE, null.
  * @param {string} tag
  */
-export function parseCommandTag(tag) {
+function parseCommandTag(tag) {
   const words = tag.split(' ')
   let end = words.length
   let rowCount = null

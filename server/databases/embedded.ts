@@ -62,7 +62,7 @@ function assertRef(ref: string) {
   if (!/^[a-z0-9][a-z0-9_-]{0,62}$/i.test(ref)) throw new Error(`invalid project ref: ${ref}`)
 }
 
-export function projectDir(dataDir: string, ref: string): string {
+function projectDir(dataDir: string, ref: string): string {
   assertRef(ref)
   return path.resolve(dataDir, 'projects', ref)
 }

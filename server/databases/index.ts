@@ -7,7 +7,7 @@ import { embeddedDatabases } from './embedded'
 import { adminUrlForRegion, parseProjectDbServers, serverDatabases } from './servers'
 import type { ProjectDatabases, ProjectDatabasesConfig } from './types'
 
-export { SqlError, DatabaseUnavailableError, isSqlError, isDatabaseUnavailable } from './types'
+export { SqlError, isSqlError, isDatabaseUnavailable } from './types'
 export type { ProjectDatabases, ProjectDatabasesConfig, ProjectDbLocation, RunOptions, RunOutcome, RunShape } from './types'
 
 const EMBEDDED_VERSION_TIMEOUT_MS = 30_000

@@ -8,7 +8,7 @@ import type { ControlPlaneDb } from './control-plane'
 
 const LOCK_KEY = 724_100_001
 
-export function migrationsDir(): string {
+function migrationsDir(): string {
   return path.join(process.cwd(), 'server', 'migrations')
 }
 

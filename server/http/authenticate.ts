@@ -11,7 +11,7 @@ import { LOCAL_USER_EMAIL, LOCAL_USER_ID } from '../auth/local-user'
 import { PlatformError } from './errors'
 import type { AuthUser } from './types'
 
-export function bearerToken(req: IncomingMessage): string | null {
+function bearerToken(req: IncomingMessage): string | null {
   const header = req.headers.authorization
   if (!header) return null
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header)

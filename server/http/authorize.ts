@@ -11,7 +11,7 @@ import { findVisibleProject } from '../projects/projects'
 import { PlatformError } from './errors'
 import type { AuthUser, OrgAccess, ProjectAccess } from './types'
 
-export const SELF_HOSTED_REFUSAL =
+const SELF_HOSTED_REFUSAL =
   'Self-hosted mode has one organization and one project; creating more is available on the platform only.'
 
 export function assertModeAllows(platform: Platform, route: AnyRoute) {

@@ -23,11 +23,7 @@ export class PlatformError extends Error {
 export const isPlatformError = (error: unknown): error is PlatformError => !!error && typeof error === 'object' && PLATFORM_ERROR in error
 
 export const badRequest = (message: string, extra?: Record<string, unknown>) => new PlatformError(400, message, extra)
-export const unauthorized = (message = 'You must be signed in to do this.') => new PlatformError(401, message)
-export const forbidden = (message: string) => new PlatformError(403, message)
-export const notFound = (message: string) => new PlatformError(404, message)
 export const conflict = (message: string) => new PlatformError(409, message)
-export const unavailable = (message: string) => new PlatformError(503, message)
 
 /** One readable sentence naming the fields of a zod failure. */
 export function zodMessage(error: z.ZodError): string {
@@ -39,12 +35,4 @@ export function zodMessage(error: z.ZodError): string {
     return field ? `${field}: ${issue.message}` : issue.message
   })
   return [...new Set(messages)].join('; ')
-}
-
-export const fromZodError = (error: z.ZodError): PlatformError => badRequest(zodMessage(error))
-
-export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body ?? {})
-  if (!result.success) throw fromZodError(result.error)
-  return result.data
 }

@@ -11,7 +11,7 @@ import type { z } from 'zod'
 import type { AnyRoute, RouteFlavour } from '@/lib/api-types'
 import type { Platform } from '../platform'
 import { isPlatformError, PlatformError, zodMessage } from './errors'
-import { isReply, type HandlerContext } from './types'
+import { isRawJson, type HandlerContext } from './types'
 import { authenticate } from './authenticate'
 import { assertModeAllows, authorize } from './authorize'
 import { assertAllowedHost, assertJsonBody, assertNoNul, assertSameOrigin, clientIp, readJsonBody } from './guards'
@@ -115,17 +115,15 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
     const result = await (match.handler as AnyHandler)(ctx as HandlerContext<AnyRoute>)
     if (res.writableEnded) return
 
-    const answer = isReply(result) ? result : { body: result, status: undefined, headers: undefined }
-    const status = answer.status ?? route.status
-    if ('raw' in answer) {
+    if (isRawJson(result)) {
       if (!route.raw) throw new Error(`${route.method} ${route.path} answered raw JSON but is not declared raw`)
-      return send(res, status, method === 'HEAD' ? undefined : answer.raw, requestId)
+      return send(res, route.status, method === 'HEAD' ? undefined : result.raw, requestId)
     }
     if (platform.config.validateAnswers) {
-      const checked = route.answer.safeParse(answer.body)
+      const checked = route.answer.safeParse(result)
       if (!checked.success) throw new Error(`${route.method} ${route.path} answered outside its schema: ${zodMessage(checked.error)}`)
     }
-    send(res, status, method === 'HEAD' ? undefined : answer.body, requestId, 'headers' in answer ? answer.headers : undefined)
+    send(res, route.status, method === 'HEAD' ? undefined : result, requestId)
   } catch (error) {
     const { status, body, headers } = errorAnswer(error, flavour, requestId)
     send(res, status, body, requestId, headers)

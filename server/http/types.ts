@@ -34,20 +34,13 @@ export type HandlerContext<R extends AnyRoute> = {
 
 const REPLY = Symbol.for('supaboard.Reply')
 
-/** An answer with a status or headers of its own. */
-export type Reply<T> = { [REPLY]: true; status?: number; body: T; headers?: Record<string, string> }
-/** JSON already encoded (big SQL results): sent as it is. */
-export type RawJson = { [REPLY]: true; raw: Uint8Array; status?: number }
+/** JSON already encoded (big SQL results): sent as it is, with the route's status. */
+export type RawJson = { [REPLY]: true; raw: Uint8Array }
 
-export const reply = <T>(body: T, options: { status?: number; headers?: Record<string, string> } = {}): Reply<T> => ({
-  [REPLY]: true,
-  body,
-  ...options,
-})
 export const rawJson = (raw: Uint8Array): RawJson => ({ [REPLY]: true, raw })
-export const isReply = (value: unknown): value is Reply<unknown> | RawJson => !!value && typeof value === 'object' && REPLY in value
+export const isRawJson = (value: unknown): value is RawJson => !!value && typeof value === 'object' && REPLY in value
 
-/** Raw JSON only from routes declared `raw` (checked by the router). */
-export type HandlerResult<R extends AnyRoute> = z.input<R['answer']> | Reply<z.input<R['answer']>> | RawJson
+/** The answer, sent as JSON with the route's status; raw JSON only from routes declared `raw` (checked by the router). */
+type HandlerResult<R extends AnyRoute> = z.input<R['answer']> | RawJson
 
 export type Handler<R extends AnyRoute> = (ctx: HandlerContext<R>) => Promise<HandlerResult<R>>

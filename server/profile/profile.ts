@@ -6,7 +6,7 @@ import type { AuthUser } from '../http/types'
 
 type ProfileRow = { id: number; user_id: string; username: string; primary_email: string; first_name: string | null; last_name: string | null }
 
-export async function findProfile(db: Queryable, userId: string): Promise<ProfileRow | undefined> {
+async function findProfile(db: Queryable, userId: string): Promise<ProfileRow | undefined> {
   const [row] = await db.query<ProfileRow>('select id::int as id, user_id, username, primary_email, first_name, last_name from profiles where user_id = $1', [userId])
   return row
 }

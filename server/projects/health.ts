@@ -14,7 +14,7 @@ const PROBES_AT_ONCE = 4
 type Row = { ref: string; status: 'ACTIVE_HEALTHY' | 'ACTIVE_UNHEALTHY'; db_location: ProjectDbLocation }
 
 /** The reason shown to the project's members: when, and what to expect. No server names. */
-export function unreachableMessage(since: Date = new Date()): string {
+function unreachableMessage(since: Date = new Date()): string {
   return `The database has not answered since ${since.toISOString()}. It is checked again regularly and the project recovers by itself when it answers.`
 }
 
@@ -26,7 +26,7 @@ export async function markUnhealthy(platform: Platform, ref: string) {
   )
 }
 
-export async function markHealthy(platform: Platform, ref: string, version: string) {
+async function markHealthy(platform: Platform, ref: string, version: string) {
   await platform.db.query(
     `update projects set status = 'ACTIVE_HEALTHY', status_message = null, unhealthy_since = null, db_version = $2, updated_at = now()
      where ref = $1 and status = 'ACTIVE_UNHEALTHY'`,

@@ -8,7 +8,7 @@ import { requireProfile } from '../profile/profile'
 import { PROJECT_COLUMNS, toProject, toProjectDetail, type ProjectRow } from './serialize'
 
 const REF_ALPHABET = 'abcdefghijklmnopqrstuvwxyz'
-export const newProjectRef = () => Array.from({ length: 20 }, () => REF_ALPHABET[randomInt(REF_ALPHABET.length)]).join('')
+const newProjectRef = () => Array.from({ length: 20 }, () => REF_ALPHABET[randomInt(REF_ALPHABET.length)]).join('')
 
 const VISIBLE_TO_USER = `from projects p join organizations o on o.id = p.organization_id
   join organization_members m on m.organization_id = o.id join profiles pr on pr.id = m.profile_id

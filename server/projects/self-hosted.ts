@@ -7,7 +7,7 @@ import type { Platform } from '../platform'
 import { isDatabaseUnavailable } from '../databases'
 import { LOCAL_USER_EMAIL, LOCAL_USER_ID } from '../auth/local-user'
 
-export const SELF_HOSTED_REF = 'default'
+const SELF_HOSTED_REF = 'default'
 
 export async function ensureSelfHostedProject(platform: Platform) {
   const { databaseUrl, defaultRegion } = platform.config

@@ -11,7 +11,7 @@ import { PlatformError } from '../http/errors'
 /** Keys that name a person (an email) are stored hashed. */
 export const accountKey = (value: string) => createHash('sha256').update(value.trim().toLowerCase()).digest('hex').slice(0, 32)
 
-export class RateLimitedError extends PlatformError {
+class RateLimitedError extends PlatformError {
   constructor(retryAfterSeconds: number) {
     super(
       429,
