@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import { useRouter } from 'next/router'
-import { LogOut } from 'lucide-react'
+import { BookOpen, LogOut } from 'lucide-react'
 import { Button, ThemeSwitcher } from '@/components/ui'
 import { useAuth } from '@/components/auth/AuthProvider'
 import { PRODUCT_NAME } from '@/lib/constants'
@@ -32,10 +32,11 @@ export function AppHeader({ profile, breadcrumbs = [] }: { profile?: Profile; br
         ))}
       </nav>
       <div className="ml-auto flex items-center gap-2">
-        <Link href="/docs/quick-start" className="text-sm text-foreground-light hover:text-foreground">
-          Docs
+        <Link href="/docs/quick-start" aria-label="Docs" className="flex items-center text-sm text-foreground-light hover:text-foreground">
+          <BookOpen size={16} className="sm:hidden" aria-hidden />
+          <span className="hidden sm:inline">Docs</span>
         </Link>
-        <ThemeSwitcher />
+        <ThemeSwitcher containerClassName="w-28 shrink-0" />
         {isPlatform && profile && (
           <>
             <span className="hidden text-sm text-foreground-light md:inline" data-testid="profile-email">

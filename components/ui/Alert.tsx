@@ -27,19 +27,22 @@ export function Alert({ variant = 'info', title, icon, actions, className, child
   return (
     <div
       role={variant === 'danger' ? 'alert' : 'status'}
-      className={clsx('flex gap-3 rounded-md border px-4 py-3 text-sm', styles.box, className)}
+      className={clsx('flex flex-col gap-3 rounded-md border px-4 py-3 text-sm sm:flex-row', styles.box, className)}
       {...rest}
     >
-      {icon !== null && (
-        <span aria-hidden="true" className="mt-0.5 shrink-0">
-          {icon ?? styles.icon}
-        </span>
-      )}
-      <div className="min-w-0 flex-1">
-        {title && <p className="font-medium text-foreground">{title}</p>}
-        {children && <div className={clsx('text-foreground-light', title && 'mt-1')}>{children}</div>}
+      <div className="flex min-w-0 flex-1 gap-3">
+        {icon !== null && (
+          <span aria-hidden="true" className="mt-0.5 shrink-0">
+            {icon ?? styles.icon}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          {title && <p className="font-medium text-foreground">{title}</p>}
+          {children && <div className={clsx('text-foreground-light', title && 'mt-1')}>{children}</div>}
+        </div>
       </div>
-      {actions && <div className="flex shrink-0 items-start gap-2">{actions}</div>}
+      {/* Below the text on a phone, beside it from sm up. */}
+      {actions && <div className={clsx('flex shrink-0 items-start gap-2', icon !== null && 'pl-7 sm:pl-0')}>{actions}</div>}
     </div>
   )
 }

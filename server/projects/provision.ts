@@ -79,7 +79,7 @@ export async function provisionClaimed(platform: Platform, claim: ProvisionClaim
        where ref = $1 and status = 'COMING_UP' and lease_owner = $3`,
       [
         ref,
-        `The database could not be created after ${attempts} attempts (last ${new Date().toISOString()}). Retry, or contact support with the project reference ${ref}.`,
+        `The database could not be created after ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} (last ${new Date().toISOString()}). Retry, or contact support with the project reference ${ref}.`,
         platform.instanceId,
       ]
     )
