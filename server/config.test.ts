@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest'
-import { readConfig } from './config'
+import { defaultMaxOpenProjectDbs, readConfig } from './config'
 
 afterEach(() => vi.unstubAllEnvs())
 
@@ -17,4 +17,19 @@ it('refuses numbers that are not positive whole numbers, naming the variable', (
   expect(readConfig().sqlTimeoutMs).toBe(5000)
   vi.stubEnv('ACCESS_TOKEN_TTL_SECONDS', '-1')
   expect(() => readConfig()).toThrow(/ACCESS_TOKEN_TTL_SECONDS/)
+})
+
+it('keeps as many embedded databases open as half the memory allows, between 2 and 64', () => {
+  const GiB = 1024 ** 3
+  expect(defaultMaxOpenProjectDbs(24 * GiB)).toBe(64)
+  expect(defaultMaxOpenProjectDbs(8 * GiB)).toBe(21)
+  expect(defaultMaxOpenProjectDbs(0.5 * GiB)).toBe(2)
+})
+
+it('reads the allowed host names from SITE_URL and ALLOWED_HOSTS, with the local names always', () => {
+  vi.stubEnv('SITE_URL', 'https://Dash.Example.com/app')
+  vi.stubEnv('ALLOWED_HOSTS', 'db.internal, 10.0.0.5')
+  expect(readConfig().allowedHosts).toEqual(['localhost', '127.0.0.1', '[::1]', 'dash.example.com', 'db.internal', '10.0.0.5'])
+  vi.stubEnv('SITE_URL', 'ftp://nope')
+  expect(() => readConfig()).toThrow('SITE_URL must be an http(s) URL')
 })

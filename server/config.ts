@@ -90,8 +90,8 @@ function list(name: string): string[] {
     .filter(Boolean)
 }
 
-/** An embedded project database open in its worker: ~180–300 MB measured, plus headroom. */
-export const EMBEDDED_DB_MEMORY_BYTES = 320 * 1024 * 1024
+/** An embedded project database open in its worker: ~125 MB measured (bench §6), plus headroom. */
+const EMBEDDED_DB_MEMORY_BYTES = 192 * 1024 * 1024
 
 /** Half the machine's memory for open embedded databases, between 2 and 64 of them. */
 export function defaultMaxOpenProjectDbs(totalMemoryBytes = os.totalmem()): number {

@@ -88,6 +88,11 @@ UPDATE pg_authid SET rolsuper = false, rolreplication = false WHERE oid = 10;
 // PGlite exits on the empty read; outside COPY, Postgres ignores a stray CopyFail.
 const COPY_FAIL = serialize.copyFail('COPY FROM STDIN is not supported here')
 
+// Postgres' default 128 MB of shared buffers makes each open database take ~250 MB; a project's
+// files are also in the machine's page cache, so 32 MB halves that (measured ~125 MB) and lets
+// twice as many databases stay open in the same memory.
+const POSTGRESQL_CONF = ['shared_buffers = 32MB']
+
 const encoder = new TextEncoder()
 let db
 
@@ -206,7 +211,7 @@ async function close({ id }) {
 }
 
 try {
-  db = await PGlite.create(workerData.dataDir, { extensions: EXTENSIONS })
+  db = await PGlite.create(workerData.dataDir, { extensions: EXTENSIONS, postgresqlconf: POSTGRESQL_CONF })
   await harden()
   // The server sends one request at a time; the chain only guards against overlap if it doesn't.
   let chain = Promise.resolve()
