@@ -137,7 +137,7 @@ async function main() {
     figures.push(
       figure({ id: 'many.rps', section: S, name: `${many.projects} projects, requests per second`, ...rps(many.many) }),
       figure({ id: 'many.p99', section: S, name: `${many.projects} projects, p99`, value: many.many.p99, baseline: many.few.p99, baselineName: base }),
-      figure({ id: 'many.rss', section: S, name: `${many.projects} projects, peak memory (RSS)`, unit: 'bytes', value: many.many.peakRss, baseline: many.few.peakRss, baselineName: base }),
+      figure({ id: 'many.rss', section: S, name: `${many.projects} projects open, peak memory (RSS)`, unit: 'bytes', value: many.many.peakRss, baseline: many.capped.peakRss, baselineName: 'at most 5 open' }),
       figure({ id: 'many.capped.rps', section: S, name: `${many.projects} projects, at most 5 open, requests per second`, ...rps(many.capped) }),
       figure({ id: 'many.capped.p99', section: S, name: `${many.projects} projects, at most 5 open, p99`, value: many.capped.p99, baseline: many.few.p99, baselineName: base })
     )
