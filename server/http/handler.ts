@@ -66,6 +66,19 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, flavour: RouteFla
   throw flavour === 'auth' ? authError(400, 'validation_failed', message) : new PlatformError(400, message)
 }
 
+/**
+ * The request target as a URL. Only origin-form targets (`/path?query`) are served: an absolute
+ * or `//host` target would make the URL parser read a host out of the path.
+ */
+function requestUrl(target: string | undefined): URL | null {
+  if (!target || !target.startsWith('/') || target.startsWith('//')) return null
+  try {
+    return new URL(target, 'http://localhost')
+  } catch {
+    return null
+  }
+}
+
 function queryObject(url: URL): Record<string, string> {
   const query: Record<string, string> = {}
   for (const [key, value] of url.searchParams) query[key] = value
@@ -75,11 +88,12 @@ function queryObject(url: URL): Record<string, string> {
 export async function handleNodeRequest(req: IncomingMessage, res: ServerResponse, platformPromise: Promise<Platform>) {
   const incomingId = req.headers['x-request-id']
   const requestId = typeof incomingId === 'string' && /^[\w-]{1,100}$/.test(incomingId) ? incomingId : randomUUID()
-  const url = new URL(req.url ?? '/', 'http://localhost')
+  const url = requestUrl(req.url)
   // Served at /api/* by Next and at /* by the test server; /auth/v1 arrives rewritten or not.
-  const path = url.pathname.replace(/^\/api(?=\/|$)/, '') || '/'
+  const path = url ? url.pathname.replace(/^\/api(?=\/|$)/, '') || '/' : '/'
   let flavour: RouteFlavour = path.startsWith('/auth/v1/') ? 'auth' : 'platform'
   try {
+    if (!url) throw new PlatformError(400, 'The request target must be a path (/…).')
     const platform = await platformPromise.catch((error) => {
       console.error('The platform could not start:', error)
       throw new PlatformError(503, 'The platform could not start. The server log says why.')
@@ -100,11 +114,12 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
       assertSameOrigin(req)
       assertJsonBody(req)
     }
-    const rawBody = changes ? await readJsonBody(req, route.maxBodyBytes ?? platform.config.maxBodyBytes) : undefined
     const rawQuery = queryObject(url)
     assertNoNul([match.params, rawQuery])
-
+    // Who is calling, before the body is read: a caller who may not call uploads nothing.
     const user = await authenticate(platform, req, route)
+    const rawBody = changes ? await readJsonBody(req, route.maxBodyBytes ?? platform.config.maxBodyBytes) : undefined
+
     const input = {
       params: parse(route.params, match.params, flavour),
       query: parse(route.query, rawQuery, flavour),

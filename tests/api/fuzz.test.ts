@@ -4,6 +4,7 @@
  * answers 4xx (or success) as JSON with a request id, never a 5xx or an HTML page. Then the
  * inputs the attack on the platform found, one by one.
  */
+import net from 'node:net'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_EMAIL_LENGTH, MAX_USER_METADATA_BYTES, routes, type RouteName } from '@/lib/api-types'
@@ -139,6 +140,28 @@ describe('what the attack found', () => {
     const res = await send('POST', `/platform/pg-meta/${ref}/query`, json({ query }))
     expect(res.status).toBe(400)
     expect(JSON.parse(res.text).message).toBe('query must contain a statement, not only comments and whitespace')
+  })
+
+  it.each(['http://[', '//platform/projects', 'http://127.0.0.1/platform/projects', '*'])(
+    'a request target that is not a path (%s) answers 400 JSON',
+    async (target) => {
+      const { port } = new URL(tp.url)
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`))
+        let text = ''
+        socket.on('data', (c) => (text += c))
+        socket.on('end', () => resolve(text))
+        socket.on('error', reject)
+      })
+      expect(raw).toMatch(/^HTTP\/1\.1 400/)
+      expect(raw).toMatch(/content-type: application\/json/i)
+    }
+  )
+
+  it('a caller who may not call is refused before the body is read', async () => {
+    const huge = JSON.stringify({ query: 'x'.repeat(5_000_000) })
+    const res = await send('POST', `/platform/pg-meta/${ref}/query`, { body: huge, headers: { 'Content-Type': 'application/json' } })
+    expect(res.status).toBe(401)
   })
 
   it('unknown paths and methods answer JSON 404 and 405', async () => {
