@@ -12,6 +12,10 @@ describe('existenceError', () => {
     [{ pathname: '/project/[ref]', ref: 'nope' }, PROJECT_NOT_FOUND],
     [{ pathname: '/new/[slug]', slug: 'nope' }, null],
     [{ pathname: '/join', slug: 'nope' }, null],
+    [{ pathname: '/org/[slug]/team', slug: 'nope' }, ORG_NOT_FOUND],
+    [{ pathname: '/org/[slug]/general', slug: 'nope' }, ORG_NOT_FOUND],
+    // Only /join itself is exempt, not every path that starts alike.
+    [{ pathname: '/joined/[slug]', slug: 'nope' }, ORG_NOT_FOUND],
   ])('%j → %s', (input, expected) => expect(existenceError({ organizations, projects, ...input })).toBe(expected))
 
   it('waits for the lists before deciding', () => {

@@ -23,6 +23,35 @@ export type RateLimits = {
   tokenRefreshPerIp: RateLimit
   /** Token refreshes per account. */
   tokenRefreshPerAccount: RateLimit
+  /** Mails and SMS sent (OTP, magic link, recovery, resend, reauthentication) per client IP. */
+  otpPerIp: RateLimit
+  /** The same per address: one inbox or phone is not flooded. */
+  otpPerAccount: RateLimit
+  /** Code and link checks (/verify, MFA verify) per client IP. */
+  verifyPerIp: RateLimit
+}
+
+export type AuthConfig = {
+  /** The `iss` claim of access tokens: the auth service's public URL. */
+  issuer: string
+  /** JWK set of private keys given by configuration; generated and kept in the control plane when unset. */
+  signingKeys?: string
+  /** Origins (scheme://host[:port]) whose pages may call /auth/v1 from the browser. */
+  corsOrigins: string[]
+  /** smtp(s)://user:pass@host:port; unset: mails are written to the server log. */
+  smtpUrl?: string
+  smtpFrom: string
+  /** Sign-ups by email are confirmed at once (no confirmation mail needed). */
+  mailerAutoconfirm: boolean
+  /** Sign-ups by phone are confirmed at once. */
+  phoneAutoconfirm: boolean
+  disableSignup: boolean
+  enableAnonymousSignIns: boolean
+  enablePhone: boolean
+  /** How long a mailed link or code, or an SMS code, can be used. */
+  otpTtlSeconds: number
+  /** A password change needs the nonce sent by /reauthenticate. */
+  securePasswordChange: boolean
 }
 
 export type ServerConfig = {
@@ -63,6 +92,11 @@ export type ServerConfig = {
   trustProxyHops: number
   /** Check every answer against its route's schema (development and tests). */
   validateAnswers: boolean
+  auth: AuthConfig
+  /** How long an organization invitation can be accepted. */
+  invitationTtlSeconds: number
+  /** A Free plan project without activity for this long is paused (SPEC §4: one week). */
+  pauseInactiveAfterSeconds: number
 }
 
 function env(name: string): string | undefined {
@@ -77,6 +111,13 @@ function wholeNumber(name: string, fallback: number, { allowZero = false } = {})
   if (!Number.isInteger(value) || value < 0 || (!allowZero && value === 0))
     throw new Error(`${name} must be a ${allowZero ? 'whole number (0 or more)' : 'positive whole number'}, got "${raw}"`)
   return value
+}
+
+function flag(name: string, fallback: boolean): boolean {
+  const raw = env(name)
+  if (raw === undefined) return fallback
+  if (raw !== 'true' && raw !== 'false') throw new Error(`${name} must be true or false, got "${raw}"`)
+  return raw === 'true'
 }
 
 function rateLimit(name: string, limit: number, windowSeconds: number): RateLimit {
@@ -145,8 +186,27 @@ export function readConfig(): ServerConfig {
       signUpPerIp: rateLimit('RATE_LIMIT_SIGN_UP', 30, 3600),
       tokenRefreshPerIp: rateLimit('RATE_LIMIT_TOKEN_REFRESH', 150, 300),
       tokenRefreshPerAccount: rateLimit('RATE_LIMIT_TOKEN_REFRESH_ACCOUNT', 60, 300),
+      otpPerIp: rateLimit('RATE_LIMIT_OTP', 30, 3600),
+      otpPerAccount: rateLimit('RATE_LIMIT_OTP_ACCOUNT', 5, 3600),
+      verifyPerIp: rateLimit('RATE_LIMIT_VERIFY', 60, 300),
+    },
+    auth: {
+      issuer: `${site ?? `http://localhost:${env('PORT') ?? '3000'}`}/auth/v1`,
+      signingKeys: env('JWT_SIGNING_KEYS'),
+      corsOrigins: list('AUTH_CORS_ORIGINS').map((origin) => origin.replace(/\/+$/, '')),
+      smtpUrl: env('SMTP_URL'),
+      smtpFrom: env('SMTP_FROM') ?? 'no-reply@localhost',
+      mailerAutoconfirm: flag('MAILER_AUTOCONFIRM', true),
+      phoneAutoconfirm: flag('PHONE_AUTOCONFIRM', false),
+      disableSignup: flag('DISABLE_SIGNUP', false),
+      enableAnonymousSignIns: flag('ENABLE_ANONYMOUS_SIGN_INS', false),
+      enablePhone: flag('ENABLE_PHONE', true),
+      otpTtlSeconds: wholeNumber('OTP_TTL_SECONDS', 3600),
+      securePasswordChange: flag('SECURE_PASSWORD_CHANGE', false),
     },
     trustProxyHops: wholeNumber('TRUST_PROXY_HOPS', 0, { allowZero: true }),
     validateAnswers: process.env.NODE_ENV !== 'production',
+    invitationTtlSeconds: wholeNumber('INVITATION_TTL_SECONDS', 7 * 24 * 3600),
+    pauseInactiveAfterSeconds: wholeNumber('PAUSE_INACTIVE_AFTER_SECONDS', 7 * 24 * 3600),
   }
 }

@@ -1,12 +1,14 @@
 /**
  * The built-in platform, assembled once per process: configuration, the control-plane database
- * (migrated), the JWT secret, the project databases and the background loop.
+ * (migrated), the secrets and signing keys, the mailer, the project databases and the background loop.
  */
 import { randomUUID } from 'node:crypto'
 import { readConfig, type ServerConfig } from './config'
 import { openEmbeddedControlPlane, openServerControlPlane, type ControlPlaneDb } from './db/control-plane'
 import { migrate } from './db/migrate'
 import { loadJwtSecret } from './auth/jwt'
+import { SigningKeys } from './auth/signing-keys'
+import { createMailer, type Mailer } from './auth/mailer'
 import { createProjectDatabases, type ProjectDatabases } from './databases'
 import { ensureSelfHostedProject } from './projects/self-hosted'
 import { startScheduler, type Scheduler } from './scheduler'
@@ -14,7 +16,12 @@ import { startScheduler, type Scheduler } from './scheduler'
 export type Platform = {
   config: ServerConfig
   db: ControlPlaneDb
+  /** Signs the service role's key. */
   jwtSecret: Uint8Array
+  /** Sign and verify access tokens. */
+  signingKeys: SigningKeys
+  /** Sends the auth service's mails and SMS (or writes them to the log). */
+  mailer: Mailer
   databases: ProjectDatabases
   /** Names this app instance in provisioning leases. */
   instanceId: string
@@ -35,10 +42,15 @@ export async function createPlatform(config: ServerConfig, options: { inMemory?:
     maxResultBytes: config.maxResultBytes,
     tempFileLimit: config.projectTempFileLimit,
   })
+  // Retired keys stay trusted for the life of a token, plus the time another instance may keep signing with them.
+  const signingKeys = new SigningKeys(db, config.accessTokenTtlSeconds + 120, config.auth.signingKeys)
+  await signingKeys.init()
   const platform = {
     config,
     db,
     jwtSecret: await loadJwtSecret(db, config.jwtSecret),
+    signingKeys,
+    mailer: createMailer(config.auth),
     databases,
     instanceId: randomUUID(),
     pending: new Set(),

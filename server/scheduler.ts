@@ -1,15 +1,19 @@
 /**
- * The platform's background work, one loop per app instance: set up projects' databases (at most
- * PROVISION_CONCURRENCY at once, retries when due), check project health and drop spent
- * rate-limit counters every HEALTH_CHECK_INTERVAL_MS. Timers do not keep the process alive.
+ * The platform's background work, one loop per app instance: set up projects' databases and carry
+ * out lifecycle transitions (pause, restore, restart, delete; together at most
+ * PROVISION_CONCURRENCY at once, retries when due), and every HEALTH_CHECK_INTERVAL_MS check
+ * project health, pause inactive Free projects and drop spent rate-limit counters. Timers do not
+ * keep the process alive.
  */
 import type { Platform } from './platform'
 import { claimDue, provisionClaimed } from './projects/provision'
 import { checkHealth } from './projects/health'
+import { claimTransitions, runTransition } from './projects/transitions'
+import { pauseInactiveProjects } from './projects/inactivity'
 import { pruneRateLimits } from './security/rate-limit'
 
 export type Scheduler = {
-  /** Look for projects to provision now (after a create or a retry by hand). */
+  /** Look for projects to provision or transitions to run now (after a create, a retry, a pause …). */
   kick(): void
   stop(): void
 }
@@ -32,12 +36,11 @@ export function startScheduler(platform: Platform): Scheduler {
     timers.add(timer)
   }
 
-  async function provisionPass() {
-    const free = platform.config.provisionConcurrency - running
-    const claims = await claimDue(platform, free)
-    for (const claim of claims) {
-      running++
-      const work = provisionClaimed(platform, claim)
+  /** Runs one claimed piece of work, counted against the concurrency. */
+  function start(work: () => Promise<number | null>) {
+    running++
+    track(
+      work()
         .then((retryIn) => {
           if (retryIn !== null) later(retryIn + 50, kick)
         })
@@ -45,8 +48,15 @@ export function startScheduler(platform: Platform): Scheduler {
           running--
           kick()
         })
-      track(work)
-    }
+    )
+  }
+
+  async function provisionPass() {
+    // Transitions first: a user is waiting on a pause or a restore, and they are quick.
+    const transitions = await claimTransitions(platform, platform.config.provisionConcurrency - running)
+    for (const claim of transitions) start(() => runTransition(platform, claim))
+    const claims = await claimDue(platform, platform.config.provisionConcurrency - running)
+    for (const claim of claims) start(() => provisionClaimed(platform, claim))
   }
 
   function kick() {
@@ -81,6 +91,7 @@ export function startScheduler(platform: Platform): Scheduler {
     try {
       kick()
       await checkHealth(platform)
+      await pauseInactiveProjects(platform)
       await pruneRateLimits(platform)
     } catch (error) {
       console.error('Background checks failed:', error)
@@ -91,7 +102,7 @@ export function startScheduler(platform: Platform): Scheduler {
 
   const interval = setInterval(() => void tick(), platform.config.healthCheckIntervalMs)
   interval.unref()
-  kick() // projects left COMING_UP by an earlier run
+  kick() // projects left COMING_UP, PAUSING, RESTORING … by an earlier run
 
   return {
     kick,

@@ -22,15 +22,30 @@ const userMetadata = z
     message: `User metadata (data) must be at most ${MAX_USER_METADATA_BYTES / 1024} KB of JSON`,
   })
 
+// auth-js sends null for what it does not use (no PKCE, no captcha): null counts as absent.
+const codeChallenge = z.string().max(128, 'code_challenge is too long').nullish().transform((v) => v ?? undefined)
+const codeChallengeMethod = z
+  .enum(['s256', 'plain', 'S256'], { error: 'code_challenge_method must be s256 or plain' })
+  .nullish()
+  .transform((v) => v ?? undefined)
+const security = z.looseObject({ captcha_token: z.string().max(4096).nullish() })
+export const redirectToQuery = z.object({ redirect_to: z.string().max(2048, 'redirect_to is too long').optional() })
+
 export const signupBody = z.object({
   email: email.optional(),
   phone: phone.optional(),
   password: password.optional(),
   data: userMetadata.optional(),
+  channel: z.enum(['sms', 'whatsapp']).nullish(),
+  code_challenge: codeChallenge,
+  code_challenge_method: codeChallengeMethod,
+  gotrue_meta_security: security.nullish(),
 })
+export const signupQuery = redirectToQuery
 
+export const TOKEN_GRANTS = ['password', 'refresh_token', 'pkce', 'id_token', 'web3'] as const
 export const tokenQuery = z.object({
-  grant_type: z.enum(['password', 'refresh_token'], { error: 'grant_type must be password or refresh_token' }),
+  grant_type: z.enum(TOKEN_GRANTS, { error: 'grant_type must be password, refresh_token or pkce' }),
 })
 
 export const tokenBody = z.object({
@@ -38,11 +53,87 @@ export const tokenBody = z.object({
   phone: phone.optional(),
   password: password.optional(),
   refresh_token: z.string().max(256, 'refresh_token is not valid').optional(),
+  auth_code: z.string().max(256, 'auth_code is not valid').optional(),
+  code_verifier: z.string().max(256, 'code_verifier is not valid').optional(),
+  gotrue_meta_security: security.nullish(),
 })
 
 export const logoutQuery = z.object({
   scope: z.enum(['global', 'local', 'others'], { error: 'scope must be one of global, local, others' }).default('global'),
 })
+
+export const otpBody = z.object({
+  email: email.optional(),
+  phone: phone.optional(),
+  create_user: z.boolean().default(true),
+  data: userMetadata.optional(),
+  channel: z.enum(['sms', 'whatsapp']).nullish(),
+  code_challenge: codeChallenge,
+  code_challenge_method: codeChallengeMethod,
+  gotrue_meta_security: security.nullish(),
+})
+export const otpQuery = redirectToQuery
+
+export const VERIFY_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email', 'sms', 'phone_change'] as const
+export type VerifyType = (typeof VERIFY_TYPES)[number]
+const verifyType = z.enum(VERIFY_TYPES, { error: `type must be one of ${VERIFY_TYPES.join(', ')}` })
+
+export const verifyBody = z.object({
+  type: verifyType,
+  email: email.optional(),
+  phone: phone.optional(),
+  token: z.string().max(256).optional(),
+  token_hash: z.string().max(256).optional(),
+  redirect_to: z.string().max(2048).optional(),
+  gotrue_meta_security: security.nullish(),
+})
+export const verifyLinkQuery = z.object({
+  type: verifyType,
+  token: z.string().min(1, 'token is required').max(256),
+  redirect_to: z.string().max(2048).optional(),
+})
+
+export const recoverBody = z.object({
+  email: email.optional(),
+  code_challenge: codeChallenge,
+  code_challenge_method: codeChallengeMethod,
+  gotrue_meta_security: security.nullish(),
+})
+export const recoverQuery = redirectToQuery
+
+export const resendBody = z.object({
+  type: z.enum(['signup', 'email_change', 'sms', 'phone_change'], { error: 'type must be one of signup, email_change, sms, phone_change' }),
+  email: email.optional(),
+  phone: phone.optional(),
+  gotrue_meta_security: security.nullish(),
+})
+export const resendQuery = redirectToQuery
+
+export const updateUserBody = z.object({
+  email: email.optional(),
+  phone: phone.optional(),
+  password: password.optional(),
+  nonce: z.string().max(64).optional(),
+  data: userMetadata.optional(),
+  code_challenge: codeChallenge,
+  code_challenge_method: codeChallengeMethod,
+})
+export const updateUserQuery = redirectToQuery
+
+export const enrollFactorBody = z.object({
+  factor_type: z.enum(['totp', 'phone', 'webauthn'], { error: 'factor_type must be totp or phone' }),
+  friendly_name: z.string().max(128, 'friendly_name is too long').optional(),
+  issuer: z.string().max(128, 'issuer is too long').optional(),
+  phone: phone.optional(),
+})
+export const factorParams = z.object({ factorId: z.string().max(64) })
+export const challengeBody = z.object({ channel: z.enum(['sms', 'whatsapp']).optional() }).optional()
+export const verifyFactorBody = z.object({
+  challenge_id: z.string().min(1, 'challenge_id is required').max(64),
+  code: z.string().min(1, 'code is required').max(16),
+})
+
+export const identityParams = z.object({ identityId: z.string().max(64) })
 
 export const authUser = z.looseObject({
   id: z.string(),
@@ -54,6 +145,7 @@ export const authUser = z.looseObject({
   user_metadata: z.record(z.string(), z.unknown()),
   identities: z.array(z.unknown()),
   created_at: z.string(),
+  is_anonymous: z.boolean(),
 })
 
 export const authSession = z.object({
@@ -65,9 +157,68 @@ export const authSession = z.object({
   user: authUser,
 })
 
+/** Sign-up answers a session, or the user alone while the address waits for confirmation. */
+export const signupAnswer = z.union([authSession, authUser])
+
 export const authSettings = z.looseObject({
   external: z.record(z.string(), z.boolean()),
   disable_signup: z.boolean(),
   mailer_autoconfirm: z.boolean(),
   phone_autoconfirm: z.boolean(),
+  sms_provider: z.string(),
+  saml_enabled: z.boolean(),
 })
+
+export const authHealth = z.object({ version: z.string(), name: z.string(), description: z.string() })
+
+export const jwks = z.object({ keys: z.array(z.record(z.string(), z.unknown())) })
+
+export const emptyAnswer = z.looseObject({})
+
+export const factorAnswer = z.looseObject({ id: z.string(), type: z.string() })
+export const challengeAnswer = z.looseObject({ id: z.string(), type: z.string(), expires_at: z.number() })
+
+export const rotateKeyAnswer = z.object({ kid: z.string() })
+
+// The admin API (service role only).
+const userIdParams = z.object({ userId: z.string().max(64) })
+export const adminUserParams = userIdParams
+export const adminFactorParams = userIdParams.extend({ factorId: z.string().max(64) })
+export const adminListUsersQuery = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  per_page: z.coerce.number().int().min(1).max(1000, 'per_page must be at most 1000').default(50),
+})
+const adminUserFields = {
+  email: email.optional(),
+  phone: phone.optional(),
+  password: password.optional(),
+  email_confirm: z.boolean().optional(),
+  phone_confirm: z.boolean().optional(),
+  user_metadata: userMetadata.optional(),
+  app_metadata: userMetadata.optional(),
+  ban_duration: z.string().max(32).optional(),
+  role: z.string().max(64).optional(),
+}
+export const adminCreateUserBody = z.object(adminUserFields)
+export const adminUpdateUserBody = z.object(adminUserFields)
+export const adminDeleteUserBody = z.object({ should_soft_delete: z.boolean().optional() }).optional()
+export const GENERATE_LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'] as const
+export const generateLinkBody = z.object({
+  type: z.enum(GENERATE_LINK_TYPES, { error: `type must be one of ${GENERATE_LINK_TYPES.join(', ')}` }),
+  email: email,
+  password: password.optional(),
+  new_email: email.optional(),
+  data: userMetadata.optional(),
+  redirect_to: z.string().max(2048).optional(),
+})
+export const inviteBody = z.object({ email: email, data: userMetadata.optional() })
+export const adminUsersAnswer = z.object({ users: z.array(authUser), aud: z.string() })
+export const generateLinkAnswer = authUser.extend({
+  action_link: z.string(),
+  email_otp: z.string(),
+  hashed_token: z.string(),
+  redirect_to: z.string(),
+  verification_type: z.string(),
+})
+export const factorList = z.array(z.looseObject({ id: z.string(), factor_type: z.string(), status: z.string() }))
+export const idAnswer = z.object({ id: z.string() })

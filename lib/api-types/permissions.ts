@@ -5,14 +5,14 @@
  */
 import { z } from 'zod'
 
-export const ORGANIZATION_ROLES = ['Owner', 'Administrator', 'Developer', 'Read-only'] as const
+export const ORGANIZATION_ROLES = ['Owner', 'Admin', 'Developer', 'Read-only'] as const
 export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number]
 
 /** The role of the one local user in self-hosted mode, in its one organization. */
 export const SELF_HOSTED_ROLE: OrganizationRole = 'Owner'
 
 const EVERYONE = ORGANIZATION_ROLES
-const ADMINS = ['Owner', 'Administrator'] as const
+const ADMINS = ['Owner', 'Admin'] as const
 
 type PolicyEntry = {
   roles: readonly OrganizationRole[]
@@ -20,14 +20,29 @@ type PolicyEntry = {
   platformOnly?: true
 }
 
+const BUILDERS = ['Owner', 'Admin', 'Developer'] as const
+
 export const ROLES_POLICY = {
   'organizations:read': { roles: EVERYONE },
+  /** Rename, billing email. */
+  'organizations:update': { roles: ADMINS, platformOnly: true },
+  'organizations:delete': { roles: ['Owner'], platformOnly: true },
+  'members:read': { roles: EVERYONE },
+  /** Invite, revoke an invitation; only an Owner may make someone an Owner (checked by the handler). */
+  'members:invite': { roles: ADMINS, platformOnly: true },
+  /** Change a member's role, remove a member (an organization always keeps an Owner). */
+  'members:update': { roles: ADMINS, platformOnly: true },
   'projects:read': { roles: EVERYONE },
   'projects:create': { roles: ADMINS, platformOnly: true },
-  /** Retry a failed set-up, and later pause, restart, rename. */
+  /** Retry a failed set-up, pause, restore, restart, rename. */
   'projects:update': { roles: ADMINS },
-  /** Run SQL in the project's database; read-only members only look. */
-  'sql:run': { roles: ['Owner', 'Administrator', 'Developer'] },
+  'projects:delete': { roles: ADMINS, platformOnly: true },
+  /** Create and delete preview branches. */
+  'branches:write': { roles: BUILDERS, platformOnly: true },
+  /** Run SQL in the project's database; without sql:write it runs as a read-only database role. */
+  'sql:run': { roles: EVERYONE },
+  /** Run SQL that may change the project's database (as the project's own role). */
+  'sql:write': { roles: BUILDERS },
 } as const satisfies Record<string, PolicyEntry>
 
 export type Action = keyof typeof ROLES_POLICY

@@ -13,3 +13,17 @@ export const profile = z.object({
   is_alpha_user: z.boolean(),
 })
 export type Profile = z.infer<typeof profile>
+
+/** SPEC §5: the password must reach this score. */
+export const MIN_PASSWORD_SCORE = 4
+
+export const passwordCheckBody = z.object({
+  password: z.string({ error: 'password is required' }).max(1024, 'Password is too long'),
+})
+export const passwordCheckResult = z.object({
+  result: z.object({
+    score: z.number().int().min(0).max(4),
+    feedback: z.object({ warning: z.string(), suggestions: z.array(z.string()) }),
+  }),
+})
+export type PasswordCheckResult = z.infer<typeof passwordCheckResult>

@@ -3,6 +3,7 @@
  * (PLATFORM_DATABASE_URL). Both are reached through this small interface so that the rest of the
  * platform never knows which one it runs on.
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -24,6 +25,15 @@ export interface ControlPlaneDb extends Queryable {
   readonly kind: 'embedded' | 'server'
 }
 
+/** The embedded control plane whose transaction is running its callback, if any. */
+const inTransaction = new AsyncLocalStorage<PGlite>()
+
+/**
+ * Runs fn outside any transaction's context: for work started inside one but not part of it
+ * (a background refresh), which would otherwise be refused as a query of the transaction's own.
+ */
+export const detached = <T>(fn: () => T): T => inTransaction.exit(fn)
+
 export async function openEmbeddedControlPlane(dataDir: string | null): Promise<ControlPlaneDb> {
   let db: PGlite
   if (dataDir) {
@@ -35,6 +45,10 @@ export async function openEmbeddedControlPlane(dataDir: string | null): Promise<
   // One PGlite is one session: transactions from concurrent requests must not interleave.
   let chain: Promise<unknown> = Promise.resolve()
   const serialize = <T>(fn: () => Promise<T>): Promise<T> => {
+    // A query on the database itself from inside a transaction would queue behind that
+    // transaction for ever: refuse it loudly (the transaction's `tx` is the way in).
+    if (inTransaction.getStore() === db)
+      return Promise.reject(new Error('A control-plane query was made inside a transaction without its tx: it would wait for ever'))
     const next = chain.then(fn, fn)
     chain = next.catch(() => undefined)
     return next
@@ -46,10 +60,10 @@ export async function openEmbeddedControlPlane(dataDir: string | null): Promise<
     transaction: (fn) =>
       serialize(() =>
         db.transaction((tx) =>
-          fn({
+          inTransaction.run(db, () => fn({
             query: async <T extends Row>(s: string, p: unknown[] = []) => (await tx.query<T>(s, p)).rows,
             exec: async (s) => void (await tx.exec(s)),
-          })
+          }))
         )
       ),
     close: () => db.close(),

@@ -24,11 +24,13 @@ const failures = {
     missing: () => new PlatformError(401, 'You must be signed in to do this.'),
     invalid: () => new PlatformError(401, 'Your session has expired or is invalid. Please sign in again.'),
     ended: () => new PlatformError(401, 'Your session has ended. Please sign in again.'),
+    secondFactor: () => new PlatformError(401, 'Enter the code from your authenticator app to finish signing in.'),
   },
   auth: {
     missing: () => authError(401, 'no_authorization', 'This endpoint requires a Bearer token'),
     invalid: () => authError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is expired or invalid'),
     ended: () => authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
+    secondFactor: () => authError(403, 'insufficient_aal', 'AAL2 session is required'),
   },
 }
 
@@ -38,10 +40,17 @@ async function signedInUser(platform: Platform, req: IncomingMessage, route: Any
   const fail = failures[route.flavour]
   const token = bearerToken(req)
   if (!token) throw fail.missing()
-  const claims = await verifyAccessToken(platform.jwtSecret, token)
+  const claims = await verifyAccessToken(platform.signingKeys, token)
   if (!claims) throw fail.invalid()
-  const [session] = await platform.db.query('select 1 from auth_sessions where id = $1 and user_id = $2', [claims.session_id, claims.sub])
+  const [session] = await platform.db.query<{ aal: string; has_mfa: boolean }>(
+    `select s.aal, exists (select 1 from auth_mfa_factors f where f.user_id = s.user_id and f.status = 'verified') as has_mfa
+     from auth_sessions s where s.id = $1 and s.user_id = $2`,
+    [claims.session_id, claims.sub]
+  )
   if (!session) throw fail.ended()
+  // The platform is for fully signed-in users: with a verified factor, a password alone is not enough.
+  // The auth service itself is not gated, or the code could never be verified.
+  if (route.flavour === 'platform' && session.has_mfa && session.aal !== 'aal2') throw fail.secondFactor()
   return { id: claims.sub, email: claims.email, sessionId: claims.session_id }
 }
 

@@ -31,6 +31,6 @@ export async function authorize(
     route.scope.kind === 'org' ? await findMembership(platform.db, user.id, key) : await findVisibleProject(platform.db, user.id, key)
   if (!access) throw new PlatformError(404, route.scope.kind === 'org' ? 'This organization does not exist' : 'This project does not exist')
   if (route.action && !roleCan(access.role, route.action, { isPlatform: platform.config.isPlatform }))
-    throw new PlatformError(403, `Your role (${access.role}) does not allow this (${route.action}). Ask an Owner or Administrator of the organization.`)
+    throw new PlatformError(403, `Your role (${access.role}) does not allow this (${route.action}). Ask an Owner or Admin of the organization.`)
   return access
 }

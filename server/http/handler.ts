@@ -19,6 +19,8 @@ import { authError } from '../auth/gotrue-errors'
 import { isDatabaseUnavailable, isSqlError } from '../databases'
 import { isUnavailable } from '../db/unavailable'
 import { router, type AnyHandler } from '../routes'
+import { allowedCorsOrigin, answerPreflight, setCorsHeaders } from './auth-cors'
+import { API_VERSION_2024, speaks2024 } from '../auth/api-version'
 
 const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' }
 
@@ -36,8 +38,13 @@ function send(res: ServerResponse, status: number, body: unknown, requestId: str
 function errorAnswer(error: unknown, flavour: RouteFlavour, requestId: string): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
   const body = (status: number, message: string, extra: Record<string, unknown> = {}) => ({ code: status, message, requestId, ...extra })
   if (isPlatformError(error)) {
-    const extra = flavour === 'auth' && !('error_code' in error.extra) ? { error_code: errorCodeFor(error.status), msg: error.message } : {}
+    const extra = flavour === 'auth' ? { error_code: errorCodeFor(error.status), msg: error.message } : {}
     return { status: error.status, body: body(error.status, error.message, { ...extra, ...error.extra }), headers: error.headers }
+  }
+  if (flavour === 'auth') {
+    // The auth service's own failures still carry GoTrue's fields.
+    const answer = errorAnswer(error, 'platform', requestId)
+    return { ...answer, body: { ...answer.body, error_code: errorCodeFor(answer.status), msg: answer.body.message } }
   }
   if (isSqlError(error)) return { status: 400, body: body(400, error.message, { pg: error.pg }) }
   if (isDatabaseUnavailable(error)) {
@@ -92,6 +99,9 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
   // Served at /api/* by Next and at /* by the test server; /auth/v1 arrives rewritten or not.
   const path = url ? url.pathname.replace(/^\/api(?=\/|$)/, '') || '/' : '/'
   let flavour: RouteFlavour = path.startsWith('/auth/v1/') ? 'auth' : 'platform'
+  const version2024 = flavour === 'auth' && speaks2024(req)
+  if (version2024) res.setHeader('X-Supabase-Api-Version', API_VERSION_2024)
+  let corsOrigin: string | null = null
   try {
     if (!url) throw new PlatformError(400, 'The request target must be a path (/…).')
     const platform = await platformPromise.catch((error) => {
@@ -100,6 +110,11 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
     })
     assertAllowedHost(req, platform.config.allowedHosts)
     const method = req.method ?? 'GET'
+    if (flavour === 'auth') {
+      corsOrigin = allowedCorsOrigin(req, platform.config.auth.corsOrigins)
+      if (method === 'OPTIONS') return answerPreflight(res, corsOrigin)
+      if (corsOrigin) setCorsHeaders(res, corsOrigin)
+    }
     const match = router.match(method, path)
     if (match.kind === 'badPath') throw new PlatformError(400, 'The request path is not valid (a broken %-escape).')
     if (match.kind === 'notFound') throw new PlatformError(404, `No such endpoint: ${method} ${url.pathname}`)
@@ -111,7 +126,8 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
 
     const changes = method !== 'GET' && method !== 'HEAD'
     if (changes) {
-      assertSameOrigin(req)
+      // A configured origin may call the auth service from its pages (bearer tokens, no cookies).
+      if (!corsOrigin) assertSameOrigin(req)
       assertJsonBody(req)
     }
     const rawQuery = queryObject(url)
@@ -141,6 +157,8 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
     send(res, route.status, method === 'HEAD' ? undefined : result, requestId)
   } catch (error) {
     const { status, body, headers } = errorAnswer(error, flavour, requestId)
+    // From 2024-01-01 on, GoTrue's `code` is the string error code.
+    if (version2024 && typeof body.error_code === 'string') body.code = body.error_code
     send(res, status, body, requestId, headers)
   }
 }

@@ -44,3 +44,6 @@ export const isRawJson = (value: unknown): value is RawJson => !!value && typeof
 type HandlerResult<R extends AnyRoute> = z.input<R['answer']> | RawJson
 
 export type Handler<R extends AnyRoute> = (ctx: HandlerContext<R>) => Promise<HandlerResult<R>>
+
+/** The handlers of a route table: one per route, typed from its declaration. */
+export type Handlers<T extends Record<string, AnyRoute>> = { [K in keyof T]: Handler<T[K]> }

@@ -28,6 +28,9 @@ const limits = (overrides: Partial<RateLimits>): RateLimits => ({
   signInPerAccount: off,
   signUpPerIp: off,
   tokenRefreshPerIp: off,
+  otpPerIp: off,
+  otpPerAccount: off,
+  verifyPerIp: off,
   tokenRefreshPerAccount: off,
   ...overrides,
 })

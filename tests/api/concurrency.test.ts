@@ -17,7 +17,7 @@ async function owner(tp: TestPlatform) {
 
 async function createAtOnce(tp: TestPlatform, token: string, slug: string, count: number) {
   const creations = Array.from({ length: count }, (_, i) =>
-    tp.call('POST', '/platform/projects', { token, body: { name: `Project ${i}`, organization_slug: slug } })
+    tp.call('POST', '/platform/projects', { token, body: { name: `Project ${i}`, organization_slug: slug, plan: 'pro' } })
   )
   // While they run, the instance answers other requests.
   const meanwhile = await tp.call('GET', '/platform/organizations', { token })

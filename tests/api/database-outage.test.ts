@@ -32,7 +32,7 @@ describe.runIf(pgClusterAvailable())('a project database server that stops and c
     return { token: user.token, slug: org.slug as string }
   }
   const create = async (platform: TestPlatform, t: string, orgSlug: string) =>
-    (await platform.call('POST', '/platform/projects', { token: t, body: { name: 'During', organization_slug: orgSlug } })).body.ref as string
+    (await platform.call('POST', '/platform/projects', { token: t, body: { name: 'During', organization_slug: orgSlug, plan: 'pro' } })).body.ref as string
 
   beforeAll(async () => {
     cluster = await startPgCluster()

@@ -30,6 +30,7 @@ export async function startTestPlatform(overrides: Partial<ServerConfig> = {}): 
     rateLimits: Object.fromEntries(Object.entries(base.rateLimits).map(([k, v]) => [k, { ...v, limit: 0 }])) as ServerConfig['rateLimits'],
     provisionRetryBaseMs: 200,
     ...overrides,
+    auth: { ...base.auth, signingKeys: undefined, smtpUrl: undefined, corsOrigins: [], ...overrides.auth },
   }
   const platform = await createPlatform(config, { inMemory: !config.platformDatabaseUrl })
   const server = await serve(platform)
@@ -41,6 +42,8 @@ export async function startTestPlatform(overrides: Partial<ServerConfig> = {}): 
     const res = await fetch(`${server.url}${p}`, {
       method,
       headers,
+      // Redirects (links of the auth service) are answers to look at, not to follow.
+      redirect: 'manual',
       body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
     })
     const text = await res.text()

@@ -1,0 +1,52 @@
+/**
+ * The GoTrue-compatible auth service (reached at /auth/v1 through a rewrite): every method of
+ * @supabase/auth-js's GoTrueClient and GoTrueAdminApi has its endpoint here. The admin API takes
+ * the service role's key.
+ */
+import { z } from 'zod'
+import { route } from './route'
+import * as a from './auth'
+
+const p = (path: string) => `/auth/v1${path}`
+
+export const authRoutes = {
+  authSignup: route({ method: 'POST', path: p('/signup'), auth: 'public', query: a.signupQuery, body: a.signupBody, answer: a.signupAnswer }),
+  authToken: route({ method: 'POST', path: p('/token'), auth: 'public', query: a.tokenQuery, body: a.tokenBody, answer: a.authSession }),
+  authGetUser: route({ method: 'GET', path: p('/user'), answer: a.authUser }),
+  authUpdateUser: route({ method: 'PUT', path: p('/user'), query: a.updateUserQuery, body: a.updateUserBody, answer: a.authUser }),
+  authLogout: route({ method: 'POST', path: p('/logout'), query: a.logoutQuery, answer: z.undefined(), status: 204 }),
+  authSettings: route({ method: 'GET', path: p('/settings'), auth: 'public', answer: a.authSettings }),
+  authHealth: route({ method: 'GET', path: p('/health'), auth: 'public', answer: a.authHealth }),
+  authJwks: route({ method: 'GET', path: p('/.well-known/jwks.json'), auth: 'public', answer: a.jwks }),
+
+  authOtp: route({ method: 'POST', path: p('/otp'), auth: 'public', query: a.otpQuery, body: a.otpBody, answer: a.emptyAnswer }),
+  authVerify: route({ method: 'POST', path: p('/verify'), auth: 'public', body: a.verifyBody, answer: z.union([a.authSession, a.emptyAnswer]) }),
+  authVerifyLink: route({ method: 'GET', path: p('/verify'), auth: 'public', query: a.verifyLinkQuery, answer: z.undefined(), status: 303 }),
+  authRecover: route({ method: 'POST', path: p('/recover'), auth: 'public', query: a.recoverQuery, body: a.recoverBody, answer: a.emptyAnswer }),
+  authResend: route({ method: 'POST', path: p('/resend'), auth: 'public', query: a.resendQuery, body: a.resendBody, answer: a.emptyAnswer }),
+  authReauthenticate: route({ method: 'GET', path: p('/reauthenticate'), answer: a.emptyAnswer }),
+
+  authEnrollFactor: route({ method: 'POST', path: p('/factors'), body: a.enrollFactorBody, answer: a.factorAnswer }),
+  authChallengeFactor: route({ method: 'POST', path: p('/factors/:factorId/challenge'), params: a.factorParams, body: a.challengeBody, answer: a.challengeAnswer }),
+  authVerifyFactor: route({ method: 'POST', path: p('/factors/:factorId/verify'), params: a.factorParams, body: a.verifyFactorBody, answer: a.authSession }),
+  authUnenrollFactor: route({ method: 'DELETE', path: p('/factors/:factorId'), params: a.factorParams, answer: a.idAnswer }),
+
+  authUnlinkIdentity: route({ method: 'DELETE', path: p('/user/identities/:identityId'), params: a.identityParams, answer: a.emptyAnswer }),
+  authAuthorize: route({ method: 'GET', path: p('/authorize'), auth: 'public', query: z.looseObject({}), answer: z.undefined() }),
+  authLinkIdentity: route({ method: 'GET', path: p('/user/identities/authorize'), query: z.looseObject({}), answer: z.undefined() }),
+  authSso: route({ method: 'POST', path: p('/sso'), auth: 'public', body: z.looseObject({}), answer: z.undefined() }),
+
+  adminListUsers: route({ method: 'GET', path: p('/admin/users'), auth: 'service', query: a.adminListUsersQuery, answer: a.adminUsersAnswer }),
+  adminCreateUser: route({ method: 'POST', path: p('/admin/users'), auth: 'service', body: a.adminCreateUserBody, answer: a.authUser }),
+  adminGetUser: route({ method: 'GET', path: p('/admin/users/:userId'), auth: 'service', params: a.adminUserParams, answer: a.authUser }),
+  adminUpdateUser: route({ method: 'PUT', path: p('/admin/users/:userId'), auth: 'service', params: a.adminUserParams, body: a.adminUpdateUserBody, answer: a.authUser }),
+  adminDeleteUser: route({ method: 'DELETE', path: p('/admin/users/:userId'), auth: 'service', params: a.adminUserParams, body: a.adminDeleteUserBody, answer: a.authUser }),
+  adminGenerateLink: route({ method: 'POST', path: p('/admin/generate_link'), auth: 'service', body: a.generateLinkBody, answer: a.generateLinkAnswer }),
+  adminInvite: route({ method: 'POST', path: p('/invite'), auth: 'service', query: a.redirectToQuery, body: a.inviteBody, answer: a.authUser }),
+  adminListFactors: route({ method: 'GET', path: p('/admin/users/:userId/factors'), auth: 'service', params: a.adminUserParams, answer: a.factorList }),
+  adminDeleteFactor: route({ method: 'DELETE', path: p('/admin/users/:userId/factors/:factorId'), auth: 'service', params: a.adminFactorParams, answer: a.idAnswer }),
+  adminOauthClients: route({ method: 'GET', path: p('/admin/oauth/clients'), auth: 'service', query: z.looseObject({}), answer: z.undefined() }),
+
+  /** Makes a new key sign access tokens; the old one verifies until its tokens expire. */
+  rotateSigningKey: route({ method: 'POST', path: '/platform/auth/signing-keys/rotate', auth: 'service', answer: a.rotateKeyAnswer }),
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod'
+import { route } from './route'
+import { byProjectRef } from './route-scopes'
+import { createBranchBody, createProjectBody, project, projectDetail, projectParams } from './projects'
+
+/**
+ * Lifecycle actions (pause, restore, restart, delete) answer at once with the project in its
+ * transitional status; the work runs in the background and the project's status says when it is
+ * done. In self-hosted mode (one project) they are not offered.
+ */
+export const projectRoutes = {
+  listProjects: route({ method: 'GET', path: '/platform/projects', answer: z.array(project) }),
+  createProject: route({
+    method: 'POST',
+    path: '/platform/projects',
+    body: createProjectBody,
+    answer: projectDetail,
+    status: 201,
+    action: 'projects:create',
+    scope: { kind: 'org', key: (input) => input.body.organization_slug },
+  }),
+  getProject: route({
+    method: 'GET',
+    path: '/platform/projects/:ref',
+    params: projectParams,
+    answer: projectDetail,
+    action: 'projects:read',
+    scope: byProjectRef,
+  }),
+  retryProjectProvisioning: route({
+    method: 'POST',
+    path: '/platform/projects/:ref/retry-provisioning',
+    params: projectParams,
+    answer: projectDetail,
+    action: 'projects:update',
+    scope: byProjectRef,
+  }),
+  pauseProject: route({
+    method: 'POST',
+    path: '/platform/projects/:ref/pause',
+    params: projectParams,
+    answer: projectDetail,
+    action: 'projects:update',
+    scope: byProjectRef,
+    platformOnly: true,
+  }),
+  restoreProject: route({
+    method: 'POST',
+    path: '/platform/projects/:ref/restore',
+    params: projectParams,
+    answer: projectDetail,
+    action: 'projects:update',
+    scope: byProjectRef,
+    platformOnly: true,
+  }),
+  restartProject: route({
+    method: 'POST',
+    path: '/platform/projects/:ref/restart',
+    params: projectParams,
+    answer: projectDetail,
+    action: 'projects:update',
+    scope: byProjectRef,
+    platformOnly: true,
+  }),
+  deleteProject: route({
+    method: 'DELETE',
+    path: '/platform/projects/:ref',
+    params: projectParams,
+    answer: projectDetail,
+    action: 'projects:delete',
+    scope: byProjectRef,
+  }),
+  listBranches: route({
+    method: 'GET',
+    path: '/platform/projects/:ref/branches',
+    params: projectParams,
+    answer: z.array(project),
+    action: 'projects:read',
+    scope: byProjectRef,
+  }),
+  createBranch: route({
+    method: 'POST',
+    path: '/platform/projects/:ref/branches',
+    params: projectParams,
+    body: createBranchBody,
+    answer: projectDetail,
+    status: 201,
+    action: 'branches:write',
+    scope: byProjectRef,
+  }),
+}

@@ -1,0 +1,42 @@
+import type { authRoutes } from '@/lib/api-types'
+import { PASSWORD, unique, type Examples } from './types'
+
+const NOBODY = '00000000-0000-4000-8000-000000000000'
+const fresh = () => `matrix-new-${unique()}@example.com`
+
+export const authExamples: Examples<typeof authRoutes> = {
+  authSignup: { path: () => '/auth/v1/signup', body: () => ({ email: fresh(), password: PASSWORD }) },
+  authToken: { path: () => '/auth/v1/token?grant_type=password', body: (fx) => ({ email: fx.emails.Owner, password: PASSWORD }) },
+  authGetUser: { path: () => '/auth/v1/user' },
+  authUpdateUser: { path: () => '/auth/v1/user', body: () => ({ data: { matrix: unique() } }) },
+  authLogout: { path: () => '/auth/v1/logout?scope=local' },
+  authSettings: { path: () => '/auth/v1/settings' },
+  authHealth: { path: () => '/auth/v1/health' },
+  authJwks: { path: () => '/auth/v1/.well-known/jwks.json' },
+  authOtp: { path: () => '/auth/v1/otp', body: () => ({ email: fresh() }) },
+  authVerify: { path: () => '/auth/v1/verify', body: () => ({ type: 'signup', token_hash: 'not-a-token' }), status: 403 },
+  authVerifyLink: { path: () => '/auth/v1/verify?type=signup&token=not-a-token' },
+  authRecover: { path: () => '/auth/v1/recover', body: (fx) => ({ email: fx.emails.Owner }) },
+  authResend: { path: () => '/auth/v1/resend', body: () => ({ type: 'signup', email: fresh() }) },
+  authReauthenticate: { path: () => '/auth/v1/reauthenticate' },
+  authEnrollFactor: { path: () => '/auth/v1/factors', body: () => ({ factor_type: 'totp', friendly_name: `matrix ${unique()}` }) },
+  // Someone else's or no factor: the caller learns nothing about it.
+  authChallengeFactor: { path: () => `/auth/v1/factors/${NOBODY}/challenge`, status: 404 },
+  authVerifyFactor: { path: () => `/auth/v1/factors/${NOBODY}/verify`, body: () => ({ challenge_id: NOBODY, code: '123456' }), status: 404 },
+  authUnenrollFactor: { path: () => `/auth/v1/factors/${NOBODY}`, status: 404 },
+  authUnlinkIdentity: { path: () => `/auth/v1/user/identities/${NOBODY}`, status: 404 },
+  authAuthorize: { path: () => '/auth/v1/authorize?provider=github', status: 400 },
+  authLinkIdentity: { path: () => '/auth/v1/user/identities/authorize?provider=github', status: 400 },
+  authSso: { path: () => '/auth/v1/sso', body: () => ({ domain: 'example.com' }), status: 404 },
+  adminListUsers: { path: () => '/auth/v1/admin/users' },
+  adminCreateUser: { path: () => '/auth/v1/admin/users', body: () => ({ email: fresh() }) },
+  adminGetUser: { path: () => `/auth/v1/admin/users/${NOBODY}` },
+  adminUpdateUser: { path: () => `/auth/v1/admin/users/${NOBODY}`, body: () => ({ user_metadata: {} }) },
+  adminDeleteUser: { path: () => `/auth/v1/admin/users/${NOBODY}` },
+  adminGenerateLink: { path: () => '/auth/v1/admin/generate_link', body: () => ({ type: 'magiclink', email: fresh() }) },
+  adminInvite: { path: () => '/auth/v1/invite', body: () => ({ email: fresh() }) },
+  adminListFactors: { path: () => `/auth/v1/admin/users/${NOBODY}/factors` },
+  adminDeleteFactor: { path: () => `/auth/v1/admin/users/${NOBODY}/factors/${NOBODY}` },
+  adminOauthClients: { path: () => '/auth/v1/admin/oauth/clients' },
+  rotateSigningKey: { path: () => '/platform/auth/signing-keys/rotate' },
+}

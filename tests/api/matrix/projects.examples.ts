@@ -1,0 +1,52 @@
+import type { projectRoutes, sqlRoutes } from '@/lib/api-types'
+import type { TestPlatform } from '../../helpers/test-platform'
+import { settle } from '../../helpers/test-platform'
+import { unique, type Examples, type Fixture } from './types'
+
+/**
+ * Lifecycle routes change or remove the project they act on: each call gets a project of its own
+ * in the status the action applies to (a row without a database is enough: the answer comes
+ * before the background work), so the fixture's project survives every call.
+ */
+let target = ''
+async function projectIn(tp: TestPlatform, fx: Fixture, status: string) {
+  await settle(tp.platform)
+  target = `m${unique().replace(/\D/g, '')}`.slice(0, 20)
+  await tp.platform.db.query(
+    `insert into projects (ref, name, organization_id, status, cloud_provider, region, plan)
+     select $1, $2, id, $3, 'AWS', 'us-east-1', 'pro' from organizations where slug = $4`,
+    [target, `Matrix lifecycle ${target}`, status, fx.orgSlug]
+  )
+}
+
+export const projectExamples: Examples<typeof projectRoutes> = {
+  listProjects: { path: () => '/platform/projects' },
+  // A paid plan: the organization's Free places are taken by the fixture.
+  createProject: { path: () => '/platform/projects', body: (fx) => ({ name: `Matrix ${unique()}`, organization_slug: fx.orgSlug, plan: 'pro' }) },
+  getProject: { path: (fx) => `/platform/projects/${fx.ref}` },
+  retryProjectProvisioning: {
+    path: (fx) => `/platform/projects/${fx.failedRef}/retry-provisioning`,
+    before: async (tp, fx) => {
+      await settle(tp.platform)
+      await tp.platform.db.query(`update projects set status = 'INIT_FAILED', status_message = 'failed' where ref = $1`, [fx.failedRef])
+    },
+  },
+  pauseProject: { path: () => `/platform/projects/${target}/pause`, before: (tp, fx) => projectIn(tp, fx, 'ACTIVE_HEALTHY') },
+  restoreProject: { path: () => `/platform/projects/${target}/restore`, before: (tp, fx) => projectIn(tp, fx, 'INACTIVE') },
+  restartProject: { path: () => `/platform/projects/${target}/restart`, before: (tp, fx) => projectIn(tp, fx, 'ACTIVE_HEALTHY') },
+  deleteProject: { path: () => `/platform/projects/${target}`, before: (tp, fx) => projectIn(tp, fx, 'ACTIVE_HEALTHY') },
+  listBranches: { path: (fx) => `/platform/projects/${fx.ref}/branches` },
+  createBranch: {
+    path: (fx) => `/platform/projects/${fx.ref}/branches`,
+    body: () => ({ name: `branch-${unique()}` }),
+    // Branches take the parent's plan: a paid one, so the Free places do not run out.
+    before: async (tp, fx) => {
+      await settle(tp.platform)
+      await tp.platform.db.query(`update projects set plan = 'pro' where ref = $1`, [fx.ref])
+    },
+  },
+}
+
+export const sqlExamples: Examples<typeof sqlRoutes> = {
+  runQuery: { path: (fx) => `/platform/pg-meta/${fx.ref}/query`, body: () => ({ query: 'select 1 as one' }) },
+}

@@ -1,0 +1,90 @@
+/**
+ * The two places a project's database can live, for API tests that must hold on both: embedded
+ * PGlite (always) and a throwaway PostgreSQL cluster (when its binaries are installed; required
+ * under CI=true). Plus the few calls those tests make again and again.
+ */
+import pg from 'pg'
+import type { OrganizationRole } from '@/lib/api-types'
+import type { ServerConfig } from '@/server/config'
+import { settle, startTestPlatform, type TestPlatform } from './test-platform'
+import { pgClusterAvailable, startPgCluster, type PgCluster } from './pg-cluster'
+
+export type Backend = {
+  name: 'embedded' | 'server'
+  enabled: boolean
+  /** A platform whose projects live on this backend (its control plane on the same kind). */
+  start(overrides?: Partial<ServerConfig>): Promise<{ tp: TestPlatform; cluster: PgCluster | null; stop(): Promise<void> }>
+}
+
+export const BACKENDS: Backend[] = [
+  {
+    name: 'embedded',
+    enabled: true,
+    async start(overrides = {}) {
+      const tp = await startTestPlatform(overrides)
+      return { tp, cluster: null, stop: () => tp.close() }
+    },
+  },
+  {
+    name: 'server',
+    enabled: pgClusterAvailable(),
+    async start(overrides = {}) {
+      const cluster = await startPgCluster()
+      const admin = new pg.Client({ connectionString: cluster.url })
+      await admin.connect()
+      await admin.query('create database control_plane')
+      await admin.end()
+      const tp = await startTestPlatform({
+        platformDatabaseUrl: cluster.url.replace(/\/postgres$/, '/control_plane'),
+        projectDbServers: `*=${cluster.url}`,
+        ...overrides,
+      })
+      return {
+        tp,
+        cluster,
+        async stop() {
+          await tp.close()
+          await cluster.stop()
+        },
+      }
+    },
+  },
+]
+
+/** A signed-up user with a profile and an organization of their own. */
+export async function ownerWithOrg(tp: TestPlatform, orgName = 'Lifecycle Org') {
+  const user = await tp.signUp()
+  await tp.call('POST', '/platform/profile', { token: user.token })
+  const org = (await tp.call('POST', '/platform/organizations', { token: user.token, body: { name: orgName } })).body as { id: number; slug: string }
+  return { token: user.token, org }
+}
+
+/** Another user, made a member of the organization with the given role. */
+export async function memberOf(tp: TestPlatform, orgId: number, role: OrganizationRole): Promise<string> {
+  const email = `member-${role.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
+  const user = await tp.signUp(email)
+  await tp.call('POST', '/platform/profile', { token: user.token })
+  await tp.platform.db.query(
+    `insert into organization_members (organization_id, profile_id, role) select $1, p.id, $3 from profiles p join users u on u.id = p.user_id where u.email = $2`,
+    [orgId, email, role]
+  )
+  return user.token
+}
+
+/** Creates a project and waits until its database is up. */
+export async function activeProject(tp: TestPlatform, token: string, orgSlug: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await tp.call('POST', '/platform/projects', { token, body: { name: `Project ${Date.now()}`, organization_slug: orgSlug, ...extra } })
+  if (res.status !== 201) throw new Error(`create failed: ${JSON.stringify(res.body)}`)
+  await settle(tp.platform)
+  return res.body.ref
+}
+
+/** Runs SQL through the API; answers status and body (results=all). */
+export function runSql(tp: TestPlatform, token: string, ref: string, query: string) {
+  return tp.call('POST', `/platform/pg-meta/${ref}/query?results=all`, { token, body: { query } })
+}
+
+export async function statusOf(tp: TestPlatform, ref: string): Promise<string> {
+  const [row] = await tp.platform.db.query<{ status: string }>('select status from projects where ref = $1', [ref])
+  return row.status
+}
