@@ -1,77 +1,155 @@
 /**
- * The GoTrue-compatible subset served at /auth/v1: what @supabase/auth-js needs to sign up, sign
- * in with a password, refresh, read the user and sign out. With no mail server, a sign-up is
- * confirmed at once and answers a session. Shapes are checked by the router (lib/api-types/auth.ts);
- * here are the rules: which credentials a grant needs, password strength, rate limits.
+ * The GoTrue-compatible auth service at /auth/v1: what @supabase/auth-js calls to sign up, sign
+ * in (password, refresh, PKCE), read and update the user, and sign out; settings, health and the
+ * published signing keys. Shapes are checked by the router (lib/api-types/auth.ts); here are the
+ * rules. Links and codes are in otp.ts, MFA in mfa.ts, the admin API in admin.ts.
  */
-import { randomUUID } from 'node:crypto'
-import { z } from 'zod'
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE, type Routes } from '@/lib/api-types'
+import type { z } from 'zod'
+import type { Routes, tokenBody } from '@/lib/api-types'
 import type { Handler } from '../http/types'
 import type { Platform } from '../platform'
+import type { Queryable } from '../db/control-plane'
 import { authError } from './gotrue-errors'
 import { hashPassword, verifyPassword, verifyAgainstNothing } from './passwords'
 import { issueSession, refreshSession, endSessions } from './sessions'
-import { findUserByEmail, findUserById, toGoTrueUser, type UserRow } from './users'
+import { findUserByEmail, findUserById, findUserByPhone, insertUser, isBanned, toGoTrueUser, type FullUser } from './users'
 import { accountKey, hit } from '../security/rate-limit'
+import { EMAIL_OR_PHONE_AND_PASSWORD, addressOf, checkPasswordRules, parseAddress, type Address } from './credentials'
+import { prepareMessage, sendMessage, type PreparedMessage } from './messages'
+import { createFlowState } from './pkce'
+import { exchangeAuthCode } from './pkce'
+import { safeRedirect } from './redirects'
+import { consumeCode } from './one-time-tokens'
+import { randomUUID } from 'node:crypto'
 
-type Credentials = { email?: string; phone?: string; password?: string }
+const findByAddress = (db: Queryable, address: Address) =>
+  address.channel === 'email' ? findUserByEmail(db, address.email) : findUserByPhone(db, address.phone)
 
-/** Sign-up and password sign-in need an email and a password (SPEC §5); phone is not offered. */
-function requireCredentials({ email, phone, password }: Credentials) {
-  if (phone && !email) throw authError(422, 'phone_provider_disabled', 'Phone sign-in is not enabled on this platform. Use an email address.')
-  if (!email || !password) throw authError(400, 'validation_failed', 'You must provide either an email or phone number and a password')
-  const normalized = email.trim().toLowerCase()
-  if (!z.email().safeParse(normalized).success) throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format')
-  return { email: normalized, password }
-}
-
-async function limitSignIn(platform: Platform, ip: string, email: string) {
+async function limitSignIn(platform: Platform, ip: string, account: string) {
   const limits = platform.config.rateLimits
   await hit(platform, 'sign-in:ip', ip, limits.signInPerIp)
-  await hit(platform, 'sign-in:account', accountKey(email), limits.signInPerAccount)
+  await hit(platform, 'sign-in:account', accountKey(account), limits.signInPerAccount)
 }
 
-export const signup: Handler<Routes['authSignup']> = async ({ platform, body, ip }) => {
-  const { email, password } = requireCredentials(body ?? {})
+/** Counts a mail or SMS about to be sent, per client and per address. */
+export async function limitMessages(platform: Platform, ip: string, address: string) {
+  const limits = platform.config.rateLimits
+  await hit(platform, 'otp:ip', ip, limits.otpPerIp)
+  await hit(platform, 'otp:account', accountKey(address), limits.otpPerAccount)
+}
+
+const isConfirmed = (user: FullUser, address: Address) => (address.channel === 'email' ? !!user.email_confirmed_at : !!user.phone_confirmed_at)
+
+export const signup: Handler<Routes['authSignup']> = async ({ platform, req, body, query, ip }) => {
+  const auth = platform.config.auth
+  const anonymous = !body.email && !body.phone && !body.password
+  if (anonymous) {
+    if (!auth.enableAnonymousSignIns) throw authError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled')
+    await hit(platform, 'sign-up:ip', ip, platform.config.rateLimits.signUpPerIp)
+    return platform.db.transaction(async (tx) => {
+      const user = await insertUser(tx, { isAnonymous: true, userMetadata: body.data })
+      return issueSession(platform, tx, user, { method: 'anonymous' })
+    })
+  }
+  if (auth.disableSignup) throw authError(422, 'signup_disabled', 'Signups not allowed for this instance')
+  if (!body.password) throw authError(400, 'validation_failed', EMAIL_OR_PHONE_AND_PASSWORD)
+  const address = parseAddress(body, auth, EMAIL_OR_PHONE_AND_PASSWORD)
   await hit(platform, 'sign-up:ip', ip, platform.config.rateLimits.signUpPerIp)
-  if (password.length < MIN_PASSWORD_LENGTH)
-    throw authError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, { weak_password: { reasons: ['length'] } })
-  if (password.length > MAX_PASSWORD_LENGTH) throw authError(422, 'weak_password', PASSWORD_TOO_LONG_MESSAGE, { weak_password: { reasons: ['length'] } })
-  const encrypted = await hashPassword(password)
+  checkPasswordRules(body.password)
+  const autoconfirm = address.channel === 'email' ? auth.mailerAutoconfirm : auth.phoneAutoconfirm
+  if (!autoconfirm) await limitMessages(platform, ip, addressOf(address))
+  const encrypted = await hashPassword(body.password)
+  const redirectTo = safeRedirect(platform, req, query.redirect_to)
   const exists = () => authError(422, 'user_already_exists', 'User already registered')
-  return platform.db
+  let message: PreparedMessage | undefined
+  const answer = await platform.db
     .transaction(async (tx) => {
-      if (await findUserByEmail(tx, email)) throw exists()
-      const [user] = await tx.query<UserRow>(
-        `insert into users (id, email, encrypted_password, raw_user_meta_data, email_confirmed_at, last_sign_in_at)
-         values ($1, $2, $3, $4, now(), now()) returning *`,
-        [randomUUID(), email, encrypted, JSON.stringify(body?.data ?? {})]
-      )
-      return issueSession(platform, tx, user)
+      let user = await findByAddress(tx, address)
+      if (user && (autoconfirm || isConfirmed(user, address))) {
+        if (autoconfirm) throw exists()
+        // Waiting for confirmation, GoTrue answers a user that looks new: sign-up tells nobody which addresses have accounts.
+        return { ...toGoTrueUser(user), id: randomUUID(), identities: [], created_at: new Date().toISOString() }
+      }
+      if (!user) {
+        user = await insertUser(tx, {
+          ...(address.channel === 'email' ? { email: address.email } : { phone: address.phone }),
+          encryptedPassword: encrypted,
+          userMetadata: body.data,
+          emailConfirmed: address.channel === 'email' && autoconfirm,
+          phoneConfirmed: address.channel === 'phone' && autoconfirm,
+        })
+      }
+      if (autoconfirm) {
+        await tx.query('update users set last_sign_in_at = now() where id = $1', [user.id])
+        return issueSession(platform, tx, (await findUserById(tx, user.id))!, { method: 'password' })
+      }
+      const flowStateId = body.code_challenge
+        ? await createFlowState(tx, { userId: user.id, codeChallenge: body.code_challenge, method: body.code_challenge_method, authenticationMethod: 'email/signup' })
+        : null
+      message = await prepareMessage(platform, req, tx, {
+        userId: user.id,
+        kind: address.channel === 'email' ? 'confirmation' : 'sms_otp',
+        to: addressOf(address),
+        channel: address.channel === 'email' ? 'email' : 'sms',
+        redirectTo,
+        flowStateId,
+      })
+      return toGoTrueUser((await findUserById(tx, user.id))!)
     })
     .catch((error) => {
-      if (error?.code === '23505') throw exists() // a concurrent sign-up with the same email won
+      if (error?.code === '23505') throw exists() // a concurrent sign-up with the same address won
       throw error
     })
+  if (message) await sendMessage(platform, message)
+  return answer
+}
+
+async function passwordGrant(platform: Platform, body: z.output<typeof tokenBody>, ip: string) {
+  if (!body.password) throw authError(400, 'validation_failed', EMAIL_OR_PHONE_AND_PASSWORD)
+  const address = parseAddress(body, platform.config.auth, EMAIL_OR_PHONE_AND_PASSWORD)
+  await limitSignIn(platform, ip, addressOf(address))
+  const user = await findByAddress(platform.db, address)
+  // An unknown address costs the same hashing as a wrong password: timing tells nothing.
+  const ok = user?.encrypted_password ? await verifyPassword(user.encrypted_password, body.password) : await verifyAgainstNothing(body.password)
+  if (!user || !ok) throw authError(400, 'invalid_credentials', 'Invalid login credentials')
+  if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned')
+  if (!isConfirmed(user, address))
+    throw address.channel === 'email'
+      ? authError(400, 'email_not_confirmed', 'Email not confirmed')
+      : authError(400, 'phone_not_confirmed', 'Phone not confirmed')
+  return platform.db.transaction(async (tx) => {
+    await tx.query('update users set last_sign_in_at = now() where id = $1', [user.id])
+    await tx.query(`update auth_identities set last_sign_in_at = now() where user_id = $1 and provider = $2`, [user.id, address.channel])
+    return issueSession(platform, tx, (await findUserById(tx, user.id))!, { method: 'password' })
+  })
 }
 
 export const token: Handler<Routes['authToken']> = async ({ platform, query, body, ip }) => {
-  if (query.grant_type === 'password') {
-    const { email, password } = requireCredentials(body ?? {})
-    await limitSignIn(platform, ip, email)
-    const user = await findUserByEmail(platform.db, email)
-    // An unknown email costs the same hashing as a wrong password: timing tells nothing.
-    const ok = user ? await verifyPassword(user.encrypted_password, password) : await verifyAgainstNothing(password)
-    if (!user || !ok) throw authError(400, 'invalid_credentials', 'Invalid login credentials')
-    return platform.db.transaction(async (tx) => {
-      const [updated] = await tx.query<UserRow>('update users set last_sign_in_at = now() where id = $1 returning *', [user.id])
-      return issueSession(platform, tx, updated)
-    })
+  switch (query.grant_type) {
+    case 'password':
+      return passwordGrant(platform, body ?? {}, ip)
+    case 'refresh_token': {
+      if (!body?.refresh_token) throw authError(400, 'validation_failed', 'refresh_token is required')
+      await hit(platform, 'token-refresh:ip', ip, platform.config.rateLimits.tokenRefreshPerIp)
+      return refreshSession(platform, body.refresh_token)
+    }
+    case 'pkce': {
+      if (!body?.auth_code || !body.code_verifier)
+        throw authError(400, 'validation_failed', 'invalid request: both auth code and code verifier should be non-empty')
+      await hit(platform, 'verify:ip', ip, platform.config.rateLimits.verifyPerIp)
+      const { auth_code, code_verifier } = body
+      return platform.db.transaction(async (tx) => {
+        const flow = await exchangeAuthCode(tx, auth_code, code_verifier)
+        const user = await findUserById(tx, flow.userId)
+        if (!user) throw authError(404, 'user_not_found', 'User not found')
+        return issueSession(platform, tx, user, { method: flow.method })
+      })
+    }
+    case 'id_token':
+      throw authError(400, 'provider_disabled', 'Provider is not enabled: sign-in with an ID token needs a configured provider')
+    case 'web3':
+      throw authError(400, 'web3_provider_disabled', 'Web3 provider is disabled')
   }
-  if (!body?.refresh_token) throw authError(400, 'validation_failed', 'refresh_token is required')
-  await hit(platform, 'token-refresh:ip', ip, platform.config.rateLimits.tokenRefreshPerIp)
-  return refreshSession(platform, body.refresh_token)
 }
 
 export const getUser: Handler<Routes['authGetUser']> = async ({ platform, user }) => {
@@ -85,9 +163,110 @@ export const logout: Handler<Routes['authLogout']> = async ({ platform, user, qu
   return undefined
 }
 
-export const settings: Handler<Routes['authSettings']> = async () => ({
-  external: { email: true, phone: false },
-  disable_signup: false,
-  mailer_autoconfirm: true,
-  phone_autoconfirm: false,
-})
+export const settings: Handler<Routes['authSettings']> = async ({ platform }) => {
+  const auth = platform.config.auth
+  return {
+    external: {
+      anonymous_users: auth.enableAnonymousSignIns,
+      email: true,
+      phone: auth.enablePhone,
+      github: false,
+      google: false,
+      saml: false,
+    },
+    disable_signup: auth.disableSignup,
+    mailer_autoconfirm: auth.mailerAutoconfirm,
+    phone_autoconfirm: auth.phoneAutoconfirm,
+    sms_provider: auth.enablePhone ? 'log' : '',
+    saml_enabled: false,
+  }
+}
+
+export const health: Handler<Routes['authHealth']> = async ({ platform }) => {
+  await platform.db.query('select 1')
+  return { version: '2.0.0', name: 'GoTrue', description: 'The auth service of the built-in platform, compatible with GoTrue' }
+}
+
+export const jwks: Handler<Routes['authJwks']> = async ({ platform }) => {
+  await platform.signingKeys.reload()
+  return platform.signingKeys.jwks()
+}
+
+export const rotateSigningKey: Handler<Routes['rotateSigningKey']> = async ({ platform }) => platform.signingKeys.rotate()
+
+export const reauthenticate: Handler<Routes['authReauthenticate']> = async ({ platform, req, user: caller, ip }) => {
+  const user = await findUserById(platform.db, caller.id)
+  if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
+  if (!user.email && !user.phone) throw authError(422, 'no_address', 'Reauthentication requires the user to have an email or a phone number')
+  await limitMessages(platform, ip, (user.email ?? user.phone)!)
+  const channel = user.email ? 'email' : 'sms'
+  const message = await platform.db.transaction((tx) =>
+    prepareMessage(platform, req, tx, { userId: user.id, kind: 'reauthentication', to: (user.email ?? user.phone)!, channel })
+  )
+  await sendMessage(platform, message)
+  return {}
+}
+
+/** A password change: the nonce from /reauthenticate when configured (or given), never the same password. */
+async function newPasswordHash(platform: Platform, user: FullUser, password: string, nonce: string | undefined): Promise<string> {
+  checkPasswordRules(password)
+  if (nonce) await consumeCode(platform.db, (user.email ?? user.phone)!, nonce, ['reauthentication']).catch(() => {
+    throw authError(400, 'reauthentication_not_valid', 'Requires a valid reauthentication nonce')
+  })
+  else if (platform.config.auth.securePasswordChange) throw authError(400, 'reauthentication_needed', 'Password update requires reauthentication')
+  if (user.encrypted_password && (await verifyPassword(user.encrypted_password, password)))
+    throw authError(422, 'same_password', 'New password should be different from the old password.')
+  return hashPassword(password)
+}
+
+/** user_metadata merged key by key; a key set to null is removed (as GoTrue does). */
+function mergeMetadata(current: Record<string, unknown>, update: Record<string, unknown>) {
+  const merged = { ...current, ...update }
+  for (const [key, value] of Object.entries(update)) if (value === null) delete merged[key]
+  return merged
+}
+
+export const updateUser: Handler<Routes['authUpdateUser']> = async ({ platform, req, user: caller, body, query, ip }) => {
+  const user = await findUserById(platform.db, caller.id)
+  if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
+  const auth = platform.config.auth
+  const passwordHash = body.password !== undefined ? await newPasswordHash(platform, user, body.password, body.nonce) : undefined
+  const newEmail = body.email !== undefined ? parseAddress({ email: body.email }, auth) : undefined
+  const changesEmail = newEmail?.channel === 'email' && newEmail.email !== user.email
+  const newPhone = body.phone !== undefined ? parseAddress({ phone: body.phone }, auth) : undefined
+  const changesPhone = newPhone?.channel === 'phone' && newPhone.phone !== user.phone
+  if (changesEmail) await limitMessages(platform, ip, (newEmail as { email: string }).email)
+  if (changesPhone) await limitMessages(platform, ip, (newPhone as { phone: string }).phone)
+  const redirectTo = safeRedirect(platform, req, query.redirect_to)
+  const messages: PreparedMessage[] = []
+  const updated = await platform.db
+    .transaction(async (tx) => {
+      const current = (await findUserById(tx, user.id, { forUpdate: true }))!
+      if (passwordHash) await tx.query('update users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, passwordHash])
+      if (body.data)
+        await tx.query('update users set raw_user_meta_data = $2, updated_at = now() where id = $1', [user.id, JSON.stringify(mergeMetadata(current.raw_user_meta_data, body.data))])
+      if (changesEmail && newEmail?.channel === 'email') {
+        const taken = await findUserByEmail(tx, newEmail.email)
+        if (taken && taken.id !== user.id) throw authError(422, 'email_exists', 'A user with this email address has already been registered')
+        const flowStateId = body.code_challenge
+          ? await createFlowState(tx, { userId: user.id, codeChallenge: body.code_challenge, method: body.code_challenge_method, authenticationMethod: 'email_change' })
+          : null
+        await tx.query('update users set email_change = $2, email_change_sent_at = now(), email_change_confirm_status = 0, updated_at = now() where id = $1', [user.id, newEmail.email])
+        // Both addresses confirm the change: a stolen session alone cannot move the account away.
+        messages.push(await prepareMessage(platform, req, tx, { userId: user.id, kind: 'email_change_new', to: newEmail.email, channel: 'email', redirectTo, flowStateId }))
+        if (current.email) messages.push(await prepareMessage(platform, req, tx, { userId: user.id, kind: 'email_change_current', to: current.email, channel: 'email', redirectTo, flowStateId }))
+      }
+      if (changesPhone && newPhone?.channel === 'phone') {
+        const taken = await findUserByPhone(tx, newPhone.phone)
+        if (taken && taken.id !== user.id) throw authError(422, 'phone_exists', 'A user with this phone number has already been registered')
+        messages.push(await prepareMessage(platform, req, tx, { userId: user.id, kind: 'phone_change', to: newPhone.phone, channel: 'sms' }))
+      }
+      return (await findUserById(tx, user.id))!
+    })
+    .catch((error) => {
+      if (error?.code === '23505') throw authError(422, 'email_exists', 'A user with this email address has already been registered')
+      throw error
+    })
+  for (const message of messages) await sendMessage(platform, message)
+  return toGoTrueUser(updated)
+}

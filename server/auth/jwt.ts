@@ -1,12 +1,33 @@
 /**
- * Access tokens: HS256 JWTs signed with the platform secret (JWT_SECRET, or one generated on first
- * start and kept in the control plane so that every app copy shares it).
+ * Tokens. Access tokens are ES256 JWTs signed with the platform's signing keys
+ * (signing-keys.ts) and carry GoTrue's claims, so that @supabase/auth-js reads them and
+ * `getClaims()` verifies them against the published key set. The service role's key is an HS256
+ * JWT signed with the platform secret (JWT_SECRET, or one generated on first start and kept in
+ * the control plane so that every app copy shares it).
  */
 import { randomBytes } from 'node:crypto'
-import { SignJWT, jwtVerify } from 'jose'
+import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose'
 import type { ControlPlaneDb } from '../db/control-plane'
+import type { SigningKeys } from './signing-keys'
 
-export type AccessClaims = { sub: string; email: string; session_id: string; exp: number; iat: number }
+export type AuthMethod = { method: string; timestamp: number }
+
+export type AccessClaims = {
+  iss: string
+  aud: string
+  sub: string
+  exp: number
+  iat: number
+  email: string
+  phone: string
+  role: string
+  aal: 'aal1' | 'aal2'
+  amr: AuthMethod[]
+  session_id: string
+  is_anonymous: boolean
+  app_metadata: Record<string, unknown>
+  user_metadata: Record<string, unknown>
+}
 
 export async function loadJwtSecret(db: ControlPlaneDb, fromEnv?: string): Promise<Uint8Array> {
   if (fromEnv) return new TextEncoder().encode(fromEnv)
@@ -17,26 +38,33 @@ export async function loadJwtSecret(db: ControlPlaneDb, fromEnv?: string): Promi
 }
 
 export async function signAccessToken(
-  secret: Uint8Array,
-  claims: { sub: string; email: string; session_id: string },
-  ttlSeconds: number
+  keys: SigningKeys,
+  claims: Omit<AccessClaims, 'exp' | 'iat' | 'iss' | 'aud'>,
+  { issuer, ttlSeconds }: { issuer: string; ttlSeconds: number }
 ): Promise<{ token: string; expiresAt: number }> {
+  const key = await keys.signer()
   const iat = Math.floor(Date.now() / 1000)
   const expiresAt = iat + ttlSeconds
-  const token = await new SignJWT({ email: claims.email, session_id: claims.session_id, role: 'authenticated', aal: 'aal1' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(claims.sub)
+  const { sub, ...rest } = claims
+  const token = await new SignJWT(rest)
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
+    .setIssuer(issuer)
+    .setSubject(sub)
     .setAudience('authenticated')
     .setIssuedAt(iat)
     .setExpirationTime(expiresAt)
-    .sign(secret)
+    .sign(key.privateKey)
   return { token, expiresAt }
 }
 
-/** Returns the claims, or null for a token that is malformed, forged or expired. */
-export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims | null> {
+/** Returns the claims, or null for a token that is malformed, forged, signed by an unknown key or expired. */
+export async function verifyAccessToken(keys: SigningKeys, token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { audience: 'authenticated', algorithms: ['HS256'] })
+    const { kid, alg } = decodeProtectedHeader(token)
+    if (typeof kid !== 'string' || (alg !== 'ES256' && alg !== 'RS256')) return null
+    const key = await keys.find(kid)
+    if (!key || key.alg !== alg) return null
+    const { payload } = await jwtVerify(token, key.publicKey, { audience: 'authenticated', algorithms: [key.alg] })
     if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') return null
     return payload as unknown as AccessClaims
   } catch {

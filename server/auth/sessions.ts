@@ -7,42 +7,77 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Queryable } from '../db/control-plane'
 import type { Platform } from '../platform'
-import { signAccessToken } from './jwt'
+import { signAccessToken, type AuthMethod } from './jwt'
 import { authError } from './gotrue-errors'
-import { toGoTrueUser, type UserRow } from './users'
+import { findUserById, toGoTrueUser, type FullUser } from './users'
 import { hit } from '../security/rate-limit'
 
 export const REUSE_INTERVAL_SECONDS = 10
 
 const newRefreshToken = () => randomBytes(24).toString('base64url')
 
+type SessionRow = { id: string; aal: 'aal1' | 'aal2'; amr: AuthMethod[] }
+
 /**
- * Answers a session for the user: a new session unless `sessionId` is given, and a new refresh
- * token unless `refreshToken` (the session's current one) is given.
+ * Answers a session for the user: a new session signed in by `method` unless `sessionId` is given,
+ * and a new refresh token unless `refreshToken` (the session's current one) is given.
  */
 export async function issueSession(
   platform: Platform,
   tx: Queryable,
-  user: UserRow,
-  { sessionId, refreshToken }: { sessionId?: string; refreshToken?: string } = {}
+  user: FullUser,
+  { sessionId, refreshToken, method = 'password' }: { sessionId?: string; refreshToken?: string; method?: string } = {}
 ) {
-  const session = sessionId ?? randomUUID()
-  if (!sessionId) await tx.query('insert into auth_sessions (id, user_id) values ($1, $2)', [session, user.id])
+  let session: SessionRow
+  if (sessionId) {
+    ;[session] = await tx.query<SessionRow>('select id, aal, amr from auth_sessions where id = $1', [sessionId])
+    if (!session) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
+  } else {
+    const amr: AuthMethod[] = [{ method, timestamp: Math.floor(Date.now() / 1000) }]
+    session = { id: randomUUID(), aal: 'aal1', amr }
+    await tx.query('insert into auth_sessions (id, user_id, amr) values ($1, $2, $3)', [session.id, user.id, JSON.stringify(amr)])
+  }
   let token = refreshToken
   if (!token) {
     token = newRefreshToken()
-    await tx.query('insert into refresh_tokens (token, session_id, user_id) values ($1, $2, $3)', [token, session, user.id])
+    await tx.query('insert into refresh_tokens (token, session_id, user_id) values ($1, $2, $3)', [token, session.id, user.id])
   }
   const ttl = platform.config.accessTokenTtlSeconds
-  const access = await signAccessToken(platform.jwtSecret, { sub: user.id, email: user.email, session_id: session }, ttl)
+  const goTrueUser = toGoTrueUser(user)
+  const access = await signAccessToken(
+    platform.signingKeys,
+    {
+      sub: user.id,
+      email: goTrueUser.email,
+      phone: goTrueUser.phone,
+      role: 'authenticated',
+      aal: session.aal,
+      amr: session.amr,
+      session_id: session.id,
+      is_anonymous: user.is_anonymous,
+      app_metadata: goTrueUser.app_metadata,
+      user_metadata: goTrueUser.user_metadata,
+    },
+    { issuer: platform.config.auth.issuer, ttlSeconds: ttl }
+  )
   return {
     access_token: access.token,
     token_type: 'bearer' as const,
     expires_in: ttl,
     expires_at: access.expiresAt,
     refresh_token: token,
-    user: toGoTrueUser(user),
+    user: goTrueUser,
   }
+}
+
+/** Raises the session to aal2 after a verified factor, adding the method to its amr. */
+export async function raiseToAal2(tx: Queryable, sessionId: string, factorId: string, method: string) {
+  await tx.query(
+    `update auth_sessions set aal = 'aal2', factor_id = $2,
+       amr = (select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(amr) e where e->>'method' <> $3) || jsonb_build_array(jsonb_build_object('method', $3::text, 'timestamp', extract(epoch from now())::bigint))
+     where id = $1`,
+    [sessionId, factorId, method]
+  )
 }
 
 type TokenRow = { id: number; session_id: string; revoked: boolean; recently_revoked: boolean; user_id: string }
@@ -59,7 +94,7 @@ export async function refreshSession(platform: Platform, refreshToken: string) {
       [refreshToken, REUSE_INTERVAL_SECONDS]
     )
     if (!row) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
-    const [user] = await tx.query<UserRow>('select * from users where id = $1', [row.user_id])
+    const user = await findUserById(tx, row.user_id)
     if (!user) throw authError(400, 'user_not_found', 'User from refresh token not found')
     if (!row.revoked) {
       await tx.query('update refresh_tokens set revoked = true, revoked_at = now() where id = $1', [row.id])

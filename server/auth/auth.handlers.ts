@@ -1,0 +1,48 @@
+import type { authRoutes } from '@/lib/api-types'
+import type { Handlers } from '../http/types'
+import * as gotrue from './gotrue'
+import * as otp from './otp'
+import * as mfa from './mfa'
+import * as admin from './admin'
+import * as identities from './identities'
+
+export const authHandlers: Handlers<typeof authRoutes> = {
+  authSignup: gotrue.signup,
+  authToken: gotrue.token,
+  authGetUser: gotrue.getUser,
+  authUpdateUser: gotrue.updateUser,
+  authLogout: gotrue.logout,
+  authSettings: gotrue.settings,
+  authHealth: gotrue.health,
+  authJwks: gotrue.jwks,
+
+  authOtp: otp.otp,
+  authVerify: otp.verifyPost,
+  authVerifyLink: otp.verifyGet,
+  authRecover: otp.recover,
+  authResend: otp.resend,
+  authReauthenticate: gotrue.reauthenticate,
+
+  authEnrollFactor: mfa.enroll,
+  authChallengeFactor: mfa.challenge,
+  authVerifyFactor: mfa.verify,
+  authUnenrollFactor: mfa.unenroll,
+
+  authUnlinkIdentity: identities.unlinkIdentity,
+  authAuthorize: identities.authorize,
+  authLinkIdentity: identities.linkIdentity,
+  authSso: identities.sso,
+
+  adminListUsers: admin.listUsers,
+  adminCreateUser: admin.createUser,
+  adminGetUser: admin.getUser,
+  adminUpdateUser: admin.updateUser,
+  adminDeleteUser: admin.deleteUser,
+  adminGenerateLink: admin.generateLink,
+  adminInvite: admin.invite,
+  adminListFactors: admin.listFactors,
+  adminDeleteFactor: admin.deleteFactor,
+  adminOauthClients: identities.oauthClients,
+
+  rotateSigningKey: gotrue.rotateSigningKey,
+}

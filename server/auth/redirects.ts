@@ -1,0 +1,45 @@
+/**
+ * Where the auth service may send a browser after a link (redirect_to): the dashboard's own origin,
+ * SITE_URL, or an origin of AUTH_CORS_ORIGINS. Anything else falls back to the dashboard, so that
+ * a crafted link cannot hand a session to another site.
+ */
+import type { IncomingMessage } from 'node:http'
+import type { Platform } from '../platform'
+
+/** The origin the dashboard (and its /auth/v1) is reached at: SITE_URL, or the request's own. */
+export function ownOrigin(platform: Platform, req: IncomingMessage): string {
+  if (platform.config.siteUrl) return platform.config.siteUrl
+  const forwarded = platform.config.trustProxyHops > 0 ? req.headers['x-forwarded-proto'] : undefined
+  const proto = typeof forwarded === 'string' && forwarded.split(',')[0].trim() === 'https' ? 'https' : 'http'
+  return `${proto}://${req.headers.host ?? 'localhost'}`
+}
+
+export function safeRedirect(platform: Platform, req: IncomingMessage, candidate: string | undefined | null): string {
+  const own = ownOrigin(platform, req)
+  const fallback = `${own}/`
+  if (!candidate) return fallback
+  let url: URL
+  try {
+    url = new URL(candidate, own)
+  } catch {
+    return fallback
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fallback
+  const allowed = new Set([own, new URL(platform.config.auth.issuer).origin, ...platform.config.auth.corsOrigins])
+  return allowed.has(url.origin) ? url.toString() : fallback
+}
+
+/** The redirect with parameters in its fragment (implicit flow) or query (PKCE, errors of PKCE flows). */
+export function withParams(target: string, params: Record<string, string>, where: 'fragment' | 'query'): string {
+  const url = new URL(target)
+  const encoded = new URLSearchParams(params).toString()
+  if (where === 'query') {
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v)
+    return url.toString()
+  }
+  url.hash = encoded
+  return url.toString()
+}
+
+/** Where links in mails point: the auth service as the caller reached it. */
+export const linkBase = (platform: Platform, req: IncomingMessage) => `${ownOrigin(platform, req)}/auth/v1`

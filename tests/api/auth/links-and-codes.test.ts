@@ -1,0 +1,222 @@
+// @vitest-environment node
+/** Magic links and codes, confirmation, recovery, PKCE, email change, reauthentication, phone: through @supabase/auth-js. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestPlatform, type TestPlatform } from '../../helpers/test-platform'
+import { authClient, catchMessages, newEmail, STRONG, type Outbox } from './auth-client'
+
+let tp: TestPlatform
+let outbox: Outbox
+beforeAll(async () => {
+  tp = await startTestPlatform({ rateLimits: { ...(await startTestPlatformLimits()) } })
+  outbox = catchMessages(tp)
+})
+afterAll(async () => tp?.close())
+
+/** Every limit off but codes per address, to prove the code-guessing limit. */
+async function startTestPlatformLimits() {
+  const off = { limit: 0, windowSeconds: 300 }
+  return { signInPerIp: off, signInPerAccount: off, signUpPerIp: off, tokenRefreshPerIp: off, tokenRefreshPerAccount: off, otpPerIp: off, otpPerAccount: off, verifyPerIp: off }
+}
+
+async function follow(link: string) {
+  const res = await fetch(link, { redirect: 'manual' })
+  expect(res.status).toBe(303)
+  return new URL(res.headers.get('location')!)
+}
+
+describe('one-time codes and magic links', () => {
+  it('signs in with a 6-digit code sent by mail, creating the user', async () => {
+    const email = newEmail('otp')
+    const client = authClient(tp)
+    expect((await client.signInWithOtp({ email })).error).toBeNull()
+    const { code } = outbox.last(email)
+    const { data, error } = await client.verifyOtp({ email, token: code, type: 'email' })
+    expect(error).toBeNull()
+    expect(data.session!.user.email).toBe(email)
+    expect(data.user!.email_confirmed_at).toBeTruthy()
+    // Used once only.
+    expect((await authClient(tp).verifyOtp({ email, token: code, type: 'email' })).error?.code).toBe('otp_expired')
+  })
+
+  it('a magic link redirects with the session in the fragment', async () => {
+    const email = newEmail('link')
+    await authClient(tp).signUp({ email, password: STRONG })
+    await authClient(tp).signInWithOtp({ email, options: { emailRedirectTo: `${tp.url}/projects` } })
+    const location = await follow(outbox.last(email).link!)
+    expect(location.pathname).toBe('/projects')
+    const params = new URLSearchParams(location.hash.slice(1))
+    expect(params.get('type')).toBe('magiclink')
+    expect((await tp.call('GET', '/auth/v1/user', { token: params.get('access_token')! })).body.email).toBe(email)
+  })
+
+  it('a link to another site falls back to the dashboard; a used link redirects with the error', async () => {
+    const email = newEmail('redirect')
+    await authClient(tp).signInWithOtp({ email, options: { emailRedirectTo: 'https://evil.example/steal' } })
+    const link = outbox.last(email).link!
+    const location = await follow(link)
+    expect(location.origin).not.toBe('https://evil.example')
+    const again = await follow(link)
+    expect(new URLSearchParams(again.hash.slice(1)).get('error_code')).toBe('otp_expired')
+  })
+
+  it('wrong codes are counted: after five, even the right code stops working', async () => {
+    const email = newEmail('guess')
+    await authClient(tp).signInWithOtp({ email })
+    const { code } = outbox.last(email)
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 5; i++) expect((await authClient(tp).verifyOtp({ email, token: wrong, type: 'email' })).error?.code).toBe('otp_expired')
+    expect((await authClient(tp).verifyOtp({ email, token: code, type: 'email' })).error?.code).toBe('otp_expired')
+  })
+
+  it('OTP without an address, and create_user false for a stranger, are refused', async () => {
+    const none = await tp.call('POST', '/auth/v1/otp', { body: {} })
+    expect(none.body.msg).toBe('You must provide either an email or phone number.')
+    const noCreate = await authClient(tp).signInWithOtp({ email: newEmail(), options: { shouldCreateUser: false } })
+    expect(noCreate.error?.code).toBe('otp_disabled')
+    const resend = await tp.call('POST', '/auth/v1/resend', { body: { type: 'signup' } })
+    expect(resend.status).toBe(400)
+  })
+})
+
+describe('PKCE', () => {
+  it('the link answers a code that only the client holding the verifier can exchange', async () => {
+    const email = newEmail('pkce')
+    const client = authClient(tp, { flowType: 'pkce' })
+    await client.signInWithOtp({ email, options: { emailRedirectTo: `${tp.url}/projects` } })
+    const location = await follow(outbox.last(email).link!)
+    const code = location.searchParams.get('code')!
+    expect(code).toBeTruthy()
+    expect(location.hash).toBe('')
+    // Another client has no verifier: its exchange fails.
+    expect((await authClient(tp, { flowType: 'pkce' }).exchangeCodeForSession(code)).error).toBeTruthy()
+    const { data, error } = await client.exchangeCodeForSession(code)
+    expect(error).toBeNull()
+    expect(data.session!.user.email).toBe(email)
+  })
+})
+
+describe('recovery, email change and reauthentication', () => {
+  it('recovers a password through the mailed token', async () => {
+    const email = newEmail('recover')
+    await authClient(tp).signUp({ email, password: STRONG })
+    const client = authClient(tp)
+    expect((await client.resetPasswordForEmail(email)).error).toBeNull()
+    const tokenHash = new URL(outbox.last(email).link!).searchParams.get('token')!
+    const { error } = await client.verifyOtp({ token_hash: tokenHash, type: 'recovery' })
+    expect(error).toBeNull()
+    expect((await client.updateUser({ password: 'a brand new passphrase' })).error).toBeNull()
+    expect((await authClient(tp).signInWithPassword({ email, password: 'a brand new passphrase' })).error).toBeNull()
+    // Unknown addresses get the same answer.
+    expect((await authClient(tp).resetPasswordForEmail(newEmail('nobody'))).error).toBeNull()
+  })
+
+  it('changes the email once both addresses confirm', async () => {
+    const email = newEmail('old')
+    const next = newEmail('new')
+    const client = authClient(tp)
+    await client.signUp({ email, password: STRONG })
+    const asked = await client.updateUser({ email: next })
+    expect(asked.data.user!.new_email).toBe(next)
+    const first = await client.verifyOtp({ email: next, token: outbox.last(next).code, type: 'email_change' })
+    expect(first.error).toBeNull()
+    expect((await client.getUser()).data.user!.email).toBe(email)
+    const second = await client.verifyOtp({ email, token: outbox.last(email).code, type: 'email_change' })
+    expect(second.error).toBeNull()
+    expect(second.data.user!.email).toBe(next)
+    expect((await authClient(tp).signInWithPassword({ email: next, password: STRONG })).error).toBeNull()
+  })
+
+  it('with SECURE_PASSWORD_CHANGE a password change needs the nonce from /reauthenticate', async () => {
+    const strict = await startTestPlatform({ auth: { ...tp.platform.config.auth, securePasswordChange: true } })
+    try {
+      const box = catchMessages(strict)
+      const email = newEmail('reauth')
+      const client = authClient(strict)
+      await client.signUp({ email, password: STRONG })
+      expect((await client.updateUser({ password: 'changed passphrase 1' })).error?.code).toBe('reauthentication_needed')
+      expect((await client.reauthenticate()).error).toBeNull()
+      expect((await client.updateUser({ password: 'changed passphrase 1', nonce: '000000x' })).error?.code).toBe('reauthentication_not_valid')
+      expect((await client.reauthenticate()).error).toBeNull()
+      expect((await client.updateUser({ password: 'changed passphrase 1', nonce: box.last(email).code })).error).toBeNull()
+    } finally {
+      await strict.close()
+    }
+  })
+})
+
+describe('confirmation required (MAILER_AUTOCONFIRM=false) and phone', () => {
+  let strict: TestPlatform
+  let box: Outbox
+  beforeAll(async () => {
+    strict = await startTestPlatform({ auth: { ...tp.platform.config.auth, mailerAutoconfirm: false } })
+    box = catchMessages(strict)
+  })
+  afterAll(async () => strict?.close())
+
+  it('sign-up answers the user without a session until the link is followed', async () => {
+    const email = newEmail('confirm')
+    const { data } = await authClient(strict).signUp({ email, password: STRONG })
+    expect(data.session).toBeNull()
+    expect(data.user!.email).toBe(email)
+    expect((await authClient(strict).signInWithPassword({ email, password: STRONG })).error?.code).toBe('email_not_confirmed')
+    // A second sign-up tells nothing, and resend sends a new link.
+    expect((await authClient(strict).signUp({ email, password: STRONG })).error).toBeNull()
+    expect((await authClient(strict).resend({ type: 'signup', email })).error).toBeNull()
+    const location = await follow(box.last(email).link!)
+    expect(new URLSearchParams(location.hash.slice(1)).get('type')).toBe('signup')
+    expect((await authClient(strict).signInWithPassword({ email, password: STRONG })).error).toBeNull()
+  })
+
+  it('phone sign-up is confirmed by the SMS code (written to the log without a provider)', async () => {
+    const phone = `1555${String(Date.now()).slice(-7)}`
+    const client = authClient(strict)
+    const { data } = await client.signUp({ phone: `+${phone}`, password: STRONG })
+    expect(data.session).toBeNull()
+    const { code } = box.last(phone)
+    const verified = await client.verifyOtp({ phone: `+${phone}`, token: code, type: 'sms' })
+    expect(verified.error).toBeNull()
+    expect(verified.data.user!.phone).toBe(phone)
+    expect((await authClient(strict).signInWithPassword({ phone: `+${phone}`, password: STRONG })).error).toBeNull()
+  })
+})
+
+describe('rate limits', () => {
+  it('limits mails per address', async () => {
+    const off = { limit: 0, windowSeconds: 300 }
+    const limited = await startTestPlatform({ rateLimits: { ...(await startTestPlatformLimits()), otpPerAccount: { limit: 2, windowSeconds: 3600 }, otpPerIp: off } })
+    try {
+      catchMessages(limited)
+      const email = newEmail('flood')
+      expect((await authClient(limited).signInWithOtp({ email })).error).toBeNull()
+      expect((await authClient(limited).signInWithOtp({ email })).error).toBeNull()
+      const third = await authClient(limited).signInWithOtp({ email })
+      expect(third.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
+describe('a mail server that fails', () => {
+  it('answers GoTrue’s "Error sending … email", and a resend works once mail flows again', async () => {
+    const { MailError } = await import('@/server/auth/mailer')
+    const failing = await startTestPlatform({ auth: { ...tp.platform.config.auth, mailerAutoconfirm: false } })
+    try {
+      failing.platform.mailer = {
+        sendMail: async () => {
+          throw new MailError('connection refused')
+        },
+        sendSms: async () => undefined,
+      }
+      const email = newEmail('nomail')
+      const res = await failing.call('POST', '/auth/v1/signup', { body: { email, password: STRONG } })
+      expect(res.status).toBe(500)
+      expect(res.body.msg).toBe('Error sending confirmation email')
+      const box = catchMessages(failing)
+      expect((await authClient(failing).resend({ type: 'signup', email })).error).toBeNull()
+      expect(box.last(email).link).toBeTruthy()
+    } finally {
+      await failing.close()
+    }
+  })
+})

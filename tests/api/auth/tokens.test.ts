@@ -1,0 +1,197 @@
+// @vitest-environment node
+/** Sign-up, sign-in, the token's claims and its keys, the user, errors as GoTrue words them: through @supabase/auth-js. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AuthApiError, AuthWeakPasswordError } from '@supabase/auth-js'
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose'
+import { startTestPlatform, type TestPlatform } from '../../helpers/test-platform'
+import { adminClient, authClient, newEmail, STRONG } from './auth-client'
+import { signServiceToken } from '@/server/auth/jwt'
+import { SigningKeys } from '@/server/auth/signing-keys'
+
+let tp: TestPlatform
+beforeAll(async () => {
+  tp = await startTestPlatform()
+})
+afterAll(async () => tp?.close())
+
+describe('sign-up and sign-in', () => {
+  it('answers a session whose token carries GoTrue claims, signed with a published key', async () => {
+    const client = authClient(tp)
+    const email = newEmail()
+    const { data, error } = await client.signUp({ email, password: STRONG, options: { data: { first_name: 'Ada' } } })
+    expect(error).toBeNull()
+    const token = data.session!.access_token
+    const claims = decodeJwt(token)
+    expect(claims).toMatchObject({
+      iss: expect.stringMatching(/\/auth\/v1$/),
+      aud: 'authenticated',
+      sub: data.user!.id,
+      email,
+      phone: '',
+      role: 'authenticated',
+      aal: 'aal1',
+      session_id: expect.any(String),
+      is_anonymous: false,
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: { first_name: 'Ada' },
+    })
+    expect(claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }])
+    expect(claims.exp! - claims.iat!).toBe(tp.platform.config.accessTokenTtlSeconds)
+    const header = decodeProtectedHeader(token)
+    expect(header.alg).toBe('ES256')
+    // Verified with nothing but the published key set.
+    const keys = createRemoteJWKSet(new URL(`${tp.url}/auth/v1/.well-known/jwks.json`))
+    await expect(jwtVerify(token, keys, { audience: 'authenticated' })).resolves.toBeTruthy()
+    const local = await client.getClaims()
+    expect(local.data?.claims.sub).toBe(data.user!.id)
+  })
+
+  it('GET /user answers the email identity; PUT /user changes data and password', async () => {
+    const client = authClient(tp)
+    const email = newEmail()
+    await client.signUp({ email, password: STRONG, options: { data: { a: 1, b: 2 } } })
+    const { data } = await client.getUser()
+    expect(data.user!.identities).toEqual([expect.objectContaining({ provider: 'email', identity_data: expect.objectContaining({ email, email_verified: true }) })])
+    const updated = await client.updateUser({ data: { b: null, c: 3 } })
+    expect(updated.data.user!.user_metadata).toEqual({ a: 1, c: 3 })
+    const same = await client.updateUser({ password: STRONG })
+    expect(same.error).toBeInstanceOf(AuthApiError)
+    expect(same.error!.code).toBe('same_password')
+    const weak = await client.updateUser({ password: 'abc' })
+    expect(weak.error).toBeInstanceOf(AuthWeakPasswordError)
+    expect((await client.updateUser({ password: 'another strong passphrase 42' })).error).toBeNull()
+    const again = await authClient(tp).signInWithPassword({ email, password: 'another strong passphrase 42' })
+    expect(again.error).toBeNull()
+  })
+
+  it('words failures as SPEC §5 and §8 do, with error codes', async () => {
+    const client = authClient(tp)
+    const bad = await client.signInWithPassword({ email: newEmail(), password: 'wrong password' })
+    expect(bad.error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' })
+    const res = await fetch(`${tp.url}/auth/v1/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'x@example.com' }) })
+    expect(await res.json()).toMatchObject({ code: 400, error_code: 'validation_failed', msg: 'You must provide either an email or phone number and a password' })
+    const versioned = await fetch(`${tp.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+      body: JSON.stringify({ email: 'x@example.com' }),
+    })
+    expect(versioned.headers.get('x-supabase-api-version')).toBe('2024-01-01')
+    expect(await versioned.json()).toMatchObject({ code: 'validation_failed', error_code: 'validation_failed' })
+    const noSession = await authClient(tp).updateUser({ data: {} })
+    expect(noSession.error?.message).toBe('Auth session missing!')
+  })
+
+  it('signing out ends the session; 401/403/404 on sign-out are ignored by the client', async () => {
+    const client = authClient(tp)
+    await client.signUp({ email: newEmail(), password: STRONG })
+    const token = (await client.getSession()).data.session!.access_token
+    expect((await client.signOut()).error).toBeNull()
+    const after = await tp.call('GET', '/auth/v1/user', { token })
+    expect(after.status).toBe(403)
+    expect(after.body.error_code).toBe('session_not_found')
+    expect((await client.signOut()).error).toBeNull()
+  })
+})
+
+describe('signing keys', () => {
+  it('rotation: new tokens use the new key, old ones stay valid until they expire, both are published', async () => {
+    const client = authClient(tp)
+    await client.signUp({ email: newEmail(), password: STRONG })
+    const before = (await client.getSession()).data.session!.access_token
+    const service = await signServiceToken(tp.platform.jwtSecret, 60)
+    const rotated = await tp.call('POST', '/platform/auth/signing-keys/rotate', { token: service })
+    expect(rotated.status).toBe(200)
+    const refreshed = await client.refreshSession()
+    const after = refreshed.data.session!.access_token
+    expect(decodeProtectedHeader(after).kid).toBe(rotated.body.kid)
+    expect(decodeProtectedHeader(before).kid).not.toBe(rotated.body.kid)
+    expect((await tp.call('GET', '/auth/v1/user', { token: before })).status).toBe(200)
+    const published = (await tp.call('GET', '/auth/v1/.well-known/jwks.json')).body.keys.map((k: { kid: string }) => k.kid)
+    expect(published).toEqual(expect.arrayContaining([decodeProtectedHeader(before).kid, rotated.body.kid]))
+    expect(JSON.stringify(published)).not.toContain('"d"')
+    // Only the service role rotates.
+    expect((await tp.call('POST', '/platform/auth/signing-keys/rotate', { token: after })).status).toBe(403)
+  })
+
+  it('a token signed by an unknown key or with another algorithm is refused', async () => {
+    const forged = await signServiceToken(tp.platform.jwtSecret, 60) // HS256, no kid
+    expect((await tp.call('GET', '/auth/v1/user', { token: forged })).status).toBe(403)
+  })
+})
+
+describe('keys read again while signing', () => {
+  it('signs inside a transaction of the embedded control plane without waiting on itself, and picks up a rotation by another instance', async () => {
+    // Refreshed on every signature: a refresh awaited inside the sign-up's transaction would never end.
+    const keys = new SigningKeys(tp.platform.db, 3600, undefined, 0)
+    await keys.init()
+    tp.platform.signingKeys = keys
+    const { data, error } = await authClient(tp).signUp({ email: newEmail('stale'), password: STRONG })
+    expect(error).toBeNull()
+    const other = new SigningKeys(tp.platform.db, 3600)
+    await other.init()
+    const { kid } = await other.rotate()
+    await keys.signer() // notices, and reads the keys again in the background
+    await keys.reload()
+    expect((await keys.signer()).kid).toBe(kid)
+    expect(data.session).toBeTruthy()
+  })
+})
+
+describe('settings, health, disabled features', () => {
+  it('answers settings and health', async () => {
+    const settings = await authClient(tp)
+    void settings
+    expect((await tp.call('GET', '/auth/v1/settings')).body).toMatchObject({ external: { email: true, phone: true, anonymous_users: false }, mailer_autoconfirm: true })
+    expect((await tp.call('GET', '/auth/v1/health')).body).toMatchObject({ name: 'GoTrue' })
+  })
+
+  it('anonymous sign-in, SSO and OAuth answer GoTrue’s disabled errors', async () => {
+    const client = authClient(tp)
+    const anon = await client.signInAnonymously()
+    expect(anon.error?.code).toBe('anonymous_provider_disabled')
+    const sso = await client.signInWithSSO({ domain: 'example.com' })
+    expect(sso.error?.code).toBe('saml_provider_disabled')
+    const admin = await adminClient(tp)
+    const clients = await admin.oauth.listClients()
+    expect(clients.error).toBeTruthy()
+  })
+})
+
+describe('configured differently', () => {
+  let other: TestPlatform
+  beforeAll(async () => {
+    other = await startTestPlatform({ auth: { ...tp.platform.config.auth, enableAnonymousSignIns: true, disableSignup: true, corsOrigins: ['https://app.example.com'] } })
+  })
+  afterAll(async () => other?.close())
+
+  it('anonymous sign-in works when enabled; sign-ups can be disabled', async () => {
+    const anon = await authClient(other).signInAnonymously()
+    expect(anon.error).toBeNull()
+    expect(anon.data.user!.is_anonymous).toBe(true)
+    expect(decodeJwt(anon.data.session!.access_token).is_anonymous).toBe(true)
+    const signUp = await authClient(other).signUp({ email: newEmail(), password: STRONG })
+    expect(signUp.error?.code).toBe('signup_disabled')
+  })
+
+  it('answers CORS preflights for configured origins only, and lets them call', async () => {
+    const preflight = await fetch(`${other.url}/auth/v1/token?grant_type=password`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, authorization' },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example.com')
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization')
+    const stranger = await fetch(`${other.url}/auth/v1/token?grant_type=password`, { method: 'OPTIONS', headers: { Origin: 'https://evil.example' } })
+    expect(stranger.headers.get('access-control-allow-origin')).toBeNull()
+    const call = (origin: string) =>
+      fetch(`${other.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { Origin: origin, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'nobody@example.com', password: 'x' }),
+      })
+    const allowed = await call('https://app.example.com')
+    expect(allowed.status).toBe(400) // reached the handler: wrong credentials
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example.com')
+    expect((await call('https://evil.example')).status).toBe(403)
+  })
+})
