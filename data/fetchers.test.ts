@@ -49,6 +49,18 @@ describe('call', () => {
     expect(calls[0].init.credentials).toBe('include')
   })
 
+  it('sends no bearer to a public route, and does not wait for the session to find one', async () => {
+    mockFetch(() => Response.json({ result: { score: 4, feedback: { warning: '', suggestions: [] } } }))
+    let asked = 0
+    setAccessTokenProvider(async () => {
+      asked++
+      return 'token-123'
+    })
+    await call(routes.checkPassword, { body: { password: 'x' } })
+    expect((calls[0].init.headers as Record<string, string>).Authorization).toBeUndefined()
+    expect(asked).toBe(0)
+  })
+
   it('sends no bearer without a session, and POSTs the body as JSON to the filled path', async () => {
     mockFetch(() => Response.json({ id: 1 }))
     expect(await call(routes.createOrganization, { body: { name: 'Acme' } })).toEqual({ id: 1 })

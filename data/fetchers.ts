@@ -79,9 +79,10 @@ export function routeUrl(
   return url + queryString(query)
 }
 
-async function buildHeaders(extra: Record<string, string> = {}): Promise<Record<string, string>> {
+async function buildHeaders(extra: Record<string, string> = {}, { withToken = true } = {}): Promise<Record<string, string>> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': crypto.randomUUID(), ...extra }
-  const token = await getAccessToken()
+  // A public route gets no bearer: it needs none, and the sign-up form calls one before any session exists.
+  const token = withToken ? await getAccessToken() : undefined
   if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`
   return headers
 }
@@ -137,7 +138,7 @@ export async function call<R extends AnyRoute>(route: R, ...[input, options = {}
   const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, QueryValue>; body?: unknown }
   const method = route.method
   const hasBody = method !== 'GET'
-  const headers = await buildHeaders({ ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...options.headers })
+  const headers = await buildHeaders({ ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...options.headers }, { withToken: route.auth !== 'public' })
   const requestId = headers['X-Request-Id']
 
   let signal = options.signal

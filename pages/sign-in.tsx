@@ -1,12 +1,13 @@
 import Head from 'next/head'
 import { AuthForm } from '@/components/interfaces/Auth/AuthForm'
+import { MfaChallengeForm } from '@/components/interfaces/Auth/MfaChallengeForm'
 import { useSignedInRedirect } from '@/components/interfaces/Auth/useSignedInRedirect'
 import { getGoTrueClient } from '@/lib/auth/gotrue-client'
 import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
 import { PRODUCT_NAME } from '@/lib/constants'
 
 export default function SignInPage() {
-  const { switchQuery } = useSignedInRedirect()
+  const { switchQuery, mfaRequired } = useSignedInRedirect()
   return (
     <>
       <Head>
@@ -15,6 +16,7 @@ export default function SignInPage() {
       <AuthForm
         mode="sign-in"
         switchQuery={switchQuery}
+        secondStep={mfaRequired ? <MfaChallengeForm /> : undefined}
         onSubmit={async (email, password) => {
           const { error } = await getGoTrueClient().signInWithPassword({ email, password })
           if (error) return error.message

@@ -4,15 +4,18 @@ import { useQueryClient } from '@tanstack/react-query'
 import { getGoTrueClient } from '@/lib/auth/gotrue-client'
 import { clearLocalStorageExceptKeepList } from '@/lib/local-storage'
 import { resetClientStores } from '@/state/reset'
+import { needsSecondFactor } from '@/lib/auth/assurance'
 
 type AuthState = {
   session: Session | null
+  /** Signed in with a password, the second factor still owed: not signed in for the dashboard yet. */
+  mfaRequired: boolean
   /** True until the first auth state change (SPEC §4). */
   isLoading: boolean
   signOut(): Promise<void>
 }
 
-const AuthContext = createContext<AuthState>({ session: null, isLoading: true, signOut: async () => undefined })
+const AuthContext = createContext<AuthState>({ session: null, mfaRequired: false, isLoading: true, signOut: async () => undefined })
 
 export function AuthProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
   const queryClient = useQueryClient()
@@ -37,7 +40,8 @@ export function AuthProvider({ enabled, children }: { enabled: boolean; children
     setSession(null)
   }, [enabled, queryClient])
 
-  const value = useMemo(() => ({ session, isLoading, signOut }), [session, isLoading, signOut])
+  const mfaRequired = needsSecondFactor(session)
+  const value = useMemo(() => ({ session, mfaRequired, isLoading, signOut }), [session, mfaRequired, isLoading, signOut])
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }
 

@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE } from '@/lib/api-types'
 import Link from 'next/link'
 import { Button, Input, Alert } from '@/components/ui'
 import { PRODUCT_NAME } from '@/lib/constants'
+import { PasswordStrengthBar } from './PasswordStrengthBar'
+import { usePasswordStrength } from './usePasswordStrength'
 
 export type AuthFormMode = 'sign-in' | 'sign-up'
 
@@ -30,16 +32,20 @@ export function AuthForm({
   mode,
   onSubmit,
   switchQuery,
+  secondStep,
 }: {
   mode: AuthFormMode
   onSubmit: (email: string, password: string) => Promise<string | null>
   switchQuery?: string
+  /** Shown instead of the form once the password step is done (the code of an authenticator app). */
+  secondStep?: ReactNode
 }) {
   const copy = COPY[mode]
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
+  const strength = usePasswordStrength(mode === 'sign-up' ? password : '')
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault()
@@ -48,6 +54,10 @@ export function AuthForm({
     if (password.length > MAX_PASSWORD_LENGTH) return setError(PASSWORD_TOO_LONG_MESSAGE)
     setSubmitting(true)
     try {
+      if (mode === 'sign-up') {
+        const problem = await strength.problem(password).catch((e: Error) => `Failed to check password strength: ${e.message}`)
+        if (problem) return setError(problem)
+      }
       setError(await onSubmit(email.trim(), password))
     } finally {
       setSubmitting(false)
@@ -61,36 +71,40 @@ export function AuthForm({
           <span className="inline-block h-6 w-6 rounded bg-brand" aria-hidden />
           {PRODUCT_NAME}
         </div>
-        <h1 className="text-2xl font-semibold">{copy.title}</h1>
-        <p className="mb-6 text-sm text-foreground-light">{copy.subtitle}</p>
-        <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
-          <Input label="Email" type="email" name="email" autoComplete="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} size="medium" />
-          <Input
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-            placeholder="••••••••"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            size="medium"
-            description={mode === 'sign-up' ? 'At least 6 characters.' : undefined}
-          />
-          {error && (
-            <Alert variant="danger" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Button type="primary" htmlType="submit" size="medium" loading={submitting} block>
-            {copy.submit}
-          </Button>
-        </form>
-        <p className="mt-6 text-center text-sm text-foreground-light">
-          {copy.switchText}{' '}
-          <Link className="text-foreground underline" href={`${copy.switchHref}${switchQuery ?? ''}`}>
-            {copy.switchLink}
-          </Link>
-        </p>
+        <h1 className="text-2xl font-semibold">{secondStep ? 'Two-factor authentication' : copy.title}</h1>
+        <p className="mb-6 text-sm text-foreground-light">{secondStep ? 'One more step to sign in' : copy.subtitle}</p>
+        {secondStep ?? (
+          <>
+            <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
+              <Input label="Email" type="email" name="email" autoComplete="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} size="medium" />
+              <Input
+                label="Password"
+                type="password"
+                name="password"
+                autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+                placeholder="••••••••"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                size="medium"
+              />
+              {mode === 'sign-up' && password && <PasswordStrengthBar result={strength.result} />}
+              {error && (
+                <Alert variant="danger" role="alert">
+                  {error}
+                </Alert>
+              )}
+              <Button type="primary" htmlType="submit" size="medium" loading={submitting} block>
+                {copy.submit}
+              </Button>
+            </form>
+            <p className="mt-6 text-center text-sm text-foreground-light">
+              {copy.switchText}{' '}
+              <Link className="text-foreground underline" href={`${copy.switchHref}${switchQuery ?? ''}`}>
+                {copy.switchLink}
+              </Link>
+            </p>
+          </>
+        )}
       </div>
     </div>
   )

@@ -9,12 +9,14 @@ import { landingPath } from '@/lib/landing'
 export function useSignedInRedirect() {
   const router = useRouter()
   const isPlatform = useIsPlatform()
-  const { session, isLoading } = useAuth()
+  const { session, mfaRequired, isLoading } = useAuth()
   const returnTo = safeReturnTo(router.query.returnTo, landingPath(isPlatform))
   useEffect(() => {
     if (!router.isReady || isLoading) return
     if (!isPlatform) void router.replace(landingPath(false))
-    else if (session) void router.replace(returnTo)
-  }, [router, isPlatform, session, isLoading, returnTo])
-  return { returnTo, switchQuery: router.query.returnTo ? `?returnTo=${encodeURIComponent(String(router.query.returnTo))}` : '' }
+    else if (session && !mfaRequired) void router.replace(returnTo)
+  }, [router, isPlatform, session, mfaRequired, isLoading, returnTo])
+  return {
+    /** Signed in with a password; the code of an authenticator app is still to be entered. */
+    mfaRequired: !!session && mfaRequired, returnTo, switchQuery: router.query.returnTo ? `?returnTo=${encodeURIComponent(String(router.query.returnTo))}` : '' }
 }

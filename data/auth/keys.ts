@@ -1,0 +1,3 @@
+export const authKeys = {
+  factors: () => ['auth', 'mfa-factors'] as const,
+}

@@ -1,0 +1,36 @@
+import Head from 'next/head'
+import { AppLayout } from '@/components/layouts/AppLayout'
+import { ChangePasswordCard } from '@/components/interfaces/Account/ChangePasswordCard'
+import { MfaCard } from '@/components/interfaces/Account/MfaCard'
+import { Alert } from '@/components/ui'
+import { useIsPlatform } from '@/components/layouts/RuntimeConfigGate'
+import { PRODUCT_NAME } from '@/lib/constants'
+import type { NextPageWithLayout } from '@/lib/types/page'
+
+/** The account's security: password and two-factor authentication. */
+const AccountSecurityPage: NextPageWithLayout = () => {
+  const isPlatform = useIsPlatform()
+  return (
+    <>
+      <Head>
+        <title>{`Account security | ${PRODUCT_NAME}`}</title>
+      </Head>
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8">
+        <h1 className="text-xl font-semibold">Account security</h1>
+        {isPlatform ? (
+          <>
+            <ChangePasswordCard />
+            <MfaCard />
+          </>
+        ) : (
+          <Alert variant="info" title="No accounts when self-hosted">
+            A self-hosted dashboard has no sign-in: whoever reaches it is its one local user. Protect it with your network or a proxy.
+          </Alert>
+        )}
+      </div>
+    </>
+  )
+}
+
+AccountSecurityPage.getLayout = (page) => <AppLayout breadcrumbs={[{ label: 'Account security' }]}>{page}</AppLayout>
+export default AccountSecurityPage
