@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { PLAN_NAMES, type CreateOrganizationBody, type Organization, type OrganizationRole } from '@/lib/api-types'
+import { DEFAULT_PLAN_TIER, PLAN_NAMES, TIER_PLANS, type CreateOrganizationBody, type Organization, type OrganizationRole } from '@/lib/api-types'
 import type { Queryable } from '../db/control-plane'
 import type { Platform } from '../platform'
 import type { AuthUser } from '../http/types'
@@ -71,6 +71,10 @@ export function slugify(name: string): string {
   return base || 'org'
 }
 
+/**
+ * A new organization on the plan of the chosen tier (TIER_PLANS), with the caller as its Owner.
+ * Without a billing email it has none, and answers 'Unknown' (SPEC §3).
+ */
 export async function createOrganization(platform: Platform, user: AuthUser, body: CreateOrganizationBody): Promise<Organization> {
   return platform.db.transaction(async (tx) => {
     const profile = await requireProfile(tx, user.id)
@@ -79,8 +83,8 @@ export async function createOrganization(platform: Platform, user: AuthUser, bod
     // Never reuse a slug, and never let a user-chosen name claim a partner prefix.
     if (taken || slug.startsWith('vercel')) slug = `${slug}-${randomBytes(3).toString('hex')}`
     const [org] = await tx.query<{ id: number }>(
-      `insert into organizations (name, slug, billing_email) values ($1, $2, $3) returning id::int as id`,
-      [body.name, slug, body.billing_email ?? profile.primary_email]
+      `insert into organizations (name, slug, billing_email, plan) values ($1, $2, $3, $4) returning id::int as id`,
+      [body.name, slug, body.billing_email ?? null, TIER_PLANS[body.tier ?? DEFAULT_PLAN_TIER]]
     )
     await tx.query(`insert into organization_members (organization_id, profile_id, role) values ($1, $2, 'Owner')`, [org.id, profile.id])
     return toOrganization((await findMembership(tx, user.id, slug))!)

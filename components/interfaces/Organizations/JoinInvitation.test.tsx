@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+/**
+ * /join against an MSW-mocked platform: the invitation's organization and role before anything
+ * is decided; Accept lands on the organization; Decline says so; an invitation for another
+ * address offers to switch account and come back to the same link; a spent one says why.
+ */
+import { vi } from 'vitest'
+
+vi.hoisted(() => {
+  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
+})
+
+const router = vi.hoisted(() => ({ replace: vi.fn(async () => true), push: vi.fn(async () => true), asPath: '/join', pathname: '/join', query: {} }))
+vi.mock('next/router', () => ({ useRouter: () => router }))
+const signOut = vi.hoisted(() => vi.fn(async () => undefined))
+vi.mock('@/components/auth/AuthProvider', () => ({ useAuth: () => ({ session: null, isLoading: false, signOut }) }))
+
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { createQueryClient } from '@/data/query-client'
+import { JoinInvitation } from './JoinInvitation'
+
+const TOKEN = 'Tk_0123456789abcdefghijklmnop-XYZ'
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  server.resetHandlers()
+  vi.clearAllMocks()
+})
+afterAll(() => server.close())
+
+const preview = { organization_name: 'Acme', organization_slug: 'acme', role: 'Developer', email: 'ada@example.com', invited_by: 'grace', expires_at: '2030-01-01T00:00:00Z' }
+const organization = {
+  id: 7,
+  name: 'Acme',
+  slug: 'acme',
+  billing_email: 'Unknown',
+  managed_by: 'supabase',
+  plan: { id: 'free', name: 'Free' },
+  restriction_status: null,
+  restriction_data: null,
+  is_owner: false,
+  role: 'Developer',
+}
+
+function renderJoin(token: string | undefined = TOKEN) {
+  server.use(
+    http.get('*/api/platform/profile', () => HttpResponse.json({ id: 1, gotrue_id: 'u', auth0_id: 'u', username: 'bob', primary_email: 'bob@example.com', first_name: null, last_name: null, disabled_features: [], is_alpha_user: false })),
+    http.get('*/api/platform/organizations', () => HttpResponse.json([])),
+    http.get('*/api/platform/profile/permissions', () => HttpResponse.json([]))
+  )
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <JoinInvitation token={token} />
+    </QueryClientProvider>
+  )
+}
+
+it('shows the organization and role, and Accept lands on the organization', async () => {
+  const user = userEvent.setup()
+  const accepted: string[] = []
+  server.use(
+    http.get(`*/api/platform/invitations/${TOKEN}`, () => HttpResponse.json(preview)),
+    http.post(`*/api/platform/organizations/acme/members/invitations/${TOKEN}`, ({ request }) => {
+      accepted.push(new URL(request.url).pathname)
+      return HttpResponse.json(organization)
+    })
+  )
+  renderJoin()
+  expect(await screen.findByRole('heading', { name: 'Join Acme' })).toBeInTheDocument()
+  expect(screen.getByText('Developer')).toBeInTheDocument()
+  expect(screen.getByText(/grace invited you \(ada@example.com\)/)).toBeInTheDocument()
+  await user.click(screen.getByRole('button', { name: 'Accept invitation' }))
+  await vi.waitFor(() => expect(router.push).toHaveBeenCalledWith('/org/acme'))
+  expect(accepted).toHaveLength(1)
+})
+
+it('Decline says so and does not join', async () => {
+  const user = userEvent.setup()
+  server.use(
+    http.get(`*/api/platform/invitations/${TOKEN}`, () => HttpResponse.json(preview)),
+    http.post(`*/api/platform/organizations/acme/members/invitations/${TOKEN}/decline`, () => HttpResponse.json({ declined: true }))
+  )
+  renderJoin()
+  await user.click(await screen.findByRole('button', { name: 'Decline' }))
+  expect(await screen.findByText('Invitation declined')).toBeInTheDocument()
+  expect(router.push).not.toHaveBeenCalled()
+})
+
+it('an invitation for another address offers to switch account and come back here', async () => {
+  const user = userEvent.setup()
+  server.use(
+    http.get(`*/api/platform/invitations/${TOKEN}`, () =>
+      HttpResponse.json({ code: 403, message: 'This invitation was sent to a different email address. Sign in with that address to answer it.', requestId: 'r' }, { status: 403 })
+    )
+  )
+  renderJoin()
+  expect(await screen.findByText('This invitation is for someone else')).toBeInTheDocument()
+  expect(await screen.findByText(/You are signed in as bob@example.com/)).toBeInTheDocument()
+  await user.click(screen.getByRole('button', { name: 'Sign in with another account' }))
+  expect(signOut).toHaveBeenCalled()
+  expect(router.replace).toHaveBeenCalledWith({ pathname: '/sign-in', query: { returnTo: `/join?token=${TOKEN}` } })
+})
+
+it('a spent invitation says why', async () => {
+  server.use(
+    http.get(`*/api/platform/invitations/${TOKEN}`, () =>
+      HttpResponse.json({ code: 410, message: 'This invitation has already been used.', requestId: 'r' }, { status: 410 })
+    )
+  )
+  renderJoin()
+  expect(await screen.findByText('This invitation cannot be used')).toBeInTheDocument()
+  expect(screen.getByText('This invitation has already been used.')).toBeInTheDocument()
+  expect(screen.getByRole('link', { name: 'Go to your projects' })).toHaveAttribute('href', '/projects')
+})
+
+it('a broken link asks nothing of the platform', async () => {
+  renderJoin('../../etc')
+  expect(screen.getByText('This invitation link is not complete')).toBeInTheDocument()
+})

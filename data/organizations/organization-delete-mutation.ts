@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { routes } from '@/lib/api-types'
+import { call } from '../fetchers'
+import type { MutationOptions } from '../query-options'
+import { profileKeys } from '../profile/keys'
+import { organizationKeys } from './keys'
+
+export type OrganizationDeleteVariables = { slug: string }
+
+export async function deleteOrganization({ slug }: OrganizationDeleteVariables) {
+  return call(routes.deleteOrganization, { params: { slug } })
+}
+export type OrganizationDeleteData = Awaited<ReturnType<typeof deleteOrganization>>
+
+/**
+ * The caller's onSuccess runs first (it leaves the organization's pages), the lists are refreshed
+ * after: refreshed while still on /org/{slug}, the existence guard would report the organization
+ * missing.
+ */
+export function useOrganizationDeleteMutation({ onSuccess, onError, ...options }: MutationOptions<OrganizationDeleteData, OrganizationDeleteVariables> = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteOrganization,
+    async onSuccess(...args) {
+      await onSuccess?.(...args)
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.list() })
+      await queryClient.invalidateQueries({ queryKey: profileKeys.permissions() })
+    },
+    onError(...args) {
+      if (onError) return onError(...args)
+      toast.error(`Failed to delete the organization: ${args[0].message}`)
+    },
+    ...options,
+  })
+}
