@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import { useRouter } from 'next/router'
-import { BookOpen, LogOut } from 'lucide-react'
+import { BookOpen, LogOut, UserCog } from 'lucide-react'
 import { Button, ThemeSwitcher } from '@/components/ui'
 import { useAuth } from '@/components/auth/AuthProvider'
 import { PRODUCT_NAME } from '@/lib/constants'
@@ -39,9 +39,12 @@ export function AppHeader({ profile, breadcrumbs = [] }: { profile?: Profile; br
         <ThemeSwitcher containerClassName="w-28 shrink-0" />
         {isPlatform && profile && (
           <>
-            <span className="hidden text-sm text-foreground-light md:inline" data-testid="profile-email">
-              {profile.primary_email}
-            </span>
+            <Link href="/account/security" className="flex items-center gap-1 text-sm text-foreground-light hover:text-foreground" aria-label="Account security">
+              <UserCog size={16} aria-hidden />
+              <span className="hidden md:inline" data-testid="profile-email">
+                {profile.primary_email}
+              </span>
+            </Link>
             <Button
               type="text"
               size="tiny"

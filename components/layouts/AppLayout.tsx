@@ -25,7 +25,9 @@ export type Breadcrumb = { label: string; href?: string }
 export function AppLayout({ children, breadcrumbs, banners }: { children: ReactNode; breadcrumbs?: Breadcrumb[]; banners?: ReactNode }) {
   const router = useRouter()
   const isPlatform = useIsPlatform()
-  const { session, isLoading: authLoading } = useAuth()
+  const { session: rawSession, mfaRequired, isLoading: authLoading } = useAuth()
+  // A session that still owes its second factor finishes signing in on /sign-in first.
+  const session = mfaRequired ? null : rawSession
   const signedIn = !isPlatform || !!session
 
   useEffect(() => {

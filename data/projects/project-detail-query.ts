@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes, type ProjectStatus } from '@/lib/api-types'
+import { isTransitionalStatus, routes, type ProjectStatus } from '@/lib/api-types'
 import { call } from '../fetchers'
 import { PROJECT_DETAIL_STALE_TIME } from '../query-client'
 import type { QueryOptions } from '../query-options'
@@ -8,8 +8,11 @@ import { setProjectStatus } from './project-status'
 
 export const PROJECT_POLL_INTERVAL = 5_000
 
-/** Statuses that will change on their own soon: the detail is re-polled while in them. */
-export const isTransientStatus = (status: ProjectStatus | undefined) => status === 'COMING_UP' || status === 'UNKNOWN'
+/**
+ * Statuses that will change on their own soon: the detail is re-polled while in them (SPEC §4
+ * names COMING_UP and UNKNOWN; pausing, restoring, restarting and going down end by themselves too).
+ */
+export const isTransientStatus = (status: ProjectStatus | undefined) => isTransitionalStatus(status)
 
 export type ProjectDetailVariables = { ref: string }
 

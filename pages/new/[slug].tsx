@@ -45,7 +45,7 @@ const NewProjectPage: NextPageWithLayout = () => {
     return (
       <div className="mx-auto mt-16 max-w-md px-4">
         <Alert variant="warning" title="Your role cannot create projects">
-          You are {org.role === 'Administrator' ? 'an' : 'a'} {org.role} in {org.name}. Ask an Owner or Administrator of the organization to create the project.
+          You are {org.role === 'Admin' ? 'an' : 'a'} {org.role} in {org.name}. Ask an Owner or Admin of the organization to create the project.
         </Alert>
       </div>
     )

@@ -17,7 +17,9 @@ import { existsSync } from 'node:fs'
 import { cp, mkdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { DatabaseUnavailableError, SqlError, type RunOptions, type RunOutcome } from './types'
+import { DatabaseNotServingError, DatabaseUnavailableError, SqlError, type RunOptions, type RunOutcome } from './types'
+import { READONLY_HINT, READONLY_SETUP, readOnlyBatch, rebuildResult } from './embedded-readonly'
+import { EMPTY_ALL_TABLES } from './embedded-branch'
 
 const CLOSE_GRACE_MS = 10_000
 /** Bump when what a template holds changes: older templates are then made again. */
@@ -68,8 +70,16 @@ function projectDir(dataDir: string, ref: string): string {
 }
 
 export type EmbeddedDatabases = {
-  provision(ref: string): Promise<void>
+  /** With `schemaFrom` (a preview branch): a copy of that project's database, every table emptied. */
+  provision(ref: string, options?: { schemaFrom?: string }): Promise<void>
   run(ref: string, sql: string, options: RunOptions): Promise<RunOutcome>
+  /** Pause: close the instance and refuse every request until resumed. */
+  suspend(ref: string): Promise<void>
+  resume(ref: string): void
+  /** Close the instance (a stuck or bloated one starts afresh at the next request). */
+  restart(ref: string): Promise<void>
+  /** Close the instance and remove its data dir for good. */
+  drop(ref: string): Promise<void>
   closeAll(): Promise<void>
   openDirs(): string[]
 }
@@ -79,6 +89,14 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
   const slots = new Map<string, Slot>()
   let nextId = 1
   let template: Promise<string> | null = null
+  /**
+   * Data dirs that must not be opened: paused or removed projects. In this process only, which
+   * is enough: embedded data dirs belong to one app process (README), and the control plane
+   * refuses SQL for a project that is not active before it gets here.
+   */
+  const suspended = new Set<string>()
+  /** Data dirs whose read-only role and function are known to be in place. */
+  const readOnlyReady = new Set<string>()
 
   function slotFor(dir: string): Slot {
     let slot = slots.get(dir)
@@ -271,21 +289,92 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
     return template
   }
 
+  /**
+   * A copy of the parent's data dir with every table emptied, made beside the target and renamed
+   * into place last: a crash never leaves a dir that still holds the parent's rows.
+   */
+  async function copyEmptied(parentRef: string, partial: string) {
+    const parent = slotFor(projectDir(dataDir, parentRef))
+    if (!existsSync(path.join(parent.dir, 'PG_VERSION'))) throw new Error(`the parent database ${parentRef} does not exist`)
+    // Copied while the parent is closed (in its queue), so its files are consistent.
+    await enqueue(parent, async () => {
+      await closeSlot(parent)
+      await cp(parent.dir, partial, { recursive: true })
+    })
+    const work = slotFor(partial)
+    try {
+      await enqueue(work, async () => {
+        await execute(work, EMPTY_ALL_TABLES, { timeoutMs: 5 * 60_000, shape: 'last' })
+        await closeSlot(work)
+      })
+    } finally {
+      slots.delete(partial)
+    }
+  }
+
+  /** Runs a reader's SQL (see embedded-readonly.ts); inside the slot's queue. */
+  async function executeReadOnly(slot: Slot, sql: string, options: RunOptions): Promise<RunOutcome> {
+    if (!readOnlyReady.has(slot.dir)) {
+      await execute(slot, READONLY_SETUP, { timeoutMs: 60_000, shape: 'last' })
+      readOnlyReady.add(slot.dir)
+    }
+    try {
+      const outcome = await execute(slot, readOnlyBatch(sql), { ...options, shape: 'all' })
+      const rebuilt = rebuildResult(outcome.json, options.shape, maxResultBytes)
+      if (rebuilt.tooLarge) throw new SqlError(rebuilt.tooLarge.message, { code: rebuilt.tooLarge.code })
+      return { json: rebuilt.json, durationMs: outcome.durationMs }
+    } catch (error) {
+      // The position is one in the platform's wrapper, not in the reader's SQL: leave it out.
+      if (error instanceof SqlError) {
+        const pg = error.pg
+        throw new SqlError(error.message, { code: pg.code, detail: pg.detail, hint: pg.hint ?? (pg.code === '42601' ? READONLY_HINT : undefined) })
+      }
+      throw error
+    }
+  }
+
   return {
-    async provision(ref) {
+    async provision(ref, { schemaFrom } = {}) {
       const slot = slotFor(projectDir(dataDir, ref))
       await enqueue(slot, async () => {
         if (existsSync(path.join(slot.dir, 'PG_VERSION'))) return
-        const source = await templateDir()
         const partial = `${slot.dir}.provisioning`
         await rm(partial, { recursive: true, force: true })
-        await cp(source, partial, { recursive: true })
+        if (schemaFrom) await copyEmptied(schemaFrom, partial)
+        else await cp(await templateDir(), partial, { recursive: true })
         await rename(partial, slot.dir)
       })
     },
     run(ref, sql, options) {
       const slot = slotFor(projectDir(dataDir, ref))
-      return enqueue(slot, () => execute(slot, sql, options))
+      return enqueue(slot, () => {
+        // Checked when the request's turn comes: one queued before a pause must not reopen it.
+        if (suspended.has(slot.dir)) throw new DatabaseNotServingError()
+        return options.readOnly ? executeReadOnly(slot, sql, options) : execute(slot, sql, options)
+      })
+    },
+    async suspend(ref) {
+      const slot = slotFor(projectDir(dataDir, ref))
+      suspended.add(slot.dir)
+      await enqueue(slot, () => closeSlot(slot))
+    },
+    resume(ref) {
+      suspended.delete(projectDir(dataDir, ref))
+    },
+    async restart(ref) {
+      const slot = slotFor(projectDir(dataDir, ref))
+      await enqueue(slot, () => closeSlot(slot))
+    },
+    async drop(ref) {
+      const slot = slotFor(projectDir(dataDir, ref))
+      // Stays suspended: opening a missing dir would make a new, empty database there.
+      suspended.add(slot.dir)
+      await enqueue(slot, async () => {
+        await closeSlot(slot)
+        await rm(slot.dir, { recursive: true, force: true })
+        await rm(`${slot.dir}.provisioning`, { recursive: true, force: true })
+      })
+      readOnlyReady.delete(slot.dir)
     },
     async closeAll() {
       await Promise.all([...slots.values()].map((slot) => enqueue(slot, () => closeSlot(slot))))

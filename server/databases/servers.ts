@@ -9,6 +9,15 @@ import pg from 'pg'
 import { ResultJsonBuilder } from '../../workers/result-json.mjs'
 import { isUnavailable } from '../db/unavailable'
 import { DatabaseUnavailableError, SqlError, type RunOptions, type RunOutcome, type RunShape } from './types'
+import {
+  closePublicSchema,
+  dropDatabase,
+  dumpSchema,
+  ensureReadOnlyRole,
+  restartDatabase,
+  resumeDatabase,
+  suspendDatabase,
+} from './server-lifecycle'
 
 /** Region → admin URL, from PROJECT_DB_SERVERS. The key '*' serves every region. */
 export type ServerTargets = Map<string, string>
@@ -135,8 +144,17 @@ const DEFAULT_TIMEOUT_MS = 60_000
 /** Waiting for a connection is bounded: a server that does not answer is reported, not waited on. */
 const CONNECT_TIMEOUT_MS = 10_000
 
+/** A project's connection strings: its owner role's, and its read-only role's. */
+export type ServerProjectUrls = { url: string; readOnlyUrl: string }
+
 export type ServerDatabases = {
-  provision(adminUrl: string, ref: string): Promise<string>
+  /** With `schemaFrom` (the parent's owner URL), the new database gets that one's schema. */
+  provision(adminUrl: string, ref: string, options?: { schemaFrom?: string }): Promise<ServerProjectUrls>
+  ensureReadOnly(adminUrl: string, ref: string, ownerUrl: string): Promise<string>
+  suspend(adminUrl: string, ref: string, urls: string[]): Promise<void>
+  resume(adminUrl: string, ref: string): Promise<void>
+  restart(adminUrl: string, ref: string, urls: string[]): Promise<void>
+  drop(adminUrl: string, ref: string, urls: string[]): Promise<void>
   run(url: string, sql: string, options: RunOptions): Promise<RunOutcome>
   version(url: string, options?: { timeoutMs?: number }): Promise<string>
   closeAll(): Promise<void>
@@ -293,8 +311,50 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
     return done
   }
 
-  /** Creates (or, on a retry, repairs) role and database p_<ref>; returns the role's URL to it. */
-  async function provision(adminUrl: string, ref: string): Promise<string> {
+  /** Ends this process's pools to a project's database (pause, restart, drop). */
+  async function closePools(urls: string[]) {
+    const ending = urls.flatMap((url) => {
+      const pool = pools.get(url)
+      pools.delete(url)
+      return pool ? [pool.end().catch(() => undefined)] : []
+    })
+    await Promise.all(ending)
+  }
+
+  /** Admin work: a server that does not answer is DatabaseUnavailableError, as for SQL. */
+  async function asAdmin<T>(adminUrl: string, fn: (admin: pg.Pool) => Promise<T>): Promise<T> {
+    try {
+      return await fn(adminPool(adminUrl))
+    } catch (e) {
+      throw classify(e)
+    }
+  }
+
+  /**
+   * Creates (or, on a retry, repairs) role and database p_<ref> and the read-only role; answers
+   * both roles' URLs. A branch's schema is copied only into a database that was just made empty.
+   */
+  async function provision(adminUrl: string, ref: string, { schemaFrom }: { schemaFrom?: string } = {}): Promise<ServerProjectUrls> {
+    const url = await provisionOwner(adminUrl, ref, schemaFrom !== undefined)
+    if (schemaFrom !== undefined) {
+      let ddl: string
+      try {
+        ddl = await dumpSchema(schemaFrom)
+      } catch (e) {
+        throw new Error(`could not dump the parent's schema: ${(e as Error).message}`)
+      }
+      if (ddl.trim()) await run(url, ddl, { timeoutMs: 5 * 60_000, shape: 'last' })
+    }
+    const readOnlyUrl = await ensureReadOnly(adminUrl, ref, url)
+    return { url, readOnlyUrl }
+  }
+
+  function ensureReadOnly(adminUrl: string, ref: string, ownerUrl: string): Promise<string> {
+    return asAdmin(adminUrl, (admin) => ensureReadOnlyRole(admin, adminUrl, ref, ownerUrl, tempFileLimit))
+  }
+
+  /** Role and database p_<ref>; `fresh`: drop a half-made database of an earlier attempt first. */
+  async function provisionOwner(adminUrl: string, ref: string, fresh: boolean): Promise<string> {
     if (!/^[a-z0-9][a-z0-9_-]{0,60}$/.test(ref)) throw new Error(`invalid project ref: ${ref}`)
     const name = `p_${ref}`
     const ident = pg.escapeIdentifier(name)
@@ -317,6 +377,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
           ? `ALTER ROLE ${ident} WITH LOGIN ${createRole} PASSWORD ${pg.escapeLiteral(password)}`
           : `CREATE ROLE ${ident} WITH LOGIN NOSUPERUSER NOCREATEDB ${createRole} NOREPLICATION NOBYPASSRLS PASSWORD ${pg.escapeLiteral(password)}`
       )
+      if (fresh) await admin.query(`DROP DATABASE IF EXISTS ${ident} WITH (FORCE)`)
       const db = await admin.query('select 1 from pg_database where datname = $1', [name])
       if (!db.rowCount) {
         // A non-superuser admin (CREATEROLE + CREATEDB) may only give a database to a role it can
@@ -325,6 +386,9 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
         await admin.query(`CREATE DATABASE ${ident} OWNER ${ident}`)
       }
       await admin.query(`REVOKE CONNECT, TEMPORARY ON DATABASE ${ident} FROM PUBLIC`)
+      await closePublicSchema(adminUrl, ref).catch((e) =>
+        console.warn(`[project-db] could not revoke CREATE on public in ${name}: ${(e as Error).message}`)
+      )
       // temp_file_limit can only be set by a superuser (or with GRANT SET): say so, don't fail.
       await admin
         .query(`ALTER ROLE ${ident} SET temp_file_limit = ${pg.escapeLiteral(tempFileLimit)}`)
@@ -341,6 +405,21 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
 
   return {
     provision,
+    ensureReadOnly,
+    async suspend(adminUrl, ref, urls) {
+      // This process's pools first, so that ending their connections is no surprise to them.
+      await closePools(urls)
+      await asAdmin(adminUrl, (admin) => suspendDatabase(admin, ref))
+    },
+    resume: (adminUrl, ref) => asAdmin(adminUrl, (admin) => resumeDatabase(admin, ref)),
+    async restart(adminUrl, ref, urls) {
+      await closePools(urls)
+      await asAdmin(adminUrl, (admin) => restartDatabase(admin, ref))
+    },
+    async drop(adminUrl, ref, urls) {
+      await closePools(urls)
+      await asAdmin(adminUrl, (admin) => dropDatabase(admin, ref))
+    },
     run,
     version,
     async closeAll() {

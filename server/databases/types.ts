@@ -12,6 +12,12 @@ export type ProjectDbLocation =
       ref: string
       /** Connection string of the project's own login role to its own database. */
       url: string
+      /**
+       * Connection string of the project's read-only login role (read privileges only), for
+       * members whose role may not change the database. Made at provisioning, or on first use
+       * for projects made before it existed.
+       */
+      readOnlyUrl?: string
     }
 
 export type RunShape = 'all' | 'last'
@@ -24,6 +30,12 @@ export type RunOptions = {
    * 'last': JSON array of the last statement's rows (pg-meta compatible).
    */
   shape: RunShape
+  /**
+   * Run with read privileges only, in a way the SQL cannot escape: as the project's read-only
+   * role on a server; on PGlite inside a function owned by a read-only role, in a transaction
+   * that is always rolled back (see embedded-readonly.ts).
+   */
+  readOnly?: boolean
 }
 
 export type RunOutcome = {
@@ -74,6 +86,20 @@ export class DatabaseUnavailableError extends Error {
 export const isDatabaseUnavailable = (error: unknown): error is DatabaseUnavailableError =>
   !!error && typeof error === 'object' && UNAVAILABLE in error
 
+const NOT_SERVING = Symbol.for('supaboard.DatabaseNotServingError')
+
+/** The database is paused or being removed on purpose: not a fault (the caller gets a 409). */
+export class DatabaseNotServingError extends Error {
+  readonly [NOT_SERVING] = true
+  constructor(message = "The project's database is paused and does not serve requests. Restore the project first.") {
+    super(message)
+    this.name = 'DatabaseNotServingError'
+  }
+}
+
+export const isDatabaseNotServing = (error: unknown): error is DatabaseNotServingError =>
+  !!error && typeof error === 'object' && NOT_SERVING in error
+
 export type ProjectDatabasesConfig = {
   dataDir: string
   /** PROJECT_DB_SERVERS: `region=postgres://admin…,…`, `*=url` or a bare URL. */
@@ -87,8 +113,27 @@ export type ProjectDatabasesConfig = {
 }
 
 export interface ProjectDatabases {
-  /** Creates the database (and role, on servers). Idempotent: a retry repairs a half-done one. */
-  provision(ref: string, region: string): Promise<ProjectDbLocation>
+  /**
+   * Creates the database (and roles, on servers). Idempotent: a retry repairs a half-done one.
+   * With `schemaFrom` (a preview branch) the new database gets that database's schema, no rows.
+   */
+  provision(ref: string, region: string, options?: { schemaFrom?: ProjectDbLocation }): Promise<ProjectDbLocation>
+  /**
+   * Makes sure the project's read-only role exists (projects made before it did); answers the
+   * location to store when it changed (servers: it gains `readOnlyUrl`).
+   */
+  ensureReadOnly(location: ProjectDbLocation, region: string): Promise<ProjectDbLocation>
+  /** Pause: closes the database and stops serving it (connections ended, logins refused). */
+  suspend(location: ProjectDbLocation, region: string): Promise<void>
+  /** Restore: serves a suspended database again. */
+  resume(location: ProjectDbLocation, region: string): Promise<void>
+  /** Restart: ends every connection (on PGlite, closes the instance); the next use reopens. */
+  restart(location: ProjectDbLocation, region: string): Promise<void>
+  /**
+   * Removes the database for good: the data dir on PGlite; DROP DATABASE and DROP ROLE on a
+   * server. Works without a location too (a project deleted before its set-up finished).
+   */
+  drop(ref: string, region: string, location: ProjectDbLocation | null): Promise<void>
   /**
    * Runs one or many statements as the project's role. Throws SqlError on a Postgres error and
    * DatabaseUnavailableError when the database cannot be reached.

@@ -6,9 +6,10 @@ import type { Platform } from '../platform'
 import type { AuthUser, OrgAccess, ProjectAccess } from '../http/types'
 import { requireProfile } from '../profile/profile'
 import { PROJECT_COLUMNS, toProject, toProjectDetail, type ProjectRow } from './serialize'
+import { assertFreePlanRoom } from './free-plan'
 
 const REF_ALPHABET = 'abcdefghijklmnopqrstuvwxyz'
-const newProjectRef = () => Array.from({ length: 20 }, () => REF_ALPHABET[randomInt(REF_ALPHABET.length)]).join('')
+export const newProjectRef = () => Array.from({ length: 20 }, () => REF_ALPHABET[randomInt(REF_ALPHABET.length)]).join('')
 
 const VISIBLE_TO_USER = `from projects p join organizations o on o.id = p.organization_id
   join organization_members m on m.organization_id = o.id join profiles pr on pr.id = m.profile_id
@@ -32,17 +33,24 @@ export async function createProject(platform: Platform, org: OrgAccess, body: Cr
   const region = body.region ?? (provider === DEFAULT_PROVIDER ? platform.config.defaultRegion : providerInfo.defaultRegion)
   if (!providerInfo.regions.some((r) => r.code === region))
     throw badRequest(`Region ${region} is not available on ${providerInfo.label}. Choose one of: ${providerInfo.regions.map((r) => r.code).join(', ')}`)
+  const plan = body.plan ?? 'free'
   const ref = newProjectRef()
-  await platform.db.query(
-    `insert into projects (ref, name, organization_id, status, cloud_provider, region, plan) values ($1, $2, $3, 'COMING_UP', $4, $5, $6)`,
-    [ref, body.name, org.id, provider, region, body.plan ?? 'free']
-  )
-  const [row] = await platform.db.query<ProjectRow>(
-    `select ${PROJECT_COLUMNS} from projects p join organizations o on o.id = p.organization_id where p.ref = $1`,
-    [ref]
-  )
+  const row = await platform.db.transaction(async (tx) => {
+    await assertFreePlanRoom(tx, org.id, plan)
+    await tx.query(
+      `insert into projects (ref, name, organization_id, status, cloud_provider, region, plan) values ($1, $2, $3, 'COMING_UP', $4, $5, $6)`,
+      [ref, body.name, org.id, provider, region, plan]
+    )
+    return readProject(tx, ref)
+  })
   platform.scheduler.kick()
   return toProjectDetail(row)
+}
+
+/** A project by ref, whatever its status (for the platform's own use, not visibility). */
+export async function readProject(db: Queryable, ref: string): Promise<ProjectRow> {
+  const [row] = await db.query<ProjectRow>(`select ${PROJECT_COLUMNS} from projects p join organizations o on o.id = p.organization_id where p.ref = $1`, [ref])
+  return row
 }
 
 /** A set-up that gave up (INIT_FAILED) starts again from the first attempt. */

@@ -6,12 +6,12 @@
  * growing waits; after PROVISION_MAX_ATTEMPTS the project is INIT_FAILED until retried by hand.
  */
 import type { Platform } from '../platform'
-import { isDatabaseUnavailable } from '../databases'
+import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
 
 /** Longer than any provisioning takes: after it, another instance may take the project over. */
 const LEASE_SECONDS = 120
 
-export type ProvisionClaim = { ref: string; region: string; attempts: number }
+export type ProvisionClaim = { ref: string; region: string; attempts: number; parent_project_ref: string | null }
 
 /** Claims up to `limit` projects whose database is due to be made. */
 export async function claimDue(platform: Platform, limit: number): Promise<ProvisionClaim[]> {
@@ -28,7 +28,7 @@ export async function claimDue(platform: Platform, limit: number): Promise<Provi
      update projects p set lease_owner = $1, lease_until = now() + make_interval(secs => $3),
        provision_attempts = p.provision_attempts + 1, updated_at = now()
      from due where p.id = due.id
-     returning p.ref, p.region, p.provision_attempts as attempts`,
+     returning p.ref, p.region, p.provision_attempts as attempts, p.parent_project_ref`,
     [platform.instanceId, limit, LEASE_SECONDS]
   )
 }
@@ -45,7 +45,16 @@ export function retryDelayMs(baseMs: number, attempts: number): number {
 export async function provisionClaimed(platform: Platform, claim: ProvisionClaim): Promise<number | null> {
   const { ref, region, attempts } = claim
   try {
-    const location = await platform.databases.provision(ref, region)
+    // A preview branch starts from its parent's schema.
+    let schemaFrom: ProjectDbLocation | undefined
+    if (claim.parent_project_ref) {
+      const [parent] = await platform.db.query<{ db_location: ProjectDbLocation | null }>('select db_location from projects where ref = $1', [
+        claim.parent_project_ref,
+      ])
+      if (!parent?.db_location) throw new Error(`the parent project ${claim.parent_project_ref} has no database`)
+      schemaFrom = parent.db_location
+    }
+    const location = await platform.databases.provision(ref, region, { schemaFrom })
     const version = await platform.databases.version(location)
     await platform.db.query(
       `update projects set status = 'ACTIVE_HEALTHY', status_message = null, db_location = $2, db_version = $3,
@@ -53,6 +62,8 @@ export async function provisionClaimed(platform: Platform, claim: ProvisionClaim
        where ref = $1 and status = 'COMING_UP' and lease_owner = $4`,
       [ref, JSON.stringify(location), version, platform.instanceId]
     )
+    // Deleted while its database was being made: let go, so the delete can start at once.
+    await releaseLease(platform, ref)
     return null
   } catch (error) {
     // The detail may name servers and admin roles: it goes to the log, not to the project's owner.
@@ -72,6 +83,7 @@ export async function provisionClaimed(platform: Platform, claim: ProvisionClaim
           platform.instanceId,
         ]
       )
+      await releaseLease(platform, ref)
       return delay
     }
     await platform.db.query(
@@ -83,8 +95,13 @@ export async function provisionClaimed(platform: Platform, claim: ProvisionClaim
         platform.instanceId,
       ]
     )
+    await releaseLease(platform, ref)
     return null
   }
+}
+
+async function releaseLease(platform: Platform, ref: string) {
+  await platform.db.query(`update projects set lease_owner = null, lease_until = null where ref = $1 and lease_owner = $2`, [ref, platform.instanceId])
 }
 
 function formatWait(ms: number): string {

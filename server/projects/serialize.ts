@@ -16,10 +16,14 @@ export type ProjectRow = {
   db_location: ProjectDbLocation | null
   db_version: string | null
   inserted_at: Date | string
+  parent_project_ref: string | null
+  /** Its preview branches that still exist. */
+  preview_branch_refs: string[] | null
 }
 
 export const PROJECT_COLUMNS = `p.id::int as id, p.ref, p.name, p.organization_id::int as organization_id, o.slug as organization_slug,
-  p.status, p.status_message, p.cloud_provider, p.region, p.plan, p.db_location, p.db_version, p.inserted_at`
+  p.status, p.status_message, p.cloud_provider, p.region, p.plan, p.db_location, p.db_version, p.inserted_at, p.parent_project_ref,
+  array(select b.ref from projects b where b.parent_project_ref = p.ref and b.status <> 'REMOVED' order by b.id) as preview_branch_refs`
 
 export function toProject(row: ProjectRow): Project {
   return {
@@ -33,8 +37,8 @@ export function toProject(row: ProjectRow): Project {
     region: row.region,
     plan: row.plan,
     inserted_at: new Date(row.inserted_at).toISOString(),
-    parent_project_ref: null,
-    preview_branch_refs: [],
+    parent_project_ref: row.parent_project_ref ?? null,
+    preview_branch_refs: row.preview_branch_refs ?? [],
   }
 }
 

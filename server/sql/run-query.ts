@@ -1,26 +1,36 @@
 /**
- * POST /platform/pg-meta/{ref}/query: runs SQL in the project's own database as the project's
- * own role. `?results=all` answers every statement's result set; otherwise the rows of the last
- * statement (pg-meta compatible). A database that does not answer makes the project unhealthy and
- * the caller gets a 503; an unhealthy one is probed first, so a recovered database is used at once.
+ * POST /platform/pg-meta/{ref}/query: runs SQL in the project's own database. Members whose role
+ * allows `sql:write` run it as the project's own role; everyone else as the project's read-only
+ * role, in a way the SQL cannot escape (server/databases: a login role with read privileges only
+ * on servers; a function owned by a read-only role, always rolled back, on PGlite).
+ * `?results=all` answers every statement's result set; otherwise the rows of the last statement
+ * (pg-meta compatible). A database that does not answer makes the project unhealthy and the
+ * caller gets a 503; an unhealthy one is probed first, so a recovered database is used at once. A
+ * paused project (or one on its way) answers 409.
  */
-import type { Routes } from '@/lib/api-types'
+import { roleCan, type Routes } from '@/lib/api-types'
 import { PlatformError } from '../http/errors'
 import { rawJson, type Handler } from '../http/types'
-import { isDatabaseUnavailable } from '../databases'
+import { isDatabaseNotServing, isDatabaseUnavailable } from '../databases'
 import { markUnhealthy, recheckNow } from '../projects/health'
+import { recordActivity } from '../projects/activity'
+import { readOnlyLocation } from './read-only-location'
+import { notServingMessage } from './not-serving'
 
 const encoder = new TextEncoder()
 
 export const runQuery: Handler<Routes['runQuery']> = async ({ platform, access: project, body, query }) => {
-  const location = project.db_location
+  let location = project.db_location
   if (project.status === 'ACTIVE_UNHEALTHY' && location && !(await recheckNow(platform, project.ref, location)))
     throw new PlatformError(503, `The project's database does not answer. ${project.status_message ?? ''}`.trim())
   if ((project.status !== 'ACTIVE_HEALTHY' && project.status !== 'ACTIVE_UNHEALTHY') || !location)
-    throw new PlatformError(409, `The project's database is not ready (status ${project.status}). Try again when it is ACTIVE_HEALTHY.`)
+    throw new PlatformError(409, notServingMessage(project.status))
+  const readOnly = !roleCan(project.role, 'sql:write', { isPlatform: platform.config.isPlatform })
+  if (readOnly) location = await readOnlyLocation(platform, project.ref, project.region, location)
   const all = query.results === 'all'
   try {
-    const outcome = await platform.databases.run(location, body.query, { timeoutMs: platform.config.sqlTimeoutMs, shape: all ? 'all' : 'last' })
+    const outcome = await platform.databases.run(location, body.query, { timeoutMs: platform.config.sqlTimeoutMs, shape: all ? 'all' : 'last', readOnly })
+    await recordActivity(platform, project.ref)
     if (!all) return rawJson(outcome.json)
     // Wrap the worker's ready-made JSON without parsing it again.
     const head = encoder.encode('{"results":')
@@ -31,7 +41,10 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, access: 
     answer.set(tail, head.length + outcome.json.length)
     return rawJson(answer)
   } catch (error) {
+    // Paused between the check above and the run: say so, it is not a fault.
+    if (isDatabaseNotServing(error)) throw new PlatformError(409, notServingMessage('INACTIVE'))
     if (isDatabaseUnavailable(error)) await markUnhealthy(platform, project.ref)
+    else await recordActivity(platform, project.ref) // a query that failed was activity too
     throw error
   }
 }

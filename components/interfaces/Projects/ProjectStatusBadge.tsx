@@ -8,6 +8,13 @@ const LABELS: Partial<Record<ProjectStatus, [string, BadgeVariant]>> = {
   INIT_FAILED: ['Failed', 'destructive'],
   INACTIVE: ['Paused', 'default'],
   ACTIVE_UNHEALTHY: ['Unhealthy', 'destructive'],
+  PAUSING: ['Pausing', 'warning'],
+  RESTORING: ['Restoring', 'warning'],
+  RESTARTING: ['Restarting', 'warning'],
+  GOING_DOWN: ['Deleting', 'warning'],
+  PAUSE_FAILED: ['Pause failed', 'destructive'],
+  RESTORE_FAILED: ['Restore failed', 'destructive'],
+  REMOVED: ['Deleted', 'default'],
 }
 
 export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {

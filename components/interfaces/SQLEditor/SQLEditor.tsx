@@ -1,4 +1,4 @@
-import { Play } from 'lucide-react'
+import { Eye, Play } from 'lucide-react'
 import dynamic from 'next/dynamic'
 import { useTheme } from 'next-themes'
 import { useCallback, useEffect, useRef, useState } from 'react'
@@ -68,8 +68,10 @@ export function SQLEditor({ projectRef, id }: SQLEditorProps) {
   const { resolvedTheme } = useTheme()
   const { mutateAsync } = useSqlRunMutation()
   const { data: project } = useProjectDetailQuery({ ref: projectRef })
-  // Read-only members look at the editor but do not run SQL (the roles policy; the server agrees).
+  // Every member may run SQL; without sql:write it runs with read privileges only (the platform
+  // enforces it in the database), which the toolbar says.
   const canRun = useCan('sql:run', project && { id: project.organization_id })
+  const canWrite = useCan('sql:write', project && { id: project.organization_id })
 
   const snap = useSnapshot(sqlEditorState)
   const running = snap.snippets[key]?.running ?? false
@@ -138,7 +140,7 @@ export function SQLEditor({ projectRef, id }: SQLEditorProps) {
 
   return (
     <div ref={containerRef} className="flex h-full min-h-0 flex-col bg-background">
-      <Toolbar id={key} running={running} canRun={canRun} onRun={() => void run()} />
+      <Toolbar id={key} running={running} canRun={canRun} readOnly={canRun && !canWrite} onRun={() => void run()} />
       <div className="min-h-0" style={{ flex: `0 0 ${fraction * 100}%` }} data-testid="sql-editor-monaco">
         <MonacoEditor
           height="100%"
@@ -161,12 +163,22 @@ export function SQLEditor({ projectRef, id }: SQLEditorProps) {
 }
 
 /** The toolbar reads the text itself so typing re-renders only it, not the editor screen. */
-function Toolbar({ id, running, canRun, onRun }: { id: string; running: boolean; canRun: boolean; onRun: () => void }) {
+function Toolbar({ id, running, canRun, readOnly, onRun }: { id: string; running: boolean; canRun: boolean; readOnly: boolean; onRun: () => void }) {
   const snap = useSnapshot(sqlEditorState)
   const empty = !(snap.snippets[id]?.sql ?? '').trim()
   const shortcut = useRunShortcutLabel()
   return (
     <div className="flex h-10 shrink-0 items-center justify-end gap-2 border-b border-border bg-surface px-3">
+      {readOnly && (
+        <span
+          className="mr-auto inline-flex items-center gap-1 text-xs text-foreground-light"
+          title="Your role in this organization reads data but does not change it: your SQL runs with read privileges only."
+          data-testid="sql-editor-read-only"
+        >
+          <Eye size={14} aria-hidden="true" />
+          Read-only
+        </span>
+      )}
       <Button
         type="primary"
         size="tiny"
@@ -182,7 +194,7 @@ function Toolbar({ id, running, canRun, onRun }: { id: string; running: boolean;
         aria-keyshortcuts="Meta+Enter Control+Enter"
         title={
           !canRun
-            ? 'Your role in this organization can read but not run SQL'
+            ? 'Your role in this organization cannot run SQL'
             : empty
               ? 'Write some SQL to run'
               : 'Runs the selection if there is one, else everything'

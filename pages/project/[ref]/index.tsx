@@ -5,6 +5,7 @@ import { Terminal } from 'lucide-react'
 import { ProjectLayout } from '@/components/layouts/ProjectLayout'
 import { ProjectStatusScreen } from '@/components/layouts/ProjectStatusScreen'
 import { ProjectStatusBadge } from '@/components/interfaces/Projects/ProjectStatusBadge'
+import { ProjectLifecycleControls } from '@/components/interfaces/Projects/ProjectLifecycleControls'
 import { buttonClasses, Card, CardContent, CardHeader } from '@/components/ui'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { PROVIDERS } from '@/lib/api-types'
@@ -33,6 +34,19 @@ const ProjectHomePage: NextPageWithLayout = () => {
           </Link>
         )}
       </div>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        {project.parent_project_ref ? (
+          <p className="text-sm text-foreground-light">
+            Preview branch of{' '}
+            <Link href={`/project/${project.parent_project_ref}`} className="font-mono underline">
+              {project.parent_project_ref}
+            </Link>
+          </p>
+        ) : (
+          <span />
+        )}
+        <ProjectLifecycleControls project={project} />
+      </div>
       {project.status !== 'ACTIVE_HEALTHY' ? (
         <ProjectStatusScreen project={project} />
       ) : (
@@ -52,6 +66,18 @@ const ProjectHomePage: NextPageWithLayout = () => {
               </dd>
               <dt className="text-foreground-light">Plan</dt>
               <dd className="capitalize">{project.plan}</dd>
+              {project.preview_branch_refs.length > 0 && (
+                <>
+                  <dt className="text-foreground-light">Preview branches</dt>
+                  <dd className="flex flex-wrap gap-2">
+                    {project.preview_branch_refs.map((branch) => (
+                      <Link key={branch} href={`/project/${branch}`} className="font-mono underline">
+                        {branch}
+                      </Link>
+                    ))}
+                  </dd>
+                </>
+              )}
             </dl>
           </CardContent>
         </Card>

@@ -1,0 +1,25 @@
+import type { ProjectStatus } from '@/lib/api-types'
+
+/** What the SQL endpoint says when the project's database is not serving (409). */
+export function notServingMessage(status: ProjectStatus): string {
+  return `${reason(status)} (status ${status})`
+}
+
+function reason(status: ProjectStatus): string {
+  switch (status) {
+    case 'INACTIVE':
+    case 'PAUSE_FAILED':
+    case 'RESTORE_FAILED':
+      return 'The project is paused: its database does not serve requests. Restore the project to run SQL.'
+    case 'PAUSING':
+      return 'The project is being paused: its database does not serve requests any more.'
+    case 'RESTORING':
+    case 'RESTARTING':
+      return `The project is ${status === 'RESTORING' ? 'being restored' : 'restarting'}. Try again in a moment.`
+    case 'GOING_DOWN':
+    case 'REMOVED':
+      return 'The project is being deleted.'
+    default:
+      return `The project's database is not ready. Try again when it is ACTIVE_HEALTHY.`
+  }
+}

@@ -1,0 +1,5 @@
+import type { sqlRoutes } from '@/lib/api-types'
+import type { Handlers } from '../http/types'
+import { runQuery } from './run-query'
+
+export const sqlHandlers: Handlers<typeof sqlRoutes> = { runQuery }
