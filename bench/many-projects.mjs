@@ -25,7 +25,7 @@ async function setUpProjects(base, count) {
   await call(base, 'POST', '/api/platform/profile', { token })
   const org = await call(base, 'POST', '/api/platform/organizations', { token, body: { name: 'Bench many' } })
   const refs = []
-  for (let i = 0; i < count; i++) refs.push((await call(base, 'POST', '/api/platform/projects', { token, body: { name: `many-${i}`, organization_slug: org.slug } })).ref)
+  for (let i = 0; i < count; i++) refs.push((await call(base, 'POST', '/api/platform/projects', { token, body: { name: `many-${i}`, organization_slug: org.slug, plan: 'pro' } })).ref)
   for (;;) {
     const list = await call(base, 'GET', '/api/platform/projects', { token })
     if (list.filter((p) => refs.includes(p.ref) && p.status === 'ACTIVE_HEALTHY').length === count) break

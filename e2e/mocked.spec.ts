@@ -48,7 +48,7 @@ test('a project list that keeps failing says so, after the retries', async ({ pa
   await expect(page.getByText('The platform is having a bad day.')).toBeVisible()
 })
 
-test('a Read-only member sees projects and the SQL editor, but no New project and no Run', async ({ page }) => {
+test('a Read-only member sees projects and no New project, and runs SQL marked Read-only', async ({ page }) => {
   // Real sign-up, organization and project; then the permissions say Read-only.
   await page.goto('/sign-up')
   await page.getByLabel('Email').fill(`readonly-${Date.now()}@example.com`)
@@ -65,6 +65,11 @@ test('a Read-only member sees projects and the SQL editor, but no New project an
   await page.locator('.monaco-editor').first().click()
   await page.keyboard.insertText('select 1')
   const run = page.getByRole('button', { name: /^Run/ })
-  await expect(run).toBeDisabled()
-  await expect(run).toHaveAttribute('title', 'Your role in this organization can read but not run SQL')
+  await expect(run).toBeEnabled()
+  await expect(page.getByTestId('sql-editor-read-only')).toHaveText('Read-only')
+  // Pausing, restarting and deleting are for Owners and Admins.
+  await page.goto(`/project/${ref}`)
+  await expect(page.getByRole('heading', { name: 'Read me' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Pause project' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Delete project' })).toHaveCount(0)
 })

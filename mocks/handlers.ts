@@ -4,6 +4,7 @@
  * the real server.
  */
 import { bypass, http, HttpResponse, type RequestHandler } from 'msw'
+import { roleCan, type Action } from '@/lib/api-types'
 
 export const MOCK_SCENARIO_KEY = 'supaboard-mock-scenario'
 
@@ -15,11 +16,14 @@ const scenarios: Record<string, RequestHandler[]> = {
     ),
     http.post('*/auth/v1/logout', () => new HttpResponse(null, { status: 204 })),
   ],
-  /** The real permissions, with every action but reading taken away: a Read-only member. */
+  /**
+   * The real permissions, cut to what the roles policy gives a Read-only member: reading, and
+   * running SQL without sql:write (the editor says 'Read-only').
+   */
   'read-only': [
     http.get('*/api/platform/profile/permissions', async ({ request }) => {
-      const real = (await (await fetch(bypass(request))).json()) as { actions: string[] }[]
-      return HttpResponse.json(real.map((p) => ({ ...p, actions: p.actions.filter((a) => a.endsWith(':read')) })))
+      const real = (await (await fetch(bypass(request))).json()) as { actions: Action[] }[]
+      return HttpResponse.json(real.map((p) => ({ ...p, actions: p.actions.filter((a) => roleCan('Read-only', a)) })))
     }),
   ],
   /** The project list fails with a server error after every retry. */

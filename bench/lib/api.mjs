@@ -29,7 +29,7 @@ export async function setUpProject(base, { tag, timeoutMs = 120_000 }) {
   if (!token) throw new Error(`sign-up answered no access_token: ${JSON.stringify(session).slice(0, 300)}`)
   await call(base, 'POST', '/api/platform/profile', { token })
   const org = await call(base, 'POST', '/api/platform/organizations', { token, body: { name: `Bench ${tag}` } })
-  const created = await call(base, 'POST', '/api/platform/projects', { token, body: { name: `bench-${tag}`, organization_slug: org.slug } })
+  const created = await call(base, 'POST', '/api/platform/projects', { token, body: { name: `bench-${tag}`, organization_slug: org.slug, plan: 'pro' } })
   const ref = created.ref
   const started = performance.now()
   const deadline = Date.now() + timeoutMs
