@@ -97,6 +97,12 @@ export type ServerConfig = {
   invitationTtlSeconds: number
   /** A Free plan project without activity for this long is paused (SPEC §4: one week). */
   pauseInactiveAfterSeconds: number
+  /** How often each app instance measures usage and updates organizations' restriction status. */
+  usageSampleIntervalMs: number
+  /** Grace period of an organization over its plan's quota before its projects are restricted. */
+  restrictionGraceSeconds: number
+  /** Database size a Free plan project may use (SPEC §9: 500 MB); lower it to try restrictions. */
+  freeDatabaseQuotaBytes: number
 }
 
 function env(name: string): string | undefined {
@@ -208,5 +214,8 @@ export function readConfig(): ServerConfig {
     validateAnswers: process.env.NODE_ENV !== 'production',
     invitationTtlSeconds: wholeNumber('INVITATION_TTL_SECONDS', 7 * 24 * 3600),
     pauseInactiveAfterSeconds: wholeNumber('PAUSE_INACTIVE_AFTER_SECONDS', 7 * 24 * 3600),
+    usageSampleIntervalMs: wholeNumber('USAGE_SAMPLE_INTERVAL_MS', 60_000),
+    restrictionGraceSeconds: wholeNumber('RESTRICTION_GRACE_SECONDS', 7 * 24 * 3600),
+    freeDatabaseQuotaBytes: wholeNumber('FREE_DATABASE_QUOTA_BYTES', 500 * 1024 * 1024),
   }
 }

@@ -2,8 +2,9 @@
  * The platform's background work, one loop per app instance: set up projects' databases and carry
  * out lifecycle transitions (pause, restore, restart, delete; together at most
  * PROVISION_CONCURRENCY at once, retries when due), and every HEALTH_CHECK_INTERVAL_MS check
- * project health, pause inactive Free projects and drop spent rate-limit counters. Timers do not
- * keep the process alive.
+ * project health, pause inactive Free projects and drop spent rate-limit counters; every
+ * USAGE_SAMPLE_INTERVAL_MS measure usage and update organizations' restriction status. Timers do
+ * not keep the process alive.
  */
 import type { Platform } from './platform'
 import { claimDue, provisionClaimed } from './projects/provision'
@@ -11,6 +12,7 @@ import { checkHealth } from './projects/health'
 import { claimTransitions, runTransition } from './projects/transitions'
 import { pauseInactiveProjects } from './projects/inactivity'
 import { pruneRateLimits } from './security/rate-limit'
+import { sampleUsage } from './orgs/usage'
 
 export type Scheduler = {
   /** Look for projects to provision or transitions to run now (after a create, a retry, a pause …). */
@@ -100,8 +102,23 @@ export function startScheduler(platform: Platform): Scheduler {
     }
   }
 
+  let sampling = false
+  async function sample() {
+    if (stopped || sampling) return
+    sampling = true
+    try {
+      await sampleUsage(platform)
+    } catch (error) {
+      console.error('Sampling usage failed:', error)
+    } finally {
+      sampling = false
+    }
+  }
+
   const interval = setInterval(() => void tick(), platform.config.healthCheckIntervalMs)
   interval.unref()
+  const usageInterval = setInterval(() => track(sample()), platform.config.usageSampleIntervalMs)
+  usageInterval.unref()
   kick() // projects left COMING_UP, PAUSING, RESTORING … by an earlier run
 
   return {
@@ -109,6 +126,7 @@ export function startScheduler(platform: Platform): Scheduler {
     stop() {
       stopped = true
       clearInterval(interval)
+      clearInterval(usageInterval)
       for (const timer of timers) clearTimeout(timer)
       timers.clear()
     },

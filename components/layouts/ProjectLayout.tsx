@@ -9,6 +9,7 @@ import { ProjectStatusScreen } from './ProjectStatusScreen'
 import { FullPageLoader } from './RuntimeConfigGate'
 import { Alert, Button } from '@/components/ui'
 import { isResponseError } from '@/data/fetchers'
+import { RestrictionBanner } from '@/components/interfaces/Organizations/RestrictionBanner'
 
 const NAV = [
   { label: 'Project overview', href: (ref: string) => `/project/${ref}`, icon: Home, match: /^\/project\/\[ref\]$/ },
@@ -75,6 +76,7 @@ function ProjectBody({ children }: { children: ReactNode }) {
         })}
       </nav>
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+        <RestrictionBanner slug={project.organization_slug} className="rounded-none border-x-0 border-t-0" />
         {project.status === 'ACTIVE_HEALTHY' || router.pathname === '/project/[ref]' ? children : <ProjectStatusScreen project={project} />}
       </div>
     </div>

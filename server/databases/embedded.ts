@@ -20,6 +20,7 @@ import { Worker } from 'node:worker_threads'
 import { DatabaseNotServingError, DatabaseUnavailableError, SqlError, type RunOptions, type RunOutcome } from './types'
 import { READONLY_HINT, READONLY_SETUP, readOnlyBatch, rebuildResult } from './embedded-readonly'
 import { EMPTY_ALL_TABLES } from './embedded-branch'
+import { directorySizeBytes } from './directory-size'
 
 const CLOSE_GRACE_MS = 10_000
 /** Bump when what a template holds changes: older templates are then made again. */
@@ -80,6 +81,8 @@ export type EmbeddedDatabases = {
   restart(ref: string): Promise<void>
   /** Close the instance and remove its data dir for good. */
   drop(ref: string): Promise<void>
+  /** The data dir's bytes on disk. */
+  sizeBytes(ref: string): Promise<number>
   closeAll(): Promise<void>
   openDirs(): string[]
 }
@@ -376,6 +379,7 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
       })
       readOnlyReady.delete(slot.dir)
     },
+    sizeBytes: (ref) => directorySizeBytes(projectDir(dataDir, ref)),
     async closeAll() {
       await Promise.all([...slots.values()].map((slot) => enqueue(slot, () => closeSlot(slot))))
     },

@@ -14,6 +14,7 @@ import {
   dropDatabase,
   dumpSchema,
   ensureReadOnlyRole,
+  ownerRoleOf,
   restartDatabase,
   resumeDatabase,
   suspendDatabase,
@@ -157,6 +158,8 @@ export type ServerDatabases = {
   drop(adminUrl: string, ref: string, urls: string[]): Promise<void>
   run(url: string, sql: string, options: RunOptions): Promise<RunOutcome>
   version(url: string, options?: { timeoutMs?: number }): Promise<string>
+  /** pg_database_size of the project's database, asked of the admin; 0 when it is gone. */
+  sizeBytes(adminUrl: string, ref: string): Promise<number>
   closeAll(): Promise<void>
 }
 
@@ -422,6 +425,14 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
     },
     run,
     version,
+    sizeBytes: (adminUrl, ref) =>
+      asAdmin(adminUrl, async (admin) => {
+        const { rows } = await admin.query<{ bytes: string | null }>(
+          `select pg_database_size(datname)::text as bytes from pg_database where datname = $1`,
+          [ownerRoleOf(ref)]
+        )
+        return rows.length ? Number(rows[0].bytes) : 0
+      }),
     async closeAll() {
       const all = [...pools.values()]
       pools.clear()

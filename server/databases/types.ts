@@ -139,6 +139,11 @@ export interface ProjectDatabases {
    * DatabaseUnavailableError when the database cannot be reached.
    */
   run(location: ProjectDbLocation, sql: string, options: RunOptions): Promise<RunOutcome>
+  /**
+   * Bytes the database takes: pg_database_size on a server; on PGlite the data dir on disk
+   * (measured without opening it). 0 for a database that does not exist (any more).
+   */
+  sizeBytes(location: ProjectDbLocation, region: string): Promise<number>
   /** Server version string, e.g. "PostgreSQL 17.5 …"; DatabaseUnavailableError when unreachable. */
   version(location: ProjectDbLocation, options?: { timeoutMs?: number }): Promise<string>
   /** Closes every open instance/pool (server shutdown, tests). */

@@ -19,10 +19,14 @@ export type ProjectRow = {
   parent_project_ref: string | null
   /** Its preview branches that still exist. */
   preview_branch_refs: string[] | null
+  /** The organization's restriction (SPEC §4) and what was over its quota: SQL is refused when restricted. */
+  organization_restriction_status: 'grace_period' | 'grace_period_over' | 'restricted' | null
+  organization_quota_note: string | null
 }
 
 export const PROJECT_COLUMNS = `p.id::int as id, p.ref, p.name, p.organization_id::int as organization_id, o.slug as organization_slug,
   p.status, p.status_message, p.cloud_provider, p.region, p.plan, p.db_location, p.db_version, p.inserted_at, p.parent_project_ref,
+  o.restriction_status as organization_restriction_status, o.quota_note as organization_quota_note,
   array(select b.ref from projects b where b.parent_project_ref = p.ref and b.status <> 'REMOVED' order by b.id) as preview_branch_refs`
 
 export function toProject(row: ProjectRow): Project {

@@ -23,3 +23,14 @@ function reason(status: ProjectStatus): string {
       return `The project's database is not ready. Try again when it is ACTIVE_HEALTHY.`
   }
 }
+
+/** What the SQL endpoint says when the project's organization is restricted (402): the quota, and the ways out. */
+export function restrictedMessage(quotaNote: string | null): string {
+  return [
+    "This project's organization has used up its quota and is restricted: its projects do not serve requests.",
+    quotaNote,
+    'Upgrade the plan, or pause or delete the projects over the quota; the restriction is lifted at the next usage check.',
+  ]
+    .filter(Boolean)
+    .join(' ')
+}

@@ -6,7 +6,7 @@
  * `?results=all` answers every statement's result set; otherwise the rows of the last statement
  * (pg-meta compatible). A database that does not answer makes the project unhealthy and the
  * caller gets a 503; an unhealthy one is probed first, so a recovered database is used at once. A
- * paused project (or one on its way) answers 409.
+ * paused project (or one on its way) answers 409; a project of a restricted organization 402.
  */
 import { roleCan, type Routes } from '@/lib/api-types'
 import { PlatformError } from '../http/errors'
@@ -15,11 +15,12 @@ import { isDatabaseNotServing, isDatabaseUnavailable } from '../databases'
 import { markUnhealthy, recheckNow } from '../projects/health'
 import { recordActivity } from '../projects/activity'
 import { readOnlyLocation } from './read-only-location'
-import { notServingMessage } from './not-serving'
+import { notServingMessage, restrictedMessage } from './not-serving'
 
 const encoder = new TextEncoder()
 
 export const runQuery: Handler<Routes['runQuery']> = async ({ platform, access: project, body, query }) => {
+  if (project.organization_restriction_status === 'restricted') throw new PlatformError(402, restrictedMessage(project.organization_quota_note))
   let location = project.db_location
   if (project.status === 'ACTIVE_UNHEALTHY' && location && !(await recheckNow(platform, project.ref, location)))
     throw new PlatformError(503, `The project's database does not answer. ${project.status_message ?? ''}`.trim())

@@ -4,6 +4,7 @@ import { Alert, Skeleton } from '@/components/ui'
 import type { Organization } from '@/lib/api-types'
 import { PRODUCT_NAME } from '@/lib/constants'
 import { OrganizationTabs } from './OrganizationTabs'
+import { RestrictionBanner } from './RestrictionBanner'
 import { useRouteOrganization } from './useRouteOrganization'
 
 /**
@@ -32,6 +33,7 @@ export function OrganizationPage({ section, actions, children }: { section?: str
       <Head>
         <title>{`${section ? `${section} | ` : ''}${org.name} | ${PRODUCT_NAME}`}</title>
       </Head>
+      <RestrictionBanner slug={org.slug} className="mb-4" />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="min-w-0 truncate text-2xl font-semibold">{org.name}</h1>
         {actions?.(org)}
