@@ -87,5 +87,7 @@ export const projectRoutes = {
     status: 201,
     action: 'branches:write',
     scope: byProjectRef,
+    // Self-hosted mode has its one project only.
+    platformOnly: true,
   }),
 }

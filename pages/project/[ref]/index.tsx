@@ -6,6 +6,8 @@ import { ProjectLayout } from '@/components/layouts/ProjectLayout'
 import { ProjectStatusScreen } from '@/components/layouts/ProjectStatusScreen'
 import { ProjectStatusBadge } from '@/components/interfaces/Projects/ProjectStatusBadge'
 import { ProjectLifecycleControls } from '@/components/interfaces/Projects/ProjectLifecycleControls'
+import { PreviewBranchesCard } from '@/components/interfaces/Projects/PreviewBranchesCard'
+import { useIsPlatform } from '@/components/layouts/RuntimeConfigGate'
 import { buttonClasses, Card, CardContent, CardHeader } from '@/components/ui'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { PROVIDERS } from '@/lib/api-types'
@@ -17,6 +19,7 @@ const ProjectHomePage: NextPageWithLayout = () => {
   const { query } = useRouter()
   const ref = typeof query.ref === 'string' ? query.ref : undefined
   const { data: project } = useProjectDetailQuery({ ref })
+  const isPlatform = useIsPlatform()
   if (!project) return null
   const provider = PROVIDERS[project.cloud_provider]
   const region = provider?.regions.find((r) => r.code === project.region)
@@ -50,6 +53,7 @@ const ProjectHomePage: NextPageWithLayout = () => {
       {project.status !== 'ACTIVE_HEALTHY' ? (
         <ProjectStatusScreen project={project} />
       ) : (
+        <div className="flex flex-col gap-6">
         <Card>
           <CardHeader title="Project details" />
           <CardContent>
@@ -81,6 +85,8 @@ const ProjectHomePage: NextPageWithLayout = () => {
             </dl>
           </CardContent>
         </Card>
+        {isPlatform && !project.parent_project_ref && <PreviewBranchesCard project={project} />}
+        </div>
       )}
     </div>
   )

@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+/**
+ * The preview branches card against an MSW-mocked platform: the branches listed with their
+ * status; a Developer makes one and lands on it; a bad name is caught before anything is sent; a
+ * refusal is shown as it came; a Read-only member sees the list without the form.
+ */
+import { vi } from 'vitest'
+
+vi.hoisted(() => {
+  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
+})
+
+const router = vi.hoisted(() => ({ push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/parent', pathname: '/project/[ref]', query: {} }))
+vi.mock('next/router', () => ({ useRouter: () => router }))
+
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { createQueryClient } from '@/data/query-client'
+import { actionsOf, type OrganizationRole, type ProjectDetail } from '@/lib/api-types'
+import { PreviewBranchesCard } from './PreviewBranchesCard'
+
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+const parent: ProjectDetail = {
+  id: 1,
+  ref: 'parentref',
+  name: 'Shop',
+  status: 'ACTIVE_HEALTHY',
+  organization_id: 7,
+  organization_slug: 'acme',
+  cloud_provider: 'AWS',
+  region: 'us-east-1',
+  plan: 'free',
+  inserted_at: '2026-01-01T00:00:00Z',
+  parent_project_ref: null,
+  preview_branch_refs: ['branchone'],
+  dbVersion: 'PostgreSQL 17.5',
+  postgrestStatus: 'ONLINE',
+  db_host: 'embedded',
+  status_message: null,
+}
+const branch = (ref: string, name: string, status: ProjectDetail['status']): ProjectDetail => ({ ...parent, id: 2, ref, name, status, parent_project_ref: 'parentref', preview_branch_refs: [] })
+
+function renderCard(role: OrganizationRole, branches: ProjectDetail[]) {
+  server.use(
+    http.get('*/api/config', () => HttpResponse.json({ isPlatform: true, productName: 'Dashboard', authUrl: '/auth/v1', apiMocking: false })),
+    http.get('*/api/platform/profile/permissions', () =>
+      HttpResponse.json([{ organization_id: 7, organization_slug: 'acme', actions: actionsOf(role), resources: ['*'], condition: null, restrictive: false }])
+    ),
+    http.get('*/api/platform/projects/parentref/branches', () => HttpResponse.json(branches))
+  )
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <PreviewBranchesCard project={parent} />
+    </QueryClientProvider>
+  )
+}
+
+it('lists the branches with their status', async () => {
+  renderCard('Developer', [branch('branchone', 'add-orders', 'ACTIVE_HEALTHY')])
+  const list = await screen.findByRole('list', { name: 'Preview branches' })
+  expect(within(list).getByRole('link', { name: 'add-orders' })).toHaveAttribute('href', '/project/branchone')
+  expect(within(list).getByText('branchone')).toBeInTheDocument()
+})
+
+it('makes a branch and goes to it; an empty name is caught first', async () => {
+  const user = userEvent.setup()
+  const bodies: unknown[] = []
+  renderCard('Developer', [])
+  server.use(
+    http.post('*/api/platform/projects/parentref/branches', async ({ request }) => {
+      bodies.push(await request.json())
+      return HttpResponse.json(branch('newbranch', 'try-it', 'COMING_UP'), { status: 201 })
+    })
+  )
+  expect(await screen.findByText('No preview branches')).toBeInTheDocument()
+  await user.click(await screen.findByRole('button', { name: 'Create branch' }))
+  expect(await screen.findByText('Branch name is required')).toBeInTheDocument()
+  expect(bodies).toEqual([])
+  await user.type(screen.getByLabelText('Branch name'), 'try-it')
+  await user.click(screen.getByRole('button', { name: 'Create branch' }))
+  await vi.waitFor(() => expect(router.push).toHaveBeenCalledWith('/project/newbranch'))
+  expect(bodies).toEqual([{ name: 'try-it' }])
+})
+
+it('shows a refusal as the platform said it', async () => {
+  const user = userEvent.setup()
+  renderCard('Developer', [])
+  server.use(
+    http.post('*/api/platform/projects/parentref/branches', () =>
+      HttpResponse.json({ message: 'The Free plan allows 2 active projects per organization.' }, { status: 400 })
+    )
+  )
+  await user.type(await screen.findByLabelText('Branch name'), 'one-more')
+  await user.click(screen.getByRole('button', { name: 'Create branch' }))
+  expect(await screen.findByText('The Free plan allows 2 active projects per organization.')).toBeInTheDocument()
+})
+
+it('a Read-only member sees the list but no form', async () => {
+  renderCard('Read-only', [branch('branchone', 'add-orders', 'ACTIVE_HEALTHY')])
+  expect(await screen.findByRole('link', { name: 'add-orders' })).toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Create branch' })).not.toBeInTheDocument()
+})
