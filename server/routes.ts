@@ -13,6 +13,7 @@ import { profileHandlers } from './profile/profile.handlers'
 import { organizationHandlers } from './orgs/organizations.handlers'
 import { projectHandlers } from './projects/projects.handlers'
 import { sqlHandlers } from './sql/sql.handlers'
+import { passkeyHandlers } from './auth/passkeys.handlers'
 
 const serviceHandlers: Handlers<typeof serviceRoutes> = {
   getConfig: async ({ platform }) => ({
@@ -31,6 +32,7 @@ const handlers: Handlers<Routes> = {
   ...organizationHandlers,
   ...projectHandlers,
   ...sqlHandlers,
+  ...passkeyHandlers,
 }
 
 export type AnyHandler = (ctx: HandlerContext<AnyRoute>) => Promise<unknown>

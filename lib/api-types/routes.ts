@@ -10,8 +10,9 @@ import { profileRoutes } from './profile.routes'
 import { organizationRoutes } from './organizations.routes'
 import { projectRoutes } from './projects.routes'
 import { sqlRoutes } from './sql.routes'
+import { passkeyRoutes } from './passkeys.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -20,6 +21,7 @@ export const routes = {
   ...organizationRoutes,
   ...projectRoutes,
   ...sqlRoutes,
+  ...passkeyRoutes,
 }
 
 // Two domains naming a route alike would silently keep only the last one.

@@ -21,6 +21,8 @@ export function getGoTrueClient(): GoTrueClient {
       autoRefreshToken: true,
       persistSession: true,
       detectSessionInUrl: false,
+      // Passkey methods (registerPasskey, signInWithPasskey, passkey.*) are behind this flag in auth-js.
+      experimental: { passkey: true },
     })
     setAccessTokenProvider(async () => (await client!.getSession()).data.session?.access_token)
   }

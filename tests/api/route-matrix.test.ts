@@ -14,6 +14,7 @@ import { authExamples } from './matrix/auth.examples'
 import { profileExamples } from './matrix/profile.examples'
 import { organizationExamples } from './matrix/organizations.examples'
 import { projectExamples, sqlExamples } from './matrix/projects.examples'
+import { passkeyExamples } from './matrix/passkeys.examples'
 
 const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
 
@@ -25,6 +26,7 @@ const examples: Record<RouteName, Example> = {
   ...organizationExamples,
   ...projectExamples,
   ...sqlExamples,
+  ...passkeyExamples,
 }
 
 /** Rows the callers could change, as one comparable snapshot. */

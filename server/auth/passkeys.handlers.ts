@@ -1,0 +1,41 @@
+/**
+ * The handlers of the passkey routes (lib/api-types/passkeys.routes.ts). Ceremonies are in
+ * passkeys.ts; listing, renaming and removing are single statements scoped to the caller, so
+ * that another user's passkey is simply not found (404, as GoTrue answers).
+ */
+import type { passkeyRoutes } from '@/lib/api-types/passkeys.routes'
+import type { Handlers } from '../http/types'
+import { hit } from '../security/rate-limit'
+import { authError } from './gotrue-errors'
+import { accountFor, authenticationOptions, registrationOptions, verifyAuthentication, verifyRegistration } from './passkeys'
+import { deletePasskey, listPasskeys, renamePasskey, toPasskeyItem } from './passkey-store'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const notFound = () => authError(404, 'validation_failed', 'Passkey not found')
+
+export const passkeyHandlers: Handlers<typeof passkeyRoutes> = {
+  passkeyRegistrationOptions: ({ platform, req, user }) => registrationOptions(platform, req, user),
+  passkeyRegistrationVerify: ({ platform, user, body }) => verifyRegistration(platform, user, body),
+
+  // Sign-in counts against the same limit as password sign-ins (RATE_LIMIT_SIGN_IN), per step.
+  passkeyAuthenticationOptions: async ({ platform, req, ip }) => {
+    await hit(platform, 'passkey-options:ip', ip, platform.config.rateLimits.signInPerIp)
+    return authenticationOptions(platform, req)
+  },
+  passkeyAuthenticationVerify: async ({ platform, body, ip }) => {
+    await hit(platform, 'passkey-verify:ip', ip, platform.config.rateLimits.signInPerIp)
+    return verifyAuthentication(platform, body)
+  },
+
+  passkeyList: async ({ platform, user }) => (await listPasskeys(platform.db, user.id)).map(toPasskeyItem),
+  passkeyUpdate: async ({ platform, user, params, body }) => {
+    const row = UUID.test(params.passkeyId) ? await renamePasskey(platform.db, user.id, params.passkeyId, body.friendly_name) : undefined
+    if (!row) throw notFound()
+    return toPasskeyItem(row)
+  },
+  passkeyDelete: async ({ platform, user, params }) => {
+    await accountFor(platform, user, { managing: true })
+    if (!UUID.test(params.passkeyId) || !(await deletePasskey(platform.db, user.id, params.passkeyId))) throw notFound()
+    return undefined
+  },
+}
