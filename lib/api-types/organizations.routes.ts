@@ -18,6 +18,7 @@ import {
   organizationDeleted,
   organizationLeft,
   organizationParams,
+  organizationUsage,
   updateMemberBody,
   updateOrganizationBody,
 } from './organizations'
@@ -59,6 +60,14 @@ export const organizationRoutes = {
     scope: byOrgSlug,
   }),
 
+  getOrganizationUsage: route({
+    method: 'GET',
+    path: '/platform/organizations/:slug/usage',
+    params: organizationParams,
+    answer: organizationUsage,
+    action: 'organizations:read',
+    scope: byOrgSlug,
+  }),
   listMembers: route({
     method: 'GET',
     path: '/platform/organizations/:slug/members',

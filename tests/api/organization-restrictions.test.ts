@@ -55,6 +55,10 @@ for (const backend of BACKENDS) {
       await new Promise((r) => setTimeout(r, Math.max(0, end - Date.now()) + 50))
       await sampleUsage(tp.platform)
       expect((await orgOf(token, org.slug)).restriction_status).toBe('restricted')
+      const usage = (await tp.call('GET', `/platform/organizations/${org.slug}/usage`, { token })).body
+      expect(usage).toMatchObject({ plan: { id: 'free' }, database_size_quota_bytes: before + MB, restriction_status: 'restricted' })
+      expect(usage.projects).toEqual([expect.objectContaining({ ref, db_size_bytes: await sizeOf(ref), measured_at: expect.any(String) })])
+      expect(usage.quota_note).toContain('database space')
       const refused = await runSql(tp, token, ref, 'select 1')
       expect(refused.status).toBe(402)
       expect(refused.body.message).toContain('used up its quota')

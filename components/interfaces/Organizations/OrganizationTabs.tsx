@@ -5,6 +5,7 @@ import { useRouter } from 'next/router'
 const TABS = [
   { label: 'Projects', path: '' },
   { label: 'Team', path: '/team' },
+  { label: 'Billing', path: '/billing' },
   { label: 'General', path: '/general' },
 ] as const
 
