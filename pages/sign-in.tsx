@@ -1,13 +1,28 @@
 import Head from 'next/head'
 import { AuthForm } from '@/components/interfaces/Auth/AuthForm'
 import { MfaChallengeForm } from '@/components/interfaces/Auth/MfaChallengeForm'
+import { OAuthButtons } from '@/components/interfaces/Auth/OAuthButtons'
+import { PasskeySignInButton } from '@/components/interfaces/Auth/PasskeySignInButton'
+import { useIsClient } from '@/components/ui/useIsClient'
+import { browserSupportsPasskeys } from '@/lib/auth/passkeys'
+import { useAuthRedirect } from '@/components/interfaces/Auth/useAuthRedirect'
+import { useLastSignInMethod } from '@/components/interfaces/Auth/useLastSignInMethod'
 import { useSignedInRedirect } from '@/components/interfaces/Auth/useSignedInRedirect'
+import { Alert } from '@/components/ui'
 import { getGoTrueClient } from '@/lib/auth/gotrue-client'
-import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
+import { rememberSignInMethod } from '@/lib/auth/last-sign-in-method'
 import { PRODUCT_NAME } from '@/lib/constants'
 
+/**
+ * Sign-in with email and password, a passkey or an OAuth provider. A provider sends the browser back here
+ * (with the session or an error in the URL): the sign-in is finished, and the signed-in redirect
+ * moves on to returnTo (/projects by default).
+ */
 export default function SignInPage() {
-  const { switchQuery, mfaRequired } = useSignedInRedirect()
+  const { switchQuery, mfaRequired, returnTo } = useSignedInRedirect()
+  const lastUsed = useLastSignInMethod()
+  const passkeys = useIsClient() && browserSupportsPasskeys()
+  const redirect = useAuthRedirect({ onSession: (arrival) => rememberSignInMethod(arrival.get('method') ?? '') })
   return (
     <>
       <Head>
@@ -17,10 +32,22 @@ export default function SignInPage() {
         mode="sign-in"
         switchQuery={switchQuery}
         secondStep={mfaRequired ? <MfaChallengeForm /> : undefined}
+        finishing={redirect.status === 'finishing' || redirect.status === 'done'}
+        notice={
+          redirect.error && (
+            <Alert variant="danger" title="Signing in did not work" className="mb-4">
+              {redirect.error}
+            </Alert>
+          )
+        }
+        alternatives={
+          <OAuthButtons returnTo={returnTo} lastUsed={lastUsed} extra={passkeys ? <PasskeySignInButton lastUsed={lastUsed === 'passkey'} /> : undefined} />
+        }
+        lastUsedEmail={lastUsed === 'email'}
         onSubmit={async (email, password) => {
           const { error } = await getGoTrueClient().signInWithPassword({ email, password })
           if (error) return error.message
-          localStorage.setItem(LOCAL_STORAGE_KEYS.LAST_SIGN_IN_METHOD, 'email')
+          rememberSignInMethod('email')
           return null // the auth state change moves on to the return-to path
         }}
       />

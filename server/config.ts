@@ -5,6 +5,7 @@
  */
 import os from 'node:os'
 import path from 'node:path'
+import { readOAuthProviders, type ExternalAuthConfig } from './auth/oauth-config'
 
 export type RateLimit = {
   /** Requests allowed per window; 0 turns the limit off. */
@@ -52,6 +53,8 @@ export type AuthConfig = {
   otpTtlSeconds: number
   /** A password change needs the nonce sent by /reauthenticate. */
   securePasswordChange: boolean
+  /** Sign-in through OAuth 2 providers (GitHub and others), and how long to wait for them. */
+  external: ExternalAuthConfig
 }
 
 export type ServerConfig = {
@@ -209,6 +212,7 @@ export function readConfig(): ServerConfig {
       enablePhone: flag('ENABLE_PHONE', true),
       otpTtlSeconds: wholeNumber('OTP_TTL_SECONDS', 3600),
       securePasswordChange: flag('SECURE_PASSWORD_CHANGE', false),
+      external: { providers: readOAuthProviders(env), timeoutMs: wholeNumber('AUTH_EXTERNAL_TIMEOUT_MS', 10_000) },
     },
     trustProxyHops: wholeNumber('TRUST_PROXY_HOPS', 0, { allowZero: true }),
     validateAnswers: process.env.NODE_ENV !== 'production',

@@ -32,8 +32,15 @@ export const authRoutes = {
   authUnenrollFactor: route({ method: 'DELETE', path: p('/factors/:factorId'), params: a.factorParams, answer: a.idAnswer }),
 
   authUnlinkIdentity: route({ method: 'DELETE', path: p('/user/identities/:identityId'), params: a.identityParams, answer: a.emptyAnswer }),
-  authAuthorize: route({ method: 'GET', path: p('/authorize'), auth: 'public', query: z.looseObject({}), answer: z.undefined() }),
-  authLinkIdentity: route({ method: 'GET', path: p('/user/identities/authorize'), query: z.looseObject({}), answer: z.undefined() }),
+  /** Sends the browser to an OAuth provider (302); it comes back to /callback. */
+  authAuthorize: route({ method: 'GET', path: p('/authorize'), auth: 'public', query: a.authorizeQuery, answer: z.undefined(), status: 302 }),
+  authLinkIdentity: route({ method: 'GET', path: p('/user/identities/authorize'), query: a.authorizeQuery, answer: a.linkIdentityAnswer }),
+  /** Where providers send the browser back: on to redirect_to with the session, a PKCE code or the error (302). */
+  authCallback: route({ method: 'GET', path: p('/callback'), auth: 'public', query: a.oauthCallbackParams, answer: z.undefined(), status: 302 }),
+  /** The same, for providers that answer with a form post. */
+  authCallbackForm: route({
+    method: 'POST', path: p('/callback'), auth: 'public', form: true, query: a.oauthCallbackParams, body: a.oauthCallbackParams.optional(), answer: z.undefined(), status: 302,
+  }),
   authSso: route({ method: 'POST', path: p('/sso'), auth: 'public', body: z.looseObject({}), answer: z.undefined() }),
 
   adminListUsers: route({ method: 'GET', path: p('/admin/users'), auth: 'service', query: a.adminListUsersQuery, answer: a.adminUsersAnswer }),

@@ -135,6 +135,31 @@ export const verifyFactorBody = z.object({
 
 export const identityParams = z.object({ identityId: z.string().max(64) })
 
+// Sign-in and linking through OAuth 2 providers. Query values are text; other parameters (prompt,
+// login …) are passed on to the provider, each bounded.
+const passOn = z.string().max(2048, 'Query parameters must be at most 2048 characters')
+export const authorizeQuery = z
+  .object({
+    provider: z.string().max(64, 'provider is too long').optional(),
+    redirect_to: z.string().max(2048, 'redirect_to is too long').optional(),
+    scopes: z.string().max(1024, 'scopes is too long').optional(),
+    code_challenge: z.string().max(256, 'code_challenge is too long').optional(),
+    code_challenge_method: z.string().max(16, 'code_challenge_method must be s256 or plain').optional(),
+    skip_http_redirect: z.string().max(8).optional(),
+  })
+  .catchall(passOn)
+/** `skip_http_redirect=true`: the provider's URL as JSON (what auth-js's linkIdentity reads), else a redirect. */
+export const linkIdentityAnswer = z.object({ url: z.string() }).optional()
+/** What a provider sends back to /callback, in the query (GET) or a form (POST). */
+export const oauthCallbackParams = z
+  .object({
+    state: z.string().max(256, 'state is not valid').optional(),
+    code: z.string().max(2048, 'code is not valid').optional(),
+    error: z.string().max(256, 'error is too long').optional(),
+    error_description: z.string().max(2048, 'error_description is too long').optional(),
+  })
+  .catchall(z.string().max(4096, 'Parameters must be at most 4096 characters'))
+
 export const authUser = z.looseObject({
   id: z.string(),
   aud: z.string(),

@@ -11,6 +11,8 @@ export const profile = z.object({
   /** Self-hosted only (SPEC §3), from DISABLED_FEATURES. */
   disabled_features: z.array(z.string()),
   is_alpha_user: z.boolean(),
+  /** The avatar of a linked code-host account (GitHub first); absent without one. */
+  profileImageUrl: z.string().optional(),
 })
 export type Profile = z.infer<typeof profile>
 

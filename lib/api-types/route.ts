@@ -66,6 +66,11 @@ export type RouteDef<
   maxBodyBytes: number | undefined
   /** Answered as raw JSON bytes by the handler (big results): not re-validated. */
   raw: boolean
+  /**
+   * A browser form another site posts (an OAuth provider answering with form_post): a URL-encoded
+   * body, and no same-origin check. The handler's own proof (the OAuth state) stands in for it.
+   */
+  form: boolean
 }
 
 export function route<
@@ -89,7 +94,9 @@ export function route<
   platformOnly?: boolean
   maxBodyBytes?: number
   raw?: boolean
+  form?: boolean
 }): RouteDef<P, Q, B, A, Auth, K> {
+  if (def.form && def.auth !== 'public') throw new Error(`${def.method} ${def.path}: a cross-site form route cannot act for a signed-in user`)
   if (def.action && !def.scope) throw new Error(`${def.method} ${def.path}: an action needs a scope (the organization it applies to)`)
   if (def.action && def.auth && def.auth !== 'user') throw new Error(`${def.method} ${def.path}: the roles policy applies to signed-in users only`)
   const actionPlatformOnly = def.action ? 'platformOnly' in ROLES_POLICY[def.action] : false
@@ -108,6 +115,7 @@ export function route<
     platformOnly: def.platformOnly ?? actionPlatformOnly,
     maxBodyBytes: def.maxBodyBytes,
     raw: def.raw ?? false,
+    form: def.form ?? false,
   }
 }
 

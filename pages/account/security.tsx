@@ -1,13 +1,15 @@
 import Head from 'next/head'
 import { AppLayout } from '@/components/layouts/AppLayout'
 import { ChangePasswordCard } from '@/components/interfaces/Account/ChangePasswordCard'
+import { ConnectedAccountsCard } from '@/components/interfaces/Account/ConnectedAccountsCard'
 import { MfaCard } from '@/components/interfaces/Account/MfaCard'
+import { PasskeysCard } from '@/components/interfaces/Account/PasskeysCard'
 import { Alert } from '@/components/ui'
 import { useIsPlatform } from '@/components/layouts/RuntimeConfigGate'
 import { PRODUCT_NAME } from '@/lib/constants'
 import type { NextPageWithLayout } from '@/lib/types/page'
 
-/** The account's security: password and two-factor authentication. */
+/** The account's security: password, two-factor authentication, passkeys and the accounts it signs in with. */
 const AccountSecurityPage: NextPageWithLayout = () => {
   const isPlatform = useIsPlatform()
   return (
@@ -21,6 +23,8 @@ const AccountSecurityPage: NextPageWithLayout = () => {
           <>
             <ChangePasswordCard />
             <MfaCard />
+            <PasskeysCard />
+            <ConnectedAccountsCard />
           </>
         ) : (
           <Alert variant="info" title="No accounts when self-hosted">

@@ -5,6 +5,7 @@ import * as otp from './otp'
 import * as mfa from './mfa'
 import * as admin from './admin'
 import * as identities from './identities'
+import * as oauth from './oauth'
 
 export const authHandlers: Handlers<typeof authRoutes> = {
   authSignup: gotrue.signup,
@@ -29,8 +30,10 @@ export const authHandlers: Handlers<typeof authRoutes> = {
   authUnenrollFactor: mfa.unenroll,
 
   authUnlinkIdentity: identities.unlinkIdentity,
-  authAuthorize: identities.authorize,
-  authLinkIdentity: identities.linkIdentity,
+  authAuthorize: oauth.authorize,
+  authLinkIdentity: oauth.linkIdentity,
+  authCallback: oauth.callbackGet,
+  authCallbackForm: oauth.callbackPost,
   authSso: identities.sso,
 
   adminListUsers: admin.listUsers,

@@ -173,6 +173,8 @@ export const settings: Handler<Routes['authSettings']> = async ({ platform }) =>
       github: false,
       google: false,
       saml: false,
+      // Every configured OAuth provider, by the name clients ask for it with.
+      ...Object.fromEntries(auth.external.providers.map((p) => [p.name, true])),
     },
     disable_signup: auth.disableSignup,
     mailer_autoconfirm: auth.mailerAutoconfirm,

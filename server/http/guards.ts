@@ -81,8 +81,8 @@ export function assertNoNul(value: unknown) {
 
 const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MB` : `${Math.round(n / 1024)} KB`)
 
-/** The JSON body (undefined when empty), at most `maxBytes`. */
-export async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+/** The raw body, at most `maxBytes`. */
+async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length'])
   const tooLarge = () => new PlatformError(413, `The request body is too large (${formatBytes(maxBytes)} at most).`)
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge()
@@ -93,15 +93,40 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
     if (size > maxBytes) throw tooLarge()
     chunks.push(chunk as Buffer)
   }
-  if (size === 0) return undefined
+  return Buffer.concat(chunks)
+}
+
+/** The JSON body (undefined when empty), at most `maxBytes`. */
+export async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+  const raw = await readBody(req, maxBytes)
+  if (raw.length === 0) return undefined
   let body: unknown
   try {
-    body = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+    body = JSON.parse(raw.toString('utf8'))
   } catch {
     throw new PlatformError(400, 'The request body is not valid JSON.')
   }
   assertNoNul(body)
   return body
+}
+
+/** Routes that take a browser form: a URL-encoded body or none. */
+export function assertFormBody(req: IncomingMessage) {
+  const length = req.headers['content-length']
+  const hasBody = (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined
+  if (!hasBody) return
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase()
+  if (type !== 'application/x-www-form-urlencoded') throw new PlatformError(415, 'Send the request body as a form (Content-Type: application/x-www-form-urlencoded).')
+}
+
+/** A URL-encoded form as an object of its fields (the last value of a repeated field; undefined when empty). */
+export async function readFormBody(req: IncomingMessage, maxBytes: number): Promise<Record<string, string> | undefined> {
+  const raw = await readBody(req, maxBytes)
+  if (raw.length === 0) return undefined
+  const fields: Record<string, string> = {}
+  for (const [key, value] of new URLSearchParams(raw.toString('utf8'))) fields[key] = value
+  assertNoNul(fields)
+  return fields
 }
 
 /** The client's address: the socket's, or X-Forwarded-For counted `trustedHops` back from the right. */

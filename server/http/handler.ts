@@ -14,7 +14,7 @@ import { isPlatformError, PlatformError, zodMessage } from './errors'
 import { isRawJson, type HandlerContext } from './types'
 import { authenticate } from './authenticate'
 import { assertModeAllows, authorize } from './authorize'
-import { assertAllowedHost, assertJsonBody, assertNoNul, assertSameOrigin, clientIp, readJsonBody } from './guards'
+import { assertAllowedHost, assertFormBody, assertJsonBody, assertNoNul, assertSameOrigin, clientIp, readFormBody, readJsonBody } from './guards'
 import { authError } from '../auth/gotrue-errors'
 import { isDatabaseUnavailable, isSqlError } from '../databases'
 import { isUnavailable } from '../db/unavailable'
@@ -125,7 +125,8 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
     assertModeAllows(platform, route)
 
     const changes = method !== 'GET' && method !== 'HEAD'
-    if (changes) {
+    if (changes && route.form) assertFormBody(req)
+    else if (changes) {
       // A configured origin may call the auth service from its pages (bearer tokens, no cookies).
       if (!corsOrigin) assertSameOrigin(req)
       assertJsonBody(req)
@@ -134,7 +135,8 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
     assertNoNul([match.params, rawQuery])
     // Who is calling, before the body is read: a caller who may not call uploads nothing.
     const user = await authenticate(platform, req, route)
-    const rawBody = changes ? await readJsonBody(req, route.maxBodyBytes ?? platform.config.maxBodyBytes) : undefined
+    const maxBody = route.maxBodyBytes ?? platform.config.maxBodyBytes
+    const rawBody = changes ? await (route.form ? readFormBody : readJsonBody)(req, maxBody) : undefined
 
     const input = {
       params: parse(route.params, match.params, flavour),

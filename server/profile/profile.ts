@@ -18,7 +18,21 @@ export async function requireProfile(db: Queryable, userId: string): Promise<Pro
   return profile
 }
 
-function toProfile(platform: Platform, row: ProfileRow): Profile {
+/** Code hosts whose account picture becomes the profile's, in order of preference. */
+const CODE_HOSTS = ['github', 'gitlab', 'bitbucket']
+
+/** SPEC §3: the avatar of a linked code-host account; only http(s) addresses are passed on. */
+async function profileImageUrl(db: Queryable, userId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ url: string }>(
+    `select identity_data ->> 'avatar_url' as url from auth_identities
+     where user_id = $1 and provider = any($2::text[]) and identity_data ->> 'avatar_url' ~* '^https?://'
+     order by array_position($2::text[], provider), created_at limit 1`,
+    [userId, CODE_HOSTS]
+  )
+  return row?.url
+}
+
+function toProfile(platform: Platform, row: ProfileRow, imageUrl: string | undefined): Profile {
   return {
     id: Number(row.id),
     gotrue_id: row.user_id,
@@ -30,11 +44,13 @@ function toProfile(platform: Platform, row: ProfileRow): Profile {
     // SPEC §3: disabled features exist in self-hosted mode only, from configuration.
     disabled_features: platform.config.isPlatform ? [] : platform.config.disabledFeatures,
     is_alpha_user: false,
+    ...(imageUrl ? { profileImageUrl: imageUrl } : {}),
   }
 }
 
 export async function getProfile(platform: Platform, user: AuthUser): Promise<Profile> {
-  return toProfile(platform, await requireProfile(platform.db, user.id))
+  const [row, imageUrl] = await Promise.all([requireProfile(platform.db, user.id), profileImageUrl(platform.db, user.id)])
+  return toProfile(platform, row, imageUrl)
 }
 
 /** A username from the email's local part, made unique with a numeric suffix. */
@@ -66,7 +82,7 @@ export async function createProfile(platform: Platform, user: AuthUser): Promise
     ])
     return created
   })
-  return toProfile(platform, row)
+  return toProfile(platform, row, await profileImageUrl(platform.db, user.id))
 }
 
 /** Derived from the roles policy: per organization, the actions the caller's role allows there. */

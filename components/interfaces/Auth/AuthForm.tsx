@@ -1,10 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE } from '@/lib/api-types'
 import Link from 'next/link'
-import { Button, Input, Alert } from '@/components/ui'
+import { Button, Input, Alert, Spinner } from '@/components/ui'
 import { PRODUCT_NAME } from '@/lib/constants'
 import { PasswordStrengthBar } from './PasswordStrengthBar'
 import { usePasswordStrength } from './usePasswordStrength'
+import { LastUsedBadge } from './LastUsedBadge'
 
 export type AuthFormMode = 'sign-in' | 'sign-up'
 
@@ -27,18 +28,42 @@ const COPY: Record<AuthFormMode, { title: string; subtitle: string; submit: stri
   },
 }
 
-/** Email + password form shared by sign-in and sign-up; the page decides what submitting does. */
+/** The field's label with the badge beside it; the badge stays out of the field's accessible name. */
+function EmailLastUsed() {
+  return (
+    <span className="flex items-center gap-2">
+      Email <LastUsedBadge aria-hidden />
+    </span>
+  )
+}
+
+/**
+ * Email + password form shared by sign-in and sign-up; the page decides what submitting does.
+ * Other ways in (OAuth providers) come as `alternatives`, above it.
+ */
 export function AuthForm({
   mode,
   onSubmit,
   switchQuery,
   secondStep,
+  alternatives,
+  lastUsedEmail = false,
+  finishing = false,
+  notice,
 }: {
   mode: AuthFormMode
   onSubmit: (email: string, password: string) => Promise<string | null>
   switchQuery?: string
   /** Shown instead of the form once the password step is done (the code of an authenticator app). */
   secondStep?: ReactNode
+  /** Other ways to sign in, shown above the email form. */
+  alternatives?: ReactNode
+  /** This browser signed in with email and password last time. */
+  lastUsedEmail?: boolean
+  /** A sign-in that came back from a provider is being finished: nothing to fill in meanwhile. */
+  finishing?: boolean
+  /** A message above everything else (why a provider sign-in failed). */
+  notice?: ReactNode
 }) {
   const copy = COPY[mode]
   const [email, setEmail] = useState('')
@@ -73,10 +98,17 @@ export function AuthForm({
         </div>
         <h1 className="text-2xl font-semibold">{secondStep ? 'Two-factor authentication' : copy.title}</h1>
         <p className="mb-6 text-sm text-foreground-light">{secondStep ? 'One more step to sign in' : copy.subtitle}</p>
-        {secondStep ?? (
+        {notice}
+        {secondStep ??
+          (finishing ? (
+            <p className="flex items-center gap-2 text-sm text-foreground-light" role="status">
+              <Spinner label={null} /> Signing you in…
+            </p>
+          ) : (
           <>
+            {alternatives}
             <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
-              <Input label="Email" type="email" name="email" autoComplete="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} size="medium" />
+              <Input label={lastUsedEmail ? <EmailLastUsed /> : 'Email'} type="email" name="email" autoComplete="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} size="medium" />
               <Input
                 label="Password"
                 type="password"
@@ -104,7 +136,7 @@ export function AuthForm({
               </Link>
             </p>
           </>
-        )}
+        ))}
       </div>
     </div>
   )

@@ -27,9 +27,8 @@ export function DatabaseUsageCard({ org }: { org: Organization }) {
       />
       <CardContent className="flex flex-col gap-4">
         {restriction && usage.data && (
-          <Alert variant={usage.data.restriction_status === 'restricted' ? 'danger' : 'warning'} title={restriction}>
-            {usage.data.quota_note}
-            {usage.data.quota_note ? ' ' : ''}
+          // The banner above says the status; this says what is over and what to do about it.
+          <Alert variant={usage.data.restriction_status === 'restricted' ? 'danger' : 'warning'} title={usage.data.quota_note ?? restriction}>
             Pause or delete the projects over the quota, free space in them, or move to a paid plan.
           </Alert>
         )}

@@ -24,9 +24,14 @@ export const authExamples: Examples<typeof authRoutes> = {
   authChallengeFactor: { path: () => `/auth/v1/factors/${NOBODY}/challenge`, status: 404 },
   authVerifyFactor: { path: () => `/auth/v1/factors/${NOBODY}/verify`, body: () => ({ challenge_id: NOBODY, code: '123456' }), status: 404 },
   authUnenrollFactor: { path: () => `/auth/v1/factors/${NOBODY}`, status: 404 },
-  authUnlinkIdentity: { path: () => `/auth/v1/user/identities/${NOBODY}`, status: 404 },
+  // Every caller has only their email identity: GoTrue refuses before looking the identity up.
+  authUnlinkIdentity: { path: () => `/auth/v1/user/identities/${NOBODY}`, status: 422 },
+  // No provider is configured here: GoTrue's "Unsupported provider".
   authAuthorize: { path: () => '/auth/v1/authorize?provider=github', status: 400 },
   authLinkIdentity: { path: () => '/auth/v1/user/identities/authorize?provider=github', status: 400 },
+  // A state nobody issued: the browser is sent to the site with the error (303).
+  authCallback: { path: () => `/auth/v1/callback?code=x&state=${NOBODY}`, status: 303 },
+  authCallbackForm: { path: () => `/auth/v1/callback?code=x&state=${NOBODY}`, status: 303 },
   authSso: { path: () => '/auth/v1/sso', body: () => ({ domain: 'example.com' }), status: 404 },
   adminListUsers: { path: () => '/auth/v1/admin/users' },
   adminCreateUser: { path: () => '/auth/v1/admin/users', body: () => ({ email: fresh() }) },

@@ -1,0 +1,124 @@
+/**
+ * Who a provider's account is here, as GoTrue decides it:
+ * - an identity of that provider account exists: its user signs in (the identity's data refreshed);
+ * - else a user (or an identity) has one of the account's *verified* addresses: the identity is
+ *   added to that user. Only addresses the provider verified link: an address anyone can add to
+ *   their provider account must not open somebody else's account here;
+ * - else a new user, with the provider's address unless another user already has it.
+ * A user who never confirmed their address loses the password and other identities when a
+ * provider signs them in (someone may have registered the address first, waiting for its owner).
+ * Linking (a signed-in user adding a provider) adds the identity to that user or refuses.
+ */
+import { randomUUID } from 'node:crypto'
+import type { Queryable } from '../db/control-plane'
+import type { Platform } from '../platform'
+import { authError } from './gotrue-errors'
+import { chosenEmail, identityData, type ProviderUser } from './oauth-profiles'
+import { findUserById, insertUser, isBanned, normalizeEmail, type FullUser } from './users'
+
+type IdentityRef = { id: string; user_id: string }
+
+async function findIdentity(tx: Queryable, provider: string, providerId: string): Promise<IdentityRef | undefined> {
+  const [row] = await tx.query<IdentityRef>('select id, user_id from auth_identities where provider = $1 and provider_id = $2 for update', [provider, providerId])
+  return row
+}
+
+async function insertIdentity(tx: Queryable, userId: string, provider: string, profile: ProviderUser): Promise<string> {
+  const id = randomUUID()
+  await tx.query(
+    `insert into auth_identities (id, user_id, provider, provider_id, identity_data, last_sign_in_at) values ($1, $2, $3, $4, $5, now())`,
+    [id, userId, provider, profile.id, JSON.stringify(identityData(profile))]
+  )
+  return id
+}
+
+/** The one user the verified addresses point to (identities first, as GoTrue looks), if any. */
+async function userWithAddresses(tx: Queryable, emails: string[]): Promise<string | null> {
+  if (!emails.length) return null
+  const viaIdentities = await tx.query<{ user_id: string }>(
+    `select distinct user_id from auth_identities where lower(identity_data ->> 'email') = any($1)`,
+    [emails]
+  )
+  const candidates = viaIdentities.length ? viaIdentities : await tx.query<{ user_id: string }>('select id as user_id from users where email = any($1)', [emails])
+  if (candidates.length > 1) throw authError(500, 'unexpected_failure', 'Multiple accounts with the same email address in the same linking domain detected: default')
+  return candidates[0]?.user_id ?? null
+}
+
+const mergeUserMetadata = (tx: Queryable, userId: string, data: Record<string, unknown>) =>
+  tx.query('update users set raw_user_meta_data = raw_user_meta_data || $2::jsonb, updated_at = now() where id = $1', [userId, JSON.stringify(data)])
+
+const isConfirmed = (user: FullUser) => !!user.email_confirmed_at || !!user.phone_confirmed_at
+
+/**
+ * An unconfirmed user signed in by a provider keeps only that provider: the password, the other
+ * identities and their metadata may have been put there by someone else.
+ */
+async function keepOnlyIdentity(tx: Queryable, userId: string, identityId: string, data: Record<string, unknown>) {
+  await tx.query('update users set encrypted_password = null, raw_user_meta_data = $2, updated_at = now() where id = $1', [userId, JSON.stringify(data)])
+  await tx.query('delete from auth_identities where user_id = $1 and id <> $2', [userId, identityId])
+}
+
+/** Signs a provider's account in: finds, links or creates the user, in the caller's transaction. */
+export async function signInWithProvider(platform: Platform, tx: Queryable, provider: string, profile: ProviderUser): Promise<FullUser> {
+  const email = chosenEmail(profile)
+  if (!email) throw authError(500, 'unexpected_failure', 'Error getting user email from external provider')
+  const data = identityData(profile)
+  let userId: string
+  let identityId: string
+  const existing = await findIdentity(tx, provider, profile.id)
+  if (existing) {
+    userId = existing.user_id
+    identityId = existing.id
+    await tx.query('update auth_identities set identity_data = $2, last_sign_in_at = now(), updated_at = now() where id = $1', [existing.id, JSON.stringify(data)])
+    await mergeUserMetadata(tx, userId, data)
+  } else {
+    const verified = profile.emails.filter((e) => e.verified).map((e) => normalizeEmail(e.email))
+    const linked = await userWithAddresses(tx, verified)
+    if (linked) {
+      userId = linked
+      identityId = await insertIdentity(tx, userId, provider, profile)
+      await mergeUserMetadata(tx, userId, data)
+    } else {
+      if (platform.config.auth.disableSignup) throw authError(422, 'signup_disabled', 'Signups not allowed for this instance')
+      const address = normalizeEmail(email.email)
+      const [taken] = await tx.query('select 1 from users where email = $1', [address])
+      // An unverified address someone else has: the new user gets none rather than theirs.
+      const user = await insertUser(tx, { userMetadata: data })
+      if (!taken) await tx.query('update users set email = $2 where id = $1', [user.id, address])
+      userId = user.id
+      identityId = await insertIdentity(tx, userId, provider, profile)
+    }
+  }
+  const user = (await findUserById(tx, userId, { forUpdate: true }))!
+  if (isBanned(user)) throw authError(403, 'user_banned', 'User is banned')
+  if (!isConfirmed(user)) {
+    await keepOnlyIdentity(tx, userId, identityId, data)
+    if (!email.verified && !platform.config.auth.mailerAutoconfirm)
+      throw authError(422, 'provider_email_needs_verification', `Unverified email with ${provider}. Verify the email with ${provider} in order to sign in`)
+    await tx.query('update users set email_confirmed_at = now() where id = $1', [userId])
+  }
+  await tx.query('update users set last_sign_in_at = now() where id = $1', [userId])
+  return (await findUserById(tx, userId))!
+}
+
+/** Adds a provider's account to a signed-in user (manual linking); GoTrue's errors when it is taken. */
+export async function linkProvider(tx: Queryable, targetUserId: string, provider: string, profile: ProviderUser): Promise<FullUser> {
+  const target = await findUserById(tx, targetUserId, { forUpdate: true })
+  if (!target) throw authError(422, 'user_not_found', 'Linking target user not found')
+  const existing = await findIdentity(tx, provider, profile.id)
+  if (existing)
+    throw authError(422, 'identity_already_exists', existing.user_id === target.id ? 'Identity is already linked' : 'Identity is already linked to another user')
+  await insertIdentity(tx, target.id, provider, profile)
+  const email = chosenEmail(profile)
+  if (!target.email && email) {
+    // A user without an address (anonymous, or phone only) takes the provider's, once it is verified.
+    if (!email.verified) throw authError(422, 'email_not_confirmed', `Unverified email with ${provider}. Verify the email with ${provider} in order to link it`)
+    await tx
+      .query('update users set email = $2, email_confirmed_at = now(), is_anonymous = false, updated_at = now() where id = $1', [target.id, normalizeEmail(email.email)])
+      .catch((error) => {
+        if (error?.code === '23505') throw authError(400, 'email_exists', 'A user with this email address has already been registered')
+        throw error
+      })
+  }
+  return (await findUserById(tx, target.id))!
+}
