@@ -52,7 +52,33 @@ export const authRoutes = {
   adminInvite: route({ method: 'POST', path: p('/invite'), auth: 'service', query: a.redirectToQuery, body: a.inviteBody, answer: a.authUser }),
   adminListFactors: route({ method: 'GET', path: p('/admin/users/:userId/factors'), auth: 'service', params: a.adminUserParams, answer: a.factorList }),
   adminDeleteFactor: route({ method: 'DELETE', path: p('/admin/users/:userId/factors/:factorId'), auth: 'service', params: a.adminFactorParams, answer: a.idAnswer }),
+  // Not offered: the built-in auth is not an OAuth 2.1 server and takes its providers from configuration.
+  // Each answers GoTrue's own feature_disabled (404), after the service role's key is checked.
   adminOauthClients: route({ method: 'GET', path: p('/admin/oauth/clients'), auth: 'service', query: z.looseObject({}), answer: z.undefined() }),
+  adminCreateOauthClient: route({ method: 'POST', path: p('/admin/oauth/clients'), auth: 'service', body: z.looseObject({}), answer: z.undefined() }),
+  adminOauthClient: route({ method: 'GET', path: p('/admin/oauth/clients/:clientId'), auth: 'service', params: a.disabledFeatureParams, answer: z.undefined() }),
+  adminUpdateOauthClient: route({ method: 'PUT', path: p('/admin/oauth/clients/:clientId'), auth: 'service', params: a.disabledFeatureParams, body: z.looseObject({}), answer: z.undefined() }),
+  adminDeleteOauthClient: route({ method: 'DELETE', path: p('/admin/oauth/clients/:clientId'), auth: 'service', params: a.disabledFeatureParams, answer: z.undefined() }),
+  adminRegenerateOauthClientSecret: route({
+    method: 'POST',
+    path: p('/admin/oauth/clients/:clientId/regenerate_secret'),
+    auth: 'service',
+    params: a.disabledFeatureParams,
+    answer: z.undefined(),
+  }),
+  oauthRegisterClient: route({ method: 'POST', path: p('/oauth/clients/register'), auth: 'public', body: z.looseObject({}), answer: z.undefined() }),
+  adminCustomProviders: route({ method: 'GET', path: p('/admin/custom-providers'), auth: 'service', query: z.looseObject({}), answer: z.undefined() }),
+  adminCreateCustomProvider: route({ method: 'POST', path: p('/admin/custom-providers'), auth: 'service', body: z.looseObject({}), answer: z.undefined() }),
+  adminCustomProvider: route({ method: 'GET', path: p('/admin/custom-providers/:identifier'), auth: 'service', params: a.customProviderParams, answer: z.undefined() }),
+  adminUpdateCustomProvider: route({
+    method: 'PUT',
+    path: p('/admin/custom-providers/:identifier'),
+    auth: 'service',
+    params: a.customProviderParams,
+    body: z.looseObject({}),
+    answer: z.undefined(),
+  }),
+  adminDeleteCustomProvider: route({ method: 'DELETE', path: p('/admin/custom-providers/:identifier'), auth: 'service', params: a.customProviderParams, answer: z.undefined() }),
 
   /** Makes a new key sign access tokens; the old one verifies until its tokens expire. */
   rotateSigningKey: route({ method: 'POST', path: '/platform/auth/signing-keys/rotate', auth: 'service', answer: a.rotateKeyAnswer }),

@@ -247,3 +247,7 @@ export const generateLinkAnswer = authUser.extend({
 })
 export const factorList = z.array(z.looseObject({ id: z.string(), factor_type: z.string(), status: z.string() }))
 export const idAnswer = z.object({ id: z.string() })
+
+/** Path names of the features the built-in auth does not offer: only their length is checked. */
+export const disabledFeatureParams = z.object({ clientId: z.string().max(256) })
+export const customProviderParams = z.object({ identifier: z.string().max(256) })

@@ -37,4 +37,15 @@ export const passkeyRoutes = {
   passkeyList: route({ method: 'GET', path: p('/passkeys'), answer: k.passkeyList }),
   passkeyUpdate: route({ method: 'PATCH', path: p('/passkeys/:passkeyId'), params: k.passkeyParams, body: k.passkeyUpdateBody, answer: k.passkeyItem }),
   passkeyDelete: route({ method: 'DELETE', path: p('/passkeys/:passkeyId'), params: k.passkeyParams, answer: z.undefined(), status: 204 }),
+
+  /** The admin API's view of a user's passkeys (GoTrueAdminApi.passkey): the service role's key only. */
+  adminListPasskeys: route({ method: 'GET', path: p('/admin/users/:userId/passkeys'), auth: 'service', params: k.adminPasskeyUserParams, answer: k.passkeyList }),
+  adminDeletePasskey: route({
+    method: 'DELETE',
+    path: p('/admin/users/:userId/passkeys/:passkeyId'),
+    auth: 'service',
+    params: k.adminPasskeyParams,
+    answer: z.undefined(),
+    status: 204,
+  }),
 }

@@ -73,6 +73,8 @@ export const registrationVerifyBody = z.object({ challenge_id: challengeId, cred
 export const authenticationVerifyBody = z.object({ challenge_id: challengeId, credential: authenticationCredential })
 
 export const passkeyParams = z.object({ passkeyId: z.string().max(64) })
+export const adminPasskeyUserParams = z.object({ userId: z.string().max(64) })
+export const adminPasskeyParams = adminPasskeyUserParams.extend(passkeyParams.shape)
 
 export const passkeyUpdateBody = z.object({
   friendly_name: z

@@ -74,6 +74,12 @@ export const sso: Handler<Routes['authSso']> = async () => {
   throw authError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled')
 }
 
-export const oauthClients: Handler<Routes['adminOauthClients']> = async () => {
-  throw authError(404, 'oauth_server_disabled', 'OAuth 2.1 server is disabled')
+/** Every route of the OAuth 2.1 server API (admin clients, dynamic registration): GoTrue's answer when it is off. */
+export const oauthServerDisabled = async (): Promise<never> => {
+  throw authError(404, 'feature_disabled', 'OAuth server is disabled')
+}
+
+/** The admin API of custom OAuth/OIDC providers: providers come from configuration here (docs/auth.md). */
+export const customProvidersDisabled = async (): Promise<never> => {
+  throw authError(404, 'feature_disabled', 'Custom OAuth providers are disabled')
 }

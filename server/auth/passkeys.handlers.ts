@@ -9,9 +9,17 @@ import { hit } from '../security/rate-limit'
 import { authError } from './gotrue-errors'
 import { accountFor, authenticationOptions, registrationOptions, verifyAuthentication, verifyRegistration } from './passkeys'
 import { deletePasskey, listPasskeys, renamePasskey, toPasskeyItem } from './passkey-store'
+import { findUserById } from './users'
+import type { Platform } from '../platform'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const notFound = () => authError(404, 'validation_failed', 'Passkey not found')
+
+/** The admin API names the user first: an unknown one is user_not_found, as GoTrue answers. */
+async function adminTarget(platform: Platform, userId: string): Promise<string> {
+  if (!UUID.test(userId) || !(await findUserById(platform.db, userId))) throw authError(404, 'user_not_found', 'User not found')
+  return userId
+}
 
 export const passkeyHandlers: Handlers<typeof passkeyRoutes> = {
   passkeyRegistrationOptions: ({ platform, req, user }) => registrationOptions(platform, req, user),
@@ -36,6 +44,13 @@ export const passkeyHandlers: Handlers<typeof passkeyRoutes> = {
   passkeyDelete: async ({ platform, user, params }) => {
     await accountFor(platform, user, { managing: true })
     if (!UUID.test(params.passkeyId) || !(await deletePasskey(platform.db, user.id, params.passkeyId))) throw notFound()
+    return undefined
+  },
+
+  adminListPasskeys: async ({ platform, params }) => (await listPasskeys(platform.db, await adminTarget(platform, params.userId))).map(toPasskeyItem),
+  adminDeletePasskey: async ({ platform, params }) => {
+    const userId = await adminTarget(platform, params.userId)
+    if (!UUID.test(params.passkeyId) || !(await deletePasskey(platform.db, userId, params.passkeyId))) throw notFound()
     return undefined
   },
 }

@@ -53,7 +53,7 @@ export function authClient(tp: TestPlatform, options: { flowType?: 'implicit' | 
 
 export async function adminClient(tp: TestPlatform) {
   const key = await signServiceToken(tp.platform.jwtSecret, 3600)
-  return new GoTrueAdminApi({ url: `${tp.url}/auth/v1`, headers: { Authorization: `Bearer ${key}`, apikey: key } })
+  return new GoTrueAdminApi({ url: `${tp.url}/auth/v1`, headers: { Authorization: `Bearer ${key}`, apikey: key }, experimental: { passkey: true } })
 }
 
 let m = 0

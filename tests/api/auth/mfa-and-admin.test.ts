@@ -146,6 +146,37 @@ describe('admin API (service role)', () => {
     expect((await tp.call('GET', '/auth/v1/admin/users', { token })).status).toBe(403)
     expect((await tp.call('GET', '/auth/v1/admin/users')).status).toBe(401)
   })
+
+  it("lists and deletes a user's passkeys (none here); an unknown user or passkey is not found", async () => {
+    const admin = await adminClient(tp)
+    const { data } = await admin.createUser({ email: newEmail('passkeys'), password: STRONG, email_confirm: true })
+    const listed = await admin.passkey.listPasskeys({ userId: data.user!.id })
+    expect(listed).toEqual({ data: [], error: null })
+    const missing = await admin.passkey.deletePasskey({ userId: data.user!.id, passkeyId: '00000000-0000-4000-8000-000000000000' })
+    expect(missing.error).toMatchObject({ status: 404, code: 'validation_failed', message: 'Passkey not found' })
+    const nobody = await admin.passkey.listPasskeys({ userId: '00000000-0000-4000-8000-000000000000' })
+    expect(nobody.error).toMatchObject({ status: 404, code: 'user_not_found' })
+  })
+
+  it('answers GoTrue’s feature_disabled for the OAuth 2.1 server and custom providers, every method', async () => {
+    const admin = await adminClient(tp)
+    const answers = await Promise.all([
+      admin.oauth.listClients(),
+      admin.oauth.createClient({ client_name: 'App', redirect_uris: ['https://app.example.com/cb'] }),
+      admin.oauth.getClient('abc'),
+      admin.oauth.updateClient('abc', { client_name: 'New' }),
+      admin.oauth.deleteClient('abc'),
+      admin.oauth.regenerateClientSecret('abc'),
+      admin.customProviders.listProviders(),
+      admin.customProviders.getProvider('acme'),
+      admin.customProviders.deleteProvider('acme'),
+    ])
+    for (const answer of answers) expect(answer.error).toMatchObject({ status: 404, code: 'feature_disabled' })
+    expect(answers[0].error?.message).toBe('OAuth server is disabled')
+    expect(answers[6].error?.message).toBe('Custom OAuth providers are disabled')
+    const register = await tp.call('POST', '/auth/v1/oauth/clients/register', { body: { client_name: 'App' } })
+    expect(register.status).toBe(404)
+  })
 })
 
 describe('the platform API and the second factor', () => {

@@ -43,5 +43,17 @@ export const authExamples: Examples<typeof authRoutes> = {
   adminListFactors: { path: () => `/auth/v1/admin/users/${NOBODY}/factors` },
   adminDeleteFactor: { path: () => `/auth/v1/admin/users/${NOBODY}/factors/${NOBODY}` },
   adminOauthClients: { path: () => '/auth/v1/admin/oauth/clients' },
+  adminCreateOauthClient: { path: () => '/auth/v1/admin/oauth/clients', body: () => ({ client_name: 'x' }) },
+  adminOauthClient: { path: () => '/auth/v1/admin/oauth/clients/abc' },
+  adminUpdateOauthClient: { path: () => '/auth/v1/admin/oauth/clients/abc', body: () => ({}) },
+  adminDeleteOauthClient: { path: () => '/auth/v1/admin/oauth/clients/abc' },
+  adminRegenerateOauthClientSecret: { path: () => '/auth/v1/admin/oauth/clients/abc/regenerate_secret' },
+  // Public, and off: everyone gets GoTrue's 404.
+  oauthRegisterClient: { path: () => '/auth/v1/oauth/clients/register', body: () => ({ client_name: 'x' }), status: 404 },
+  adminCustomProviders: { path: () => '/auth/v1/admin/custom-providers' },
+  adminCreateCustomProvider: { path: () => '/auth/v1/admin/custom-providers', body: () => ({}) },
+  adminCustomProvider: { path: () => '/auth/v1/admin/custom-providers/acme' },
+  adminUpdateCustomProvider: { path: () => '/auth/v1/admin/custom-providers/acme', body: () => ({}) },
+  adminDeleteCustomProvider: { path: () => '/auth/v1/admin/custom-providers/acme' },
   rotateSigningKey: { path: () => '/platform/auth/signing-keys/rotate' },
 }

@@ -21,4 +21,6 @@ export const passkeyExamples: Examples<typeof passkeyRoutes> = {
   // Someone else's or no passkey: not found.
   passkeyUpdate: { path: () => `/auth/v1/passkeys/${NOBODY}`, body: () => ({ friendly_name: 'Laptop' }), status: 404 },
   passkeyDelete: { path: () => `/auth/v1/passkeys/${NOBODY}`, status: 404 },
+  adminListPasskeys: { path: () => `/auth/v1/admin/users/${NOBODY}/passkeys` },
+  adminDeletePasskey: { path: () => `/auth/v1/admin/users/${NOBODY}/passkeys/${NOBODY}` },
 }
