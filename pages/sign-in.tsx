@@ -1,4 +1,6 @@
+import { useEffect } from 'react'
 import Head from 'next/head'
+import { toast } from 'sonner'
 import { AuthForm } from '@/components/interfaces/Auth/AuthForm'
 import { MfaChallengeForm } from '@/components/interfaces/Auth/MfaChallengeForm'
 import { OAuthButtons } from '@/components/interfaces/Auth/OAuthButtons'
@@ -11,6 +13,8 @@ import { useSignedInRedirect } from '@/components/interfaces/Auth/useSignedInRed
 import { Alert } from '@/components/ui'
 import { getGoTrueClient } from '@/lib/auth/gotrue-client'
 import { rememberSignInMethod } from '@/lib/auth/last-sign-in-method'
+import { providerLabel } from '@/lib/auth/oauth-providers'
+import { isUnverifiedProviderEmail, unverifiedProviderEmailMessage } from '@/lib/auth/unverified-provider-email'
 import { PRODUCT_NAME } from '@/lib/constants'
 
 /**
@@ -23,6 +27,12 @@ export default function SignInPage() {
   const lastUsed = useLastSignInMethod()
   const passkeys = useIsClient() && browserSupportsPasskeys()
   const redirect = useAuthRedirect({ onSession: (arrival) => rememberSignInMethod(arrival.get('method') ?? '') })
+  // SPEC §8: an unverified code-host address is said in a toast, with what to do.
+  const unverified = redirect.status === 'failed' && isUnverifiedProviderEmail(redirect.error, redirect.errorCode)
+  const unverifiedMessage = unverifiedProviderEmailMessage(redirect.provider ? providerLabel(redirect.provider) : null)
+  useEffect(() => {
+    if (unverified) toast.error('Your email address is not verified', { description: unverifiedMessage, duration: Infinity })
+  }, [unverified, unverifiedMessage])
   return (
     <>
       <Head>
@@ -36,7 +46,7 @@ export default function SignInPage() {
         notice={
           redirect.error && (
             <Alert variant="danger" title="Signing in did not work" className="mb-4">
-              {redirect.error}
+              {unverified ? unverifiedMessage : redirect.error}
             </Alert>
           )
         }

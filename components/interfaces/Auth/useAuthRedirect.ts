@@ -8,6 +8,8 @@ export type AuthRedirectOutcome = {
   error: string | null
   /** GoTrue's error_code, when it sent one (identity_already_exists …). */
   errorCode: string | null
+  /** The provider the sign-in page said it went to (`?method=`), when it did. */
+  provider?: string | null
 }
 
 /** Stores the session the redirect brought (implicit flow), or exchanges its code (PKCE). */
@@ -41,7 +43,7 @@ export function useAuthRedirect({ onSession }: { onSession?: (arrival: URLSearch
     const arrival = new URL(href).searchParams
     window.history.replaceState(window.history.state, '', withoutAuthParams(href, ['method']))
     const settle = async () => {
-      if (redirect.kind === 'error') return setOutcome({ status: 'failed', error: redirect.message, errorCode: redirect.code })
+      if (redirect.kind === 'error') return setOutcome({ status: 'failed', error: redirect.message, errorCode: redirect.code, provider: arrival.get('method') })
       setOutcome({ status: 'finishing', error: null, errorCode: null })
       const error = await finish(redirect)
       setOutcome(error ? { status: 'failed', error: error.message, errorCode: error.code ?? null } : { status: 'done', error: null, errorCode: null })
