@@ -14,7 +14,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD, pat
   await page.goto(path)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
 }
 
 export async function signOut(page: Page) {

@@ -33,7 +33,7 @@ test('a 401 on the profile load signs out and lands on /sign-in', async ({ page 
   await page.goto('/projects')
   expect((await profileCall).status()).toBe(401)
   await expect(page).toHaveURL(/\/sign-in(\?returnTo=%2Fprojects)?$/)
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
   expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBeNull()
 })
 
