@@ -21,9 +21,10 @@ test('a passkey added on the account page signs in without a password, and is re
   await page.getByRole('button', { name: 'Add passkey' }).click()
   await expect(page.getByRole('list', { name: 'Passkeys' })).toContainText('Passkey')
 
+  // Signed out from the account page: signing in again leads back there.
   await signOut(page)
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
-  await expect(page).toHaveURL(/\/projects$/)
+  await expect(page).toHaveURL(/\/account\/security$/)
   await expect(page.getByTestId('profile-email')).toHaveText(email)
 
   await signOut(page)

@@ -60,7 +60,7 @@ export function createProjectDatabases(config: ProjectDatabasesConfig): ProjectD
       const [row] = JSON.parse(Buffer.from(json).toString('utf8')) as { version: string }[]
       return row.version
     },
-    sizeBytes: (location, region) => (location.kind === 'embedded' ? embedded.sizeBytes(location.ref) : servers.sizeBytes(adminFor(region), location.ref)),
+    sizeBytes: (location) => (location.kind === 'embedded' ? embedded.sizeBytes(location.ref) : servers.sizeBytes(location.url)),
     suspend: (location, region) =>
       location.kind === 'embedded' ? embedded.suspend(location.ref) : servers.suspend(adminFor(region), location.ref, urlsOf(location)),
     async resume(location, region) {

@@ -14,7 +14,6 @@ import {
   dropDatabase,
   dumpSchema,
   ensureReadOnlyRole,
-  ownerRoleOf,
   restartDatabase,
   resumeDatabase,
   suspendDatabase,
@@ -158,8 +157,8 @@ export type ServerDatabases = {
   drop(adminUrl: string, ref: string, urls: string[]): Promise<void>
   run(url: string, sql: string, options: RunOptions): Promise<RunOutcome>
   version(url: string, options?: { timeoutMs?: number }): Promise<string>
-  /** pg_database_size of the project's database, asked of the admin; 0 when it is gone. */
-  sizeBytes(adminUrl: string, ref: string): Promise<number>
+  /** pg_database_size of the project's database, asked as the project's own role (no admin needed: self-hosted has none). */
+  sizeBytes(url: string): Promise<number>
   closeAll(): Promise<void>
 }
 
@@ -425,14 +424,14 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
     },
     run,
     version,
-    sizeBytes: (adminUrl, ref) =>
-      asAdmin(adminUrl, async (admin) => {
-        const { rows } = await admin.query<{ bytes: string | null }>(
-          `select pg_database_size(datname)::text as bytes from pg_database where datname = $1`,
-          [ownerRoleOf(ref)]
-        )
-        return rows.length ? Number(rows[0].bytes) : 0
-      }),
+    async sizeBytes(url) {
+      try {
+        const { rows } = await poolFor(url, CONNECT_TIMEOUT_MS).query<{ bytes: string }>('select pg_database_size(current_database())::text as bytes')
+        return Number(rows[0].bytes)
+      } catch (e) {
+        throw classify(e)
+      }
+    },
     async closeAll() {
       const all = [...pools.values()]
       pools.clear()

@@ -107,8 +107,9 @@ export async function updateRestrictions(platform: Platform, now = new Date()): 
   return changed
 }
 
-/** One sample: sizes, then statuses. */
+/** One sample: sizes, then statuses. Self-hosted mode has no plans, quotas or restrictions. */
 export async function sampleUsage(platform: Platform): Promise<void> {
+  if (!platform.config.isPlatform) return
   await measureDatabaseSizes(platform)
   await updateRestrictions(platform)
 }

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { measureDatabaseSizes, sampleUsage, updateRestrictions } from '@/server/orgs/usage'
-import { settle, type TestPlatform } from '../helpers/test-platform'
+import { settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, ownerWithOrg, runSql } from '../helpers/project-backends'
 
 const MB = 1024 * 1024
@@ -108,3 +108,22 @@ for (const backend of BACKENDS) {
     })
   })
 }
+
+describe('self-hosted mode', () => {
+  it('has no quotas: nothing is measured and nothing is ever restricted', async () => {
+    const tp = await startTestPlatform({ isPlatform: false, freeDatabaseQuotaBytes: 1, restrictionGraceSeconds: 1 })
+    try {
+      await settle(tp.platform)
+      await sampleUsage(tp.platform)
+      await new Promise((r) => setTimeout(r, 1100))
+      await sampleUsage(tp.platform)
+      const orgs = await tp.platform.db.query<{ restriction_status: string | null }>('select restriction_status from organizations')
+      expect(orgs.length).toBeGreaterThan(0)
+      expect(orgs.every((o) => o.restriction_status === null)).toBe(true)
+      const [{ n }] = await tp.platform.db.query<{ n: number }>('select count(*)::int as n from projects where db_size_bytes is not null')
+      expect(n).toBe(0)
+    } finally {
+      await tp.close()
+    }
+  })
+})
