@@ -51,6 +51,14 @@ export function setSnippetSql(id: string, sql: string) {
   snippet(id).sql = sql
 }
 
+/**
+ * Replaces the text of `id` with a library snippet's SQL and drops its last outcome. Call it
+ * before the editor of `id` mounts: Monaco takes the stored text once, as its default value.
+ */
+export function openLibrarySnippet(id: string, sql: string) {
+  Object.assign(snippet(id), { sql, lastRun: null })
+}
+
 export function setSnippetRunning(id: string, running: boolean) {
   snippet(id).running = running
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import Link from 'next/link'
 import { useRouter } from 'next/router'
 import clsx from 'clsx'
-import { Home, Terminal } from 'lucide-react'
+import { BookOpen, Home, Terminal } from 'lucide-react'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { AppLayout } from './AppLayout'
 import { ProjectStatusScreen } from './ProjectStatusScreen'
@@ -13,7 +13,8 @@ import { RestrictionBanner } from '@/components/interfaces/Organizations/Restric
 
 const NAV = [
   { label: 'Project overview', href: (ref: string) => `/project/${ref}`, icon: Home, match: /^\/project\/\[ref\]$/ },
-  { label: 'SQL Editor', href: (ref: string) => `/project/${ref}/sql/new`, icon: Terminal, match: /^\/project\/\[ref\]\/sql/ },
+  { label: 'SQL Editor', href: (ref: string) => `/project/${ref}/sql/new`, icon: Terminal, match: /^\/project\/\[ref\]\/sql(\/\[id\])?$/ },
+  { label: 'Snippet library', href: (ref: string) => `/project/${ref}/sql/templates`, icon: BookOpen, match: /^\/project\/\[ref\]\/sql\/(templates|quickstarts)$/ },
 ]
 
 /** A project's pages: side navigation, and the page itself only once the database is up. */
