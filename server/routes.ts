@@ -14,6 +14,7 @@ import { organizationHandlers } from './orgs/organizations.handlers'
 import { projectHandlers } from './projects/projects.handlers'
 import { sqlHandlers } from './sql/sql.handlers'
 import { passkeyHandlers } from './auth/passkeys.handlers'
+import { contentHandlers } from './content/content.handlers'
 
 const serviceHandlers: Handlers<typeof serviceRoutes> = {
   getConfig: async ({ platform }) => ({
@@ -33,6 +34,7 @@ const handlers: Handlers<Routes> = {
   ...projectHandlers,
   ...sqlHandlers,
   ...passkeyHandlers,
+  ...contentHandlers,
 }
 
 export type AnyHandler = (ctx: HandlerContext<AnyRoute>) => Promise<unknown>

@@ -11,8 +11,9 @@ import { organizationRoutes } from './organizations.routes'
 import { projectRoutes } from './projects.routes'
 import { sqlRoutes } from './sql.routes'
 import { passkeyRoutes } from './passkeys.routes'
+import { contentRoutes } from './content.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -22,6 +23,7 @@ export const routes = {
   ...projectRoutes,
   ...sqlRoutes,
   ...passkeyRoutes,
+  ...contentRoutes,
 }
 
 // Two domains naming a route alike would silently keep only the last one.

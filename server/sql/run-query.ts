@@ -7,19 +7,22 @@
  * (pg-meta compatible). A database that does not answer makes the project unhealthy and the
  * caller gets a 503; an unhealthy one is probed first, so a recovered database is used at once. A
  * paused project (or one on its way) answers 409; a project of a restricted organization 402.
+ * Every run is recorded in the caller's query history once it ended (server/content/history.ts).
  */
 import { roleCan, type Routes } from '@/lib/api-types'
 import { PlatformError } from '../http/errors'
 import { rawJson, type Handler } from '../http/types'
-import { isDatabaseNotServing, isDatabaseUnavailable } from '../databases'
+import { isDatabaseNotServing, isDatabaseUnavailable, type RunOutcome } from '../databases'
 import { markUnhealthy, recheckNow } from '../projects/health'
 import { recordActivity } from '../projects/activity'
 import { readOnlyLocation } from './read-only-location'
 import { notServingMessage, restrictedMessage } from './not-serving'
+import { recordRun, runErrorMessage, type RunRecord } from '../content/history'
+import { rowCountOf } from '../content/row-count'
 
 const encoder = new TextEncoder()
 
-export const runQuery: Handler<Routes['runQuery']> = async ({ platform, access: project, body, query }) => {
+export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, access: project, body, query }) => {
   if (project.organization_restriction_status === 'restricted') throw new PlatformError(402, restrictedMessage(project.organization_quota_note))
   let location = project.db_location
   if (project.status === 'ACTIVE_UNHEALTHY' && location && !(await recheckNow(platform, project.ref, location)))
@@ -29,23 +32,32 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, access: 
   const readOnly = !roleCan(project.role, 'sql:write', { isPlatform: platform.config.isPlatform })
   if (readOnly) location = await readOnlyLocation(platform, project.ref, project.region, location)
   const all = query.results === 'all'
+  const shape = all ? 'all' : 'last'
+  // The run's history entry is written after the run, beside the activity: no wait before the SQL runs.
+  const run: Omit<RunRecord, 'durationMs' | 'rowCount' | 'error'> = { projectId: project.id, userId: user.id, sql: body.query, startedAt: new Date() }
+  const started = performance.now()
+  let outcome: RunOutcome
   try {
-    const outcome = await platform.databases.run(location, body.query, { timeoutMs: platform.config.sqlTimeoutMs, shape: all ? 'all' : 'last', readOnly })
-    await recordActivity(platform, project.ref)
-    if (!all) return rawJson(outcome.json)
-    // Wrap the worker's ready-made JSON without parsing it again.
-    const head = encoder.encode('{"results":')
-    const tail = encoder.encode(`,"durationMs":${Math.round(outcome.durationMs)}}`)
-    const answer = new Uint8Array(head.length + outcome.json.length + tail.length)
-    answer.set(head, 0)
-    answer.set(outcome.json, head.length)
-    answer.set(tail, head.length + outcome.json.length)
-    return rawJson(answer)
+    outcome = await platform.databases.run(location, body.query, { timeoutMs: platform.config.sqlTimeoutMs, shape, readOnly })
   } catch (error) {
     // Paused between the check above and the run: say so, it is not a fault.
     if (isDatabaseNotServing(error)) throw new PlatformError(409, notServingMessage('INACTIVE'))
-    if (isDatabaseUnavailable(error)) await markUnhealthy(platform, project.ref)
-    else await recordActivity(platform, project.ref) // a query that failed was activity too
+    const failed = recordRun(platform, { ...run, durationMs: performance.now() - started, rowCount: null, error: runErrorMessage(error) })
+    if (isDatabaseUnavailable(error)) await Promise.all([markUnhealthy(platform, project.ref), failed])
+    else await Promise.all([recordActivity(platform, project.ref), failed]) // a query that failed was activity too
     throw error
   }
+  await Promise.all([
+    recordActivity(platform, project.ref),
+    recordRun(platform, { ...run, durationMs: outcome.durationMs, rowCount: rowCountOf(outcome.json, shape), error: null }),
+  ])
+  if (!all) return rawJson(outcome.json)
+  // Wrap the worker's ready-made JSON without parsing it again.
+  const head = encoder.encode('{"results":')
+  const tail = encoder.encode(`,"durationMs":${Math.round(outcome.durationMs)}}`)
+  const answer = new Uint8Array(head.length + outcome.json.length + tail.length)
+  answer.set(head, 0)
+  answer.set(outcome.json, head.length)
+  answer.set(tail, head.length + outcome.json.length)
+  return rawJson(answer)
 }

@@ -15,6 +15,7 @@ import { profileExamples } from './matrix/profile.examples'
 import { organizationExamples } from './matrix/organizations.examples'
 import { projectExamples, sqlExamples } from './matrix/projects.examples'
 import { passkeyExamples } from './matrix/passkeys.examples'
+import { contentExamples } from './matrix/content.examples'
 
 const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
 
@@ -27,6 +28,7 @@ const examples: Record<RouteName, Example> = {
   ...projectExamples,
   ...sqlExamples,
   ...passkeyExamples,
+  ...contentExamples,
 }
 
 /** Rows the callers could change, as one comparable snapshot. */

@@ -1,0 +1,98 @@
+/**
+ * The history of SQL runs, per user and project: recorded by the SQL endpoint after each run, the
+ * newest QUERY_HISTORY_KEEP kept. Recording is one statement (insert, and trim what fell off the
+ * end); it never fails a run: a run whose history could not be written is still answered, and the
+ * server log says why.
+ */
+import { QUERY_HISTORY_KEEP, QUERY_HISTORY_SQL_MAX, type QueryHistory, type QueryHistoryEntry, type queryHistoryQuery } from '@/lib/api-types'
+import type { z } from 'zod'
+import type { Platform } from '../platform'
+import type { AuthUser, ProjectAccess } from '../http/types'
+import { requireProfile } from '../profile/profile'
+import { isDatabaseUnavailable, isSqlError } from '../databases'
+import { decodeHistoryCursor, encodeCursor } from './cursor'
+import { likePattern } from './search'
+
+export type RunRecord = {
+  projectId: number
+  userId: string
+  sql: string
+  startedAt: Date
+  durationMs: number
+  rowCount: number | null
+  error: string | null
+}
+
+const ERROR_MAX = 2000
+
+/** What the history says of a failed run: Postgres's message, or the platform's own words (never internals). */
+export function runErrorMessage(error: unknown): string {
+  if (isSqlError(error) || isDatabaseUnavailable(error)) return error.message
+  return 'The query did not complete.'
+}
+
+/** At most `max` characters, never ending in half of a surrogate pair. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text
+  const end = /[\ud800-\udbff]/.test(text[max - 1]) ? max - 1 : max
+  return text.slice(0, end)
+}
+
+export async function recordRun(platform: Platform, run: RunRecord, keep = QUERY_HISTORY_KEEP): Promise<void> {
+  try {
+    // The trim reads the rows as they were before this insert: keeping keep - 1 of them, plus this one.
+    await platform.db.query(
+      `with recorded as (
+         insert into query_history (project_id, profile_id, sql, sql_truncated, started_at, duration_ms, row_count, error)
+         select $1, p.id, $3, $4, $5::timestamptz, $6, $7, $8 from profiles p where p.user_id = $2
+         returning profile_id
+       )
+       delete from query_history h using recorded r
+       where h.project_id = $1 and h.profile_id = r.profile_id and h.id <= (
+         select o.id from query_history o where o.project_id = $1 and o.profile_id = r.profile_id order by o.id desc offset $9 limit 1
+       )`,
+      [
+        run.projectId,
+        run.userId,
+        cut(run.sql, QUERY_HISTORY_SQL_MAX),
+        run.sql.length > QUERY_HISTORY_SQL_MAX,
+        run.startedAt.toISOString(),
+        Math.max(0, run.durationMs),
+        run.rowCount,
+        run.error === null ? null : cut(run.error, ERROR_MAX),
+        Math.max(0, keep - 1),
+      ]
+    )
+  } catch (error) {
+    console.error(`Query history not recorded (project ${run.projectId}):`, error instanceof Error ? error.message : error)
+  }
+}
+
+type HistoryRow = Omit<QueryHistoryEntry, 'started_at'> & { started_at: Date | string }
+
+export async function listHistory(platform: Platform, user: AuthUser, project: ProjectAccess, query: z.output<typeof queryHistoryQuery>): Promise<QueryHistory> {
+  const me = (await requireProfile(platform.db, user.id)).id
+  const params: unknown[] = [project.id, me]
+  const add = (value: unknown) => `$${params.push(value)}`
+  const where = ['project_id = $1', 'profile_id = $2']
+  if (query.search !== undefined) where.push(`sql ilike ${add(likePattern(query.search))}`)
+  if (query.cursor !== undefined) where.push(`id < ${add(decodeHistoryCursor(query.cursor))}::bigint`)
+  const rows = await platform.db.query<HistoryRow>(
+    `select id::float8 as id, sql, sql_truncated, started_at, duration_ms, row_count::float8 as row_count, error from query_history
+     where ${where.join(' and ')} order by id desc limit ${add(query.limit + 1)}`,
+    params
+  )
+  const page = rows.slice(0, query.limit)
+  return {
+    data: page.map((row) => ({
+      id: Number(row.id),
+      sql: row.sql,
+      sql_truncated: row.sql_truncated,
+      started_at: new Date(row.started_at).toISOString(),
+      duration_ms: Number(row.duration_ms),
+      row_count: row.row_count === null ? null : Number(row.row_count),
+      error: row.error,
+    })),
+    cursor: rows.length > query.limit ? encodeCursor([String(page[page.length - 1].id)]) : null,
+  }
+}
