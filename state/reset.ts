@@ -3,7 +3,11 @@
  * results) may stay in memory for the next one. A new store in state/ adds its reset here.
  */
 import { sqlEditorState } from './sql-editor'
+import { editorPanelState } from './editor-panel'
+import { aiAssistantState } from './ai-assistant'
 
 export function resetClientStores() {
   sqlEditorState.reset()
+  editorPanelState.reset()
+  aiAssistantState.reset()
 }

@@ -1,0 +1,50 @@
+/**
+ * The editor panel (SPEC §3, §4): a side panel that edits one piece of SQL outside the SQL editor
+ * (a function body, a policy …) and offers templates built from the template snippets. Open it
+ * with side-panels.ts (it closes the AI assistant panel). Closing it forgets its initial prompt;
+ * an empty initial value brings the default templates back.
+ */
+import { proxy } from 'valtio'
+import { SNIPPETS } from '@/lib/snippets'
+
+export type EditorPanelTemplate = { name: string; description: string; content: string }
+
+export type EditorPanelState = {
+  open: boolean
+  initialValue: string
+  label: string
+  saveLabel: string
+  initialPrompt: string
+  templates: EditorPanelTemplate[]
+}
+
+export const defaultEditorTemplates = (): EditorPanelTemplate[] =>
+  SNIPPETS.filter((s) => s.type === 'template').map((s) => ({ name: s.title, description: s.description, content: s.sql }))
+
+const initial = (): EditorPanelState => ({ open: false, initialValue: '', label: '', saveLabel: 'Save', initialPrompt: '', templates: defaultEditorTemplates() })
+
+export const editorPanelState = proxy({
+  ...initial(),
+  reset() {
+    Object.assign(editorPanelState, initial())
+  },
+})
+
+export type EditorPanelOptions = Partial<Omit<EditorPanelState, 'open'>>
+
+/** Shows the panel with `options`; side-panels.ts closes the assistant first. */
+export function showEditorPanel(options: EditorPanelOptions = {}) {
+  Object.assign(editorPanelState, options, { open: true })
+  if (options.initialValue !== undefined) setEditorPanelInitialValue(options.initialValue)
+}
+
+export function closeEditorPanel() {
+  editorPanelState.open = false
+  editorPanelState.initialPrompt = ''
+}
+
+/** An empty value means "start from a template": the default templates come back. */
+export function setEditorPanelInitialValue(value: string) {
+  editorPanelState.initialValue = value
+  if (value === '') editorPanelState.templates = defaultEditorTemplates()
+}
