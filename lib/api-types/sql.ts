@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { textField } from './zod-helpers'
+import { identifier, textField } from './zod-helpers'
 import { containsStatement } from '../sql-text'
 
 export const MAX_SQL_LENGTH = 1_000_000
@@ -12,9 +12,25 @@ export const runQueryBody = z.object({
 })
 export type RunQueryBody = z.infer<typeof runQueryBody>
 
+/** A run's name, chosen by the client (a uuid), so that it can be cancelled while it runs. */
+// Lower case, so that one run has one name however the client spells it.
+export const sqlQueryId = z.uuid({ error: 'query_id must be a uuid' }).transform((id) => id.toLowerCase())
+
 export const runQueryQuery = z.object({
   results: z.enum(['all'], { error: 'results must be "all" when given' }).optional(),
+  /** Names the run for `POST /platform/projects/{ref}/query/{query_id}/cancel`; optional (pg-meta compatible). */
+  query_id: sqlQueryId.optional(),
 })
+export type RunQueryQuery = z.infer<typeof runQueryQuery>
+
+export const cancelQueryParams = z.object({ ref: identifier('ref'), query_id: sqlQueryId })
+
+/**
+ * `cancelled: true`: the run was stopped (it answers 400 with pg.code 57014). `false`: no such run
+ * is running for the caller (it ended, never ran, or is someone else's).
+ */
+export const cancelQueryAnswer = z.object({ cancelled: z.boolean() })
+export type CancelQueryAnswer = z.infer<typeof cancelQueryAnswer>
 
 export const resultColumn = z.object({ name: z.string(), dataTypeID: z.number() })
 export type ResultColumn = z.infer<typeof resultColumn>

@@ -5,6 +5,9 @@
  * - One request in flight per project (a per-project queue), so a timeout measures execution
  *   rather than waiting, and terminating the worker never kills someone else's query.
  * - Timeout = terminate the worker (PGlite cannot cancel); the next request reopens the data dir.
+ * - A user's cancel: a run still queued is dropped from the queue (answers at once, never runs);
+ *   the running one ends the worker like a timeout. Only the run at the head of the queue ever
+ *   terminates the worker, so a cancel never kills another run.
  * - At most `maxOpen` workers are open (sized from the machine's memory by default); the least
  *   recently used idle one is closed when another opens. Reopening costs ~0.2–0.5 s.
  * - A new project's data dir is a copy of a template made once per DATA_DIR (a fresh initdb takes
@@ -17,7 +20,7 @@ import { existsSync } from 'node:fs'
 import { cp, mkdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { DatabaseNotServingError, DatabaseUnavailableError, SqlError, type RunOptions, type RunOutcome } from './types'
+import { cancelledByUser, DatabaseNotServingError, DatabaseUnavailableError, SqlError, type RunControl, type RunOptions, type RunOutcome } from './types'
 import { READONLY_HINT, READONLY_SETUP, readOnlyBatch, rebuildResult } from './embedded-readonly'
 import { EMPTY_ALL_TABLES } from './embedded-branch'
 import { directorySizeBytes } from './directory-size'
@@ -73,7 +76,8 @@ function projectDir(dataDir: string, ref: string): string {
 export type EmbeddedDatabases = {
   /** With `schemaFrom` (a preview branch): a copy of that project's database, every table emptied. */
   provision(ref: string, options?: { schemaFrom?: string }): Promise<void>
-  run(ref: string, sql: string, options: RunOptions): Promise<RunOutcome>
+  /** `control`: a named run's cancel (see RunControl). */
+  run(ref: string, sql: string, options: RunOptions, control?: RunControl): Promise<RunOutcome>
   /** Pause: close the instance and refuse every request until resumed. */
   suspend(ref: string): Promise<void>
   resume(ref: string): void
@@ -237,20 +241,39 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
     }
   }
 
-  async function execute(slot: Slot, sql: string, options: RunOptions): Promise<RunOutcome> {
-    const handle = await ensureOpen(slot)
-    handle.worker.ref()
-    let timer: NodeJS.Timeout | undefined
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      // setTimeout fires at once beyond 2^31-1 ms: clamp.
-      timer = setTimeout(() => resolve('timeout'), Math.min(Math.max(options.timeoutMs, 0), 2 ** 31 - 1))
+  /** Runs in the slot's queue, at its head: nothing else of this project runs meanwhile. */
+  async function execute(slot: Slot, sql: string, options: RunOptions, control?: RunControl): Promise<RunOutcome> {
+    let cancel!: () => void
+    const cancelled = new Promise<'cancelled'>((resolve) => (cancel = () => resolve('cancelled')))
+    /** The worker answered: a cancel now would stop nothing, and says so. */
+    let answered = false
+    // From here on, a cancel is this run's: it ends the worker (below) once the SQL is in it.
+    const forget = control?.onCancel(() => {
+      if (answered) return false
+      cancel()
+      return true
     })
+    let handle: Handle | undefined
+    let timer: NodeJS.Timeout | undefined
     try {
-      const reply = await Promise.race([request(handle, { op: 'run', sql, shape: options.shape }), timedOut])
-      if (reply === 'timeout') {
+      if (control?.cancelled) throw cancelledByUser()
+      handle = await ensureOpen(slot)
+      // Cancelled while the worker opened: the SQL never reaches it.
+      if (control?.cancelled) throw cancelledByUser()
+      handle.worker.ref()
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        // setTimeout fires at once beyond 2^31-1 ms: clamp.
+        timer = setTimeout(() => resolve('timeout'), Math.min(Math.max(options.timeoutMs, 0), 2 ** 31 - 1))
+      })
+      const replied = request(handle, { op: 'run', sql, shape: options.shape })
+      control?.markRunning(null)
+      const reply = await Promise.race([replied, timedOut, cancelled])
+      answered = reply !== 'cancelled'
+      if (reply === 'timeout' || reply === 'cancelled') {
         // The only way to stop a PGlite query: end its thread. Committed data survives; the next
         // request waits for the thread to end, then reopens the data dir.
         void closeSlot(slot, false)
+        if (reply === 'cancelled') throw cancelledByUser()
         throw new SqlError('canceling statement due to statement timeout', { code: '57014' })
       }
       if (reply.ok) return { json: new Uint8Array(reply.json!), durationMs: reply.durationMs ?? 0 }
@@ -261,8 +284,9 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
       const { message, ...pg } = reply.error!
       throw new SqlError(message, pg)
     } finally {
+      forget?.()
       clearTimeout(timer)
-      if (handle.alive) handle.worker.unref()
+      if (handle?.alive) handle.worker.unref()
     }
   }
 
@@ -316,13 +340,15 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
   }
 
   /** Runs a reader's SQL (see embedded-readonly.ts); inside the slot's queue. */
-  async function executeReadOnly(slot: Slot, sql: string, options: RunOptions): Promise<RunOutcome> {
+  async function executeReadOnly(slot: Slot, sql: string, options: RunOptions, control?: RunControl): Promise<RunOutcome> {
     if (!readOnlyReady.has(slot.dir)) {
+      // Not named: the set-up is the platform's, a cancel must not end it half-way (the check
+      // before the reader's SQL below still stops the run).
       await execute(slot, READONLY_SETUP, { timeoutMs: 60_000, shape: 'last' })
       readOnlyReady.add(slot.dir)
     }
     try {
-      const outcome = await execute(slot, readOnlyBatch(sql), { ...options, shape: 'all' })
+      const outcome = await execute(slot, readOnlyBatch(sql), { ...options, shape: 'all' }, control)
       const rebuilt = rebuildResult(outcome.json, options.shape, maxResultBytes)
       if (rebuilt.tooLarge) throw new SqlError(rebuilt.tooLarge.message, { code: rebuilt.tooLarge.code })
       return { json: rebuilt.json, durationMs: outcome.durationMs }
@@ -348,12 +374,23 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
         await rename(partial, slot.dir)
       })
     },
-    run(ref, sql, options) {
+    run(ref, sql, options, control) {
       const slot = slotFor(projectDir(dataDir, ref))
-      return enqueue(slot, () => {
+      const job = enqueue(slot, () => {
+        // Dropped from the queue: its turn passes without opening or touching anything.
+        if (control?.cancelled) throw cancelledByUser()
         // Checked when the request's turn comes: one queued before a pause must not reopen it.
         if (suspended.has(slot.dir)) throw new DatabaseNotServingError()
-        return options.readOnly ? executeReadOnly(slot, sql, options) : execute(slot, sql, options)
+        return options.readOnly ? executeReadOnly(slot, sql, options, control) : execute(slot, sql, options, control)
+      })
+      if (!control) return job
+      // While queued, a cancel answers at once; once its turn came, execute() takes the cancel over.
+      return new Promise<RunOutcome>((resolve, reject) => {
+        const forget = control.onCancel(() => {
+          reject(cancelledByUser())
+          return true
+        })
+        job.then(resolve, reject).finally(forget)
       })
     },
     async suspend(ref) {

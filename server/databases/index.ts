@@ -5,10 +5,10 @@
  */
 import { embeddedDatabases } from './embedded'
 import { adminUrlForRegion, parseProjectDbServers, serverDatabases } from './servers'
-import type { ProjectDatabases, ProjectDatabasesConfig, ProjectDbLocation } from './types'
+import { RunControl, type ProjectDatabases, type ProjectDatabasesConfig, type ProjectDbLocation, type RunOptions, type RunOutcome } from './types'
 
-export { SqlError, isSqlError, isDatabaseUnavailable, isDatabaseNotServing, DatabaseNotServingError } from './types'
-export type { ProjectDatabases, ProjectDatabasesConfig, ProjectDbLocation, RunOptions, RunOutcome, RunShape } from './types'
+export { SqlError, isSqlError, isDatabaseUnavailable, isDatabaseNotServing, DatabaseNotServingError, QUERY_CANCELED, USER_CANCEL_MESSAGE } from './types'
+export type { CancelOutcome, ProjectDatabases, ProjectDatabasesConfig, ProjectDbLocation, RunOptions, RunOutcome, RunShape, RunState } from './types'
 
 const EMBEDDED_VERSION_TIMEOUT_MS = 30_000
 
@@ -25,6 +25,21 @@ export function createProjectDatabases(config: ProjectDatabasesConfig): ProjectD
     const adminUrl = adminUrlForRegion(targets, region)
     if (!adminUrl) throw new Error(`No PostgreSQL server is configured for region ${region} (PROJECT_DB_SERVERS)`)
     return adminUrl
+  }
+
+  /**
+   * Named runs of this process, by project ref and name: what cancel() stops. Gone when the run
+   * has answered, so an ended run is never cancelled, and its name is free again.
+   */
+  const named = new Map<string, { control: RunControl; startedBy: string | undefined }>()
+  const runKey = (location: ProjectDbLocation, queryId: string) => `${location.ref}\u0000${queryId}`
+
+  function dispatch(location: ProjectDbLocation, sql: string, options: RunOptions, control?: RunControl): Promise<RunOutcome> {
+    if (location.kind === 'embedded') return embedded.run(location.ref, sql, options, control)
+    if (!options.readOnly) return servers.run(location.url, sql, options, control)
+    // Refuse rather than fall back to the owner: ensureReadOnly comes first.
+    if (!location.readOnlyUrl) return Promise.reject(new Error(`project ${location.ref} has no read-only role yet`))
+    return servers.run(location.readOnlyUrl, sql, options, control)
   }
 
   return {
@@ -45,11 +60,33 @@ export function createProjectDatabases(config: ProjectDatabasesConfig): ProjectD
       return { ...location, readOnlyUrl: await servers.ensureReadOnly(adminFor(region), location.ref, location.url) }
     },
     run(location, sql, options) {
-      if (location.kind === 'embedded') return embedded.run(location.ref, sql, options)
-      if (!options.readOnly) return servers.run(location.url, sql, options)
-      // Refuse rather than fall back to the owner: ensureReadOnly comes first.
-      if (!location.readOnlyUrl) throw new Error(`project ${location.ref} has no read-only role yet`)
-      return servers.run(location.readOnlyUrl, sql, options)
+      const { queryId } = options
+      if (!queryId) return dispatch(location, sql, options)
+      const key = runKey(location, queryId)
+      // The caller checks runState first and answers a conflict; this is the backstop.
+      if (named.has(key)) return Promise.reject(new Error(`a run named ${queryId} is already running in project ${location.ref}`))
+      const control = new RunControl(options.onStart)
+      named.set(key, { control, startedBy: options.startedBy })
+      const forget = () => {
+        if (named.get(key)?.control === control) named.delete(key)
+      }
+      const running = dispatch(location, sql, options, control)
+      running.then(forget, forget)
+      return running
+    },
+    async cancel(location, queryId, allowed) {
+      const entry = named.get(runKey(location, queryId))
+      if (!entry) return 'unknown'
+      if (!allowed(entry.startedBy)) return 'refused'
+      // false: the run ended before the cancel reached it (or the server could not be asked).
+      return (await entry.control.cancel()) ? 'cancelled' : 'unknown'
+    },
+    runState: (location, queryId) => named.get(runKey(location, queryId))?.control.state ?? null,
+    async cancelBackend(location, { pid, queryId, readOnly }) {
+      if (location.kind !== 'server') return false
+      const url = readOnly ? location.readOnlyUrl : location.url
+      if (!url) return false
+      return servers.cancelNamed(url, pid, queryId)
     },
     async version(location, options) {
       if (location.kind === 'server') return servers.version(location.url, options)

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { ResultJsonBuilder } from '../../workers/result-json.mjs'
 import { isUnavailable } from '../db/unavailable'
-import { DatabaseUnavailableError, SqlError, type RunOptions, type RunOutcome, type RunShape } from './types'
+import { cancelledByUser, DatabaseUnavailableError, SqlError, type RunControl, type RunOptions, type RunOutcome, type RunShape } from './types'
 import {
   closePublicSchema,
   dropDatabase,
@@ -138,6 +138,13 @@ function classify(error: unknown): unknown {
 /** How long past the timeout the watchdog waits for the server's own statement_timeout. */
 const WATCHDOG_GRACE_MS = 1_000
 const TIMEOUT_MESSAGE = 'canceling statement due to statement timeout'
+/** Every connection's application_name: RESET ALL returns to it after a named run. */
+const APPLICATION_NAME = 'dashboard'
+/**
+ * A named run's backend carries its name while it runs, so that a cancel by pid (from another
+ * app instance, or arriving late) stops only that run, never the next one on the connection.
+ */
+export const runApplicationName = (queryId: string) => `${APPLICATION_NAME}:${queryId}`
 const POOL_SIZE = 3
 const ADMIN_POOL_SIZE = 2
 const DEFAULT_TIMEOUT_MS = 60_000
@@ -155,7 +162,10 @@ export type ServerDatabases = {
   resume(adminUrl: string, ref: string): Promise<void>
   restart(adminUrl: string, ref: string, urls: string[]): Promise<void>
   drop(adminUrl: string, ref: string, urls: string[]): Promise<void>
-  run(url: string, sql: string, options: RunOptions): Promise<RunOutcome>
+  /** `control`: a named run's cancel (see RunControl). */
+  run(url: string, sql: string, options: RunOptions, control?: RunControl): Promise<RunOutcome>
+  /** pg_cancel_backend(pid) as the role of `url`, only while that backend runs the named run. */
+  cancelNamed(url: string, pid: number, queryId: string): Promise<boolean>
   version(url: string, options?: { timeoutMs?: number }): Promise<string>
   /** pg_database_size of the project's database, asked as the project's own role (no admin needed: self-hosted has none). */
   sizeBytes(url: string): Promise<number>
@@ -182,7 +192,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
         // Sent in the startup packet, so it is the session default that RESET ALL returns to: a
         // run with the usual timeout needs no extra round trip.
         statement_timeout: timeoutMs,
-        application_name: 'dashboard',
+        application_name: APPLICATION_NAME,
       })
       // An idle client whose server went away must not crash the process.
       pool.on('error', (e) => console.warn(`[project-db] idle connection error: ${e.message}`))
@@ -207,14 +217,24 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
    * Cancels a backend from a second connection as the same role (a role may cancel its own
    * backends). This is what enforces the timeout when the SQL itself turned statement_timeout off.
    */
-  async function cancelBackend(url: string, pid: number) {
-    const canceller = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 })
+  async function cancelBackend(url: string, pid: number, queryId?: string): Promise<boolean> {
+    const canceller = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, application_name: APPLICATION_NAME })
     canceller.on('error', () => undefined)
     try {
       await canceller.connect()
-      await canceller.query('select pg_cancel_backend($1)', [pid])
+      if (queryId === undefined) {
+        const { rows } = await canceller.query<{ ok: boolean }>('select pg_cancel_backend($1) as ok', [pid])
+        return rows[0]?.ok === true
+      }
+      // One statement: the backend is signalled only if it still carries the run's name.
+      const { rows } = await canceller.query<{ ok: boolean }>(
+        'select pg_cancel_backend(pid) as ok from pg_stat_activity where pid = $1 and application_name = $2 and datname = current_database()',
+        [pid, runApplicationName(queryId)]
+      )
+      return rows[0]?.ok === true
     } catch (e) {
       console.warn(`[project-db] could not cancel backend ${pid}: ${(e as Error).message}`)
+      return false
     } finally {
       await canceller.end().catch(() => undefined)
     }
@@ -229,14 +249,31 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
     )
   }
 
-  async function run(url: string, sql: string, options: RunOptions): Promise<RunOutcome> {
-    const pool = poolFor(url, options.timeoutMs)
-    let client: pg.PoolClient
+  /** A pooled connection; a named run cancelled while it waits for one answers at once. */
+  async function connect(pool: pg.Pool, control?: RunControl): Promise<pg.PoolClient> {
+    const connecting = pool.connect()
+    if (!control) return connecting.catch((e: unknown) => Promise.reject(classify(e)))
+    let forget = () => {}
+    const cancelled = new Promise<never>((_, reject) => {
+      forget = control.onCancel(() => {
+        reject(cancelledByUser())
+        return true
+      })
+    })
     try {
-      client = await pool.connect()
+      return await Promise.race([connecting.catch((e: unknown) => Promise.reject(classify(e))), cancelled])
     } catch (e) {
-      throw classify(e)
+      // The connection may still come: it goes back to the pool unused.
+      connecting.then((client) => client.release(), () => undefined)
+      throw e
+    } finally {
+      forget()
     }
+  }
+
+  async function run(url: string, sql: string, options: RunOptions, control?: RunControl): Promise<RunOutcome> {
+    const pool = poolFor(url, options.timeoutMs)
+    const client = await connect(pool, control)
     const started = performance.now()
     let timedOut = false
     const pid = (client as unknown as { processID: number }).processID
@@ -244,29 +281,60 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
       timedOut = true
       void cancelBackend(url, pid)
     }, options.timeoutMs + WATCHDOG_GRACE_MS)
+    /** A user's cancel on its way to the backend: the connection is reused only after it landed. */
+    let stopping: Promise<boolean> | null = null
+    let answered = false
+    let forget = () => {}
     let json: string
     try {
-      if (poolTimeouts.get(pool) !== options.timeoutMs) {
-        // Undone by RESET ALL in the reset below.
-        await client.query(`SET statement_timeout = ${Math.max(0, Math.floor(options.timeoutMs))}`)
+      // Both undone by RESET ALL in the reset below; one round trip for both.
+      const setup: string[] = []
+      if (poolTimeouts.get(pool) !== options.timeoutMs) setup.push(`SET statement_timeout = ${Math.max(0, Math.floor(options.timeoutMs))}`)
+      if (control && options.queryId) setup.push(`SET application_name = ${pg.escapeLiteral(runApplicationName(options.queryId))}`)
+      if (setup.length) await client.query(setup.join('; '))
+      // Cancelled before the SQL was sent: it never runs.
+      if (control?.cancelled) throw cancelledByUser()
+      if (control) {
+        // This process holds the connection until the signal has landed (afterCancel), so it can
+        // only reach this run: no name check, which the run's own SQL could defeat by changing
+        // its application_name.
+        // Once the answer is in, a cancel would stop nothing: it says so, and sends no signal.
+        forget = control.onCancel(() => (answered ? false : (stopping = cancelBackend(url, pid))))
+        control.markRunning(pid)
       }
       const query = new JsonQuery(sql, options.shape, maxResultBytes)
       client.query(query as unknown as pg.QueryConfig)
-      json = await query.done
+      try {
+        json = await query.done
+      } finally {
+        answered = true
+      }
     } catch (e) {
       if (timedOut) {
         client.release(true) // its session was tampered with: don't reuse it
         throw new SqlError(TIMEOUT_MESSAGE, { code: '57014' })
       }
       if (isUnavailable(e)) client.release(true)
-      else releaseAfterReset(client, e)
+      // Our own SqlErrors (cancelled before the SQL, result too large) came after ReadyForQuery or
+      // before the SQL: the connection is sound, a reset is enough.
+      else afterCancel(stopping, () => releaseAfterReset(client, e instanceof SqlError ? undefined : e))
       throw classify(e)
     } finally {
+      forget()
       clearTimeout(watchdog)
     }
     const durationMs = performance.now() - started
-    releaseAfterReset(client)
+    afterCancel(stopping, () => releaseAfterReset(client))
     return { json: Buffer.from(json, 'utf8'), durationMs }
+  }
+
+  /**
+   * A cancel signal still on its way could land on whatever the connection does next: reset
+   * and reuse it only once the signal has landed.
+   */
+  function afterCancel(stopping: Promise<boolean> | null, release: () => void) {
+    if (!stopping) return release()
+    void stopping.finally(release)
   }
 
   async function version(url: string, { timeoutMs = CONNECT_TIMEOUT_MS }: { timeoutMs?: number } = {}): Promise<string> {
@@ -423,6 +491,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
       await asAdmin(adminUrl, (admin) => dropDatabase(admin, ref))
     },
     run,
+    cancelNamed: (url, pid, queryId) => cancelBackend(url, pid, queryId),
     version,
     async sizeBytes(url) {
       try {

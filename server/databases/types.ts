@@ -36,7 +36,78 @@ export type RunOptions = {
    * that is always rolled back (see embedded-readonly.ts).
    */
   readOnly?: boolean
+  /**
+   * Names the run (a uuid the client chose) so that `cancel()` can stop it. While it runs, no
+   * other run of the same project may carry the name.
+   */
+  queryId?: string
+  /** Who started a named run: `cancel()` asks whether the canceller may stop it. */
+  startedBy?: string
+  /**
+   * Called when a named run's SQL is on its way to the database: with the server backend's pid
+   * (null on PGlite), so that the caller can tell other app instances where it runs.
+   */
+  onStart?: (started: { pid: number | null }) => void
 }
+
+/** What `cancel()` did: stopped the run, was not allowed to, or found no such run (ended, never was). */
+export type CancelOutcome = 'cancelled' | 'refused' | 'unknown'
+
+/** Where a named run is: waiting behind others of its project, or running. */
+export type RunState = 'queued' | 'running'
+
+/** Postgres' own words for a statement cancelled on request; PGlite's runs answer the same. */
+export const USER_CANCEL_MESSAGE = 'canceling statement due to user request'
+export const QUERY_CANCELED = '57014'
+
+/**
+ * A named run as its backend sees it. The backend tells what stopping means at the stage the run
+ * is in (`onCancel`: drop it from the queue, end the worker, cancel the server backend); `cancel()`
+ * calls that once. A run cancelled before it reached the database must check `cancelled` and not
+ * start.
+ */
+export class RunControl {
+  state: RunState = 'queued'
+  cancelled = false
+  private stop: (() => boolean | Promise<boolean>) | null = null
+  private stopping: Promise<boolean> | null = null
+
+  constructor(private readonly started?: (started: { pid: number | null }) => void) {}
+
+  /** Replaces how the run is stopped from now on; the returned function forgets it again. */
+  onCancel(stop: () => boolean | Promise<boolean>): () => void {
+    this.stop = stop
+    return () => {
+      if (this.stop === stop) this.stop = null
+    }
+  }
+
+  /** The SQL is on its way (the one moment a cancel must reach the database itself). */
+  markRunning(pid: number | null) {
+    this.state = 'running'
+    try {
+      this.started?.({ pid })
+    } catch (error) {
+      console.warn(`[project-db] onStart failed: ${(error as Error).message}`)
+    }
+  }
+
+  /**
+   * Answers whether the run was stopped. Idempotent: a second cancel answers what the first did.
+   * With no stage registered, the run has not started yet and will not (it checks `cancelled`).
+   */
+  cancel(): Promise<boolean> {
+    if (!this.stopping) {
+      this.cancelled = true
+      const stop = this.stop
+      this.stop = null
+      this.stopping = Promise.resolve(stop ? stop() : true).catch(() => false)
+    }
+    return this.stopping
+  }
+}
+
+export const cancelledByUser = () => new SqlError(USER_CANCEL_MESSAGE, { code: QUERY_CANCELED })
 
 export type RunOutcome = {
   /** UTF-8 JSON, ready to be written as the response body. */
@@ -139,6 +210,21 @@ export interface ProjectDatabases {
    * DatabaseUnavailableError when the database cannot be reached.
    */
   run(location: ProjectDbLocation, sql: string, options: RunOptions): Promise<RunOutcome>
+  /**
+   * Stops a named run of this process: a queued one on PGlite is dropped from the queue, a
+   * running one ends its worker; on a server the backend gets pg_cancel_backend. Either way the
+   * run answers SqlError 57014 'canceling statement due to user request'. `allowed` decides from
+   * who started the run whether the caller may stop it.
+   */
+  cancel(location: ProjectDbLocation, queryId: string, allowed: (startedBy: string | undefined) => boolean): Promise<CancelOutcome>
+  /** Where a named run of this process is (null: not here, or ended). */
+  runState(location: ProjectDbLocation, queryId: string): RunState | null
+  /**
+   * Server projects: cancels a named run that another app instance started, by its backend's
+   * pid, only while that backend still runs that run (its application_name names it). Answers
+   * whether a backend was signalled.
+   */
+  cancelBackend(location: ProjectDbLocation, target: { pid: number; queryId: string; readOnly: boolean }): Promise<boolean>
   /**
    * Bytes the database takes: pg_database_size on a server; on PGlite the data dir on disk
    * (measured without opening it). 0 for a database that does not exist (any more).

@@ -8,6 +8,8 @@
  * caller gets a 503; an unhealthy one is probed first, so a recovered database is used at once. A
  * paused project (or one on its way) answers 409; a project of a restricted organization 402.
  * Every run is recorded in the caller's query history once it ended (server/content/history.ts).
+ * `?query_id=<uuid>` names the run so that POST /platform/projects/{ref}/query/{query_id}/cancel
+ * can stop it (cancel-query.ts); a name already running in the project answers 409.
  */
 import { roleCan, type Routes } from '@/lib/api-types'
 import { PlatformError } from '../http/errors'
@@ -19,6 +21,7 @@ import { readOnlyLocation } from './read-only-location'
 import { notServingMessage, restrictedMessage } from './not-serving'
 import { recordRun, runErrorMessage, type RunRecord } from '../content/history'
 import { rowCountOf } from '../content/row-count'
+import { recordRunning } from './running-queries'
 
 const encoder = new TextEncoder()
 
@@ -35,19 +38,38 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
   const shape = all ? 'all' : 'last'
   // The run's history entry is written after the run, beside the activity: no wait before the SQL runs.
   const run: Omit<RunRecord, 'durationMs' | 'rowCount' | 'error'> = { projectId: project.id, userId: user.id, sql: body.query, startedAt: new Date() }
+  const queryId = query.query_id
+  // Checked and claimed with no await in between: two runs never share a name in this process.
+  if (queryId && platform.databases.runState(location, queryId))
+    throw new PlatformError(409, 'A query with this query_id is already running in this project. Name every run with a new id.')
+  /** Removes the run's record in the control plane once it ended (server projects only). */
+  let forgetRunning: () => Promise<void> = async () => undefined
+  const onStart = ({ pid }: { pid: number | null }) => {
+    if (queryId && pid !== null) forgetRunning = recordRunning(platform, { projectId: project.id, queryId, userId: user.id, readOnly }, pid)
+  }
   const started = performance.now()
   let outcome: RunOutcome
   try {
-    outcome = await platform.databases.run(location, body.query, { timeoutMs: platform.config.sqlTimeoutMs, shape, readOnly })
+    outcome = await platform.databases.run(location, body.query, {
+      timeoutMs: platform.config.sqlTimeoutMs,
+      shape,
+      readOnly,
+      ...(queryId ? { queryId, startedBy: user.id, onStart } : {}),
+    })
   } catch (error) {
+    const forgotten = forgetRunning()
     // Paused between the check above and the run: say so, it is not a fault.
-    if (isDatabaseNotServing(error)) throw new PlatformError(409, notServingMessage('INACTIVE'))
+    if (isDatabaseNotServing(error)) {
+      await forgotten
+      throw new PlatformError(409, notServingMessage('INACTIVE'))
+    }
     const failed = recordRun(platform, { ...run, durationMs: performance.now() - started, rowCount: null, error: runErrorMessage(error) })
-    if (isDatabaseUnavailable(error)) await Promise.all([markUnhealthy(platform, project.ref), failed])
-    else await Promise.all([recordActivity(platform, project.ref), failed]) // a query that failed was activity too
+    if (isDatabaseUnavailable(error)) await Promise.all([markUnhealthy(platform, project.ref), failed, forgotten])
+    else await Promise.all([recordActivity(platform, project.ref), failed, forgotten]) // a query that failed was activity too
     throw error
   }
   await Promise.all([
+    forgetRunning(),
     recordActivity(platform, project.ref),
     recordRun(platform, { ...run, durationMs: outcome.durationMs, rowCount: rowCountOf(outcome.json, shape), error: null }),
   ])

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { projectRoutes, sqlRoutes } from '@/lib/api-types'
 import type { TestPlatform } from '../../helpers/test-platform'
 import { settle } from '../../helpers/test-platform'
@@ -49,4 +50,6 @@ export const projectExamples: Examples<typeof projectRoutes> = {
 
 export const sqlExamples: Examples<typeof sqlRoutes> = {
   runQuery: { path: (fx) => `/platform/pg-meta/${fx.ref}/query`, body: () => ({ query: 'select 1 as one' }) },
+  // A run nobody started: every member may ask, and learns only that nothing was cancelled.
+  cancelQuery: { path: (fx) => `/platform/projects/${fx.ref}/query/${randomUUID()}/cancel` },
 }

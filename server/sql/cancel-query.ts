@@ -1,0 +1,29 @@
+/**
+ * POST /platform/projects/{ref}/query/{query_id}/cancel: stops a run named with `query_id`.
+ * Only the member who started it, or an Owner or Admin of the organization, may; for anyone else
+ * the run does not exist (`cancelled: false`, as for a run that ended or never was), so a name is
+ * never confirmed to another member. Idempotent: a second cancel, or one after the run ended,
+ * answers `cancelled: false` (or `true` again while the first cancel is still landing).
+ *
+ * The run is looked for in this process first (server/databases: a queued PGlite run is dropped,
+ * a running one ends its worker; a server backend gets pg_cancel_backend). A server project's run
+ * on another app instance is found in the control plane and cancelled by its backend's pid.
+ */
+import type { Routes } from '@/lib/api-types'
+import type { Handler } from '../http/types'
+import { findRunningElsewhere } from './running-queries'
+
+export const cancelQuery: Handler<Routes['cancelQuery']> = async ({ platform, user, access: project, params }) => {
+  const location = project.db_location
+  if (!location) return { cancelled: false }
+  const queryId = params.query_id
+  const mayCancelAny = project.role === 'Owner' || project.role === 'Admin'
+  const allowed = (startedBy: string | undefined) => mayCancelAny || startedBy === user.id
+  const here = await platform.databases.cancel(location, queryId, allowed)
+  if (here !== 'unknown' || location.kind !== 'server') return { cancelled: here === 'cancelled' }
+  // Not run by this instance: perhaps by another one (server projects only, see running-queries.ts).
+  const elsewhere = await findRunningElsewhere(platform, project.id, queryId)
+  if (!elsewhere || !allowed(elsewhere.userId)) return { cancelled: false }
+  const cancelled = await platform.databases.cancelBackend(location, { pid: elsewhere.pid, queryId, readOnly: elsewhere.readOnly })
+  return { cancelled }
+}

@@ -1,0 +1,62 @@
+/**
+ * Named runs on PostgreSQL-server projects, recorded in the control plane while they run, so that
+ * a cancel reaching another app instance finds the backend (see migration 0012). Embedded projects
+ * are not recorded: one app process serves a DATA_DIR's embedded projects, so the cancel always
+ * reaches the process that runs them (server/databases/README.md).
+ * Recording never fails a run: a control plane that does not answer only makes the run
+ * uncancellable from other instances.
+ */
+import type { Platform } from '../platform'
+
+/** Rows older than this belong to runs that must have ended (statement timeout, plus slack). */
+const SLACK_SECONDS = 60
+const maxAgeSeconds = (platform: Platform) => Math.ceil(platform.config.sqlTimeoutMs / 1000) + SLACK_SECONDS
+
+export type RunningQuery = { projectId: number; queryId: string; userId: string; readOnly: boolean }
+
+/**
+ * Records a run that started on this instance; the returned function removes it (after the record
+ * has settled, so that a slow insert never outlives the delete).
+ */
+export function recordRunning(platform: Platform, run: RunningQuery, pid: number): () => Promise<void> {
+  const recorded = platform.db
+    .query(
+      // One statement: rows left behind by an instance that died go with the next run's insert.
+      `with stale as (delete from running_queries where started_at < now() - make_interval(secs => $6))
+       insert into running_queries (project_id, query_id, instance_id, pid, read_only, user_id) values ($1, $2, $3, $4, $5, $7)
+       on conflict (project_id, query_id) do nothing`,
+      [run.projectId, run.queryId, platform.instanceId, pid, run.readOnly, maxAgeSeconds(platform), run.userId]
+    )
+    .then(
+      () => true,
+      (error: unknown) => {
+        console.warn(`[sql] could not record running query ${run.queryId}: ${(error as Error).message}`)
+        return false
+      }
+    )
+  return async () => {
+    if (!(await recorded)) return
+    await platform.db
+      .query('delete from running_queries where project_id = $1 and query_id = $2 and instance_id = $3 and pid = $4', [
+        run.projectId,
+        run.queryId,
+        platform.instanceId,
+        pid,
+      ])
+      .catch((error: unknown) => console.warn(`[sql] could not forget running query ${run.queryId}: ${(error as Error).message}`))
+  }
+}
+
+/** A named run recorded by another app instance, recent enough to be running still. */
+export async function findRunningElsewhere(
+  platform: Platform,
+  projectId: number,
+  queryId: string
+): Promise<{ pid: number; readOnly: boolean; userId: string } | null> {
+  const [row] = await platform.db.query<{ pid: number; read_only: boolean; user_id: string }>(
+    `select pid, read_only, user_id from running_queries
+     where project_id = $1 and query_id = $2 and instance_id <> $3 and started_at > now() - make_interval(secs => $4)`,
+    [projectId, queryId, platform.instanceId, maxAgeSeconds(platform)]
+  )
+  return row ? { pid: row.pid, readOnly: row.read_only, userId: row.user_id } : null
+}
