@@ -3,6 +3,8 @@
  * everything except the keep-list (SPEC §4): theme, telemetry consent, last sign-in method and
  * UI preview flags.
  */
+export const PENDING_SQL_SAVE_PREFIX = 'supaboard-pending-sql-save:'
+
 export const LOCAL_STORAGE_KEYS = {
   THEME: 'theme',
   TELEMETRY_CONSENT: 'supaboard-telemetry-consent',
@@ -12,6 +14,8 @@ export const LOCAL_STORAGE_KEYS = {
   UI_PREVIEW_INLINE_EDITOR: 'supaboard-ui-preview-inline-editor',
   AUTH_SESSION: 'supaboard-auth-token',
   LAST_VISITED_SNIPPET: (ref: string) => `supaboard-last-visited-snippet-${ref}`,
+  /** SQL editor text not acknowledged by the server yet (lib/sql-editor/pending-saves.ts). */
+  PENDING_SQL_SAVE: (ref: string, id: string) => `${PENDING_SQL_SAVE_PREFIX}${ref}/${id}`,
 } as const
 
 export const SIGN_OUT_KEEP_LIST: string[] = [

@@ -1,7 +1,8 @@
 /**
- * SQL editor client state, per snippet id: the text in the editor and the outcome of the last run.
- * Nothing is persisted (the snippet library will own saved SQL). Results go in as `ref()` values so
- * valtio does not wrap 100,000 rows in proxies.
+ * SQL editor client state, per project and the id an editor was opened with: the text in the
+ * editor and the outcome of the last run. Nothing here is persisted: saved SQL is the platform's
+ * (the editor's SnippetSaver sends it, and keeps unacknowledged text in localStorage). Results go
+ * in as `ref()` values so valtio does not wrap 100,000 rows in proxies.
  */
 import { proxy, ref } from 'valtio'
 import type { StatementResult } from '@/lib/api-types/sql'

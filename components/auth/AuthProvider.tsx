@@ -5,6 +5,7 @@ import { getGoTrueClient } from '@/lib/auth/gotrue-client'
 import { clearLocalStorageExceptKeepList } from '@/lib/local-storage'
 import { resetClientStores } from '@/state/reset'
 import { needsSecondFactor } from '@/lib/auth/assurance'
+import { settlePendingSqlSaves } from '@/components/interfaces/SQLEditor/settle-pending-saves'
 
 type AuthState = {
   session: Session | null
@@ -33,6 +34,8 @@ export function AuthProvider({ enabled, children }: { enabled: boolean; children
   }, [enabled])
 
   const signOut = useCallback(async () => {
+    // Unsaved SQL is sent while the session still works, or dropped only if the user agrees.
+    if (!(await settlePendingSqlSaves())) return
     if (enabled) await getGoTrueClient().signOut()
     clearLocalStorageExceptKeepList()
     resetClientStores()

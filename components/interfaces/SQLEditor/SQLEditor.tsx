@@ -1,26 +1,33 @@
-import { Eye, Play } from 'lucide-react'
 import dynamic from 'next/dynamic'
 import { useTheme } from 'next-themes'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import type * as Monaco from 'monaco-editor'
-import { Button, Spinner } from '@/components/ui'
+import { Spinner } from '@/components/ui'
 import { useSqlRunMutation } from '@/data/sql/sql-run-mutation'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { useCan } from '@/data/profile/use-can'
+import type { Content } from '@/lib/api-types'
+import type { PendingSave } from '@/lib/sql-editor/pending-saves'
 import {
   setSnippetError,
   setSnippetResults,
   setSnippetRunning,
   setSnippetSql,
   sqlEditorState,
-  type SqlRunError,
   type SqlRunOutcome,
 } from '@/state/sql-editor'
+import { ConflictModal } from './ConflictModal'
+import { errorMarker } from './error-marker'
+import { EditorToolbar } from './EditorToolbar'
 import { ResultsPanel } from './ResultsPanel'
+import { RestoredNotice } from './RestoredNotice'
+import { SaveIndicator } from './SaveIndicator'
 import { SplitHandle } from './SplitHandle'
 import { toRunError } from './SQLEditor.utils'
-import { useRunShortcutLabel } from './useRunShortcutLabel'
+import { useConflictChoice } from './useConflictChoice'
+import { useSaveShortcut } from './useSaveShortcut'
+import { useSnippetSaver } from './useSnippetSaver'
 
 const MARKER_OWNER = 'sql-editor-run'
 
@@ -50,16 +57,39 @@ const EDITOR_OPTIONS: Monaco.editor.IStandaloneEditorConstructionOptions = {
   placeholder: 'Write SQL here…',
 }
 
-export type SQLEditorProps = { projectRef: string; id: string }
+export type SQLEditorProps = {
+  projectRef: string
+  /** The route's id when the editor mounted: 'new', or a snippet's id. Keys the text and results. */
+  id: string
+  /** The snippet as loaded; null or absent for a new one. */
+  snippet?: Content | null
+  /** Unacknowledged text from an earlier visit: it wins over `snippet`, and is saved at once. */
+  restored?: PendingSave | null
+  /** Text to start from; absent: what the store holds (a library snippet put there by the page). */
+  initialSql?: string
+  /** False: shown and runnable, never saved (a shared snippet the caller's role may not change). */
+  canSave?: boolean
+  /** The first save made the snippet's id: the page puts it in the URL, keeping this editor. */
+  onCreated?: (id: string) => void
+  /** Before the toolbar's status (the sidebar toggle on a phone). */
+  toolbarStart?: ReactNode
+}
 
 /**
- * The SQL editor screen: Monaco on top, a toolbar with Run (⌘↵ / Ctrl↵, or the toolbar button;
- * runs only the selection when there is one), a draggable split, and the results below. Editor
- * text and the last outcome live per project and snippet `id` in `state/sql-editor`.
+ * The SQL editor screen: Monaco on top, a toolbar with the save status and Run (⌘↵ / Ctrl↵, or
+ * the toolbar button; runs only the selection when there is one), a draggable split, and the
+ * results below. The text autosaves (README.md: Saving); the last outcome lives in
+ * `state/sql-editor`, per project and the id the editor was opened with.
  */
-export function SQLEditor({ projectRef, id }: SQLEditorProps) {
-  // Snippet ids are per project ('new' exists in every project): key the state by both.
-  const key = `${projectRef}/${id}`
+export function SQLEditor({ projectRef, id, snippet = null, restored = null, initialSql, canSave = true, onCreated, toolbarStart }: SQLEditorProps) {
+  // Fixed for this mount: a new snippet keeps its text, results and Monaco model (cursor, undo)
+  // when its first save gives it an id and the URL changes.
+  const [key] = useState(() => {
+    const storeKey = `${projectRef}/${id}`
+    const start = restored?.sql ?? snippet?.content.sql ?? initialSql
+    if (start !== undefined) setSnippetSql(storeKey, start)
+    return storeKey
+  })
   const editorRef = useRef<Editor | null>(null)
   const monacoRef = useRef<MonacoApi | null>(null)
   const containerRef = useRef<HTMLDivElement>(null)
@@ -73,10 +103,36 @@ export function SQLEditor({ projectRef, id }: SQLEditorProps) {
   const canRun = useCan('sql:run', project && { id: project.organization_id })
   const canWrite = useCan('sql:write', project && { id: project.organization_id })
 
+  const { saver, state: save } = useSnippetSaver({
+    projectRef,
+    id: snippet?.id ?? (id === 'new' ? null : id),
+    snippet,
+    restored,
+    onCreated,
+  })
+  const canSaveRef = useRef(canSave)
+  useEffect(() => {
+    canSaveRef.current = canSave
+  }, [canSave])
+
   const snap = useSnapshot(sqlEditorState)
   const running = snap.snippets[key]?.running ?? false
   // A frozen snapshot (deeply readonly in its type); its results are the stored `ref`, not a copy.
   const lastRun = (snap.snippets[key]?.lastRun ?? null) as SqlRunOutcome | null
+
+  const getText = useCallback(() => editorRef.current?.getModel()?.getValue() ?? sqlEditorState.snippets[key]?.sql ?? '', [key])
+  const setText = useCallback(
+    (sql: string) => {
+      const model = editorRef.current?.getModel()
+      // An edit operation, not setValue: "Use theirs" can be undone with Ctrl/Cmd+Z.
+      if (model) model.pushEditOperations([], [{ range: model.getFullModelRange(), text: sql }], () => null)
+      setSnippetSql(key, sql)
+    },
+    [key]
+  )
+  const conflict = useConflictChoice({ projectRef, saver, getText, setText })
+  const saveNow = useCallback(() => void saver.flush(), [saver])
+  useSaveShortcut(saveNow)
 
   const run = useCallback(async () => {
     const editor = editorRef.current
@@ -101,26 +157,50 @@ export function SQLEditor({ projectRef, id }: SQLEditorProps) {
     }
   }, [key, projectRef, mutateAsync, canRun])
 
-  // Monaco's action is registered once per editor: it calls whatever `run` is current.
+  // Monaco's actions are registered once per editor: they call whatever is current.
   const runRef = useRef(run)
+  const saveRef = useRef(saveNow)
   useEffect(() => {
     runRef.current = run
-  }, [run])
+    saveRef.current = saveNow
+  }, [run, saveNow])
 
-  const onMount = useCallback((editor: Editor, monaco: MonacoApi) => {
-    editorRef.current = editor
-    monacoRef.current = monaco
-    editor.addAction({
-      id: 'sql-editor.run',
-      label: 'Run query (selection, if any)',
-      keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
-      contextMenuGroupId: 'navigation',
-      contextMenuOrder: 0,
-      run: () => void runRef.current(),
-    })
-    editor.focus()
-    setMounted(true)
-  }, [])
+  const onMount = useCallback(
+    (editor: Editor, monaco: MonacoApi) => {
+      editorRef.current = editor
+      monacoRef.current = monaco
+      // A model kept from an earlier visit holds older text: this mount's text wins.
+      const model = editor.getModel()
+      const text = sqlEditorState.snippets[key]?.sql ?? ''
+      if (model && model.getValue() !== text) model.setValue(text)
+      editor.addAction({
+        id: 'sql-editor.run',
+        label: 'Run query (selection, if any)',
+        keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
+        contextMenuGroupId: 'navigation',
+        contextMenuOrder: 0,
+        run: () => void runRef.current(),
+      })
+      editor.addAction({
+        id: 'sql-editor.save',
+        label: 'Save snippet now',
+        keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS],
+        run: () => saveRef.current(),
+      })
+      editor.onDidBlurEditorText(() => saveRef.current())
+      editor.focus()
+      setMounted(true)
+    },
+    [key]
+  )
+
+  const onChange = useCallback(
+    (value: string | undefined) => {
+      setSnippetSql(key, value ?? '')
+      if (canSaveRef.current) saver.edit(value ?? '')
+    },
+    [key, saver]
+  )
 
   // The last error's place, as a marker in the editor (also after a remount or a snippet switch).
   useEffect(() => {
@@ -137,10 +217,32 @@ export function SQLEditor({ projectRef, id }: SQLEditorProps) {
   }, [mounted, key, lastRun])
 
   const theme = resolvedTheme === 'dark' || resolvedTheme === 'classic-dark' ? 'vs-dark' : 'vs'
+  const options = useMemo(() => ({ ...EDITOR_OPTIONS, readOnly: !canSave }), [canSave])
+  const status = save.status
 
   return (
     <div ref={containerRef} className="flex h-full min-h-0 flex-col bg-background">
-      <Toolbar id={key} running={running} canRun={canRun} readOnly={canRun && !canWrite} onRun={() => void run()} />
+      <EditorToolbar
+        storeKey={key}
+        running={running}
+        canRun={canRun}
+        readOnly={canRun && !canWrite}
+        cannotSave={canSave ? null : 'View only: your role cannot change shared snippets'}
+        onRun={() => void run()}
+        start={toolbarStart}
+        status={
+          canSave && (
+            <SaveIndicator
+              status={status}
+              exists={save.id !== null && (snippet !== null || status.kind !== 'idle')}
+              savedAt={snippet?.updated_at}
+              onSaveNow={saveNow}
+              onResolveConflict={conflict.reopen}
+            />
+          )
+        }
+      />
+      {restored && <RestoredNotice />}
       <div className="min-h-0" style={{ flex: `0 0 ${fraction * 100}%` }} data-testid="sql-editor-monaco">
         <MonacoEditor
           height="100%"
@@ -148,87 +250,25 @@ export function SQLEditor({ projectRef, id }: SQLEditorProps) {
           path={`sql-editor/${key}.sql`}
           defaultValue={sqlEditorState.snippets[key]?.sql ?? ''}
           theme={theme}
-          options={EDITOR_OPTIONS}
+          options={options}
           loading={<EditorLoading />}
           onMount={onMount}
-          onChange={(value) => setSnippetSql(key, value ?? '')}
+          onChange={onChange}
         />
       </div>
       <SplitHandle containerRef={containerRef} fraction={fraction} onChange={setFraction} />
       <div className="min-h-0 flex-1">
         <ResultsPanel outcome={lastRun} running={running} />
       </div>
-    </div>
-  )
-}
-
-/** The toolbar reads the text itself so typing re-renders only it, not the editor screen. */
-function Toolbar({ id, running, canRun, readOnly, onRun }: { id: string; running: boolean; canRun: boolean; readOnly: boolean; onRun: () => void }) {
-  const snap = useSnapshot(sqlEditorState)
-  const empty = !(snap.snippets[id]?.sql ?? '').trim()
-  const shortcut = useRunShortcutLabel()
-  return (
-    <div className="flex h-10 shrink-0 items-center justify-end gap-2 border-b border-border bg-surface px-3">
-      {readOnly && (
-        <span
-          className="mr-auto inline-flex items-center gap-1 text-xs text-foreground-light"
-          title="Your role in this organization reads data but does not change it: your SQL runs with read privileges only."
-          data-testid="sql-editor-read-only"
-        >
-          <Eye size={14} aria-hidden="true" />
-          Read-only
-        </span>
+      {status.kind === 'conflict' && (
+        <ConflictModal
+          open={!conflict.dismissed}
+          current={status.current}
+          busy={conflict.busy}
+          onChoose={(choice) => void conflict.choose(choice)}
+          onClose={conflict.dismiss}
+        />
       )}
-      <Button
-        type="primary"
-        size="tiny"
-        loading={running}
-        disabled={empty || !canRun}
-        icon={<Play size={14} aria-hidden="true" />}
-        iconRight={
-          <kbd aria-hidden="true" className="font-mono text-[11px] opacity-70">
-            {shortcut}
-          </kbd>
-        }
-        onClick={onRun}
-        aria-keyshortcuts="Meta+Enter Control+Enter"
-        title={
-          !canRun
-            ? 'Your role in this organization cannot run SQL'
-            : empty
-              ? 'Write some SQL to run'
-              : 'Runs the selection if there is one, else everything'
-        }
-      >
-        Run
-      </Button>
     </div>
   )
-}
-
-function errorMarker(
-  monaco: MonacoApi,
-  model: Monaco.editor.ITextModel,
-  error: SqlRunError,
-  location: { line: number; column: number }
-): Monaco.editor.IMarkerData {
-  const line = Math.min(Math.max(location.line, 1), model.getLineCount())
-  const maxColumn = model.getLineMaxColumn(line)
-  let startColumn = Math.min(Math.max(location.column, 1), maxColumn)
-  const word = model.getWordAtPosition({ lineNumber: line, column: startColumn })
-  let endColumn = word && word.startColumn === startColumn ? word.endColumn : Math.min(startColumn + 1, maxColumn)
-  // An error at the end of a line (e.g. "syntax error at end of input"): mark the last character.
-  if (endColumn <= startColumn && startColumn > 1) {
-    endColumn = startColumn
-    startColumn -= 1
-  }
-  return {
-    severity: monaco.MarkerSeverity.Error,
-    message: error.message,
-    code: error.code,
-    startLineNumber: line,
-    startColumn,
-    endLineNumber: line,
-    endColumn,
-  }
 }

@@ -5,12 +5,13 @@
  */
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useState } from 'react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { useState, type ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SNIPPETS } from '@/lib/snippets'
 import { setSnippetResults, setSnippetSql, sqlEditorState } from '@/state/sql-editor'
 
-const router = vi.hoisted(() => ({ query: {} as Record<string, string>, push: vi.fn(async () => true) }))
+const router = vi.hoisted(() => ({ query: {} as Record<string, string>, push: vi.fn(async () => true), replace: vi.fn(async () => true) }))
 vi.mock('next/router', () => ({ useRouter: () => router }))
 
 // The editor takes its text from the store once, when it mounts, as Monaco's default value does.
@@ -21,10 +22,17 @@ vi.mock('@/components/interfaces/SQLEditor/SQLEditor', () => ({
   },
 }))
 
+// The sidebar has tests of its own (SnippetSidebar.test.tsx).
+vi.mock('@/components/interfaces/SQLEditor/SnippetSidebar', () => ({ SnippetSidebar: () => null }))
+
 const { SnippetCataloguePage } = await import('./SnippetCataloguePage')
 const { default: SqlEditorPage } = await import('@/pages/project/[ref]/sql/[id]')
 
 const slack = SNIPPETS.find((s) => s.title === 'Slack Clone')!
+
+// Nothing here reaches a platform: no retries, no waiting.
+const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+const withClient = (ui: ReactElement) => <QueryClientProvider client={client}>{ui}</QueryClientProvider>
 
 beforeEach(() => {
   sqlEditorState.reset()
@@ -56,26 +64,30 @@ describe('the editor page with ?snippet=', () => {
     setSnippetSql('abc/new', 'select 1')
     setSnippetResults('abc/new', [], 1)
     router.query = { ref: 'abc', id: 'new', snippet: String(slack.id) }
-    render(<SqlEditorPage />)
+    render(withClient(<SqlEditorPage />))
     expect(screen.getByTestId('editor').textContent).toBe(slack.sql)
     expect(sqlEditorState.snippets['abc/new'].lastRun).toBeNull()
   })
 
   it('keeps what the user typed afterwards on the next render', () => {
     router.query = { ref: 'abc', id: 'new', snippet: String(slack.id) }
-    const { rerender } = render(<SqlEditorPage />)
+    const { rerender } = render(withClient(<SqlEditorPage />))
     act(() => setSnippetSql('abc/new', 'edited'))
-    rerender(<SqlEditorPage />)
+    rerender(withClient(<SqlEditorPage />))
     expect(sqlEditorState.snippets['abc/new'].sql).toBe('edited')
   })
 
-  it.each([
-    ['an unknown snippet', { id: 'new', snippet: '999' }, 'abc/new'],
-    ['a saved query', { id: '42', snippet: String(slack.id) }, 'abc/42'],
-  ])('ignores %s', (_, query, key) => {
-    setSnippetSql(key, 'select 1')
-    router.query = { ref: 'abc', ...query }
-    render(<SqlEditorPage />)
-    expect(screen.getByTestId('editor').textContent).toBe('select 1')
+  it('starts an empty new query for an unknown library snippet', () => {
+    setSnippetSql('abc/new', 'select 1')
+    router.query = { ref: 'abc', id: 'new', snippet: '999' }
+    render(withClient(<SqlEditorPage />))
+    expect(screen.getByTestId('editor').textContent).toBe('')
+  })
+
+  it('ignores ?snippet= on a saved query', () => {
+    router.query = { ref: 'abc', id: '11111111-1111-4111-8111-111111111111', snippet: String(slack.id) }
+    render(withClient(<SqlEditorPage />))
+    expect(sqlEditorState.snippets['abc/new']).toBeUndefined()
+    expect(screen.queryByTestId('editor')).not.toBeInTheDocument() // the snippet loads first
   })
 })
