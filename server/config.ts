@@ -32,6 +32,19 @@ export type RateLimits = {
   verifyPerIp: RateLimit
 }
 
+/** The AI assistant's model: any server speaking OpenAI's Chat Completions API. */
+export type AiConfig = {
+  /** Unset: the assistant is off (its routes say how to turn it on). */
+  apiKey?: string
+  /** Base URL the `/chat/completions` path is appended to (no trailing slash). */
+  baseUrl: string
+  model: string
+  /** Longest wait for the model: for the first answer bytes, and between two streamed pieces. */
+  timeoutMs: number
+  /** Questions per signed-in user (each one costs the key's owner money); 0 turns the limit off. */
+  perUser: RateLimit
+}
+
 export type AuthConfig = {
   /** The `iss` claim of access tokens: the auth service's public URL. */
   issuer: string
@@ -106,6 +119,7 @@ export type ServerConfig = {
   restrictionGraceSeconds: number
   /** Database size a Free plan project may use (SPEC §9: 500 MB); lower it to try restrictions. */
   freeDatabaseQuotaBytes: number
+  ai: AiConfig
 }
 
 function env(name: string): string | undefined {
@@ -157,6 +171,20 @@ function siteUrl(): string | undefined {
     return url.origin
   } catch {
     throw new Error(`SITE_URL must be an http(s) URL, got "${raw}"`)
+  }
+}
+
+/** A small, inexpensive current chat model; any model name the server knows can be set instead. */
+export const DEFAULT_AI_MODEL = 'gpt-4o-mini'
+
+function aiBaseUrl(): string {
+  const raw = env('OPENAI_BASE_URL') ?? 'https://api.openai.com/v1'
+  try {
+    const url = new URL(raw)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error()
+    return raw.replace(/\/+$/, '')
+  } catch {
+    throw new Error(`OPENAI_BASE_URL must be an http(s) URL, got "${raw}"`)
   }
 }
 
@@ -221,5 +249,12 @@ export function readConfig(): ServerConfig {
     usageSampleIntervalMs: wholeNumber('USAGE_SAMPLE_INTERVAL_MS', 60_000),
     restrictionGraceSeconds: wholeNumber('RESTRICTION_GRACE_SECONDS', 7 * 24 * 3600),
     freeDatabaseQuotaBytes: wholeNumber('FREE_DATABASE_QUOTA_BYTES', 500 * 1024 * 1024),
+    ai: {
+      apiKey: env('OPENAI_API_KEY'),
+      baseUrl: aiBaseUrl(),
+      model: env('OPENAI_MODEL') ?? DEFAULT_AI_MODEL,
+      timeoutMs: wholeNumber('AI_TIMEOUT_MS', 60_000),
+      perUser: rateLimit('RATE_LIMIT_AI', 30, 300),
+    },
   }
 }

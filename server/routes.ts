@@ -15,6 +15,7 @@ import { projectHandlers } from './projects/projects.handlers'
 import { sqlHandlers } from './sql/sql.handlers'
 import { passkeyHandlers } from './auth/passkeys.handlers'
 import { contentHandlers } from './content/content.handlers'
+import { aiHandlers } from './ai/ai.handlers'
 
 const serviceHandlers: Handlers<typeof serviceRoutes> = {
   getConfig: async ({ platform }) => ({
@@ -35,6 +36,7 @@ const handlers: Handlers<Routes> = {
   ...sqlHandlers,
   ...passkeyHandlers,
   ...contentHandlers,
+  ...aiHandlers,
 }
 
 export type AnyHandler = (ctx: HandlerContext<AnyRoute>) => Promise<unknown>

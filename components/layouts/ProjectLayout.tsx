@@ -10,6 +10,11 @@ import { FullPageLoader } from './RuntimeConfigGate'
 import { Alert, Button } from '@/components/ui'
 import { isResponseError } from '@/data/fetchers'
 import { RestrictionBanner } from '@/components/interfaces/Organizations/RestrictionBanner'
+import { useSnapshot } from 'valtio'
+import { AiAssistantPanel } from '@/components/interfaces/AiAssistant/AiAssistantPanel'
+import { AiAssistantToggle } from '@/components/interfaces/AiAssistant/AiAssistantToggle'
+import { useAiAssistantPersistence } from '@/components/interfaces/AiAssistant/useAiAssistantPersistence'
+import { aiAssistantState } from '@/state/ai-assistant'
 
 const NAV = [
   { label: 'Project overview', href: (ref: string) => `/project/${ref}`, icon: Home, match: /^\/project\/\[ref\]$/ },
@@ -35,6 +40,8 @@ function ProjectBody({ children }: { children: ReactNode }) {
   const router = useRouter()
   const ref = useRef_()
   const { data: project, error, refetch, isFetching } = useProjectDetailQuery({ ref })
+  useAiAssistantPersistence()
+  const assistant = useSnapshot(aiAssistantState)
   if (!project && error) {
     // A 404 is the existence guard's to answer (toast and redirect); anything else is said here.
     if (isResponseError(error) && error.code === 404) return null
@@ -77,9 +84,13 @@ function ProjectBody({ children }: { children: ReactNode }) {
         })}
       </nav>
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+        <div className="flex h-10 shrink-0 items-center justify-end gap-2 border-b border-border px-3">
+          <AiAssistantToggle />
+        </div>
         <RestrictionBanner slug={project.organization_slug} className="rounded-none border-x-0 border-t-0" />
         {project.status === 'ACTIVE_HEALTHY' || router.pathname === '/project/[ref]' ? children : <ProjectStatusScreen project={project} />}
       </div>
+      {assistant.open && <AiAssistantPanel projectRef={ref} />}
     </div>
   )
 }

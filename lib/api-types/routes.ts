@@ -12,8 +12,9 @@ import { projectRoutes } from './projects.routes'
 import { sqlRoutes } from './sql.routes'
 import { passkeyRoutes } from './passkeys.routes'
 import { contentRoutes } from './content.routes'
+import { aiRoutes } from './ai.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -24,6 +25,7 @@ export const routes = {
   ...sqlRoutes,
   ...passkeyRoutes,
   ...contentRoutes,
+  ...aiRoutes,
 }
 
 // Two domains naming a route alike would silently keep only the last one.

@@ -16,6 +16,7 @@ import { organizationExamples } from './matrix/organizations.examples'
 import { projectExamples, sqlExamples } from './matrix/projects.examples'
 import { passkeyExamples } from './matrix/passkeys.examples'
 import { contentExamples } from './matrix/content.examples'
+import { aiExamples } from './matrix/ai.examples'
 
 const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
 
@@ -29,6 +30,7 @@ const examples: Record<RouteName, Example> = {
   ...sqlExamples,
   ...passkeyExamples,
   ...contentExamples,
+  ...aiExamples,
 }
 
 /** Rows the callers could change, as one comparable snapshot. */

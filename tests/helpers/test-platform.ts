@@ -30,6 +30,8 @@ export async function startTestPlatform(overrides: Partial<ServerConfig> = {}): 
     rateLimits: Object.fromEntries(Object.entries(base.rateLimits).map(([k, v]) => [k, { ...v, limit: 0 }])) as ServerConfig['rateLimits'],
     provisionRetryBaseMs: 200,
     ...overrides,
+    // The assistant is off unless a test gives it a model (a key in the environment must not reach a real one).
+    ai: { ...base.ai, apiKey: undefined, ...overrides.ai },
     auth: { ...base.auth, signingKeys: undefined, smtpUrl: undefined, corsOrigins: [], ...overrides.auth },
   }
   const platform = await createPlatform(config, { inMemory: !config.platformDatabaseUrl })

@@ -1,0 +1,3 @@
+export const aiKeys = {
+  status: () => ['ai', 'status'] as const,
+}
