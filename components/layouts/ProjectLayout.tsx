@@ -18,7 +18,8 @@ import { aiAssistantState } from '@/state/ai-assistant'
 
 const NAV = [
   { label: 'Project overview', href: (ref: string) => `/project/${ref}`, icon: Home, match: /^\/project\/\[ref\]$/ },
-  { label: 'SQL Editor', href: (ref: string) => `/project/${ref}/sql/new`, icon: Terminal, match: /^\/project\/\[ref\]\/sql(\/\[id\])?$/ },
+  // /sql opens the last visited snippet, else a new one.
+  { label: 'SQL Editor', href: (ref: string) => `/project/${ref}/sql`, icon: Terminal, match: /^\/project\/\[ref\]\/sql(\/\[id\])?$/ },
   { label: 'Snippet library', href: (ref: string) => `/project/${ref}/sql/templates`, icon: BookOpen, match: /^\/project\/\[ref\]\/sql\/(templates|quickstarts)$/ },
 ]
 
@@ -84,7 +85,26 @@ function ProjectBody({ children }: { children: ReactNode }) {
         })}
       </nav>
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-        <div className="flex h-10 shrink-0 items-center justify-end gap-2 border-b border-border px-3">
+        <div className="flex h-10 shrink-0 items-center justify-between gap-2 border-b border-border px-3">
+          {/* Below md the side navigation is hidden: the sections move up here, as icons. */}
+          <nav aria-label="Project sections" className="flex items-center gap-1 md:hidden">
+            {NAV.map((item) => {
+              const active = item.match.test(router.pathname)
+              return (
+                <Link
+                  key={item.label}
+                  href={item.href(ref)}
+                  aria-label={item.label}
+                  title={item.label}
+                  aria-current={active ? 'page' : undefined}
+                  className={clsx('rounded-md p-1.5', active ? 'bg-surface-raised text-foreground' : 'text-foreground-light hover:text-foreground')}
+                >
+                  <item.icon size={16} aria-hidden />
+                </Link>
+              )
+            })}
+          </nav>
+          <span className="hidden md:block" />
           <AiAssistantToggle />
         </div>
         <RestrictionBanner slug={project.organization_slug} className="rounded-none border-x-0 border-t-0" />
