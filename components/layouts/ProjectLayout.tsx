@@ -66,43 +66,13 @@ function ProjectBody({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-0 flex-1">
       <nav aria-label="Project" className="hidden w-52 shrink-0 flex-col gap-1 border-r border-border bg-surface p-2 md:flex">
-        {NAV.map((item) => {
-          const active = item.match.test(router.pathname)
-          return (
-            <Link
-              key={item.label}
-              href={item.href(ref)}
-              aria-current={active ? 'page' : undefined}
-              className={clsx(
-                'flex items-center gap-2 rounded-md px-2 py-1.5 text-sm',
-                active ? 'bg-surface-raised text-foreground' : 'text-foreground-light hover:bg-surface-raised hover:text-foreground'
-              )}
-            >
-              <item.icon size={16} aria-hidden />
-              {item.label}
-            </Link>
-          )
-        })}
+        <ProjectNavLinks projectRef={ref} pathname={router.pathname} />
       </nav>
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         <div className="flex h-10 shrink-0 items-center justify-between gap-2 border-b border-border px-3">
           {/* Below md the side navigation is hidden: the sections move up here, as icons. */}
           <nav aria-label="Project sections" className="flex items-center gap-1 md:hidden">
-            {NAV.map((item) => {
-              const active = item.match.test(router.pathname)
-              return (
-                <Link
-                  key={item.label}
-                  href={item.href(ref)}
-                  aria-label={item.label}
-                  title={item.label}
-                  aria-current={active ? 'page' : undefined}
-                  className={clsx('rounded-md p-1.5', active ? 'bg-surface-raised text-foreground' : 'text-foreground-light hover:text-foreground')}
-                >
-                  <item.icon size={16} aria-hidden />
-                </Link>
-              )
-            })}
+            <ProjectNavLinks projectRef={ref} pathname={router.pathname} iconsOnly />
           </nav>
           <span className="hidden md:block" />
           <AiAssistantToggle />
@@ -113,4 +83,28 @@ function ProjectBody({ children }: { children: ReactNode }) {
       {assistant.open && <AiAssistantPanel projectRef={ref} />}
     </div>
   )
+}
+
+/** The project's sections: with labels in the side navigation, as icons in the header on a phone. */
+function ProjectNavLinks({ projectRef, pathname, iconsOnly = false }: { projectRef: string; pathname: string; iconsOnly?: boolean }) {
+  return NAV.map((item) => {
+    const active = item.match.test(pathname)
+    return (
+      <Link
+        key={item.label}
+        href={item.href(projectRef)}
+        aria-label={iconsOnly ? item.label : undefined}
+        title={iconsOnly ? item.label : undefined}
+        aria-current={active ? 'page' : undefined}
+        className={clsx(
+          'flex items-center gap-2 rounded-md text-sm',
+          iconsOnly ? 'p-1.5' : 'px-2 py-1.5',
+          active ? 'bg-surface-raised text-foreground' : 'text-foreground-light hover:bg-surface-raised hover:text-foreground'
+        )}
+      >
+        <item.icon size={16} aria-hidden />
+        {!iconsOnly && item.label}
+      </Link>
+    )
+  })
 }
