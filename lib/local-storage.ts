@@ -16,6 +16,11 @@ export const LOCAL_STORAGE_KEYS = {
   LAST_VISITED_SNIPPET: (ref: string) => `supaboard-last-visited-snippet-${ref}`,
   /** SQL editor text not acknowledged by the server yet (lib/sql-editor/pending-saves.ts). */
   PENDING_SQL_SAVE: (ref: string, id: string) => `${PENDING_SQL_SAVE_PREFIX}${ref}/${id}`,
+  /**
+   * The SQL editor's row limit (100, 500, 1000 or 'none'). Not on the keep-list: SPEC §4 names
+   * the keep-list, and after a sign-out the next person starts from the safe default.
+   */
+  SQL_EDITOR_ROW_LIMIT: 'supaboard-sql-editor-row-limit',
 } as const
 
 export const SIGN_OUT_KEEP_LIST: string[] = [

@@ -5,9 +5,11 @@
 import { sqlEditorState } from './sql-editor'
 import { editorPanelState } from './editor-panel'
 import { aiAssistantState } from './ai-assistant'
+import { historyHandOff } from './history-hand-off'
 
 export function resetClientStores() {
   sqlEditorState.reset()
   editorPanelState.reset()
   aiAssistantState.reset()
+  historyHandOff.reset()
 }

@@ -1,3 +1,4 @@
+import clsx from 'clsx'
 import { useDeferredValue, useState } from 'react'
 import dayjs from 'dayjs'
 import relativeTime from 'dayjs/plugin/relativeTime'
@@ -21,14 +22,22 @@ function outcome(entry: QueryHistoryEntry): string {
  * The caller's runs in this project, newest first, searchable (the platform keeps the newest 500
  * per user and project). Choosing one hands its SQL to `onOpen` (the editor opens it).
  */
-export function QueryHistoryPanel({ projectRef, onOpen }: { projectRef: string; onOpen: (sql: string) => void }) {
+export function QueryHistoryPanel({
+  projectRef,
+  onOpen,
+  className,
+}: {
+  projectRef: string
+  onOpen: (sql: string) => void
+  className?: string
+}) {
   const [search, setSearch] = useState('')
   const deferred = useDeferredValue(search.trim())
   const history = useQueryHistoryQuery({ ref: projectRef, ...(deferred ? { search: deferred } : {}) })
   const entries = history.data?.pages.flatMap((page) => page.data) ?? []
 
   return (
-    <section aria-label="Query history" className="flex min-h-0 flex-col gap-3 p-3">
+    <section aria-label="Query history" className={clsx('flex min-h-0 flex-col gap-3 p-3', className)}>
       <Input
         aria-label="Search the history"
         placeholder="Search the history"

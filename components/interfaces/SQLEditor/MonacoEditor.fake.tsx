@@ -1,8 +1,10 @@
 /**
  * Monaco does not run in jsdom: component tests swap MonacoEditor.tsx for this textarea, which
- * speaks the part of the editor API SQLEditor uses (model text, edits, actions, blur, markers).
+ * speaks the part of the editor API SQLEditor uses (model text, selection, edits, actions with
+ * their keybindings and context keys, blur, markers). Positions here are plain offsets wrapped in
+ * objects; SQLEditor only hands them back to the model, as it does with Monaco's.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 
 type Props = {
   defaultValue?: string
@@ -11,17 +13,42 @@ type Props = {
   onChange?: (value: string | undefined) => void
 }
 
+type Position = { offset: number }
+type Range = { startOffset: number; endOffset: number; isEmpty: () => boolean; getStartPosition: () => Position }
+type Action = { keybindings?: number[]; keybindingContext?: string; run: () => void }
+
+const range = (start: number, end: number): Range => ({
+  startOffset: start,
+  endOffset: end,
+  isEmpty: () => start === end,
+  getStartPosition: () => ({ offset: start }),
+})
+
 export const fakeMonaco = {
-  KeyMod: { CtrlCmd: 2048 },
-  KeyCode: { Enter: 3, KeyS: 49 },
+  KeyMod: { CtrlCmd: 2048, Shift: 1024, Alt: 512 },
+  KeyCode: { Enter: 3, Escape: 9, KeyF: 36, KeyS: 49 },
   MarkerSeverity: { Error: 8 },
   editor: { setModelMarkers: () => undefined },
+}
+
+const KEY_CODES: Record<string, number> = { enter: 3, escape: 9, f: 36, s: 49 }
+
+/** A key event as Monaco's keybinding number (modifiers | key code), or null for other keys. */
+function keybindingOf(event: KeyboardEvent): number | null {
+  const code = KEY_CODES[event.key.toLowerCase()] ?? KEY_CODES[event.code.replace(/^Key/, '').toLowerCase()]
+  if (code === undefined) return null
+  const { CtrlCmd, Shift, Alt } = fakeMonaco.KeyMod
+  return (event.ctrlKey || event.metaKey ? CtrlCmd : 0) | (event.shiftKey ? Shift : 0) | (event.altKey ? Alt : 0) | code
 }
 
 export default function FakeMonacoEditor({ defaultValue = '', options, onMount, onChange }: Props) {
   const [value, setValue] = useState(defaultValue)
   const valueRef = useRef(value)
+  const textarea = useRef<HTMLTextAreaElement>(null)
+  const cursor = useRef<number | null>(null)
   const blur = useRef<() => void>(() => undefined)
+  const actions = useRef<Action[]>([])
+  const contextKeys = useRef(new Map<string, boolean>())
   const change = useRef(onChange)
   const mount = useRef(onMount)
   useEffect(() => {
@@ -29,40 +56,78 @@ export default function FakeMonacoEditor({ defaultValue = '', options, onMount, 
     mount.current = onMount
   })
 
+  // A cursor placed by an edit, once React has written the new text.
+  useLayoutEffect(() => {
+    if (cursor.current !== null) textarea.current?.setSelectionRange(cursor.current, cursor.current)
+    cursor.current = null
+  }, [value])
+
   useEffect(() => {
     const set = (text: string) => {
       valueRef.current = text
       setValue(text)
     }
+    const selection = () => range(textarea.current?.selectionStart ?? 0, textarea.current?.selectionEnd ?? 0)
     const model = {
       getValue: () => valueRef.current,
       setValue: set,
-      getFullModelRange: () => ({}),
-      pushEditOperations: (_: unknown, edits: { text: string }[]) => {
-        set(edits[0].text)
-        change.current?.(edits[0].text)
+      getFullModelRange: () => range(0, valueRef.current.length),
+      getValueInRange: (r: Range) => valueRef.current.slice(r.startOffset, r.endOffset),
+      getOffsetAt: (p: Position) => p.offset,
+      getPositionAt: (offset: number) => ({ offset }),
+      pushStackElement: () => undefined,
+      pushEditOperations: (_: unknown, edits: { range: Range; text: string }[]) => {
+        let text = valueRef.current
+        // Later ranges first, so earlier offsets stay right.
+        for (const edit of [...edits].sort((a, b) => b.range.startOffset - a.range.startOffset)) {
+          text = text.slice(0, edit.range.startOffset) + edit.text + text.slice(edit.range.endOffset)
+        }
+        set(text)
+        change.current?.(text)
       },
-      getValueInRange: () => '',
-      getOffsetAt: () => 0,
     }
     const editor = {
       getModel: () => model,
-      getSelection: () => null,
-      addAction: () => undefined,
+      getSelection: selection,
+      getSelections: () => [selection()],
+      setPosition: (p: Position) => {
+        cursor.current = p.offset
+      },
+      addAction: (action: Action) => {
+        actions.current.push(action)
+      },
+      createContextKey: (name: string, initial: boolean) => {
+        contextKeys.current.set(name, initial)
+        return { set: (next: boolean) => contextKeys.current.set(name, next) }
+      },
       onDidBlurEditorText: (listener: () => void) => {
         blur.current = listener
       },
-      focus: () => undefined,
+      focus: () => textarea.current?.focus(),
     }
     mount.current?.(editor, fakeMonaco) // once, as Monaco mounts once
   }, [])
 
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const keybinding = keybindingOf(event)
+    const action = actions.current.find(
+      (a) => a.keybindings?.includes(keybinding ?? -1) && (!a.keybindingContext || contextKeys.current.get(a.keybindingContext))
+    )
+    if (!action) return
+    // As Monaco does: the editor's keybinding takes the key, nothing else sees it.
+    event.preventDefault()
+    event.stopPropagation()
+    action.run()
+  }
+
   return (
     <textarea
+      ref={textarea}
       aria-label="SQL"
       value={value}
       readOnly={options?.readOnly}
       onBlur={() => blur.current()}
+      onKeyDown={onKeyDown}
       onChange={(event) => {
         valueRef.current = event.target.value
         setValue(event.target.value)

@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen } from '@testing-library/react'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { toast } from 'sonner'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ResultColumn } from '@/lib/api-types/sql'
 import { ResultsGrid } from './ResultsGrid'
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 
 // jsdom does no layout: give every element a viewport size so the virtualizer has a window to fill.
 const VIEWPORT = { width: 1000, height: 600 }
@@ -99,5 +103,86 @@ describe('ResultsGrid', () => {
     const [text, nul] = screen.getAllByRole('gridcell')
     expect(text).not.toHaveClass('text-foreground-lighter')
     expect(nul).toHaveClass('text-foreground-lighter')
+  })
+
+  describe('cells', () => {
+    const people: ResultColumn[] = [
+      { name: 'id', dataTypeID: 23 },
+      { name: 'bio', dataTypeID: 25 },
+      { name: 'meta', dataTypeID: 3802 },
+    ]
+    const long = `${'lorem ipsum '.repeat(200)}THE END`
+    const data = [
+      { id: 1, bio: long, meta: { tags: ['a'], nested: { ok: true } } },
+      { id: 2, bio: null, meta: null },
+    ]
+    const cellsOf = (row: number) => [...document.querySelectorAll(`[data-row-index="${row}"] [role="gridcell"]`)] as HTMLElement[]
+
+    afterEach(() => vi.restoreAllMocks())
+
+    it('focuses a cell by click or arrows, and copies it with Ctrl/Cmd+C', async () => {
+      const user = userEvent.setup()
+      render(<ResultsGrid columns={people} rows={data} />)
+      const grid = screen.getByRole('grid')
+      await user.click(cellsOf(0)[0])
+      expect(grid).toHaveFocus()
+      expect(grid).toHaveAttribute('aria-activedescendant', cellsOf(0)[0].id)
+      await user.keyboard('{ArrowRight}{ArrowRight}')
+      expect(grid).toHaveAttribute('aria-activedescendant', cellsOf(0)[2].id)
+      await user.keyboard('{Control>}c{/Control}')
+      await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Cell copied'))
+      expect(await navigator.clipboard.readText()).toBe('{"tags":["a"],"nested":{"ok":true}}')
+
+      await user.keyboard('{ArrowDown}{Home}{Meta>}c{/Meta}')
+      await waitFor(() => expect(toast.success).toHaveBeenCalledTimes(2))
+      expect(await navigator.clipboard.readText()).toBe('2')
+
+      vi.spyOn(document, 'hasFocus').mockReturnValue(false)
+      await user.keyboard('{Control>}c{/Control}')
+      await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Unable to copy to clipboard'))
+    })
+
+    it('copies a row from the cell menu (right click or the ⋯ of the focused cell)', async () => {
+      const user = userEvent.setup()
+      render(<ResultsGrid columns={people} rows={data} />)
+      fireEvent.contextMenu(cellsOf(1)[0], { clientX: 10, clientY: 10 })
+      const menu = screen.getByRole('menu', { name: 'Cell actions' })
+      expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus()
+      await user.click(within(menu).getByRole('menuitem', { name: 'Copy row as JSON' }))
+      await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Row copied'))
+      expect(await navigator.clipboard.readText()).toBe('{"id":2,"bio":null,"meta":null}')
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument()
+      expect(screen.getByRole('grid')).toHaveFocus()
+
+      await user.click(screen.getByRole('button', { name: 'Cell actions' }))
+      await user.keyboard('{Escape}')
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument()
+    })
+
+    it('cuts a long value short in the grid and shows all of it on demand', async () => {
+      const user = userEvent.setup()
+      render(<ResultsGrid columns={people} rows={data} />)
+      const bio = cellsOf(0)[1]
+      expect(bio.textContent).toHaveLength(501)
+      expect(bio.textContent?.endsWith('…')).toBe(true)
+      expect(bio).not.toHaveTextContent('THE END')
+
+      // Keyboard: focus the cell, Enter opens the viewer.
+      screen.getByRole('grid').focus()
+      await user.keyboard('{ArrowDown}{ArrowUp}{ArrowRight}{Enter}')
+      const dialog = screen.getByRole('dialog')
+      expect(within(dialog).getByTestId('cell-value').textContent).toBe(long)
+      expect(dialog).toHaveTextContent(`Row 1 · ${long.length.toLocaleString('en-US')} characters`)
+      await user.click(within(dialog).getByRole('button', { name: 'Copy value' }))
+      await waitFor(async () => expect(await navigator.clipboard.readText()).toBe(long))
+      await user.keyboard('{Escape}')
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+
+      // Mouse: a double click; JSON is shown indented.
+      await user.dblClick(cellsOf(0)[2])
+      expect(within(screen.getByRole('dialog')).getByTestId('cell-value').textContent).toBe(
+        JSON.stringify(data[0].meta, null, 2)
+      )
+    })
   })
 })

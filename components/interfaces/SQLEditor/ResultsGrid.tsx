@@ -1,13 +1,24 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import clsx from 'clsx'
-import { memo, useCallback, useMemo, useRef, type Key } from 'react'
+import { MoreHorizontal } from 'lucide-react'
+import { memo, useCallback, useId, useMemo, useRef, useState, type Key, type KeyboardEvent, type MouseEvent } from 'react'
+import { createPortal } from 'react-dom'
+import { toast } from 'sonner'
+import { copyToClipboard } from '@/components/ui/CopyButton'
 import type { ResultColumn } from '@/lib/api-types/sql'
+import { CellViewer } from './CellViewer'
+import { MenuList } from './ResultsMenu'
 import {
   HEADER_HEIGHT,
   ROW_HEIGHT,
+  copyRowText,
+  copyText,
   estimateColumnWidths,
   formatCell,
+  isCut,
+  moveCell,
   rowNumberWidth,
+  type CellPosition,
 } from './ResultsGrid.utils'
 
 export type ResultsGridProps = {
@@ -20,6 +31,7 @@ export type ResultsGridProps = {
 
 const ROW_OVERSCAN = 10
 const COLUMN_OVERSCAN = 2
+const MENU_WIDTH = 176
 
 /** A fresh grid (scroll position, measurements) for every new result set. */
 const gridIds = new WeakMap<object, number>()
@@ -29,9 +41,19 @@ function gridKey(rows: object, columns: object) {
   return `${gridIds.get(rows)}:${gridIds.get(columns)}`
 }
 
+const copy = (text: string, done: string) =>
+  copyToClipboard(text).then(
+    () => void toast.success(done),
+    (error: Error) => void toast.error(error.message)
+  )
+
 /**
  * Rows of one statement in a virtualized grid: only the rows (and columns) in view, plus a small
  * overscan, are in the DOM, so 100,000 rows scroll like 100. Rows have a fixed height.
+ *
+ * One cell is focused at a time (click, or the arrow keys once the grid has focus). Ctrl/Cmd+C
+ * copies it; Enter or a double click shows its whole value; the ⋯ on the focused cell, a right
+ * click or Shift+F10 open its actions (copy the cell, copy the row, show the value).
  */
 export function ResultsGrid(props: ResultsGridProps) {
   return <VirtualGrid key={gridKey(props.rows, props.columns)} {...props} />
@@ -39,14 +61,20 @@ export function ResultsGrid(props: ResultsGridProps) {
 
 function VirtualGrid({ columns, rows, className, label = 'Query results' }: ResultsGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
+  const baseId = useId()
   const widths = useMemo(() => estimateColumnWidths(columns, rows), [columns, rows])
   const numberWidth = rowNumberWidth(rows.length)
+  const [active, setActive] = useState<CellPosition | null>(null)
+  const [menu, setMenu] = useState<{ at: CellPosition; x: number; y: number } | null>(null)
+  const [viewer, setViewer] = useState<CellPosition | null>(null)
 
   const rowVirtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     paddingStart: HEADER_HEIGHT,
+    // A row scrolled to by the keyboard lands below the sticky header, not under it.
+    scrollPaddingStart: HEADER_HEIGHT,
     overscan: ROW_OVERSCAN,
   })
   const columnVirtualizer = useVirtualizer({
@@ -55,6 +83,7 @@ function VirtualGrid({ columns, rows, className, label = 'Query results' }: Resu
     getScrollElement: () => scrollRef.current,
     estimateSize: useCallback((index: number) => widths[index] ?? 120, [widths]),
     paddingStart: numberWidth,
+    scrollPaddingStart: numberWidth,
     overscan: COLUMN_OVERSCAN,
   })
 
@@ -62,68 +91,176 @@ function VirtualGrid({ columns, rows, className, label = 'Query results' }: Resu
   const virtualColumns = columnVirtualizer.getVirtualItems()
   const totalWidth = columnVirtualizer.getTotalSize()
   const totalHeight = rowVirtualizer.getTotalSize()
+  const cellId = (at: CellPosition) => `${baseId}-${at.row}-${at.col}`
+  const activeInView =
+    active !== null &&
+    virtualRows.some((vr) => vr.index === active.row) &&
+    virtualColumns.some((vc) => vc.index === active.col)
+
+  const valueAt = (at: CellPosition) => rows[at.row]?.[columns[at.col]?.name]
+  const copyCell = (at: CellPosition) => void copy(copyText(valueAt(at)), 'Cell copied')
+  const openMenu = (at: CellPosition, x: number, y: number) =>
+    setMenu({ at, x: Math.max(0, Math.min(x, window.innerWidth - MENU_WIDTH - 8)), y })
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys pressed in the cell menu (a portal, whose events still bubble here) are the menu's.
+    if (event.target !== event.currentTarget) return
+    const mod = event.ctrlKey || event.metaKey
+    if (mod && event.key.toLowerCase() === 'c' && !event.shiftKey && !event.altKey) {
+      // Text the user selected with the mouse is copied by the browser, as usual.
+      if (!active || window.getSelection()?.toString()) return
+      event.preventDefault()
+      copyCell(active)
+      return
+    }
+    if (active && event.key === 'Enter') {
+      event.preventDefault()
+      setViewer(active)
+      return
+    }
+    if (active && (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey))) {
+      event.preventDefault()
+      const rect = document.getElementById(cellId(active))?.getBoundingClientRect() ?? event.currentTarget.getBoundingClientRect()
+      openMenu(active, rect.left, rect.bottom)
+      return
+    }
+    const page = Math.max(1, Math.floor((event.currentTarget.clientHeight - HEADER_HEIGHT) / ROW_HEIGHT) - 1)
+    const next = moveCell(active, event.key, { rows: rows.length, cols: columns.length, page, ctrl: mod })
+    if (!next) return
+    event.preventDefault()
+    setActive(next)
+    rowVirtualizer.scrollToIndex(next.row)
+    columnVirtualizer.scrollToIndex(next.col)
+  }
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const at = cellAt(event.target)
+    if (!at) return
+    const menuButton = (event.target as Element).closest('[data-action="cell-menu"]')
+    if (menuButton) {
+      const rect = menuButton.getBoundingClientRect()
+      openMenu(at, rect.left, rect.bottom)
+    } else {
+      setActive(at)
+    }
+  }
 
   return (
-    <div
-      ref={scrollRef}
-      role="grid"
-      aria-label={label}
-      aria-rowcount={rows.length + 1}
-      aria-colcount={columns.length + 1}
-      tabIndex={0}
-      className={clsx(
-        'relative h-full w-full overflow-auto bg-surface font-mono text-xs text-foreground outline-none',
-        'focus-visible:ring-1 focus-visible:ring-brand focus-visible:ring-inset',
-        className
-      )}
-    >
-      <div className="relative" style={{ width: totalWidth, height: totalHeight }}>
-        <div
-          role="row"
-          aria-rowindex={1}
-          className="sticky top-0 z-20 border-b border-border bg-surface-raised"
-          style={{ width: totalWidth, height: HEADER_HEIGHT }}
-        >
+    <>
+      <div
+        ref={scrollRef}
+        role="grid"
+        aria-label={label}
+        aria-rowcount={rows.length + 1}
+        aria-colcount={columns.length + 1}
+        aria-activedescendant={activeInView ? cellId(active) : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onClick={onClick}
+        onDoubleClick={(event) => {
+          const at = cellAt(event.target)
+          if (at) setViewer(at)
+        }}
+        onContextMenu={(event) => {
+          const at = cellAt(event.target)
+          if (!at) return
+          event.preventDefault()
+          setActive(at)
+          openMenu(at, event.clientX, event.clientY)
+        }}
+        className={clsx(
+          'relative h-full w-full overflow-auto bg-surface font-mono text-xs text-foreground outline-none',
+          'focus-visible:ring-1 focus-visible:ring-brand focus-visible:ring-inset',
+          className
+        )}
+      >
+        <div className="relative" style={{ width: totalWidth, height: totalHeight }}>
           <div
-            role="columnheader"
-            aria-colindex={1}
-            className="sticky left-0 z-10 flex h-full items-center justify-end border-r border-border bg-surface-raised px-2 text-foreground-lighter"
-            style={{ width: numberWidth }}
+            role="row"
+            aria-rowindex={1}
+            className="sticky top-0 z-20 border-b border-border bg-surface-raised"
+            style={{ width: totalWidth, height: HEADER_HEIGHT }}
           >
-            <span className="sr-only">Row number</span>
+            <div
+              role="columnheader"
+              aria-colindex={1}
+              className="sticky left-0 z-10 flex h-full items-center justify-end border-r border-border bg-surface-raised px-2 text-foreground-lighter"
+              style={{ width: numberWidth }}
+            >
+              <span className="sr-only">Row number</span>
+            </div>
+            {virtualColumns.map((vc) => {
+              const column = columns[vc.index]
+              return (
+                <div
+                  key={vc.key}
+                  role="columnheader"
+                  aria-colindex={vc.index + 2}
+                  title={column.name}
+                  className="absolute top-0 flex h-full items-center truncate border-r border-border px-2 font-medium text-foreground-light"
+                  style={{ left: vc.start, width: vc.size }}
+                >
+                  <span className="truncate">{column.name}</span>
+                </div>
+              )
+            })}
           </div>
-          {virtualColumns.map((vc) => {
-            const column = columns[vc.index]
-            return (
-              <div
-                key={vc.key}
-                role="columnheader"
-                aria-colindex={vc.index + 2}
-                title={column.name}
-                className="absolute top-0 flex h-full items-center truncate border-r border-border px-2 font-medium text-foreground-light"
-                style={{ left: vc.start, width: vc.size }}
-              >
-                <span className="truncate">{column.name}</span>
-              </div>
-            )
-          })}
-        </div>
 
-        {virtualRows.map((vr) => (
-          <GridRow
-            key={vr.key}
-            index={vr.index}
-            top={vr.start}
-            row={rows[vr.index]}
-            columns={columns}
-            virtualColumns={virtualColumns}
-            totalWidth={totalWidth}
-            numberWidth={numberWidth}
-          />
-        ))}
+          {virtualRows.map((vr) => (
+            <GridRow
+              key={vr.key}
+              index={vr.index}
+              top={vr.start}
+              row={rows[vr.index]}
+              columns={columns}
+              virtualColumns={virtualColumns}
+              totalWidth={totalWidth}
+              numberWidth={numberWidth}
+              // Only the focused row gets a column: the other rows keep their memo.
+              activeCol={active?.row === vr.index ? active.col : -1}
+              activeId={active?.row === vr.index ? cellId(active) : undefined}
+            />
+          ))}
+        </div>
       </div>
-    </div>
+      {menu &&
+        createPortal(
+          <MenuList
+            label="Cell actions"
+            className="fixed"
+            style={{ left: menu.x, top: menu.y, width: MENU_WIDTH }}
+            items={[
+              { label: 'Copy cell', onSelect: () => copyCell(menu.at) },
+              { label: 'Copy row as JSON', onSelect: () => void copy(copyRowText(columns, rows[menu.at.row]), 'Row copied') },
+              { label: 'Show whole value', onSelect: () => setViewer(menu.at) },
+            ]}
+            onClose={(refocus) => {
+              setMenu(null)
+              if (refocus) scrollRef.current?.focus()
+            }}
+          />,
+          document.body
+        )}
+      {viewer && (
+        <CellViewer
+          open
+          onClose={() => setViewer(null)}
+          column={columns[viewer.col].name}
+          rowNumber={viewer.row + 1}
+          value={valueAt(viewer)}
+        />
+      )}
+    </>
   )
+}
+
+/** The cell an event happened in, from the data attributes of its cell and row. */
+function cellAt(target: EventTarget): CellPosition | null {
+  if (!(target instanceof Element)) return null
+  const cell = target.closest<HTMLElement>('[data-col-index]')
+  const row = cell?.closest<HTMLElement>('[data-row-index]')
+  if (!cell || !row) return null
+  return { row: Number(row.dataset.rowIndex), col: Number(cell.dataset.colIndex) }
 }
 
 type VirtualColumn = { index: number; start: number; size: number; key: Key }
@@ -136,6 +273,8 @@ const GridRow = memo(function GridRow({
   virtualColumns,
   totalWidth,
   numberWidth,
+  activeCol,
+  activeId,
 }: {
   index: number
   top: number
@@ -144,6 +283,8 @@ const GridRow = memo(function GridRow({
   virtualColumns: VirtualColumn[]
   totalWidth: number
   numberWidth: number
+  activeCol: number
+  activeId: string | undefined
 }) {
   return (
     <div
@@ -162,20 +303,40 @@ const GridRow = memo(function GridRow({
         {index + 1}
       </div>
       {virtualColumns.map((vc) => {
-        const cell = formatCell(row[columns[vc.index].name])
+        const value = row[columns[vc.index].name]
+        const cell = formatCell(value)
+        const active = vc.index === activeCol
         return (
           <div
             key={vc.key}
+            id={active ? activeId : undefined}
             role="gridcell"
             aria-colindex={vc.index + 2}
+            aria-selected={active || undefined}
+            data-col-index={vc.index}
             title={cell.title}
             className={clsx(
               'absolute top-0 h-full truncate border-r border-border/60 px-2 leading-[27px] group-hover:bg-surface-raised',
-              cell.isNull && 'text-foreground-lighter italic'
+              cell.isNull && 'text-foreground-lighter italic',
+              active && 'bg-brand/10 pr-7 ring-1 ring-brand ring-inset'
             )}
             style={{ left: vc.start, width: vc.size }}
           >
             {cell.text}
+            {active && (
+              <button
+                type="button"
+                tabIndex={-1}
+                data-action="cell-menu"
+                // Focus stays on the grid, so the arrows and Ctrl/Cmd+C keep working afterwards.
+                onMouseDown={(event) => event.preventDefault()}
+                aria-label="Cell actions"
+                title={isCut(value) ? 'Cell actions (the value is cut short here)' : 'Cell actions'}
+                className="absolute top-1/2 right-1 -translate-y-1/2 rounded bg-surface p-0.5 text-foreground-light not-italic hover:text-foreground"
+              >
+                <MoreHorizontal size={14} aria-hidden="true" />
+              </button>
+            )}
           </div>
         )
       })}

@@ -57,3 +57,56 @@ export function estimateColumnWidths(columns: ResultColumn[], rows: Record<strin
 export function rowNumberWidth(rowCount: number): number {
   return Math.max(48, Math.ceil(String(Math.max(rowCount, 1)).length * CHAR_WIDTH + CELL_PADDING))
 }
+
+/** What copying a cell puts on the clipboard: the whole value, nothing for NULL (as in CSV). */
+export const copyText = (value: unknown): string => cellText(value) ?? ''
+
+/** A row on the clipboard: one JSON object keyed by column name, NULL as null. */
+export function copyRowText(columns: ResultColumn[], row: Record<string, unknown>): string {
+  return JSON.stringify(Object.fromEntries(columns.map((column) => [column.name, row[column.name] ?? null])))
+}
+
+/** The whole value for the cell viewer: JSON objects and arrays indented, NULL as null. */
+export function fullText(value: unknown): string | null {
+  if (value !== null && typeof value === 'object') {
+    try {
+      return JSON.stringify(value, null, 2) ?? cellText(value)
+    } catch {
+      return cellText(value)
+    }
+  }
+  return cellText(value)
+}
+
+/** Whether the grid shows only the start of the value (the viewer has all of it). */
+export const isCut = (value: unknown) => (cellText(value)?.length ?? 0) > MAX_CELL_CHARS
+
+export type CellPosition = { row: number; col: number }
+
+/**
+ * The focused cell after a key press, or null when the key does not move it: arrows, Home/End
+ * (the row's first/last cell; with Ctrl/Cmd the grid's), PageUp/PageDown by `page` rows. With
+ * no cell focused yet, any of them focuses the first.
+ */
+export function moveCell(
+  from: CellPosition | null,
+  key: string,
+  { rows, cols, page, ctrl = false }: { rows: number; cols: number; page: number; ctrl?: boolean }
+): CellPosition | null {
+  if (rows === 0 || cols === 0) return null
+  const moves: Record<string, (at: CellPosition) => CellPosition> = {
+    ArrowUp: (at) => ({ ...at, row: at.row - 1 }),
+    ArrowDown: (at) => ({ ...at, row: at.row + 1 }),
+    ArrowLeft: (at) => ({ ...at, col: at.col - 1 }),
+    ArrowRight: (at) => ({ ...at, col: at.col + 1 }),
+    PageUp: (at) => ({ ...at, row: at.row - page }),
+    PageDown: (at) => ({ ...at, row: at.row + page }),
+    Home: (at) => (ctrl ? { row: 0, col: 0 } : { ...at, col: 0 }),
+    End: (at) => (ctrl ? { row: rows - 1, col: cols - 1 } : { ...at, col: cols - 1 }),
+  }
+  const move = moves[key]
+  if (!move) return null
+  if (!from) return { row: 0, col: 0 }
+  const to = move(from)
+  return { row: Math.min(Math.max(to.row, 0), rows - 1), col: Math.min(Math.max(to.col, 0), cols - 1) }
+}

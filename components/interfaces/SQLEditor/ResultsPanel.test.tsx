@@ -121,4 +121,56 @@ describe('ResultsPanel', () => {
     expect(alert).toHaveTextContent('An error has occurred: 502')
     expect(within(alert).queryByText(/at line/)).not.toBeInTheDocument()
   })
+
+  it('shows EXPLAIN output as a plan tree, and as the grid with Text', async () => {
+    const user = userEvent.setup()
+    const explain: StatementResult = {
+      command: 'EXPLAIN',
+      rowCount: 2,
+      columns: [{ name: 'QUERY PLAN', dataTypeID: 25 }],
+      rows: [
+        { 'QUERY PLAN': 'Hash Join  (cost=1.07..2.18 rows=3 width=40)' },
+        { 'QUERY PLAN': '  ->  Seq Scan on a  (cost=0.00..1.03 rows=3 width=36)' },
+      ],
+    }
+    render(<ResultsPanel outcome={ok([explain])} />)
+    const tree = screen.getByRole('tree', { name: 'Query plan' })
+    expect(within(tree).getAllByRole('treeitem')).toHaveLength(2)
+    expect(screen.getByRole('button', { name: 'Tree' })).toHaveAttribute('aria-pressed', 'true')
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Text' }))
+    expect(screen.queryByRole('tree')).not.toBeInTheDocument()
+    // jsdom lays nothing out, so the grid renders no rows here; its row count says which result it holds.
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '3')
+    await user.click(screen.getByRole('button', { name: 'Tree' }))
+    expect(screen.getByRole('tree')).toBeInTheDocument()
+  })
+
+  it('offers no plan view for other results', () => {
+    render(<ResultsPanel outcome={ok([select])} />)
+    expect(screen.queryByRole('group', { name: 'Plan view' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument()
+  })
+
+  it('says when the row limit cut the result', () => {
+    const limited = { ...ok([select]), rowLimitApplied: 3 }
+    const { rerender } = render(<ResultsPanel outcome={limited} />)
+    expect(screen.getByText('Showing the first 3 rows (row limit)')).toBeInTheDocument()
+    // Fewer rows than the limit: the result is whole.
+    rerender(<ResultsPanel outcome={{ ...ok([select]), rowLimitApplied: 100 } as SqlRunOutcome} />)
+    expect(screen.queryByText(/row limit/)).not.toBeInTheDocument()
+    rerender(<ResultsPanel outcome={ok([select])} />)
+    expect(screen.queryByText(/row limit/)).not.toBeInTheDocument()
+  })
+
+  it('shows a cancelled run as a notice, not as an error', () => {
+    render(
+      <ResultsPanel
+        outcome={{ results: null, durationMs: 4, finishedAt: 1, cancelled: true, error: { message: 'Query cancelled', code: '57014' } }}
+      />
+    )
+    expect(screen.getByRole('status')).toHaveTextContent('Query cancelled')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
 })

@@ -3,22 +3,26 @@ import { useId, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Alert, Spinner } from '@/components/ui'
 import type { StatementResult } from '@/lib/api-types/sql'
 import type { SqlRunError, SqlRunOutcome } from '@/state/sql-editor'
-import { ResultsGrid } from './ResultsGrid'
-import { resultStatus, resultSummary, returnsRows } from './ResultsPanel.utils'
+import { resultStatus, resultSummary } from './ResultsPanel.utils'
+import { rowLimitNotice } from './run-outcome'
+import { ResultView } from './ResultView'
 import { useRunShortcutLabel } from './useRunShortcutLabel'
 
 export type ResultsPanelProps = {
   /** The last run's outcome; null before the first run. */
   outcome: SqlRunOutcome | null
   running?: boolean
+  /** The snippet's name: exports are saved as "<name>.csv" ("results.csv" without one). */
+  exportName?: string
   className?: string
 }
 
 /**
- * What the last run answered: an empty state, a spinner, the Postgres error, or one tab per
- * statement (the last one selected) with its rows in a virtualized grid and a status line.
+ * What the last run answered: an empty state, a spinner, the Postgres error (or a cancelled run's
+ * notice), or one tab per statement (the last one selected) with its rows (`ResultView`: export,
+ * copy, the grid or an EXPLAIN plan) and a status line.
  */
-export function ResultsPanel({ outcome, running = false, className }: ResultsPanelProps) {
+export function ResultsPanel({ outcome, running = false, exportName, className }: ResultsPanelProps) {
   return (
     <section aria-label="Results" className={clsx('flex h-full min-h-0 flex-col bg-surface', className)}>
       {running ? (
@@ -28,10 +32,20 @@ export function ResultsPanel({ outcome, running = false, className }: ResultsPan
         </CenteredMessage>
       ) : !outcome ? (
         <EmptyResults />
+      ) : outcome.error && outcome.cancelled ? (
+        // The user asked for it: a plain notice, not a failure.
+        <CenteredMessage>
+          <p role="status">{outcome.error.message}</p>
+        </CenteredMessage>
       ) : outcome.error ? (
         <ErrorPanel error={outcome.error} />
       ) : (
-        <StatementResults results={outcome.results ?? []} durationMs={outcome.durationMs} />
+        <StatementResults
+          results={outcome.results ?? []}
+          durationMs={outcome.durationMs}
+          rowLimitNotice={rowLimitNotice(outcome)}
+          exportName={exportName}
+        />
       )}
     </section>
   )
@@ -82,7 +96,18 @@ function ErrorPanel({ error }: { error: SqlRunError }) {
   )
 }
 
-function StatementResults({ results, durationMs }: { results: StatementResult[]; durationMs: number }) {
+function StatementResults({
+  results,
+  durationMs,
+  rowLimitNotice,
+  exportName,
+}: {
+  results: StatementResult[]
+  durationMs: number
+  /** Said of the last result set, the one the row limit was added to. */
+  rowLimitNotice: string | null
+  exportName?: string
+}) {
   const baseId = useId()
   // The selected tab belongs to one result set: a new run selects its last statement again.
   const [selection, setSelection] = useState({ results, index: results.length - 1 })
@@ -144,13 +169,11 @@ function StatementResults({ results, durationMs }: { results: StatementResult[];
         aria-labelledby={results.length > 1 ? tabId(selected) : undefined}
         className="flex min-h-0 flex-1 flex-col"
       >
-        {returnsRows(result) && result.rows.length > 0 ? (
-          <div className="min-h-0 flex-1">
-            <ResultsGrid columns={result.columns} rows={result.rows} />
-          </div>
-        ) : (
-          <CenteredMessage>Success. No rows returned</CenteredMessage>
-        )}
+        <ResultView
+          result={result}
+          notice={result === results[results.length - 1] ? rowLimitNotice : null}
+          exportName={exportName}
+        />
       </div>
       <div
         role="status"

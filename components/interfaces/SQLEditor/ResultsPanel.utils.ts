@@ -40,3 +40,19 @@ export function resultStatus(result: StatementResult, durationMs: number): strin
   if (affected !== null) return `${pluralRows(affected)} affected · ${duration}`
   return `${result.command || 'Success'} · ${duration}`
 }
+
+/**
+ * The download's name: the snippet's name without the characters file systems refuse (and
+ * without leading dots, which would hide the file), else "results"; plus the format's extension.
+ */
+export function exportFileName(name: string | null | undefined, extension: string): string {
+  const base = (name ?? '')
+    .replace(/[\p{Cc}/\\:*?"<>|]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 100)
+    .trim()
+  return `${base || 'results'}.${extension}`
+}
+

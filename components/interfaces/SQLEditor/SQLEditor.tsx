@@ -4,32 +4,30 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useSnapshot } from 'valtio'
 import type * as Monaco from 'monaco-editor'
 import { Spinner } from '@/components/ui'
-import { useSqlRunMutation } from '@/data/sql/sql-run-mutation'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { useCan } from '@/data/profile/use-can'
 import type { Content } from '@/lib/api-types'
 import type { PendingSave } from '@/lib/sql-editor/pending-saves'
-import {
-  setSnippetError,
-  setSnippetResults,
-  setSnippetRunning,
-  setSnippetSql,
-  sqlEditorState,
-  type SqlRunOutcome,
-} from '@/state/sql-editor'
+import { setSnippetSql, sqlEditorState, type SqlActiveRun, type SqlRunOutcome } from '@/state/sql-editor'
 import { ConflictModal } from './ConflictModal'
+import { DestructiveConfirmModal } from './DestructiveConfirmModal'
+import { formatInEditor } from './editor-edits'
 import { errorMarker } from './error-marker'
 import { EditorToolbar } from './EditorToolbar'
 import { ResultsPanel } from './ResultsPanel'
 import { RestoredNotice } from './RestoredNotice'
 import { SaveIndicator } from './SaveIndicator'
 import { SplitHandle } from './SplitHandle'
-import { toRunError } from './SQLEditor.utils'
+import { useAssistantSqlInsert } from './useAssistantSqlInsert'
 import { useConflictChoice } from './useConflictChoice'
+import { useRowLimit } from './useRowLimit'
+import { useRunQuery } from './useRunQuery'
 import { useSaveShortcut } from './useSaveShortcut'
 import { useSnippetSaver } from './useSnippetSaver'
 
 const MARKER_OWNER = 'sql-editor-run'
+/** Monaco context key: true while a run is under way, so Escape cancels it then and only then. */
+const RUNNING_CONTEXT = 'sqlEditorRunning'
 
 function EditorLoading() {
   return (
@@ -96,7 +94,7 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
   const [mounted, setMounted] = useState(false)
   const [fraction, setFraction] = useState(0.5)
   const { resolvedTheme } = useTheme()
-  const { mutateAsync } = useSqlRunMutation()
+  const [rowLimit, setRowLimit] = useRowLimit()
   const { data: project } = useProjectDetailQuery({ ref: projectRef })
   // Every member may run SQL; without sql:write it runs with read privileges only (the platform
   // enforces it in the database), which the toolbar says.
@@ -119,6 +117,7 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
   const running = snap.snippets[key]?.running ?? false
   // A frozen snapshot (deeply readonly in its type); its results are the stored `ref`, not a copy.
   const lastRun = (snap.snippets[key]?.lastRun ?? null) as SqlRunOutcome | null
+  const activeRun = (snap.snippets[key]?.activeRun ?? null) as SqlActiveRun | null
 
   const getText = useCallback(() => editorRef.current?.getModel()?.getValue() ?? sqlEditorState.snippets[key]?.sql ?? '', [key])
   const setText = useCallback(
@@ -134,36 +133,36 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
   const saveNow = useCallback(() => void saver.flush(), [saver])
   useSaveShortcut(saveNow)
 
-  const run = useCallback(async () => {
-    const editor = editorRef.current
-    const model = editor?.getModel()
-    if (!editor || !model || !canRun || sqlEditorState.snippets[key]?.running) return
-
-    const document = model.getValue()
-    const selection = editor.getSelection()
-    const onlySelection = !!selection && !selection.isEmpty()
-    const sql = onlySelection ? model.getValueInRange(selection) : document
-    const ranFrom = onlySelection ? model.getOffsetAt(selection.getStartPosition()) : 0
-    if (!sql.trim()) return
-
-    monacoRef.current?.editor.setModelMarkers(model, MARKER_OWNER, [])
-    setSnippetRunning(key, true)
-    const started = performance.now()
-    try {
-      const data = await mutateAsync({ projectRef, sql })
-      setSnippetResults(key, data.results, data.durationMs ?? performance.now() - started)
-    } catch (error) {
-      setSnippetError(key, toRunError(error, { document, sql, ranFrom }), performance.now() - started)
-    }
-  }, [key, projectRef, mutateAsync, canRun])
+  const clearMarkers = useCallback(() => {
+    const model = editorRef.current?.getModel()
+    if (model) monacoRef.current?.editor.setModelMarkers(model, MARKER_OWNER, [])
+  }, [])
+  const { run, cancel, pending, confirm, dismiss } = useRunQuery({
+    storeKey: key,
+    projectRef,
+    editorRef,
+    canRun,
+    // A Read-only member's runs cannot change data (the platform runs them read-only): no question.
+    confirmDestructive: canWrite,
+    rowLimit,
+    onStart: clearMarkers,
+  })
+  const format = useCallback(() => {
+    if (editorRef.current) formatInEditor(editorRef.current)
+  }, [])
 
   // Monaco's actions are registered once per editor: they call whatever is current.
   const runRef = useRef(run)
   const saveRef = useRef(saveNow)
+  const cancelRef = useRef(cancel)
+  const formatRef = useRef<(() => void) | null>(canSave ? format : null)
   useEffect(() => {
     runRef.current = run
     saveRef.current = saveNow
-  }, [run, saveNow])
+    cancelRef.current = cancel
+    formatRef.current = canSave ? format : null
+  }, [run, saveNow, cancel, format, canSave])
+  const runningKey = useRef<Monaco.editor.IContextKey<boolean> | null>(null)
 
   const onMount = useCallback(
     (editor: Editor, monaco: MonacoApi) => {
@@ -187,6 +186,23 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
         keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS],
         run: () => saveRef.current(),
       })
+      editor.addAction({
+        id: 'sql-editor.format',
+        label: 'Format SQL (selection, if any)',
+        keybindings: [monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF],
+        contextMenuGroupId: '1_modification',
+        run: () => formatRef.current?.(),
+      })
+      runningKey.current = editor.createContextKey(RUNNING_CONTEXT, sqlEditorState.snippets[key]?.running ?? false)
+      editor.addAction({
+        id: 'sql-editor.cancel',
+        label: 'Cancel the running query',
+        keybindings: [monaco.KeyCode.Escape],
+        // Only while running: otherwise Escape keeps closing Monaco's own widgets.
+        keybindingContext: RUNNING_CONTEXT,
+        precondition: RUNNING_CONTEXT,
+        run: () => cancelRef.current(),
+      })
       editor.onDidBlurEditorText(() => saveRef.current())
       editor.focus()
       setMounted(true)
@@ -201,6 +217,12 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
     },
     [key, saver]
   )
+
+  useEffect(() => {
+    runningKey.current?.set(running)
+  }, [mounted, running])
+
+  useAssistantSqlInsert(editorRef, mounted)
 
   // The last error's place, as a marker in the editor (also after a remount or a snippet switch).
   useEffect(() => {
@@ -228,7 +250,12 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
         canRun={canRun}
         readOnly={canRun && !canWrite}
         cannotSave={canSave ? null : 'View only: your role cannot change shared snippets'}
-        onRun={() => void run()}
+        onRun={run}
+        activeRun={running ? activeRun : null}
+        onCancel={cancel}
+        rowLimit={rowLimit}
+        onRowLimitChange={setRowLimit}
+        onFormat={canSave ? format : undefined}
         start={toolbarStart}
         status={
           canSave && (
@@ -258,8 +285,9 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
       </div>
       <SplitHandle containerRef={containerRef} fraction={fraction} onChange={setFraction} />
       <div className="min-h-0 flex-1">
-        <ResultsPanel outcome={lastRun} running={running} />
+        <ResultsPanel outcome={lastRun} running={running} exportName={snippet?.name} />
       </div>
+      <DestructiveConfirmModal pending={pending} onConfirm={confirm} onCancel={dismiss} />
       {status.kind === 'conflict' && (
         <ConflictModal
           open={!conflict.dismissed}

@@ -1,14 +1,17 @@
 import { PanelLeft, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
+import { EditorSidebar, type SidebarTab } from './EditorSidebar'
 import { SnippetEditor, type SnippetEditorProps } from './SnippetEditor'
-import { SnippetSidebar } from './SnippetSidebar'
+import { useRefreshHistoryAfterRuns } from './useRefreshHistoryAfterRuns'
 
 /**
- * The SQL editor pages: the snippets sidebar on the left, the editor beside it. On a phone the
- * sidebar is an overlay opened from the editor's toolbar.
+ * The SQL editor pages: the sidebar (snippets, or the query history) on the left, the editor
+ * beside it. On a phone the sidebar is an overlay opened from the editor's toolbar.
  */
 export function SqlEditorWorkspace({ projectRef, id, librarySnippet }: Omit<SnippetEditorProps, 'toolbarStart'>) {
   const [overlay, setOverlay] = useState(false)
+  // One choice for both sidebars: the overlay opens on the tab the wide screen showed.
+  const [tab, setTab] = useState<SidebarTab>('snippets')
   const [openedFor, setOpenedFor] = useState(id)
   const closeRef = useRef<HTMLButtonElement>(null)
   // Opening a snippet from the overlay closes it.
@@ -16,6 +19,8 @@ export function SqlEditorWorkspace({ projectRef, id, librarySnippet }: Omit<Snip
     setOpenedFor(id)
     setOverlay(false)
   }
+
+  useRefreshHistoryAfterRuns(projectRef)
 
   useEffect(() => {
     if (!overlay) return
@@ -39,10 +44,21 @@ export function SqlEditorWorkspace({ projectRef, id, librarySnippet }: Omit<Snip
     </button>
   )
 
+  const sidebar = (
+    <EditorSidebar
+      projectRef={projectRef}
+      activeId={id}
+      tab={tab}
+      onTabChange={setTab}
+      // A run opens in /sql/new, which may be the route already: the overlay must close anyway.
+      onOpenedRun={() => setOverlay(false)}
+    />
+  )
+
   return (
     <div className="flex h-full min-h-0">
       <aside aria-label="Snippets" className="hidden w-64 shrink-0 border-r border-border md:block">
-        <SnippetSidebar projectRef={projectRef} activeId={id} />
+        {sidebar}
       </aside>
       {overlay && (
         <div className="fixed inset-0 z-40 flex md:hidden" id="sql-snippets-overlay">
@@ -58,7 +74,7 @@ export function SqlEditorWorkspace({ projectRef, id, librarySnippet }: Omit<Snip
               <X size={16} aria-hidden="true" />
             </button>
             <div className="min-h-0 flex-1 pt-8">
-              <SnippetSidebar projectRef={projectRef} activeId={id} />
+              {sidebar}
             </div>
           </aside>
         </div>

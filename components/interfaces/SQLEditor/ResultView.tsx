@@ -1,0 +1,60 @@
+import { useMemo, useState } from 'react'
+import { PlanTree } from '@/components/interfaces/ExplainPlan/PlanTree'
+import type { StatementResult } from '@/lib/api-types/sql'
+import { isPlanResult, parsePlan } from '@/lib/sql/explain-plan'
+import { ResultsGrid } from './ResultsGrid'
+import { returnsRows } from './ResultsPanel.utils'
+import { PlanViewToggle, ResultsToolbar } from './ResultsToolbar'
+
+export type ResultViewProps = {
+  result: StatementResult
+  /** "Showing the first N rows (row limit)", when the editor's row limit may have cut this result. */
+  notice?: string | null
+  exportName?: string
+}
+
+type View = 'tree' | 'text'
+
+/**
+ * One statement's rows: a toolbar (export, copy, and Tree / Text for EXPLAIN output), the row
+ * limit notice, and the grid, or the plan as a tree.
+ */
+export function ResultView({ result, notice, exportName }: ResultViewProps) {
+  // The choice belongs to one result set: a new run shows its plan as a tree again.
+  const [choice, setChoice] = useState<{ result: StatementResult; view: View }>({ result, view: 'tree' })
+  const view = choice.result === result ? choice.view : 'tree'
+  const isPlan = isPlanResult(result.columns)
+  const plan = useMemo(
+    () => (isPlan ? parsePlan(result.rows.map((row) => String(row['QUERY PLAN'] ?? ''))) : null),
+    [isPlan, result]
+  )
+
+  if (!returnsRows(result) || result.rows.length === 0) {
+    return (
+      <div className="flex flex-1 items-center justify-center p-6 text-center text-sm text-foreground-light">
+        Success. No rows returned
+      </div>
+    )
+  }
+
+  return (
+    <>
+      <ResultsToolbar
+        columns={result.columns}
+        rows={result.rows}
+        exportName={exportName}
+        start={plan && <PlanViewToggle view={view} onChange={(next) => setChoice({ result, view: next })} />}
+      />
+      {notice && <p className="shrink-0 border-b border-border bg-warning/10 px-3 py-1 text-xs text-foreground-light">{notice}</p>}
+      <div className="min-h-0 flex-1">
+        {plan && view === 'tree' ? (
+          <div className="h-full overflow-auto">
+            <PlanTree plan={plan} />
+          </div>
+        ) : (
+          <ResultsGrid columns={result.columns} rows={result.rows} />
+        )}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,45 @@
+import { copyRowText, copyText, fullText, isCut, moveCell, type CellPosition } from './ResultsGrid.utils'
+
+const grid = { rows: 100, cols: 5, page: 20 }
+
+it.each<[CellPosition | null, string, boolean, CellPosition | null]>([
+  [null, 'ArrowDown', false, { row: 0, col: 0 }],
+  [null, 'a', false, null],
+  [{ row: 3, col: 2 }, 'ArrowDown', false, { row: 4, col: 2 }],
+  [{ row: 0, col: 2 }, 'ArrowUp', false, { row: 0, col: 2 }],
+  [{ row: 3, col: 4 }, 'ArrowRight', false, { row: 3, col: 4 }],
+  [{ row: 3, col: 0 }, 'ArrowLeft', false, { row: 3, col: 0 }],
+  [{ row: 90, col: 1 }, 'PageDown', false, { row: 99, col: 1 }],
+  [{ row: 30, col: 1 }, 'PageUp', false, { row: 10, col: 1 }],
+  [{ row: 30, col: 3 }, 'Home', false, { row: 30, col: 0 }],
+  [{ row: 30, col: 1 }, 'End', false, { row: 30, col: 4 }],
+  [{ row: 30, col: 3 }, 'Home', true, { row: 0, col: 0 }],
+  [{ row: 30, col: 1 }, 'End', true, { row: 99, col: 4 }],
+  [{ row: 3, col: 2 }, 'Enter', false, null],
+])('moveCell(%j, %s, ctrl %s) → %j', (from, key, ctrl, expected) => expect(moveCell(from, key, { ...grid, ctrl })).toEqual(expected))
+
+it('moves nowhere in an empty grid', () => expect(moveCell(null, 'ArrowDown', { rows: 0, cols: 3, page: 1 })).toBeNull())
+
+it.each([
+  [null, ''],
+  ['text', 'text'],
+  [12, '12'],
+  [false, 'false'],
+  [{ a: [1] }, '{"a":[1]}'],
+])('copyText(%j) → %j', (value, expected) => expect(copyText(value)).toBe(expected))
+
+it('copies a row as one JSON object in column order', () => {
+  const columns = [
+    { name: 'b', dataTypeID: 25 },
+    { name: 'a', dataTypeID: 23 },
+  ]
+  expect(copyRowText(columns, { a: 1 })).toBe('{"b":null,"a":1}')
+})
+
+it('shows JSON indented and says which values the grid cuts', () => {
+  expect(fullText({ a: 1 })).toBe('{\n  "a": 1\n}')
+  expect(fullText(null)).toBeNull()
+  expect(fullText('{"kept":"as text"}')).toBe('{"kept":"as text"}')
+  expect(isCut('x'.repeat(500))).toBe(false)
+  expect(isCut('x'.repeat(501))).toBe(true)
+})

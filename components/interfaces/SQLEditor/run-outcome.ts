@@ -1,0 +1,15 @@
+import type { SqlRunOutcome } from '@/state/sql-editor'
+
+/** What a run the user cancelled shows in place of an error message. */
+export const CANCELLED_MESSAGE = 'Query cancelled'
+
+/**
+ * "Showing the first N rows (row limit)" when the row limit was added to what ran and the result
+ * came back exactly that long (there may be more rows); null otherwise.
+ */
+export function rowLimitNotice(outcome: Pick<SqlRunOutcome, 'results' | 'rowLimitApplied'> | null): string | null {
+  const limit = outcome?.rowLimitApplied
+  const rows = outcome?.results?.at(-1)?.rows
+  if (!limit || !rows || rows.length !== limit) return null
+  return `Showing the first ${limit.toLocaleString('en-US')} rows (row limit)`
+}

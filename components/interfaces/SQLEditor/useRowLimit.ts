@@ -1,0 +1,50 @@
+import { useCallback, useSyncExternalStore } from 'react'
+import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
+import { ROW_LIMIT_OPTIONS, type RowLimit } from '@/lib/sql/row-limit'
+
+export const DEFAULT_ROW_LIMIT: RowLimit = 100
+const KEY = LOCAL_STORAGE_KEYS.SQL_EDITOR_ROW_LIMIT
+
+/** The stored text of a limit: its number, or 'none' (null would read back as "nothing stored"). */
+export const rowLimitToValue = (limit: RowLimit) => (limit === null ? 'none' : String(limit))
+
+/** A stored or chosen value → a limit; anything unknown (another version, edited by hand) is the default. */
+export function rowLimitFromValue(value: string | null): RowLimit {
+  // Not find(): the "No limit" option is null itself.
+  const index = ROW_LIMIT_OPTIONS.findIndex((limit) => rowLimitToValue(limit) === value)
+  return index === -1 ? DEFAULT_ROW_LIMIT : ROW_LIMIT_OPTIONS[index]
+}
+
+// Every editor on the page (and other tabs, through `storage`) follows one choice.
+const listeners = new Set<() => void>()
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  window.addEventListener('storage', listener)
+  return () => {
+    listeners.delete(listener)
+    window.removeEventListener('storage', listener)
+  }
+}
+
+function read(): RowLimit {
+  try {
+    return rowLimitFromValue(window.localStorage.getItem(KEY))
+  } catch {
+    return DEFAULT_ROW_LIMIT // storage blocked
+  }
+}
+
+/** The row limit chosen in this browser (SSR and the first render say the default). */
+export function useRowLimit(): [RowLimit, (limit: RowLimit) => void] {
+  const limit = useSyncExternalStore(subscribe, read, () => DEFAULT_ROW_LIMIT)
+  const setLimit = useCallback((next: RowLimit) => {
+    try {
+      window.localStorage.setItem(KEY, rowLimitToValue(next))
+    } catch {
+      // Storage full or blocked: the default stays (nothing else to remember it in).
+    }
+    listeners.forEach((listener) => listener())
+  }, [])
+  return [limit, setLimit]
+}
