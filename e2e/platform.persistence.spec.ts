@@ -46,7 +46,7 @@ test('what the user creates survives a server restart', async ({ page }) => {
     const ref = await createOrgAndProject(page, 'Durable', 'Keeps data')
     await page.goto(`/project/${ref}/sql/new`)
     await runSql(page, "create table kept (id int primary key, note text);\ninsert into kept values (1, 'still here'), (2, 'me too');")
-    await expect(page.getByRole('tab')).toHaveCount(2)
+    await expect(page.getByRole('tablist', { name: 'Statement results' }).getByRole('tab')).toHaveCount(2)
 
     await stopServer(server)
     server = startServer(dataDir)

@@ -20,7 +20,7 @@ test('cancel a long query, confirm a destructive one, read an EXPLAIN tree, hit 
   await expect(page.getByText('still here')).toBeVisible()
 
   // A destructive statement asks first; Cancel runs nothing.
-  await runSql(page, 'create table doomed (id int); drop table doomed')
+  await runSql(page, 'create table doomed (id int); drop table doomed', { via: 'button' })
   const dialog = page.getByRole('dialog', { name: 'This query may change or remove data' })
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText('drop table doomed')
@@ -40,7 +40,7 @@ test('cancel a long query, confirm a destructive one, read an EXPLAIN tree, hit 
 
   // Export as CSV.
   await runSql(page, "select 1 as a, 'x, y' as b")
-  await expect(page.getByText('x, y')).toBeVisible()
+  await expect(page.getByRole('gridcell', { name: 'x, y' })).toBeVisible()
   await page.getByRole('button', { name: 'Export' }).click()
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /CSV/ }).click()])
   expect(download.suggestedFilename()).toMatch(/\.csv$/)

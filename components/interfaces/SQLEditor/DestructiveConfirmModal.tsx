@@ -27,7 +27,8 @@ export type DestructiveConfirmModalProps = {
 
 /**
  * Asks before running SQL that drops, truncates, deletes or updates every row. Focus starts on
- * Cancel, so an Enter meant for the editor does not run it.
+ * the dialog itself, not on a button: the Enter of the Ctrl/Cmd+Enter that opened it would
+ * otherwise press that button at once (it closed the dialog before anyone saw it).
  */
 export function DestructiveConfirmModal({ pending, onConfirm, onCancel }: DestructiveConfirmModalProps) {
   return (
@@ -38,7 +39,7 @@ export function DestructiveConfirmModal({ pending, onConfirm, onCancel }: Destru
       description="Check that these statements do what you mean before running them."
       footer={
         <>
-          <Button autoFocus onClick={onCancel}>
+          <Button onClick={onCancel}>
             Cancel
           </Button>
           <Button type="danger" onClick={onConfirm}>
