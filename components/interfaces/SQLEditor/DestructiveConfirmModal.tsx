@@ -27,8 +27,7 @@ export type DestructiveConfirmModalProps = {
 
 /**
  * Asks before running SQL that drops, truncates, deletes or updates every row. Focus starts on
- * the dialog itself, not on a button: the Enter of the Ctrl/Cmd+Enter that opened it would
- * otherwise press that button at once (it closed the dialog before anyone saw it).
+ * Cancel, so an Enter meant for the editor does not run it.
  */
 export function DestructiveConfirmModal({ pending, onConfirm, onCancel }: DestructiveConfirmModalProps) {
   return (
@@ -39,7 +38,7 @@ export function DestructiveConfirmModal({ pending, onConfirm, onCancel }: Destru
       description="Check that these statements do what you mean before running them."
       footer={
         <>
-          <Button onClick={onCancel}>
+          <Button autoFocus onClick={onCancel}>
             Cancel
           </Button>
           <Button type="danger" onClick={onConfirm}>
