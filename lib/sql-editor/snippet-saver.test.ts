@@ -4,27 +4,12 @@ import { ResponseError } from '@/data/fetchers'
 import type { Content } from '@/lib/api-types'
 import { readPendingSave } from './pending-saves'
 import { SnippetSaver, type SaveRequest, type SnippetSaverOptions } from './snippet-saver'
+import { contentSnippet } from '@/tests/fixtures/content'
 
 const ID = '11111111-1111-4111-8111-111111111111'
 
 function content(over: Partial<Content> & { sql?: string } = {}): Content {
-  const { sql = 'select 1', ...rest } = over
-  return {
-    id: ID,
-    name: 'One',
-    description: null,
-    type: 'sql',
-    visibility: 'user',
-    favorite: false,
-    folder_id: null,
-    owner: { id: 1, username: 'ada' },
-    updated_by: { id: 1, username: 'ada' },
-    inserted_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-    version: 1,
-    content: { sql },
-    ...rest,
-  }
+  return contentSnippet({ id: ID, name: 'One', ...over })
 }
 
 function saverWith(send: SnippetSaverOptions['send'], over: Partial<SnippetSaverOptions> = {}) {

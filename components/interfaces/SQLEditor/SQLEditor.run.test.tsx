@@ -22,6 +22,7 @@ import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
 import { formatSql } from '@/lib/sql/format'
 import { aiAssistantState } from '@/state/ai-assistant'
 import { sqlEditorState } from '@/state/sql-editor'
+import { contentSnippet } from '@/tests/fixtures/content'
 
 const router = vi.hoisted(() => ({ query: {}, push: vi.fn(async () => true), replace: vi.fn(async () => true) }))
 vi.mock('next/router', () => ({ useRouter: () => router }))
@@ -33,21 +34,7 @@ const { SnippetEditor } = await import('./SnippetEditor')
 const ID = '5f0c0000-0000-4000-8000-000000000002'
 
 function snippet(sql: string): Content {
-  return {
-    id: ID,
-    name: 'Query',
-    description: null,
-    type: 'sql',
-    visibility: 'user',
-    favorite: false,
-    folder_id: null,
-    owner: { id: 1, username: 'ada' },
-    updated_by: { id: 1, username: 'ada' },
-    inserted_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-    version: 1,
-    content: { sql },
-  }
+  return contentSnippet({ id: ID, sql })
 }
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ n: i + 1 }))

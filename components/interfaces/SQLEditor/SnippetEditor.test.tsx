@@ -20,6 +20,7 @@ import { actionsOf, type Content, type OrganizationRole } from '@/lib/api-types'
 import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
 import { readPendingSave, writePendingSave } from '@/lib/sql-editor/pending-saves'
 import { sqlEditorState } from '@/state/sql-editor'
+import { contentSnippet } from '@/tests/fixtures/content'
 
 const router = vi.hoisted(() => ({ query: {}, push: vi.fn(async () => true), replace: vi.fn(async () => true) }))
 vi.mock('next/router', () => ({ useRouter: () => router }))
@@ -31,22 +32,7 @@ const ID = '5f0c0000-0000-4000-8000-000000000001'
 const BASE = '*/api/platform/projects/abc/content'
 
 function snippet(over: Partial<Content> = {}): Content {
-  return {
-    id: ID,
-    name: 'Active users',
-    description: null,
-    type: 'sql',
-    visibility: 'user',
-    favorite: false,
-    folder_id: null,
-    owner: { id: 1, username: 'ada' },
-    updated_by: { id: 1, username: 'ada' },
-    inserted_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-    version: 3,
-    content: { sql: 'select 1' },
-    ...over,
-  }
+  return contentSnippet({ id: ID, name: 'Active users', version: 3, ...over })
 }
 
 type Put = Record<string, unknown> & { id: string; base_version?: number; content: { sql: string } }

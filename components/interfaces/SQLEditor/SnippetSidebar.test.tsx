@@ -16,6 +16,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { createQueryClient } from '@/data/query-client'
 import { actionsOf, type Content, type ContentListItem, type OrganizationRole } from '@/lib/api-types'
+import { contentListItem } from '@/tests/fixtures/content'
 
 const router = vi.hoisted(() => ({ query: {}, push: vi.fn(async () => true), replace: vi.fn(async () => true) }))
 vi.mock('next/router', () => ({ useRouter: () => router }))
@@ -26,23 +27,7 @@ const BASE = '*/api/platform/projects/abc/content'
 const uuid = (n: number) => `5f0c0000-0000-4000-8000-${String(n).padStart(12, '0')}`
 
 function item(n: number, over: Partial<ContentListItem> = {}): ContentListItem {
-  return {
-    id: uuid(n),
-    name: `Snippet ${n}`,
-    description: null,
-    type: 'sql',
-    visibility: 'user',
-    favorite: false,
-    folder_id: null,
-    owner: { id: 1, username: 'ada' },
-    updated_by: { id: 1, username: 'ada' },
-    inserted_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-    version: 2,
-    preview: `select ${n}`,
-    sql_length: 8,
-    ...over,
-  }
+  return contentListItem({ id: uuid(n), name: `Snippet ${n}`, version: 2, preview: `select ${n}`, sql_length: 8, ...over })
 }
 const whole = (i: ContentListItem): Content => {
   const { preview, sql_length: _, ...rest } = i

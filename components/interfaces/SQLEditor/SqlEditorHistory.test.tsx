@@ -17,6 +17,7 @@ import { setupServer } from 'msw/node'
 import { createQueryClient } from '@/data/query-client'
 import { actionsOf } from '@/lib/api-types'
 import { sqlEditorState } from '@/state/sql-editor'
+import { contentSnippet } from '@/tests/fixtures/content'
 
 type Query = Record<string, string>
 const router = vi.hoisted(() => ({
@@ -48,21 +49,7 @@ beforeEach(() => {
     http.get('*/api/platform/projects/abc', () => HttpResponse.json({ ref: 'abc', organization_id: 7, status: 'ACTIVE_HEALTHY' })),
     http.put('*/api/platform/projects/abc/content/last-visited', () => HttpResponse.json({ id: ID, visited_at: '2026-01-01T00:00:00Z' })),
     http.get(`*/api/platform/projects/abc/content/${ID}`, () =>
-      HttpResponse.json({
-        id: ID,
-        name: 'Active users',
-        description: null,
-        type: 'sql',
-        visibility: 'user',
-        favorite: false,
-        folder_id: null,
-        owner: { id: 1, username: 'ada' },
-        updated_by: { id: 1, username: 'ada' },
-        inserted_at: '2026-01-01T00:00:00Z',
-        updated_at: '2026-01-01T00:00:00Z',
-        version: 3,
-        content: { sql: 'select 1' },
-      })
+      HttpResponse.json(contentSnippet({ id: ID, name: 'Active users', version: 3 }))
     ),
     http.put('*/api/platform/projects/abc/content', async ({ request }) => {
       puts.push(await request.json())
