@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { routes, type RunQueryAllResults } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
+import { queryHistoryKeys } from '../content/keys'
 
 export type RunSqlVariables = {
   projectRef: string
@@ -32,10 +33,17 @@ export type RunSqlData = Awaited<ReturnType<typeof runSql>>
  * No toast on error: the SQL editor shows the error inline, next to the SQL that caused it.
  * Pass `signal` to be able to abort the request (the query may still finish on the server); pass
  * `queryId` and call `cancelQuery` to stop the query itself (it then fails with pg.code 57014).
+ * The platform records every run, failed ones too: the project's query history is refetched
+ * when one settles, wherever it was started.
  */
-export function useSqlRunMutation(options: MutationOptions<RunSqlData, RunSqlVariables & { signal?: AbortSignal }> = {}) {
+export function useSqlRunMutation({ onSettled, ...options }: MutationOptions<RunSqlData, RunSqlVariables & { signal?: AbortSignal }> = {}) {
+  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ signal, ...vars }: RunSqlVariables & { signal?: AbortSignal }) => runSql(vars, signal),
     ...options,
+    async onSettled(...args) {
+      void queryClient.invalidateQueries({ queryKey: queryHistoryKeys.all(args[2].projectRef) })
+      await onSettled?.(...args)
+    },
   })
 }

@@ -2,7 +2,6 @@ import { PanelLeft, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { EditorSidebar, type SidebarTab } from './EditorSidebar'
 import { SnippetEditor, type SnippetEditorProps } from './SnippetEditor'
-import { useRefreshHistoryAfterRuns } from './useRefreshHistoryAfterRuns'
 
 /**
  * The SQL editor pages: the sidebar (snippets, or the query history) on the left, the editor
@@ -20,7 +19,6 @@ export function SqlEditorWorkspace({ projectRef, id, librarySnippet }: Omit<Snip
     setOverlay(false)
   }
 
-  useRefreshHistoryAfterRuns(projectRef)
 
   useEffect(() => {
     if (!overlay) return
