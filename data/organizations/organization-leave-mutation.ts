@@ -3,8 +3,7 @@ import { toast } from 'sonner'
 import { routes } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
-import { profileKeys } from '../profile/keys'
-import { organizationKeys } from './keys'
+import { refreshAfterMembershipGone } from './membership-gone'
 
 export type OrganizationLeaveVariables = { slug: string }
 
@@ -20,8 +19,7 @@ export function useOrganizationLeaveMutation({ onSuccess, onError, ...options }:
     mutationFn: leaveOrganization,
     async onSuccess(...args) {
       await onSuccess?.(...args)
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.list() })
-      await queryClient.invalidateQueries({ queryKey: profileKeys.permissions() })
+      await refreshAfterMembershipGone(queryClient)
     },
     onError(...args) {
       if (onError) return onError(...args)
