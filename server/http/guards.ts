@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http'
 import { PlatformError } from './errors'
+import { formatBytes } from '@/lib/format-bytes'
 
 /** `example.com:3000` → `example.com`; `[::1]:3000` → `[::1]`. Lowercase; null when malformed. */
 export function hostName(host: string | undefined): string | null {
@@ -78,8 +79,6 @@ export function assertNoNul(value: unknown) {
     }
   }
 }
-
-const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MB` : `${Math.round(n / 1024)} KB`)
 
 /** The raw body, at most `maxBytes`. */
 async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
