@@ -10,6 +10,7 @@ import type { z } from 'zod'
 import { DEFAULT_API_ERROR_MESSAGE, type AnyRoute, type PgErrorDetail } from '@/lib/api-types'
 import { API_URL, PLATFORM_API_URL } from '@/lib/client-config'
 import { getAccessToken } from '@/lib/auth/session-token'
+import { readNdjson } from '@/lib/ndjson'
 
 export const DEFAULT_GET_TIMEOUT_MS = 60_000
 
@@ -133,12 +134,13 @@ async function readAnswer(response: Response, requestId: string): Promise<unknow
 
 type CallArgs<R extends AnyRoute> = Empty extends CallInput<R> ? [input?: CallInput<R>, options?: CallOptions] : [input: CallInput<R>, options?: CallOptions]
 
-/** Calls the platform route `route`; answers its declared answer type or throws ResponseError. */
-export async function call<R extends AnyRoute>(route: R, ...[input, options = {}]: CallArgs<R>): Promise<CallAnswer<R>> {
+/** Sends one request of the fetch stack (headers, token, GET timeout); a failed fetch becomes a ResponseError. */
+async function send<R extends AnyRoute>(route: R, input: CallInput<R> | undefined, options: CallOptions, accept?: string): Promise<{ response: Response; requestId: string }> {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, QueryValue>; body?: unknown }
   const method = route.method
   const hasBody = method !== 'GET'
-  const headers = await buildHeaders({ ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...options.headers }, { withToken: route.auth !== 'public' })
+  const extra = { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...(accept ? { Accept: accept } : {}), ...options.headers }
+  const headers = await buildHeaders(extra, { withToken: route.auth !== 'public' })
   const requestId = headers['X-Request-Id']
 
   let signal = options.signal
@@ -154,15 +156,15 @@ export async function call<R extends AnyRoute>(route: R, ...[input, options = {}
     signal = controller.signal
   }
 
-  let response: Response
   try {
-    response = await fetch(routeUrl(route, params, query), {
+    const response = await fetch(routeUrl(route, params, query), {
       method,
       headers,
       credentials: 'include',
       body: hasBody ? JSON.stringify(body ?? {}) : undefined,
       signal,
     })
+    return { response, requestId }
   } catch (error) {
     // An abort by the caller is not an API error: let React Query see the AbortError.
     if (options.signal?.aborted) throw error
@@ -171,7 +173,37 @@ export async function call<R extends AnyRoute>(route: R, ...[input, options = {}
   } finally {
     if (timer) clearTimeout(timer)
   }
+}
 
+/** Calls the platform route `route`; answers its declared answer type or throws ResponseError. */
+export async function call<R extends AnyRoute>(route: R, ...[input, options = {}]: CallArgs<R>): Promise<CallAnswer<R>> {
+  const { response, requestId } = await send(route, input, options)
   if (!response.ok) throw await toResponseError(response, requestId)
   return (await readAnswer(response, requestId)) as CallAnswer<R>
+}
+
+export const NDJSON = 'application/x-ndjson'
+
+/**
+ * Calls a route that streams newline-delimited JSON, handing each parsed line to `onLine` as it
+ * arrives. An error before the stream started is a ResponseError, as with `call`; so is a body
+ * that is not NDJSON, or a connection cut mid-stream.
+ */
+export async function callStream<R extends AnyRoute>(
+  route: R,
+  input: CallInput<R>,
+  options: CallOptions & { onLine: (line: unknown) => void }
+): Promise<void> {
+  const { response, requestId } = await send(route, input, options, `${NDJSON}, application/json`)
+  if (!response.ok) throw await toResponseError(response, requestId)
+  const serverId = response.headers.get('X-Request-Id') ?? requestId
+  if (!response.body || !response.headers.get('Content-Type')?.startsWith(NDJSON))
+    throw new ResponseError(`The server did not answer a stream (HTTP ${response.status}).`, response.status, { requestId: serverId })
+  try {
+    await readNdjson(response.body, options.onLine)
+  } catch (error) {
+    if (options.signal?.aborted) throw error
+    const detail = error instanceof Error ? error.message : String(error)
+    throw new ResponseError(`The answer was cut off: ${detail}`, 502, { requestId: serverId })
+  }
 }

@@ -2,10 +2,13 @@
  * SQL editor client state, per project and the id an editor was opened with: the text in the
  * editor and the outcome of the last run. Nothing here is persisted: saved SQL is the platform's
  * (the editor's SnippetSaver sends it, and keeps unacknowledged text in localStorage). Results go
- * in as `ref()` values so valtio does not wrap 100,000 rows in proxies.
+ * in as `ref()` values so valtio does not wrap a million rows in proxies; while they stream in,
+ * `progress` is bumped so that views re-render. A result that is replaced (or closed with the
+ * snippet) has its rows released, so its memory goes even if something still points at it.
  */
 import { proxy, ref } from 'valtio'
-import type { StatementResult } from '@/lib/api-types/sql'
+import type { RunResult } from '@/lib/sql/result-set'
+import type { RunNotice } from '@/lib/sql/run-stream'
 
 export type SqlRunError = {
   message: string
@@ -19,7 +22,9 @@ export type SqlRunError = {
 
 export type SqlRunOutcome = {
   /** One per statement, in order; null when the run failed. Stored as a valtio `ref`. */
-  results: StatementResult[] | null
+  results: RunResult[] | null
+  /** What the database said along the way (RAISE NOTICE …). Stored as a valtio `ref`. */
+  notices?: RunNotice[]
   error: SqlRunError | null
   /** Server execution time when the server reported it, else the round trip. */
   durationMs: number
@@ -37,6 +42,9 @@ export type SqlRunOutcome = {
    * Absent means false. A 57014 the user did not ask for (a statement timeout) is a plain error.
    */
   cancelled?: boolean
+  /** Rows are still arriving: `results` grow, and `progress` counts the updates. */
+  streaming?: boolean
+  progress?: number
 }
 
 /** The run in progress: its id (for the cancel route), when it started (for the timer). */
@@ -80,7 +88,9 @@ export function setSnippetSql(id: string, sql: string) {
  * before the editor of `id` mounts: Monaco takes the stored text once, as its default value.
  */
 export function openLibrarySnippet(id: string, sql: string) {
-  Object.assign(snippet(id), { sql, lastRun: null })
+  const state = snippet(id)
+  state.sql = sql
+  replaceLastRun(state, null)
 }
 
 export function startSnippetRun(id: string, queryId: string, startedAt = Date.now()) {
@@ -93,23 +103,64 @@ export function setSnippetCancelling(id: string, queryId: string, cancelling: bo
   if (run?.queryId === queryId) run.cancelling = cancelling
 }
 
-export function setSnippetResults(id: string, results: StatementResult[], durationMs: number, rowLimitApplied: number | null = null) {
-  Object.assign(snippet(id), {
-    running: false,
-    activeRun: null,
-    lastRun: { results: ref(results), error: null, durationMs, finishedAt: Date.now(), rowLimitApplied, cancelled: false },
+/** Replaces the last outcome, releasing the rows of results the new one does not show. */
+function replaceLastRun(state: SqlSnippetEditorState, next: SqlRunOutcome | null) {
+  const kept = new Set(next?.results ?? [])
+  for (const result of state.lastRun?.results ?? []) if (!kept.has(result)) result.rows.release()
+  state.lastRun = next
+}
+
+/**
+ * Shows the results of the run `queryId` so far, while it streams (ignored once another run
+ * started): the first call puts them in, later ones only bump `progress`.
+ */
+export function showSnippetProgress(
+  id: string,
+  queryId: string,
+  run: { results: RunResult[]; notices: RunNotice[] },
+  elapsedMs: number,
+  rowLimitApplied: number | null = null
+) {
+  const state = snippet(id)
+  if (state.activeRun?.queryId !== queryId) return
+  const last = state.lastRun
+  if (last?.streaming && last.results === run.results) {
+    last.progress = (last.progress ?? 0) + 1
+    last.durationMs = elapsedMs
+    return
+  }
+  replaceLastRun(state, {
+    results: ref(run.results),
+    notices: ref(run.notices),
+    error: null,
+    durationMs: elapsedMs,
+    finishedAt: Date.now(),
+    rowLimitApplied,
+    cancelled: false,
+    streaming: true,
+    progress: 1,
   })
+}
+
+export function setSnippetResults(id: string, results: RunResult[], durationMs: number, rowLimitApplied: number | null = null, notices: RunNotice[] = []) {
+  const state = snippet(id)
+  Object.assign(state, { running: false, activeRun: null })
+  replaceLastRun(state, { results: ref(results), notices: ref(notices), error: null, durationMs, finishedAt: Date.now(), rowLimitApplied, cancelled: false })
 }
 
 export function setSnippetError(
   id: string,
   error: SqlRunError,
   durationMs: number,
-  { rowLimitApplied = null, cancelled = false }: { rowLimitApplied?: number | null; cancelled?: boolean } = {}
+  { rowLimitApplied = null, cancelled = false, notices = [] }: { rowLimitApplied?: number | null; cancelled?: boolean; notices?: RunNotice[] } = {}
 ) {
-  Object.assign(snippet(id), {
-    running: false,
-    activeRun: null,
-    lastRun: { results: null, error, durationMs, finishedAt: Date.now(), rowLimitApplied, cancelled },
-  })
+  const state = snippet(id)
+  Object.assign(state, { running: false, activeRun: null })
+  replaceLastRun(state, { results: null, notices: ref(notices), error, durationMs, finishedAt: Date.now(), rowLimitApplied, cancelled })
+}
+
+/** Closes the last outcome (its rows are released). */
+export function clearSnippetResults(id: string) {
+  const state = sqlEditorState.snippets[id]
+  if (state) replaceLastRun(state, null)
 }

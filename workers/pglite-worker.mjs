@@ -1,11 +1,13 @@
 // One project's PGlite, in its own thread. PGlite runs queries on the JS thread and cannot cancel
 // them, so it lives here: the server stays responsive, and terminating this thread is the cancel.
 //
-// Users' SQL never runs as a superuser (see HARDEN). workerData: { dataDir, maxResultBytes }.
+// Users' SQL never runs as a superuser (see HARDEN). workerData: { dataDir, maxResultBytes, flow }:
+// `flow` is a SharedArrayBuffer (one Int32) counting the bytes of a streamed answer not yet taken.
 //
-// Messages in:  { id, op: 'run', sql, shape } | { id, op: 'close' }
+// Messages in:  { id, op: 'run', sql, shape } | { id, op: 'close' }   (shape 'stream': NDJSON lines)
 // Messages out: { type: 'ready' } | { type: 'failed', message }
-//               { id, ok: true, json: ArrayBuffer (transferred), durationMs }
+//               { id, chunk: ArrayBuffer (transferred) }   streamed lines, while a 'stream' run runs
+//               { id, ok: true, json: ArrayBuffer (transferred), durationMs, rowCount? }
 //               { id, ok: false, error: { message, code, position, detail, hint }, fatal? }
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
@@ -18,6 +20,7 @@ import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp'
 import { serialize } from 'pg-protocol'
 import { Parser } from 'pg-protocol/dist/parser.js'
 import { ResultJsonBuilder } from './result-json.mjs'
+import { ResultStreamBuilder } from './result-stream.mjs'
 
 // A data dir must be reopened with every extension it ever created, so this list is the same for
 // every instance, always. Only add to it: removing one breaks data dirs that use it.
@@ -96,6 +99,9 @@ const POSTGRESQL_CONF = ['shared_buffers = 32MB']
 const encoder = new TextEncoder()
 let db
 
+/** A streamed run pauses while this much of its answer is still on its way to the reader. */
+const MAX_IN_FLIGHT_BYTES = 4 * 1024 * 1024
+
 /**
  * Sends one simple-query protocol message and feeds every backend message to onMessage.
  * Raw protocol + pg-protocol is several times faster than db.exec() for big results. Use only
@@ -123,6 +129,9 @@ async function simpleQuery(sql, builder) {
         break
       case 'commandComplete':
         if (builder) builder.commandComplete(msg.text)
+        break
+      case 'notice':
+        if (builder?.notice) builder.notice(msg)
         break
       case 'error':
         if (!error) error = msg
@@ -174,7 +183,37 @@ function errorFields(e) {
   }
 }
 
+/**
+ * A streamed run: every line goes to the platform as soon as a batch is full (PGlite calls back
+ * while the query still runs), so neither thread holds the whole result.
+ */
+async function stream({ id, sql }) {
+  const started = performance.now()
+  const inFlight = new Int32Array(workerData.flow)
+  Atomics.store(inFlight, 0, 0)
+  const builder = new ResultStreamBuilder((text) => {
+    const bytes = encoder.encode(text)
+    Atomics.add(inFlight, 0, bytes.length)
+    parentPort.postMessage({ id, chunk: bytes.buffer }, [bytes.buffer])
+    // Backpressure: PGlite is inside this callback, so waiting here pauses the query itself until
+    // the platform has handed enough of the answer on (it subtracts what its reader took). The
+    // wait is short and repeated, so that terminating this thread (a cancel) is never held up.
+    for (let now = Atomics.load(inFlight, 0); now > MAX_IN_FLIGHT_BYTES; now = Atomics.load(inFlight, 0)) Atomics.wait(inFlight, 0, now, 50)
+  })
+  try {
+    const result = await simpleQuery(sql, builder)
+    builder.flush()
+    const durationMs = performance.now() - started
+    await resetSession(result.status)
+    if (result.error) parentPort.postMessage({ id, ok: false, error: errorFields(result.error) })
+    else parentPort.postMessage({ id, ok: true, json: new ArrayBuffer(0), durationMs, rowCount: builder.lastRowCount })
+  } catch (e) {
+    parentPort.postMessage({ id, ok: false, fatal: true, error: { message: String(e?.message ?? e) } })
+  }
+}
+
 async function run({ id, sql, shape }) {
+  if (shape === 'stream') return stream({ id, sql })
   const started = performance.now()
   const builder = new ResultJsonBuilder(shape, workerData.maxResultBytes)
   let status = 'I'

@@ -25,7 +25,7 @@ const asBigint = (v) => (v.length < 16 || Number.isSafeInteger(Number(v)) ? v : 
 const asJson = (v) => v
 
 /** @param {number} oid @returns {(text: string) => string} */
-function encoderFor(oid) {
+export function encoderFor(oid) {
   switch (oid) {
     case BOOL:
       return asBool
@@ -51,7 +51,7 @@ function encoderFor(oid) {
  * Splits a CommandComplete tag: 'INSERT 0 5' → INSERT, 5; 'CREATE TABLE' → CREATE TABLE, null.
  * @param {string} tag
  */
-function parseCommandTag(tag) {
+export function parseCommandTag(tag) {
   const words = tag.split(' ')
   let end = words.length
   let rowCount = null

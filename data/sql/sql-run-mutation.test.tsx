@@ -12,6 +12,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import type { ReactNode } from 'react'
 import { createQueryClient } from '@/data/query-client'
+import { ndjsonAnswer } from '@/tests/fixtures/results'
 import { useSqlRunMutation } from './sql-run-mutation'
 
 const server = setupServer(
@@ -19,7 +20,7 @@ const server = setupServer(
     const { query } = (await request.json()) as { query: string }
     return query === 'select nope'
       ? HttpResponse.json({ message: 'column "nope" does not exist', code: '42703' }, { status: 400 })
-      : HttpResponse.json({ results: [], durationMs: 1 })
+      : ndjsonAnswer([], 1)
   })
 )
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { routes, type RunQueryAllResults } from '@/lib/api-types'
-import { call } from '../fetchers'
+import { routes } from '@/lib/api-types'
+import { RunStream, type RunNotice } from '@/lib/sql/run-stream'
+import type { RunResult } from '@/lib/sql/result-set'
+import { callStream, ResponseError } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { queryHistoryKeys } from '../content/keys'
 
@@ -12,34 +14,57 @@ export type RunSqlVariables = {
    * while it runs. Optional: an unnamed run cannot be cancelled, only abandoned.
    */
   queryId?: string
+  /**
+   * Called as results arrive (after each line), with the run's results so far: the same arrays,
+   * growing. Keep them outside React state (valtio `ref()`); they are never copied.
+   */
+  onProgress?: (run: RunStream) => void
 }
 
+/** What a finished run answers; its rows were handed to `onProgress` as they came. */
+export type RunSqlData = { results: RunResult[]; notices: RunNotice[]; durationMs: number }
+
 /**
- * Runs `sql` in the project's database and answers one result per statement. A Postgres error
- * throws a ResponseError whose `pg` holds `code`, `position` (1-based, in characters of `sql`),
- * `detail` and `hint`. A run stopped by `cancelQuery` throws one with `pg.code` '57014'
- * ('canceling statement due to user request'); a `queryId` still running answers 409.
+ * Runs `sql` in the project's database, streamed (`format=ndjson`): one result per statement,
+ * rows held by column (lib/sql/result-set.ts). A Postgres error throws a ResponseError whose `pg`
+ * holds `code`, `position` (1-based, in characters of `sql`), `detail` and `hint`, whether it came
+ * before the first row or after. A run stopped by `cancelQuery` throws one with `pg.code`
+ * '57014' ('canceling statement due to user request'); a `queryId` still running answers 409.
  */
-export async function runSql({ projectRef, sql, queryId }: RunSqlVariables, signal?: AbortSignal): Promise<RunQueryAllResults> {
-  const query = queryId ? { results: 'all' as const, query_id: queryId } : { results: 'all' as const }
-  const answer = await call(routes.runQuery, { params: { ref: projectRef }, query, body: { query: sql } }, { signal })
-  // With results=all the platform answers every statement's results, never the bare rows.
-  if (Array.isArray(answer)) throw new Error('The platform answered bare rows to a results=all query')
-  return answer
+export async function runSql({ projectRef, sql, queryId, onProgress }: RunSqlVariables, signal?: AbortSignal): Promise<RunSqlData> {
+  const run = new RunStream()
+  const query = queryId ? { format: 'ndjson' as const, query_id: queryId } : { format: 'ndjson' as const }
+  await callStream(
+    routes.runQuery,
+    { params: { ref: projectRef }, query, body: { query: sql } },
+    {
+      signal,
+      onLine: (line) => {
+        run.apply(line)
+        onProgress?.(run)
+      },
+    }
+  )
+  if (run.failure) throw new ResponseError(run.failure.message, run.failure.status, { requestId: run.failure.requestId, pg: run.failure.pg })
+  if (run.durationMs === null) throw new ResponseError('The answer ended before the query did. Run it again.', 502)
+  return { results: run.results, notices: run.notices, durationMs: run.durationMs }
 }
-export type RunSqlData = Awaited<ReturnType<typeof runSql>>
 
 /**
  * No toast on error: the SQL editor shows the error inline, next to the SQL that caused it.
- * Pass `signal` to be able to abort the request (the query may still finish on the server); pass
- * `queryId` and call `cancelQuery` to stop the query itself (it then fails with pg.code 57014).
+ * Pass `signal` to be able to abort the request (the platform then stops the query); pass
+ * `queryId` and call `cancelQuery` to stop it and hear back (it then fails with pg.code 57014).
  * The platform records every run, failed ones too: the project's query history is refetched
  * when one settles, wherever it was started.
+ *
+ * A finished run's results are not kept by React Query (gcTime 0, and whoever ran it keeps them
+ * where it shows them): five runs of a million rows must not stay in memory five times.
  */
 export function useSqlRunMutation({ onSettled, ...options }: MutationOptions<RunSqlData, RunSqlVariables & { signal?: AbortSignal }> = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ signal, ...vars }: RunSqlVariables & { signal?: AbortSignal }) => runSql(vars, signal),
+    gcTime: 0,
     ...options,
     async onSettled(...args) {
       void queryClient.invalidateQueries({ queryKey: queryHistoryKeys.all(args[2].projectRef) })

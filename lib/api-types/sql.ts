@@ -20,6 +20,11 @@ export const runQueryQuery = z.object({
   results: z.enum(['all'], { error: 'results must be "all" when given' }).optional(),
   /** Names the run for `POST /platform/projects/{ref}/query/{query_id}/cancel`; optional (pg-meta compatible). */
   query_id: sqlQueryId.optional(),
+  /**
+   * `ndjson`: stream every statement's results as newline-delimited JSON while the database
+   * produces them (rows as arrays; see docs/api.md). Default: one JSON answer.
+   */
+  format: z.enum(['json', 'ndjson'], { error: 'format must be "json" or "ndjson"' }).optional(),
 })
 export type RunQueryQuery = z.infer<typeof runQueryQuery>
 

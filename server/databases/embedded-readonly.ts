@@ -20,7 +20,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import { ResultJsonBuilder } from '../../workers/result-json.mjs'
-import type { RunShape } from './types'
+import { ResultStreamBuilder } from '../../workers/result-stream.mjs'
+import type { RunShape, RunStream } from './types'
 
 /** Schemas the reader is never given: the system's and the platform's own. */
 const SKIPPED_SCHEMAS = `n.nspname NOT LIKE 'pg\\_%' AND n.nspname NOT IN ('information_schema', 'platform_internal', 'platform_ro')`
@@ -106,17 +107,38 @@ export function readOnlyBatch(sql: string): string {
 
 type BatchResult = { rows: { row: unknown }[] }[]
 
-/** The answer of a normal run, from the function's header and rows (third statement of the batch). */
-export function rebuildResult(batchJson: Uint8Array, shape: RunShape, maxResultBytes: number): { json: Uint8Array; tooLarge?: { message: string; code: string } } {
+type Replayable = {
+  rowDescription(fields: { name: string; dataTypeID: number }[]): void
+  dataRow(values: (string | null)[]): void
+  commandComplete(tag: string): void
+}
+
+/** Feeds the function's header and rows (third statement of the batch) to a builder, as a normal run would. */
+function replay(batchJson: Uint8Array, builder: Replayable) {
   const statements = JSON.parse(Buffer.from(batchJson).toString('utf8')) as BatchResult
   const rows = statements[2]?.rows ?? []
   const columns = (rows[0]?.row ?? []) as { name: string; type: number }[]
-  const builder = new ResultJsonBuilder(shape, maxResultBytes)
   builder.rowDescription(columns.map((c) => ({ name: c.name, dataTypeID: Number(c.type) })))
   for (const { row } of rows.slice(1)) builder.dataRow(row as (string | null)[])
   builder.commandComplete(`SELECT ${rows.length - 1}`)
+}
+
+/** The answer of a normal run. */
+export function rebuildResult(batchJson: Uint8Array, shape: RunShape, maxResultBytes: number): { json: Uint8Array; tooLarge?: { message: string; code: string } } {
+  const builder = new ResultJsonBuilder(shape, maxResultBytes)
+  replay(batchJson, builder)
   if (builder.tooLarge) return { json: new Uint8Array(), tooLarge: builder.tooLargeError() }
   return { json: Buffer.from(builder.toJson(), 'utf8') }
+}
+
+/**
+ * The lines of a streamed run, written to `sink` in one go (a reader's answer is built whole
+ * first, within the size cap); answers the row count.
+ */
+export function streamResult(batchJson: Uint8Array, sink: RunStream): number | null {
+  const builder = new ResultStreamBuilder((text) => void sink.write(text))
+  replay(batchJson, builder)
+  return builder.lastRowCount
 }
 
 /** Said with a syntax error: the reader may have tried a statement a view cannot hold. */

@@ -21,7 +21,7 @@ import { cp, mkdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { cancelledByUser, DatabaseNotServingError, DatabaseUnavailableError, SqlError, type RunControl, type RunOptions, type RunOutcome } from './types'
-import { READONLY_HINT, READONLY_SETUP, readOnlyBatch, rebuildResult } from './embedded-readonly'
+import { READONLY_HINT, READONLY_SETUP, readOnlyBatch, rebuildResult, streamResult } from './embedded-readonly'
 import { EMPTY_ALL_TABLES } from './embedded-branch'
 import { directorySizeBytes } from './directory-size'
 
@@ -34,6 +34,7 @@ type WorkerReply = {
   ok: boolean
   json?: ArrayBuffer
   durationMs?: number
+  rowCount?: number | null
   fatal?: boolean
   error?: { message: string; code?: string; position?: number; detail?: string; hint?: string }
 }
@@ -43,6 +44,10 @@ type Handle = {
   worker: Worker
   ready: Promise<void>
   pending: Map<number, (reply: WorkerReply) => void>
+  /** Where the lines of a streamed run in progress go, by request id. */
+  streams: Map<number, (chunk: Uint8Array) => void>
+  /** Bytes of a streamed answer sent by the worker and not yet taken by the reader (shared with it). */
+  inFlight: Int32Array
   /** Resolves once the thread has exited, however it ended. */
   exited: Promise<void>
   alive: boolean
@@ -127,8 +132,9 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
   }
 
   function spawn(dir: string): Handle {
+    const flow = new SharedArrayBuffer(4)
     const worker = new Worker(new URL('../../workers/pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir: dir, maxResultBytes },
+      workerData: { dataDir: dir, maxResultBytes, flow },
     })
     const pending = new Map<number, (reply: WorkerReply) => void>()
     let settleReady!: (error?: Error) => void
@@ -137,12 +143,15 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
     })
     ready.catch(() => undefined) // awaited by ensureOpen; don't report it as unhandled meanwhile
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
-    const handle: Handle = { worker, ready, pending, exited, alive: true }
-    worker.on('message', (msg: { type?: string; message?: string } & WorkerReply) => {
+    const streams = new Map<number, (chunk: Uint8Array) => void>()
+    const handle: Handle = { worker, ready, pending, streams, inFlight: new Int32Array(flow), exited, alive: true }
+    worker.on('message', (msg: { type?: string; message?: string; chunk?: ArrayBuffer } & WorkerReply) => {
       if (msg.type === 'ready') return settleReady()
+      if (msg.chunk) return streams.get(msg.id)?.(new Uint8Array(msg.chunk))
       if (msg.type === 'failed') return settleReady(new DatabaseUnavailableError("The project's database could not be opened.", msg.message))
       const callback = pending.get(msg.id)
       pending.delete(msg.id)
+      streams.delete(msg.id)
       callback?.(msg)
     })
     const fail = (message: string) => {
@@ -158,11 +167,13 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
     return handle
   }
 
-  function request(handle: Handle, message: Record<string, unknown>): Promise<WorkerReply> {
+  /** Sends one request; `onChunk` gets a streamed run's lines until its reply. */
+  function request(handle: Handle, message: Record<string, unknown>, onChunk?: (chunk: Uint8Array) => void): Promise<WorkerReply> {
     const id = nextId++
     return new Promise((resolve) => {
       if (!handle.alive) return resolve({ id, ok: false, fatal: true, error: { message: 'project database worker exited' } })
       handle.pending.set(id, resolve)
+      if (onChunk) handle.streams.set(id, onChunk)
       handle.worker.postMessage({ ...message, id })
     })
   }
@@ -247,6 +258,8 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
     const cancelled = new Promise<'cancelled'>((resolve) => (cancel = () => resolve('cancelled')))
     /** The worker answered: a cancel now would stop nothing, and says so. */
     let answered = false
+    /** Lines still in flight from a worker that is being ended belong to no one. */
+    let ended = false
     // From here on, a cancel is this run's: it ends the worker (below) once the SQL is in it.
     const forget = control?.onCancel(() => {
       if (answered) return false
@@ -265,7 +278,22 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
         // setTimeout fires at once beyond 2^31-1 ms: clamp.
         timer = setTimeout(() => resolve('timeout'), Math.min(Math.max(options.timeoutMs, 0), 2 ** 31 - 1))
       })
-      const replied = request(handle, { op: 'run', sql, shape: options.shape })
+      const sink = options.stream
+      const open = handle
+      // A streamed run's worker waits while too much is in flight (see the worker): what the
+      // reader took is subtracted, at once or once the response drained.
+      const taken = (bytes: number) => {
+        Atomics.sub(open.inFlight, 0, bytes)
+        Atomics.notify(open.inFlight, 0)
+      }
+      const onChunk = (chunk: Uint8Array) => {
+        if (ended || !sink) return taken(chunk.length)
+        if (sink.write(chunk)) taken(chunk.length)
+        else void sink.drained().then(() => taken(chunk.length))
+      }
+      const replied = sink
+        ? request(handle, { op: 'run', sql, shape: 'stream' }, onChunk)
+        : request(handle, { op: 'run', sql, shape: options.shape })
       control?.markRunning(null)
       const reply = await Promise.race([replied, timedOut, cancelled])
       answered = reply !== 'cancelled'
@@ -276,7 +304,7 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
         if (reply === 'cancelled') throw cancelledByUser()
         throw new SqlError('canceling statement due to statement timeout', { code: '57014' })
       }
-      if (reply.ok) return { json: new Uint8Array(reply.json!), durationMs: reply.durationMs ?? 0 }
+      if (reply.ok) return { json: new Uint8Array(reply.json!), durationMs: reply.durationMs ?? 0, rowCount: reply.rowCount }
       if (reply.fatal) {
         void closeSlot(slot, false)
         throw new DatabaseUnavailableError("The project's database stopped unexpectedly.", reply.error?.message)
@@ -284,6 +312,7 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
       const { message, ...pg } = reply.error!
       throw new SqlError(message, pg)
     } finally {
+      ended = true
       forget?.()
       clearTimeout(timer)
       if (handle?.alive) handle.worker.unref()
@@ -348,7 +377,8 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
       readOnlyReady.add(slot.dir)
     }
     try {
-      const outcome = await execute(slot, readOnlyBatch(sql), { ...options, shape: 'all' }, control)
+      const outcome = await execute(slot, readOnlyBatch(sql), { ...options, shape: 'all', stream: undefined }, control)
+      if (options.stream) return { json: new Uint8Array(), durationMs: outcome.durationMs, rowCount: streamResult(outcome.json, options.stream) }
       const rebuilt = rebuildResult(outcome.json, options.shape, maxResultBytes)
       if (rebuilt.tooLarge) throw new SqlError(rebuilt.tooLarge.message, { code: rebuilt.tooLarge.code })
       return { json: rebuilt.json, durationMs: outcome.durationMs }

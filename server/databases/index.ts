@@ -8,7 +8,7 @@ import { adminUrlForRegion, parseProjectDbServers, serverDatabases } from './ser
 import { RunControl, type ProjectDatabases, type ProjectDatabasesConfig, type ProjectDbLocation, type RunOptions, type RunOutcome } from './types'
 
 export { SqlError, isSqlError, isDatabaseUnavailable, isDatabaseNotServing, DatabaseNotServingError, QUERY_CANCELED, USER_CANCEL_MESSAGE } from './types'
-export type { CancelOutcome, ProjectDatabases, ProjectDatabasesConfig, ProjectDbLocation, RunOptions, RunOutcome, RunShape, RunState } from './types'
+export type { CancelOutcome, ProjectDatabases, ProjectDatabasesConfig, ProjectDbLocation, RunOptions, RunOutcome, RunShape, RunState, RunStream } from './types'
 
 const EMBEDDED_VERSION_TIMEOUT_MS = 30_000
 

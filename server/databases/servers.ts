@@ -7,8 +7,9 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { ResultJsonBuilder } from '../../workers/result-json.mjs'
+import { ResultStreamBuilder } from '../../workers/result-stream.mjs'
 import { isUnavailable } from '../db/unavailable'
-import { cancelledByUser, DatabaseUnavailableError, SqlError, type RunControl, type RunOptions, type RunOutcome, type RunShape } from './types'
+import { cancelledByUser, DatabaseUnavailableError, SqlError, type RunControl, type RunOptions, type RunOutcome, type RunShape, type RunStream } from './types'
 import {
   closePublicSchema,
   dropDatabase,
@@ -52,17 +53,27 @@ export function adminUrlForRegion(targets: ServerTargets, region: string): strin
 
 const COPY_IN_REFUSED = 'COPY FROM STDIN is not supported here'
 
-class JsonQuery {
+type ProtocolBuilder = {
+  rowDescription(fields: { name: string; dataTypeID: number }[]): void
+  dataRow(values: (string | null)[]): void
+  commandComplete(tag: string): void
+}
+
+/**
+ * Feeds one simple query's protocol messages to a builder; `finish` makes the answer once the
+ * server is ready again (and may throw an SqlError, e.g. a result too large).
+ */
+class ProtocolQuery {
   readonly done: Promise<string>
-  private builder: ResultJsonBuilder
+  /** The connection's socket, once submitted: a streamed run pauses it while its reader is behind. */
+  socket: { pause(): void; resume(): void } | null = null
   private settle!: (error: Error | null, json?: string) => void
 
   constructor(
     private readonly text: string,
-    shape: RunShape,
-    maxResultBytes: number
+    private readonly builder: ProtocolBuilder,
+    private readonly finish: () => string
   ) {
-    this.builder = new ResultJsonBuilder(shape, maxResultBytes)
     this.done = new Promise((resolve, reject) => {
       let settled = false
       this.settle = (error, json) => {
@@ -74,7 +85,8 @@ class JsonQuery {
     })
   }
 
-  submit(connection: { query(text: string): void }) {
+  submit(connection: { query(text: string): void; stream?: { pause(): void; resume(): void } }) {
+    this.socket = connection.stream ?? null
     connection.query(this.text) // simple query protocol: many statements allowed
     return null
   }
@@ -107,12 +119,55 @@ class JsonQuery {
     this.settle(error)
   }
   handleReadyForQuery() {
-    if (this.builder.tooLarge) {
-      const { message, code } = this.builder.tooLargeError()
-      return this.settle(new SqlError(message, { code }))
-    }
-    this.guard(() => this.settle(null, this.builder.toJson()))
+    this.guard(() => this.settle(null, this.finish()))
   }
+}
+
+/** The whole answer as JSON, within the size cap. */
+function jsonQuery(text: string, shape: RunShape, maxResultBytes: number): ProtocolQuery {
+  const builder = new ResultJsonBuilder(shape, maxResultBytes)
+  return new ProtocolQuery(text, builder, () => {
+    if (builder.tooLarge) {
+      const { message, code } = builder.tooLargeError()
+      throw new SqlError(message, { code })
+    }
+    return builder.toJson()
+  })
+}
+
+/** Rows are handed on at least this often, however slowly a query produces them. */
+const STREAM_FLUSH_MS = 100
+
+/**
+ * A streamed run: lines go to `sink` as rows arrive. When the reader is behind, the socket is
+ * paused: the server then waits to send more, so memory here stays bounded by one batch.
+ */
+function streamQuery(text: string, sink: RunStream, client: pg.PoolClient) {
+  let paused = false
+  const builder = new ResultStreamBuilder((line) => {
+    if (sink.write(line) || paused || !query.socket) return
+    paused = true
+    const socket = query.socket
+    socket.pause()
+    void sink.drained().then(() => {
+      paused = false
+      socket.resume()
+    })
+  })
+  const timer = setInterval(() => builder.flush(), STREAM_FLUSH_MS)
+  const onNotice = (msg: unknown) => builder.notice(msg)
+  client.on('notice', onNotice)
+  const stop = () => {
+    clearInterval(timer)
+    client.off('notice', onNotice)
+  }
+  // Referenced by the builder's callback above, which only runs once rows arrive.
+  const query: ProtocolQuery = new ProtocolQuery(text, builder, () => {
+    builder.flush()
+    return ''
+  })
+  query.done.then(stop, stop)
+  return { query, rowCount: () => builder.lastRowCount }
 }
 
 /**
@@ -286,6 +341,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
     let answered = false
     let forget = () => {}
     let json: string
+    let rowCount: (() => number | null) | undefined
     try {
       // Both undone by RESET ALL in the reset below; one round trip for both.
       const setup: string[] = []
@@ -302,7 +358,9 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
         forget = control.onCancel(() => (answered ? false : (stopping = cancelBackend(url, pid))))
         control.markRunning(pid)
       }
-      const query = new JsonQuery(sql, options.shape, maxResultBytes)
+      const streamed = options.stream ? streamQuery(sql, options.stream, client) : null
+      const query = streamed?.query ?? jsonQuery(sql, options.shape, maxResultBytes)
+      rowCount = streamed?.rowCount
       client.query(query as unknown as pg.QueryConfig)
       try {
         json = await query.done
@@ -325,7 +383,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
     }
     const durationMs = performance.now() - started
     afterCancel(stopping, () => releaseAfterReset(client))
-    return { json: Buffer.from(json, 'utf8'), durationMs }
+    return { json: Buffer.from(json, 'utf8'), durationMs, ...(rowCount ? { rowCount: rowCount() } : {}) }
   }
 
   /**

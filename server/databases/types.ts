@@ -48,6 +48,21 @@ export type RunOptions = {
    * (null on PGlite), so that the caller can tell other app instances where it runs.
    */
   onStart?: (started: { pid: number | null }) => void
+  /**
+   * Stream the answer instead of building it: newline-delimited JSON lines (workers/result-stream.mjs)
+   * go to the sink as the database produces rows, `shape` is ignored, no size cap applies, and the
+   * outcome's `json` is empty. A Postgres error still throws once the run ended (after the lines
+   * of the statements that completed before it).
+   */
+  stream?: RunStream
+}
+
+/** Where a streamed run's lines go (the HTTP response). */
+export type RunStream = {
+  /** Takes whole lines; answers false when the reader is behind (the backend then waits for `drained`). */
+  write(chunk: string | Uint8Array): boolean
+  /** Resolves once the reader caught up (or left: a reader that left drains at once). */
+  drained(): Promise<void>
 }
 
 /** What `cancel()` did: stopped the run, was not allowed to, or found no such run (ended, never was). */
@@ -110,9 +125,11 @@ export class RunControl {
 export const cancelledByUser = () => new SqlError(USER_CANCEL_MESSAGE, { code: QUERY_CANCELED })
 
 export type RunOutcome = {
-  /** UTF-8 JSON, ready to be written as the response body. */
+  /** UTF-8 JSON, ready to be written as the response body (empty for a streamed run). */
   json: Uint8Array
   durationMs: number
+  /** Streamed runs: the last statement's row count (returned or affected), for the query history. */
+  rowCount?: number | null
 }
 
 const SQL_ERROR = Symbol.for('supaboard.SqlError')

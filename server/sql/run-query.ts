@@ -8,9 +8,13 @@
  * caller gets a 503; an unhealthy one is probed first, so a recovered database is used at once. A
  * paused project (or one on its way) answers 409; a project of a restricted organization 402.
  * Every run is recorded in the caller's query history once it ended (server/content/history.ts).
+ * `?format=ndjson` streams the results instead, as newline-delimited JSON written while the
+ * database produces rows (stream-response.ts; lines in workers/result-stream.mjs); a client that
+ * leaves mid-stream stops the run.
  * `?query_id=<uuid>` names the run so that POST /platform/projects/{ref}/query/{query_id}/cancel
  * can stop it (cancel-query.ts); a name already running in the project answers 409.
  */
+import { randomUUID } from 'node:crypto'
 import { roleCan, type Routes } from '@/lib/api-types'
 import { PlatformError } from '../http/errors'
 import { rawJson, type Handler } from '../http/types'
@@ -22,10 +26,11 @@ import { notServingMessage, restrictedMessage } from './not-serving'
 import { recordRun, runErrorMessage, type RunRecord } from '../content/history'
 import { rowCountOf } from '../content/row-count'
 import { recordRunning } from './running-queries'
+import { errorLine, responseStream, type ResponseStream } from './stream-response'
 
 const encoder = new TextEncoder()
 
-export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, access: project, body, query }) => {
+export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, access: project, body, query, res, requestId }) => {
   if (project.organization_restriction_status === 'restricted') throw new PlatformError(402, restrictedMessage(project.organization_quota_note))
   let location = project.db_location
   if (project.status === 'ACTIVE_UNHEALTHY' && location && !(await recheckNow(platform, project.ref, location)))
@@ -34,18 +39,27 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
     throw new PlatformError(409, notServingMessage(project.status))
   const readOnly = !roleCan(project.role, 'sql:write', { isPlatform: platform.config.isPlatform })
   if (readOnly) location = await readOnlyLocation(platform, project.ref, project.region, location)
+  const streamed = query.format === 'ndjson'
   const all = query.results === 'all'
   const shape = all ? 'all' : 'last'
   // The run's history entry is written after the run, beside the activity: no wait before the SQL runs.
   const run: Omit<RunRecord, 'durationMs' | 'rowCount' | 'error'> = { projectId: project.id, userId: user.id, sql: body.query, startedAt: new Date() }
-  const queryId = query.query_id
+  // A streamed run is always named, so that a client who leaves stops it.
+  const queryId = query.query_id ?? (streamed ? randomUUID() : undefined)
   // Checked and claimed with no await in between: two runs never share a name in this process.
   if (queryId && platform.databases.runState(location, queryId))
     throw new PlatformError(409, 'A query with this query_id is already running in this project. Name every run with a new id.')
   /** Removes the run's record in the control plane once it ended (server projects only). */
   let forgetRunning: () => Promise<void> = async () => undefined
   const onStart = ({ pid }: { pid: number | null }) => {
-    if (queryId && pid !== null) forgetRunning = recordRunning(platform, { projectId: project.id, queryId, userId: user.id, readOnly }, pid)
+    if (query.query_id && pid !== null) forgetRunning = recordRunning(platform, { projectId: project.id, queryId: query.query_id, userId: user.id, readOnly }, pid)
+  }
+  const stream = streamed ? responseStream(res, requestId) : undefined
+  if (stream && queryId) {
+    const at = location
+    res.once('close', () => {
+      if (stream.gone) void platform.databases.cancel(at, queryId, () => true)
+    })
   }
   const started = performance.now()
   let outcome: RunOutcome
@@ -55,24 +69,28 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
       shape,
       readOnly,
       ...(queryId ? { queryId, startedBy: user.id, onStart } : {}),
+      ...(stream ? { stream } : {}),
     })
   } catch (error) {
     const forgotten = forgetRunning()
     // Paused between the check above and the run: say so, it is not a fault.
-    if (isDatabaseNotServing(error)) {
+    if (isDatabaseNotServing(error) && !stream?.started) {
       await forgotten
       throw new PlatformError(409, notServingMessage('INACTIVE'))
     }
     const failed = recordRun(platform, { ...run, durationMs: performance.now() - started, rowCount: null, error: runErrorMessage(error) })
     if (isDatabaseUnavailable(error)) await Promise.all([markUnhealthy(platform, project.ref), failed, forgotten])
     else await Promise.all([recordActivity(platform, project.ref), failed, forgotten]) // a query that failed was activity too
+    // Lines went out already: the failure is the stream's last line.
+    if (stream?.started) return endStream(stream, errorLine(error, requestId))
     throw error
   }
   await Promise.all([
     forgetRunning(),
     recordActivity(platform, project.ref),
-    recordRun(platform, { ...run, durationMs: outcome.durationMs, rowCount: rowCountOf(outcome.json, shape), error: null }),
+    recordRun(platform, { ...run, durationMs: outcome.durationMs, rowCount: stream ? (outcome.rowCount ?? null) : rowCountOf(outcome.json, shape), error: null }),
   ])
+  if (stream) return endStream(stream, `{"type":"end","durationMs":${Math.round(outcome.durationMs)}}\n`)
   if (!all) return rawJson(outcome.json)
   // Wrap the worker's ready-made JSON without parsing it again.
   const head = encoder.encode('{"results":')
@@ -82,4 +100,10 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
   answer.set(outcome.json, head.length)
   answer.set(tail, head.length + outcome.json.length)
   return rawJson(answer)
+}
+
+/** Ends a streamed answer; the router sends nothing more for a response that ended. */
+function endStream(stream: ResponseStream, line: string) {
+  stream.end(line)
+  return rawJson(new Uint8Array())
 }

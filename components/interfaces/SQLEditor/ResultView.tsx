@@ -1,13 +1,15 @@
 import { useMemo, useState } from 'react'
 import { PlanTree } from '@/components/interfaces/ExplainPlan/PlanTree'
-import type { StatementResult } from '@/lib/api-types/sql'
+import { cellByName, type RunResult } from '@/lib/sql/result-set'
 import { isPlanResult, parsePlan } from '@/lib/sql/explain-plan'
 import { ResultsGrid } from './ResultsGrid'
 import { returnsRows } from './ResultsPanel.utils'
 import { PlanViewToggle, ResultsToolbar } from './ResultsToolbar'
 
 export type ResultViewProps = {
-  result: StatementResult
+  result: RunResult
+  /** Rows in so far (passed so that a streaming result re-renders as it grows). */
+  rowCount: number
   /** "Showing the first N rows (row limit)", when the editor's row limit may have cut this result. */
   notice?: string | null
   exportName?: string
@@ -19,20 +21,22 @@ type View = 'tree' | 'text'
  * One statement's rows: a toolbar (export, copy, and Tree / Text for EXPLAIN output), the row
  * limit notice, and the grid, or the plan as a tree.
  */
-export function ResultView({ result, notice, exportName }: ResultViewProps) {
+export function ResultView({ result, rowCount, notice, exportName }: ResultViewProps) {
   // The choice belongs to one result set: a new run shows its plan as a tree again.
-  const [choice, setChoice] = useState<{ result: StatementResult; view: View }>({ result, view: 'tree' })
+  const [choice, setChoice] = useState<{ result: RunResult; view: View }>({ result, view: 'tree' })
   const view = choice.result === result ? choice.view : 'tree'
   const isPlan = isPlanResult(result.columns)
+  // A plan is read once it is whole (a few lines, never streamed for long).
+  const complete = result.complete
   const plan = useMemo(
-    () => (isPlan ? parsePlan(result.rows.map((row) => String(row['QUERY PLAN'] ?? ''))) : null),
-    [isPlan, result]
+    () => (isPlan && complete ? parsePlan(Array.from({ length: result.rows.length }, (_, row) => String(cellByName(result, row, 'QUERY PLAN') ?? ''))) : null),
+    [isPlan, complete, result]
   )
 
-  if (!returnsRows(result) || result.rows.length === 0) {
+  if (!returnsRows(result) || rowCount === 0) {
     return (
       <div className="flex flex-1 items-center justify-center p-6 text-center text-sm text-foreground-light">
-        Success. No rows returned
+        {result.complete ? 'Success. No rows returned' : 'Waiting for rows…'}
       </div>
     )
   }
@@ -42,6 +46,8 @@ export function ResultView({ result, notice, exportName }: ResultViewProps) {
       <ResultsToolbar
         columns={result.columns}
         rows={result.rows}
+        // Exports take the whole result: offered once every row is in.
+        disabled={!result.complete}
         exportName={exportName}
         start={plan && <PlanViewToggle view={view} onChange={(next) => setChoice({ result, view: next })} />}
       />
@@ -52,7 +58,7 @@ export function ResultView({ result, notice, exportName }: ResultViewProps) {
             <PlanTree plan={plan} />
           </div>
         ) : (
-          <ResultsGrid columns={result.columns} rows={result.rows} />
+          <ResultsGrid columns={result.columns} rows={result.rows} rowCount={rowCount} />
         )}
       </div>
     </>

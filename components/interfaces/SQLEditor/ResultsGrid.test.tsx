@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ResultColumn } from '@/lib/api-types/sql'
+import { columnar } from '@/tests/fixtures/results'
 import { ResultsGrid } from './ResultsGrid'
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
@@ -41,7 +42,7 @@ function renderedRowIndexes(container: HTMLElement) {
 
 describe('ResultsGrid', () => {
   it('keeps only a window of 100,000 rows in the DOM', () => {
-    const { container } = render(<ResultsGrid columns={columns} rows={rows} />)
+    const { container } = render(<ResultsGrid columns={columns} rows={columnar(columns, rows)} rowCount={rows.length} />)
     const grid = screen.getByRole('grid')
     expect(grid).toHaveAttribute('aria-rowcount', '100001')
 
@@ -53,7 +54,7 @@ describe('ResultsGrid', () => {
   })
 
   it('renders the rows in view after scrolling far down', () => {
-    const { container } = render(<ResultsGrid columns={columns} rows={rows} />)
+    const { container } = render(<ResultsGrid columns={columns} rows={columnar(columns, rows)} rowCount={rows.length} />)
     const grid = screen.getByRole('grid')
     act(() => {
       grid.scrollTop = 28 * 50_000
@@ -69,7 +70,7 @@ describe('ResultsGrid', () => {
   })
 
   it('shows column names in a header, NULL for null and JSON for objects', () => {
-    const { container } = render(<ResultsGrid columns={columns} rows={rows} />)
+    const { container } = render(<ResultsGrid columns={columns} rows={columnar(columns, rows)} rowCount={rows.length} />)
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Row number',
       'id',
@@ -92,14 +93,15 @@ describe('ResultsGrid', () => {
   it('virtualizes columns too', () => {
     const wide = Array.from({ length: 500 }, (_, i) => ({ name: `c${i}`, dataTypeID: 23 }))
     const wideRows = [Object.fromEntries(wide.map((c, i) => [c.name, i]))]
-    render(<ResultsGrid columns={wide} rows={wideRows} />)
+    render(<ResultsGrid columns={wide} rows={columnar(wide, wideRows)} rowCount={wideRows.length} />)
     const headers = screen.getAllByRole('columnheader')
     expect(headers.length).toBeLessThan(50)
     expect(screen.getByRole('grid')).toHaveAttribute('aria-colcount', '501')
   })
 
   it('distinguishes the string "NULL" from null only by style', () => {
-    render(<ResultsGrid columns={[{ name: 'v', dataTypeID: 25 }]} rows={[{ v: 'NULL' }, { v: null }]} />)
+    const v = [{ name: 'v', dataTypeID: 25 }]
+    render(<ResultsGrid columns={v} rows={columnar(v, [{ v: 'NULL' }, { v: null }])} rowCount={2} />)
     const [text, nul] = screen.getAllByRole('gridcell')
     expect(text).not.toHaveClass('text-foreground-lighter')
     expect(nul).toHaveClass('text-foreground-lighter')
@@ -122,7 +124,7 @@ describe('ResultsGrid', () => {
 
     it('focuses a cell by click or arrows, and copies it with Ctrl/Cmd+C', async () => {
       const user = userEvent.setup()
-      render(<ResultsGrid columns={people} rows={data} />)
+      render(<ResultsGrid columns={people} rows={columnar(people, data)} rowCount={data.length} />)
       const grid = screen.getByRole('grid')
       await user.click(cellsOf(0)[0])
       expect(grid).toHaveFocus()
@@ -144,7 +146,7 @@ describe('ResultsGrid', () => {
 
     it('copies a row from the cell menu (right click or the ⋯ of the focused cell)', async () => {
       const user = userEvent.setup()
-      render(<ResultsGrid columns={people} rows={data} />)
+      render(<ResultsGrid columns={people} rows={columnar(people, data)} rowCount={data.length} />)
       fireEvent.contextMenu(cellsOf(1)[0], { clientX: 10, clientY: 10 })
       const menu = screen.getByRole('menu', { name: 'Cell actions' })
       expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus()
@@ -161,7 +163,7 @@ describe('ResultsGrid', () => {
 
     it('cuts a long value short in the grid and shows all of it on demand', async () => {
       const user = userEvent.setup()
-      render(<ResultsGrid columns={people} rows={data} />)
+      render(<ResultsGrid columns={people} rows={columnar(people, data)} rowCount={data.length} />)
       const bio = cellsOf(0)[1]
       expect(bio.textContent).toHaveLength(501)
       expect(bio.textContent?.endsWith('…')).toBe(true)

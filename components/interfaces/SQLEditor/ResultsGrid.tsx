@@ -6,6 +6,7 @@ import { createPortal } from 'react-dom'
 import { toast } from 'sonner'
 import { copyToClipboard } from '@/components/ui/CopyButton'
 import type { ResultColumn } from '@/lib/api-types/sql'
+import type { ColumnarRows } from '@/lib/sql/result-set'
 import { CellViewer } from './CellViewer'
 import { MenuList } from './ResultsMenu'
 import {
@@ -23,7 +24,10 @@ import {
 
 export type ResultsGridProps = {
   columns: ResultColumn[]
-  rows: Record<string, unknown>[]
+  /** Held by column, outside React state; may still grow (a streaming result). */
+  rows: ColumnarRows
+  /** Rows to show: `rows.length` when rendered (passed so that a growing result re-renders). */
+  rowCount: number
   className?: string
   /** Accessible name of the grid. */
   label?: string
@@ -59,17 +63,18 @@ export function ResultsGrid(props: ResultsGridProps) {
   return <VirtualGrid key={gridKey(props.rows, props.columns)} {...props} />
 }
 
-function VirtualGrid({ columns, rows, className, label = 'Query results' }: ResultsGridProps) {
+function VirtualGrid({ columns, rows, rowCount, className, label = 'Query results' }: ResultsGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const baseId = useId()
+  // Sized from the first rows in: a growing result keeps its column widths.
   const widths = useMemo(() => estimateColumnWidths(columns, rows), [columns, rows])
-  const numberWidth = rowNumberWidth(rows.length)
+  const numberWidth = rowNumberWidth(rowCount)
   const [active, setActive] = useState<CellPosition | null>(null)
   const [menu, setMenu] = useState<{ at: CellPosition; x: number; y: number } | null>(null)
   const [viewer, setViewer] = useState<CellPosition | null>(null)
 
   const rowVirtualizer = useVirtualizer({
-    count: rows.length,
+    count: rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     paddingStart: HEADER_HEIGHT,
@@ -97,7 +102,7 @@ function VirtualGrid({ columns, rows, className, label = 'Query results' }: Resu
     virtualRows.some((vr) => vr.index === active.row) &&
     virtualColumns.some((vc) => vc.index === active.col)
 
-  const valueAt = (at: CellPosition) => rows[at.row]?.[columns[at.col]?.name]
+  const valueAt = (at: CellPosition) => rows.cell(at.row, at.col)
   const copyCell = (at: CellPosition) => void copy(copyText(valueAt(at)), 'Cell copied')
   const openMenu = (at: CellPosition, x: number, y: number) =>
     setMenu({ at, x: Math.max(0, Math.min(x, window.innerWidth - MENU_WIDTH - 8)), y })
@@ -125,7 +130,7 @@ function VirtualGrid({ columns, rows, className, label = 'Query results' }: Resu
       return
     }
     const page = Math.max(1, Math.floor((event.currentTarget.clientHeight - HEADER_HEIGHT) / ROW_HEIGHT) - 1)
-    const next = moveCell(active, event.key, { rows: rows.length, cols: columns.length, page, ctrl: mod })
+    const next = moveCell(active, event.key, { rows: rowCount, cols: columns.length, page, ctrl: mod })
     if (!next) return
     event.preventDefault()
     setActive(next)
@@ -151,7 +156,7 @@ function VirtualGrid({ columns, rows, className, label = 'Query results' }: Resu
         ref={scrollRef}
         role="grid"
         aria-label={label}
-        aria-rowcount={rows.length + 1}
+        aria-rowcount={rowCount + 1}
         aria-colcount={columns.length + 1}
         aria-activedescendant={activeInView ? cellId(active) : undefined}
         tabIndex={0}
@@ -211,8 +216,7 @@ function VirtualGrid({ columns, rows, className, label = 'Query results' }: Resu
               key={vr.key}
               index={vr.index}
               top={vr.start}
-              row={rows[vr.index]}
-              columns={columns}
+              rows={rows}
               virtualColumns={virtualColumns}
               totalWidth={totalWidth}
               numberWidth={numberWidth}
@@ -231,7 +235,7 @@ function VirtualGrid({ columns, rows, className, label = 'Query results' }: Resu
             style={{ left: menu.x, top: menu.y, width: MENU_WIDTH }}
             items={[
               { label: 'Copy cell', onSelect: () => copyCell(menu.at) },
-              { label: 'Copy row as JSON', onSelect: () => void copy(copyRowText(columns, rows[menu.at.row]), 'Row copied') },
+              { label: 'Copy row as JSON', onSelect: () => void copy(copyRowText(columns, rows.row(menu.at.row)), 'Row copied') },
               { label: 'Show whole value', onSelect: () => setViewer(menu.at) },
             ]}
             onClose={(refocus) => {
@@ -268,8 +272,7 @@ type VirtualColumn = { index: number; start: number; size: number; key: Key }
 const GridRow = memo(function GridRow({
   index,
   top,
-  row,
-  columns,
+  rows,
   virtualColumns,
   totalWidth,
   numberWidth,
@@ -278,8 +281,7 @@ const GridRow = memo(function GridRow({
 }: {
   index: number
   top: number
-  row: Record<string, unknown>
-  columns: ResultColumn[]
+  rows: ColumnarRows
   virtualColumns: VirtualColumn[]
   totalWidth: number
   numberWidth: number
@@ -303,7 +305,7 @@ const GridRow = memo(function GridRow({
         {index + 1}
       </div>
       {virtualColumns.map((vc) => {
-        const value = row[columns[vc.index].name]
+        const value = rows.cell(index, vc.index)
         const cell = formatCell(value)
         const active = vc.index === activeCol
         return (

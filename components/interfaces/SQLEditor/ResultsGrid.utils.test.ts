@@ -33,7 +33,15 @@ it('copies a row as one JSON object in column order', () => {
     { name: 'b', dataTypeID: 25 },
     { name: 'a', dataTypeID: 23 },
   ]
-  expect(copyRowText(columns, { a: 1 })).toBe('{"b":null,"a":1}')
+  expect(copyRowText(columns, [null, 1])).toBe('{"b":null,"a":1}')
+})
+
+it('keeps both values of two columns with the same name when copying a row', () => {
+  const columns = [
+    { name: 'dup', dataTypeID: 25 },
+    { name: 'dup', dataTypeID: 25 },
+  ]
+  expect(copyRowText(columns, ['a', 'b'])).toBe('{"dup":"a","dup_2":"b"}')
 })
 
 it('shows JSON indented and says which values the grid cuts', () => {

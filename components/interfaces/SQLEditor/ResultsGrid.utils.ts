@@ -1,4 +1,6 @@
 import type { ResultColumn } from '@/lib/api-types/sql'
+import type { ColumnarRows } from '@/lib/sql/result-set'
+import { uniqueKeys } from '@/lib/sql/export'
 
 /** Characters kept in a cell's text; the rest is only in its `title`. */
 const MAX_CELL_CHARS = 500
@@ -40,12 +42,12 @@ export function formatCell(value: unknown): FormattedCell {
 }
 
 /** A column's width from its name and the first rows' values, clamped. */
-export function estimateColumnWidths(columns: ResultColumn[], rows: Record<string, unknown>[]): number[] {
-  const sample = rows.length > WIDTH_SAMPLE_ROWS ? rows.slice(0, WIDTH_SAMPLE_ROWS) : rows
-  return columns.map((column) => {
+export function estimateColumnWidths(columns: ResultColumn[], rows: Pick<ColumnarRows, 'length' | 'cell'>): number[] {
+  const sampled = Math.min(rows.length, WIDTH_SAMPLE_ROWS)
+  return columns.map((column, index) => {
     let chars = column.name.length
-    for (const row of sample) {
-      const text = cellText(row[column.name])
+    for (let row = 0; row < sampled; row++) {
+      const text = cellText(rows.cell(row, index))
       chars = Math.max(chars, text === null ? 4 : Math.min(text.length, 60))
     }
     const px = Math.ceil(chars * CHAR_WIDTH + CELL_PADDING)
@@ -61,9 +63,10 @@ export function rowNumberWidth(rowCount: number): number {
 /** What copying a cell puts on the clipboard: the whole value, nothing for NULL (as in CSV). */
 export const copyText = (value: unknown): string => cellText(value) ?? ''
 
-/** A row on the clipboard: one JSON object keyed by column name, NULL as null. */
-export function copyRowText(columns: ResultColumn[], row: Record<string, unknown>): string {
-  return JSON.stringify(Object.fromEntries(columns.map((column) => [column.name, row[column.name] ?? null])))
+/** A row on the clipboard: one JSON object keyed by column name (a repeated name gets _2 …), NULL as null. */
+export function copyRowText(columns: ResultColumn[], row: readonly unknown[]): string {
+  const keys = uniqueKeys(columns.map((column) => column.name))
+  return JSON.stringify(Object.fromEntries(keys.map((key, index) => [key, row[index] ?? null])))
 }
 
 /** The whole value for the cell viewer: JSON objects and arrays indented, NULL as null. */

@@ -80,7 +80,7 @@ export function MenuList({ id, label, items, onClose, ignore, className, style }
 }
 
 /** A button that opens a MenuList below it (↓ opens it from the keyboard too). */
-export function MenuButton({ label, icon, items }: { label: string; icon?: ReactNode; items: MenuItem[] }) {
+export function MenuButton({ label, icon, items, disabled = false }: { label: string; icon?: ReactNode; items: MenuItem[]; disabled?: boolean }) {
   const [open, setOpen] = useState(false)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuId = useId()
@@ -92,6 +92,7 @@ export function MenuButton({ label, icon, items }: { label: string; icon?: React
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
+        disabled={disabled}
         onClick={() => setOpen((value) => !value)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') {
@@ -99,7 +100,7 @@ export function MenuButton({ label, icon, items }: { label: string; icon?: React
             setOpen(true)
           }
         }}
-        className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs text-foreground-light hover:bg-surface-raised hover:text-foreground focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none"
+        className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs text-foreground-light hover:bg-surface-raised hover:text-foreground focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none disabled:pointer-events-none disabled:opacity-50"
       >
         {icon}
         {label}

@@ -2,13 +2,13 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { StatementResult } from '@/lib/api-types/sql'
+import { statement, type ObjectResult } from '@/tests/fixtures/results'
 import type { SqlRunOutcome } from '@/state/sql-editor'
 import { ResultsPanel } from './ResultsPanel'
 
-const createTable: StatementResult = { command: 'CREATE TABLE', rowCount: null, columns: [], rows: [] }
-const insert: StatementResult = { command: 'INSERT', rowCount: 2, columns: [], rows: [] }
-const select: StatementResult = {
+const createTable: ObjectResult = { command: 'CREATE TABLE', rowCount: null, columns: [], rows: [] }
+const insert: ObjectResult = { command: 'INSERT', rowCount: 2, columns: [], rows: [] }
+const select: ObjectResult = {
   command: 'SELECT',
   rowCount: 3,
   columns: [
@@ -22,8 +22,8 @@ const select: StatementResult = {
   ],
 }
 
-const ok = (results: StatementResult[], durationMs = 12): SqlRunOutcome => ({
-  results,
+const ok = (results: ObjectResult[], durationMs = 12): SqlRunOutcome => ({
+  results: results.map(statement),
   error: null,
   durationMs,
   finishedAt: 1,
@@ -72,7 +72,7 @@ describe('ResultsPanel', () => {
   })
 
   it('shows no tabs for a single statement, and formats large counts', () => {
-    const many: StatementResult = {
+    const many: ObjectResult = {
       ...select,
       rows: Array.from({ length: 100_000 }, (_, i) => ({ id: i, name: 'x' })),
     }
@@ -124,7 +124,7 @@ describe('ResultsPanel', () => {
 
   it('shows EXPLAIN output as a plan tree, and as the grid with Text', async () => {
     const user = userEvent.setup()
-    const explain: StatementResult = {
+    const explain: ObjectResult = {
       command: 'EXPLAIN',
       rowCount: 2,
       columns: [{ name: 'QUERY PLAN', dataTypeID: 25 }],

@@ -1,9 +1,10 @@
 import clsx from 'clsx'
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Alert, Spinner } from '@/components/ui'
-import type { StatementResult } from '@/lib/api-types/sql'
+import type { RunResult } from '@/lib/sql/result-set'
+import type { RunNotice } from '@/lib/sql/run-stream'
 import type { SqlRunError, SqlRunOutcome } from '@/state/sql-editor'
-import { resultStatus, resultSummary } from './ResultsPanel.utils'
+import { resultStatus, resultSummary, streamingStatus } from './ResultsPanel.utils'
 import { rowLimitNotice } from './run-outcome'
 import { ResultView } from './ResultView'
 import { useRunShortcutLabel } from './useRunShortcutLabel'
@@ -23,9 +24,17 @@ export type ResultsPanelProps = {
  * copy, the grid or an EXPLAIN plan) and a status line.
  */
 export function ResultsPanel({ outcome, running = false, exportName, className }: ResultsPanelProps) {
+  // Rows already streaming in are shown while the run goes on; before its first rows, a spinner.
+  const streaming = running && !!outcome?.streaming
   return (
-    <section aria-label="Results" className={clsx('flex h-full min-h-0 flex-col bg-surface', className)}>
-      {running ? (
+    <section
+      aria-label="Results"
+      aria-busy={running}
+      // Read here so that valtio re-renders the panel with every batch of streamed rows.
+      data-progress={outcome?.progress ?? 0}
+      className={clsx('flex h-full min-h-0 flex-col bg-surface', className)}
+    >
+      {running && !streaming ? (
         <CenteredMessage>
           <Spinner label={null} />
           <span>Running query…</span>
@@ -43,10 +52,12 @@ export function ResultsPanel({ outcome, running = false, exportName, className }
         <StatementResults
           results={outcome.results ?? []}
           durationMs={outcome.durationMs}
-          rowLimitNotice={rowLimitNotice(outcome)}
+          rowLimitNotice={streaming ? null : rowLimitNotice(outcome)}
           exportName={exportName}
+          streaming={streaming}
         />
       )}
+      {outcome && !(running && !streaming) && <Notices notices={outcome.notices ?? []} />}
     </section>
   )
 }
@@ -96,17 +107,45 @@ function ErrorPanel({ error }: { error: SqlRunError }) {
   )
 }
 
+/** What the database said along the way (RAISE NOTICE, "… does not exist, skipping"), folded. */
+function Notices({ notices }: { notices: RunNotice[] }) {
+  if (notices.length === 0) return null
+  return (
+    <details className="max-h-40 shrink-0 overflow-auto border-t border-border bg-background px-3 py-1 text-xs">
+      <summary className="cursor-pointer text-foreground-light">
+        {notices.length === 1 ? '1 notice' : `${notices.length.toLocaleString('en-US')} notices`}
+      </summary>
+      <ul className="mt-1 space-y-1 font-mono">
+        {notices.map((notice, i) => (
+          <li key={i}>
+            <span className="text-foreground-lighter">{notice.severity}: </span>
+            <span className="whitespace-pre-wrap">{notice.message}</span>
+            {notice.detail && <p className="whitespace-pre-wrap text-foreground-light">Detail: {notice.detail}</p>}
+            {notice.hint && <p className="whitespace-pre-wrap text-foreground-light">Hint: {notice.hint}</p>}
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}
+
 function StatementResults({
   results,
   durationMs,
   rowLimitNotice,
   exportName,
+  streaming,
 }: {
-  results: StatementResult[]
+  results: RunResult[]
   durationMs: number
   /** Said of the last result set, the one the row limit was added to. */
   rowLimitNotice: string | null
   exportName?: string
+  /**
+   * Rows are still arriving: the results are the same arrays, growing; this re-renders with each
+   * `progress` of the outcome and reads the counts anew.
+   */
+  streaming: boolean
 }) {
   const baseId = useId()
   // The selected tab belongs to one result set: a new run selects its last statement again.
@@ -115,7 +154,7 @@ function StatementResults({
   const select = (index: number) => setSelection({ results, index })
 
   if (results.length === 0) {
-    return <CenteredMessage>Success. No rows returned</CenteredMessage>
+    return <CenteredMessage>{streaming ? 'Running query…' : 'Success. No rows returned'}</CenteredMessage>
   }
 
   const result = results[Math.min(Math.max(selected, 0), results.length - 1)]
@@ -171,6 +210,7 @@ function StatementResults({
       >
         <ResultView
           result={result}
+          rowCount={result.rows.length}
           notice={result === results[results.length - 1] ? rowLimitNotice : null}
           exportName={exportName}
         />
@@ -179,7 +219,7 @@ function StatementResults({
         role="status"
         className="flex h-8 shrink-0 items-center border-t border-border bg-background px-3 text-xs text-foreground-light"
       >
-        {resultStatus(result, durationMs)}
+        {streaming ? streamingStatus(result, durationMs) : resultStatus(result, durationMs)}
       </div>
     </>
   )

@@ -1,4 +1,4 @@
-import type { StatementResult } from '@/lib/api-types/sql'
+import type { RunResult } from '@/lib/sql/result-set'
 
 const numberFormat = new Intl.NumberFormat('en-US')
 
@@ -15,17 +15,17 @@ export function formatDuration(ms: number) {
 const COUNTED_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY', 'MOVE', 'FETCH'])
 
 /** A statement that answered a row set (possibly empty) as opposed to a command like CREATE TABLE. */
-export const returnsRows = (result: StatementResult) => result.columns.length > 0
+export const returnsRows = (result: RunResult) => result.columns.length > 0
 
 /** Rows affected by INSERT/UPDATE/DELETE…, or null when the command has no meaningful count. */
-export function affectedRows(result: StatementResult): number | null {
+export function affectedRows(result: RunResult): number | null {
   if (returnsRows(result)) return null
   const command = result.command.toUpperCase()
   return COUNTED_COMMANDS.has(command) && typeof result.rowCount === 'number' ? result.rowCount : null
 }
 
 /** Tab label detail: 'SELECT · 3 rows', 'UPDATE · 2 rows', 'CREATE TABLE'. */
-export function resultSummary(result: StatementResult): string {
+export function resultSummary(result: RunResult): string {
   const command = result.command || 'Statement'
   if (returnsRows(result)) return `${command} · ${pluralRows(result.rows.length)}`
   const affected = affectedRows(result)
@@ -33,12 +33,19 @@ export function resultSummary(result: StatementResult): string {
 }
 
 /** Status line: '100,000 rows · 612 ms', '2 rows affected · 8 ms', 'CREATE TABLE · 8 ms'. */
-export function resultStatus(result: StatementResult, durationMs: number): string {
+export function resultStatus(result: RunResult, durationMs: number): string {
   const duration = formatDuration(durationMs)
   if (returnsRows(result)) return `${pluralRows(result.rows.length)} · ${duration}`
   const affected = affectedRows(result)
   if (affected !== null) return `${pluralRows(affected)} affected · ${duration}`
   return `${result.command || 'Success'} · ${duration}`
+}
+
+/** Status line while rows stream in: '12,345 rows so far… · 1.20 s'. */
+export function streamingStatus(result: RunResult, elapsedMs: number): string {
+  const duration = formatDuration(elapsedMs)
+  if (result.complete) return `${resultStatus(result, elapsedMs)} · running…`
+  return `${pluralRows(result.rows.length)} so far… · ${duration}`
 }
 
 /**

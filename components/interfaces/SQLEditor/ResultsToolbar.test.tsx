@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { vi } from 'vitest'
 import type { ResultColumn } from '@/lib/api-types/sql'
+import { columnar } from '@/tests/fixtures/results'
 import { ResultsToolbar } from './ResultsToolbar'
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
@@ -39,7 +40,7 @@ afterEach(() => vi.restoreAllMocks())
 it('exports CSV, JSON and Markdown as files named after the snippet', async () => {
   const user = userEvent.setup()
   const downloads = captureDownloads()
-  render(<ResultsToolbar columns={columns} rows={rows} exportName="Active users" />)
+  render(<ResultsToolbar columns={columns} rows={columnar(columns, rows)} exportName="Active users" />)
 
   await user.click(screen.getByRole('button', { name: 'Export' }))
   await user.click(screen.getByRole('menuitem', { name: 'CSV (.csv)' }))
@@ -64,7 +65,7 @@ it('exports CSV, JSON and Markdown as files named after the snippet', async () =
 it('names the file "results" without a snippet name, and works from the keyboard', async () => {
   const user = userEvent.setup()
   const downloads = captureDownloads()
-  render(<ResultsToolbar columns={columns} rows={rows} />)
+  render(<ResultsToolbar columns={columns} rows={columnar(columns, rows)} />)
   screen.getByRole('button', { name: 'Export' }).focus()
   await user.keyboard('{ArrowDown}')
   expect(screen.getByRole('menuitem', { name: 'CSV (.csv)' })).toHaveFocus()
@@ -76,7 +77,7 @@ it('names the file "results" without a snippet name, and works from the keyboard
 
 it('copies as CSV, JSON or Markdown, and says so when the window is not focused', async () => {
   const user = userEvent.setup()
-  render(<ResultsToolbar columns={columns} rows={rows} />)
+  render(<ResultsToolbar columns={columns} rows={columnar(columns, rows)} />)
 
   await user.click(screen.getByRole('button', { name: 'Copy' }))
   await user.click(screen.getByRole('menuitem', { name: 'Copy as Markdown' }))

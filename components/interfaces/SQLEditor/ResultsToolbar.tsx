@@ -4,7 +4,8 @@ import type { ReactNode } from 'react'
 import { toast } from 'sonner'
 import { copyToClipboard } from '@/components/ui/CopyButton'
 import type { ResultColumn } from '@/lib/api-types/sql'
-import { EXPORT_TYPES, exportBlob, exportText, tableFromObjects, type ExportFormat } from '@/lib/sql/export'
+import { EXPORT_TYPES, exportBlob, exportText, tableFromColumns, type ExportFormat } from '@/lib/sql/export'
+import type { ColumnarRows } from '@/lib/sql/result-set'
 import { downloadBlob } from './download-blob'
 import { MenuButton } from './ResultsMenu'
 import { exportFileName } from './ResultsPanel.utils'
@@ -17,7 +18,9 @@ const FORMATS: { format: ExportFormat; label: string }[] = [
 
 export type ResultsToolbarProps = {
   columns: ResultColumn[]
-  rows: Record<string, unknown>[]
+  rows: ColumnarRows
+  /** Rows are still arriving: export and copy wait for the whole result. */
+  disabled?: boolean
   /** The snippet's name, for the file name ("results" without one). */
   exportName?: string
   /** Left side: the Tree / Text toggle of a plan. */
@@ -25,9 +28,9 @@ export type ResultsToolbarProps = {
 }
 
 /** Export (a download) and Copy (the clipboard) of one result set, as CSV, JSON or Markdown. */
-export function ResultsToolbar({ columns, rows, exportName, start }: ResultsToolbarProps) {
+export function ResultsToolbar({ columns, rows, exportName, start, disabled = false }: ResultsToolbarProps) {
   // Built on demand: the table reads the rows where they are, nothing is copied until asked.
-  const table = () => tableFromObjects(columns.map((column) => column.name), rows)
+  const table = () => tableFromColumns(columns.map((column) => column.name), rows)
   const download = (format: ExportFormat) =>
     downloadBlob(exportBlob(table(), format), exportFileName(exportName, EXPORT_TYPES[format].extension))
   const copy = (format: ExportFormat, label: string) =>
@@ -41,11 +44,13 @@ export function ResultsToolbar({ columns, rows, exportName, start }: ResultsTool
       <div className="flex min-w-0 flex-1 items-center gap-2">{start}</div>
       <MenuButton
         label="Export"
+        disabled={disabled}
         icon={<Download size={14} aria-hidden="true" />}
         items={FORMATS.map(({ format, label }) => ({ label: `${label} (.${EXPORT_TYPES[format].extension})`, onSelect: () => download(format) }))}
       />
       <MenuButton
         label="Copy"
+        disabled={disabled}
         icon={<Copy size={14} aria-hidden="true" />}
         items={FORMATS.map(({ format, label }) => ({ label: `Copy as ${label}`, onSelect: () => void copy(format, label) }))}
       />

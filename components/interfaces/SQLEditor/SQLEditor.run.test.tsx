@@ -23,6 +23,7 @@ import { formatSql } from '@/lib/sql/format'
 import { aiAssistantState } from '@/state/ai-assistant'
 import { sqlEditorState } from '@/state/sql-editor'
 import { contentSnippet } from '@/tests/fixtures/content'
+import { ndjsonAnswer } from '@/tests/fixtures/results'
 
 const router = vi.hoisted(() => ({ query: {}, push: vi.fn(async () => true), replace: vi.fn(async () => true) }))
 vi.mock('next/router', () => ({ useRouter: () => router }))
@@ -38,8 +39,7 @@ function snippet(sql: string): Content {
 }
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ n: i + 1 }))
-const answer = (n: number) =>
-  HttpResponse.json({ results: [{ command: 'SELECT', rowCount: n, columns: [{ name: 'n', dataTypeID: 23 }], rows: rows(n) }], durationMs: 3 })
+const answer = (n: number) => ndjsonAnswer([{ command: 'SELECT', rowCount: n, columns: [{ name: 'n', dataTypeID: 23 }], rows: rows(n) }])
 
 type Run = { sql: string; queryId: string | null }
 
@@ -269,5 +269,77 @@ describe('SQL from the AI assistant', () => {
     })
     await waitFor(() => expect(editor).toHaveValue('select 42;\nselect 43;'))
     expect(aiAssistantState.sqlSnippets).toEqual([])
+  })
+})
+
+describe('streamed results', () => {
+  it('shows the first rows and a live count while the rest is still on its way, then the whole result', async () => {
+    const state = platform('select n from numbers')
+    const encoder = new TextEncoder()
+    let push!: (line: object) => void
+    let finish!: () => void
+    state.answers.push(
+      () =>
+        new HttpResponse(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              push = (line) => controller.enqueue(encoder.encode(JSON.stringify(line) + '\n'))
+              finish = () => controller.close()
+            },
+          }),
+          { headers: { 'Content-Type': 'application/x-ndjson' } }
+        )
+    )
+    const { user } = await open()
+    await user.selectOptions(screen.getByLabelText('Row limit'), 'No limit')
+    await user.click(runButton())
+    await waitFor(() => expect(push).toBeTypeOf('function'))
+    act(() => {
+      push({ type: 'columns', columns: [{ name: 'n', dataTypeID: 23 }, { name: 'n', dataTypeID: 25 }] })
+      push({ type: 'rows', rows: [[1, 'one'], [2, 'two']] })
+    })
+    // Shown before the run ended (jsdom lays nothing out: the grid's row count says what it holds).
+    const grid = await screen.findByRole('grid')
+    expect(grid).toHaveAttribute('aria-rowcount', '3')
+    expect(within(screen.getByRole('region', { name: 'Results' })).getByRole('status')).toHaveTextContent('2 rows so far…')
+    // Both columns named n keep their own values.
+    expect(sqlEditorState.snippets[`abc/${ID}`].lastRun?.results?.[0].rows.row(1)).toEqual([2, 'two'])
+    expect(screen.getByRole('button', { name: /Cancel/ })).toBeInTheDocument()
+    // Export waits for the whole result.
+    expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled()
+
+    act(() => {
+      push({ type: 'rows', rows: [[3, 'three']] })
+      push({ type: 'complete', command: 'SELECT', rowCount: 3 })
+      push({ type: 'notice', severity: 'NOTICE', message: 'all done' })
+      push({ type: 'end', durationMs: 7 })
+      finish()
+    })
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Results' })).getByRole('status')).toHaveTextContent('3 rows · 7 ms'))
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '4')
+    expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled()
+    expect(screen.getByText('1 notice')).toBeInTheDocument()
+  })
+
+  it('shows the error of a statement that failed after earlier results streamed', async () => {
+    const state = platform('select 1; select 1/0')
+    state.answers.push(
+      () =>
+        new HttpResponse(
+          [
+            { type: 'columns', columns: [{ name: 'one', dataTypeID: 23 }] },
+            { type: 'rows', rows: [[1]] },
+            { type: 'complete', command: 'SELECT', rowCount: 1 },
+            { type: 'error', status: 400, message: 'division by zero', pg: { code: '22012' } },
+          ]
+            .map((line) => JSON.stringify(line))
+            .join('\n'),
+          { headers: { 'Content-Type': 'application/x-ndjson' } }
+        )
+    )
+    const { user } = await open()
+    await user.click(runButton())
+    expect(await screen.findByTestId('sql-error')).toHaveTextContent('division by zero')
+    expect(screen.getByTestId('sql-error')).toHaveTextContent('SQLSTATE 22012')
   })
 })

@@ -1,9 +1,10 @@
-import type { StatementResult } from '@/lib/api-types/sql'
+import type { RunResult } from '@/lib/sql/result-set'
+import { statement } from '@/tests/fixtures/results'
 import { firstLineOf } from './DestructiveConfirmModal'
 import { rowLimitNotice } from './run-outcome'
 import { rowLimitFromValue, rowLimitToValue } from './useRowLimit'
 
-const result = (n: number): StatementResult => ({ command: 'SELECT', rowCount: n, columns: [], rows: Array.from({ length: n }, () => ({})) })
+const result = (n: number): RunResult => statement({ command: 'SELECT', rowCount: n, columns: [{ name: 'n', dataTypeID: 23 }], rows: Array.from({ length: n }, (_, i) => ({ n: i })) })
 
 it.each([
   ['no run', null, null],

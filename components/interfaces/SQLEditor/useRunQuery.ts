@@ -5,7 +5,8 @@ import { useQueryCancelMutation } from '@/data/sql/query-cancel-mutation'
 import { useSqlRunMutation } from '@/data/sql/sql-run-mutation'
 import { findDestructiveStatements, type DestructiveStatement } from '@/lib/sql/destructive'
 import { applyRowLimit, type RowLimit } from '@/lib/sql/row-limit'
-import { setSnippetCancelling, setSnippetError, setSnippetResults, sqlEditorState, startSnippetRun } from '@/state/sql-editor'
+import { setSnippetCancelling, setSnippetError, setSnippetResults, showSnippetProgress, sqlEditorState, startSnippetRun } from '@/state/sql-editor'
+import { progressThrottle } from './progress-throttle'
 import { CANCELLED_MESSAGE } from './run-outcome'
 import { toRunError, type RanSql } from './SQLEditor.utils'
 
@@ -47,10 +48,13 @@ export function useRunQuery({ storeKey, projectRef, editorRef, canRun, confirmDe
       onStart()
       startSnippetRun(storeKey, queryId)
       const started = performance.now()
+      const progress = progressThrottle((run) => showSnippetProgress(storeKey, queryId, run, performance.now() - started, rowLimitApplied))
       try {
-        const data = await runSql({ projectRef, sql: limited.sql, queryId })
-        setSnippetResults(storeKey, data.results, data.durationMs ?? performance.now() - started, rowLimitApplied)
+        const data = await runSql({ projectRef, sql: limited.sql, queryId, onProgress: progress.update })
+        progress.stop()
+        setSnippetResults(storeKey, data.results, data.durationMs, rowLimitApplied, data.notices)
       } catch (error) {
+        progress.stop()
         const elapsed = performance.now() - started
         // 57014 is also a statement timeout: only a run the user asked to stop counts as cancelled.
         const askedToStop = sqlEditorState.snippets[storeKey]?.activeRun?.queryId === queryId && sqlEditorState.snippets[storeKey]?.activeRun?.cancelling
