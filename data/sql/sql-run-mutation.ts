@@ -5,6 +5,7 @@ import type { RunResult } from '@/lib/sql/result-set'
 import { callStream, ResponseError } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { queryHistoryKeys } from '../content/keys'
+import { refreshCatalogAfterRun } from '../database/schema-catalog-refresh'
 
 export type RunSqlVariables = {
   projectRef: string
@@ -68,6 +69,8 @@ export function useSqlRunMutation({ onSettled, ...options }: MutationOptions<Run
     ...options,
     async onSettled(...args) {
       void queryClient.invalidateQueries({ queryKey: queryHistoryKeys.all(args[2].projectRef) })
+      // Even a script that failed part-way may have created something: autocomplete reads anew after DDL.
+      void refreshCatalogAfterRun(queryClient, args[2].projectRef, args[2].sql)
       await onSettled?.(...args)
     },
   })

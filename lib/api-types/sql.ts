@@ -25,6 +25,8 @@ export const runQueryQuery = z.object({
    * produces them (rows as arrays; see docs/api.md). Default: one JSON answer.
    */
   format: z.enum(['json', 'ndjson'], { error: 'format must be "json" or "ndjson"' }).optional(),
+  /** `skip`: the dashboard's own reads (the autocomplete catalog) stay out of the caller's query history. */
+  history: z.enum(['skip'], { error: 'history must be "skip" when given' }).optional(),
 })
 export type RunQueryQuery = z.infer<typeof runQueryQuery>
 

@@ -7,7 +7,8 @@
  * (pg-meta compatible). A database that does not answer makes the project unhealthy and the
  * caller gets a 503; an unhealthy one is probed first, so a recovered database is used at once. A
  * paused project (or one on its way) answers 409; a project of a restricted organization 402.
- * Every run is recorded in the caller's query history once it ended (server/content/history.ts).
+ * Every run is recorded in the caller's query history once it ended (server/content/history.ts),
+ * unless the caller asks `history=skip` (the dashboard's own reads, e.g. the autocomplete catalog).
  * `?format=ndjson` streams the results instead, as newline-delimited JSON written while the
  * database produces rows (stream-response.ts; lines in workers/result-stream.mjs); a client that
  * leaves mid-stream stops the run.
@@ -40,6 +41,7 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
   const readOnly = !roleCan(project.role, 'sql:write', { isPlatform: platform.config.isPlatform })
   if (readOnly) location = await readOnlyLocation(platform, project.ref, project.region, location)
   const streamed = query.format === 'ndjson'
+  const skipHistory = query.history === 'skip'
   const all = query.results === 'all'
   const shape = all ? 'all' : 'last'
   // The run's history entry is written after the run, beside the activity: no wait before the SQL runs.
@@ -78,7 +80,7 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
       await forgotten
       throw new PlatformError(409, notServingMessage('INACTIVE'))
     }
-    const failed = recordRun(platform, { ...run, durationMs: performance.now() - started, rowCount: null, error: runErrorMessage(error) })
+    const failed = skipHistory ? Promise.resolve() : recordRun(platform, { ...run, durationMs: performance.now() - started, rowCount: null, error: runErrorMessage(error) })
     if (isDatabaseUnavailable(error)) await Promise.all([markUnhealthy(platform, project.ref), failed, forgotten])
     else await Promise.all([recordActivity(platform, project.ref), failed, forgotten]) // a query that failed was activity too
     // Lines went out already: the failure is the stream's last line.
@@ -88,7 +90,7 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
   await Promise.all([
     forgetRunning(),
     recordActivity(platform, project.ref),
-    recordRun(platform, { ...run, durationMs: outcome.durationMs, rowCount: stream ? (outcome.rowCount ?? null) : rowCountOf(outcome.json, shape), error: null }),
+    skipHistory ? undefined : recordRun(platform, { ...run, durationMs: outcome.durationMs, rowCount: stream ? (outcome.rowCount ?? null) : rowCountOf(outcome.json, shape), error: null }),
   ])
   if (stream) return endStream(stream, `{"type":"end","durationMs":${Math.round(outcome.durationMs)}}\n`)
   if (!all) return rawJson(outcome.json)

@@ -95,6 +95,14 @@ for (const backend of BACKENDS) {
       expect(entry).toMatchObject({ row_count: 7, error: null })
     })
 
+    it('keeps a run asked with history=skip out of the query history', async () => {
+      const sql = 'select 42 as not_in_history'
+      const res = await tp.call('POST', `/platform/pg-meta/${ref}/query?history=skip`, { token: owner, body: { query: sql } })
+      expect(res.status).toBe(200)
+      const history = await tp.call('GET', `/platform/projects/${ref}/query-history`, { token: owner })
+      expect(history.body.data.map((e: { sql: string }) => e.sql)).not.toContain(sql)
+    })
+
     it('stops the run when the client leaves mid-stream; the project answers right after', async () => {
       const controller = new AbortController()
       // Wide rows fill the database's output buffer at once; the whole run would take 1,000 s.

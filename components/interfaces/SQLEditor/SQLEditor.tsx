@@ -23,6 +23,7 @@ import { useConflictChoice } from './useConflictChoice'
 import { useRowLimit } from './useRowLimit'
 import { useRunQuery } from './useRunQuery'
 import { useSaveShortcut } from './useSaveShortcut'
+import { useSchemaCompletion } from './useSchemaCompletion'
 import { useSnippetSaver } from './useSnippetSaver'
 
 const MARKER_OWNER = 'sql-editor-run'
@@ -223,6 +224,7 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
   }, [mounted, running])
 
   useAssistantSqlInsert(editorRef, mounted)
+  useSchemaCompletion(projectRef, editorRef, monacoRef, mounted)
 
   // The last error's place, as a marker in the editor (also after a remount or a snippet switch).
   useEffect(() => {

@@ -1,0 +1,8 @@
+/**
+ * What the dashboard reads of a project's database itself (its schema), below its own root: a
+ * project mutation invalidating the project list by prefix must not reload the catalog too.
+ */
+export const databaseKeys = {
+  all: (ref: string | undefined) => ['database', ref] as const,
+  schemaCatalog: (ref: string | undefined) => ['database', ref, 'schema-catalog'] as const,
+}

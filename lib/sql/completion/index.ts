@@ -1,0 +1,5 @@
+export { CATALOG_SQL, catalogFromRows, EMPTY_CATALOG } from './catalog'
+export type { CatalogColumn, CatalogFunction, CatalogTable, CatalogTableKind, SchemaCatalog } from './catalog'
+export { completionsAt, completionStart } from './completions'
+export type { Completion, CompletionKind, CompletionOptions } from './completions'
+export { isSchemaChanging } from './schema-changing'
