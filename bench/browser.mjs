@@ -1,10 +1,8 @@
-// §3 and §4: what a user waits for in Chromium. Run → 100,000 rows painted in the SQL editor
-// against the same request fetched and parsed inside the page; and script bytes on /projects
-// against /404, counted with the Chrome DevTools Protocol.
+// Chromium for §3 (stream.mjs) and §4: script bytes on /projects against /404, counted with the
+// Chrome DevTools Protocol.
 import { chromium } from 'playwright-core'
 import { assertNotAborting, onCleanup } from './lib/cleanup.mjs'
-import { log, median, sleep } from './lib/util.mjs'
-import { ROWS_100K } from './sql.mjs'
+import { sleep } from './lib/util.mjs'
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
 
@@ -15,146 +13,12 @@ export async function launchBrowser() {
   return browser
 }
 
-async function signIn(page, base, { email, password }) {
+export async function signIn(page, base, { email, password }) {
   await page.goto(`${base}/sign-in`)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'), { timeout: 60_000 })
-}
-
-/**
- * Runs in the page before Run is clicked: t0 at the click (capture phase on document, before
- * React sees it); done when the status line says '100,000 rows' and row 0 of the grid is in the
- * DOM (tDom), then the next animation frame (tRaf) and a task after it, i.e. after that frame
- * was painted (tPaint). The request's own resource timing gives where the time went.
- */
-function armInPage() {
-  performance.setResourceTimingBufferSize(10_000)
-  performance.clearResourceTimings()
-  const b = (window.__bench = { t0: null, done: false })
-  document.addEventListener(
-    'click',
-    (event) => {
-      if (b.t0 !== null) return
-      const button = event.target instanceof Element ? event.target.closest('button') : null
-      if (button && button.textContent.trim().startsWith('Run')) b.t0 = performance.now()
-    },
-    true
-  )
-  const check = () => {
-    if (b.t0 === null || b.tDom) return
-    const status = document.querySelector('section[aria-label="Results"] [role="status"]')
-    const row = document.querySelector('[role="grid"] [data-row-index="0"]')
-    if (!status || !status.textContent.startsWith('100,000 rows') || !row) return
-    b.tDom = performance.now()
-    b.status = status.textContent
-    b.ariaRowCount = document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount')
-    b.rowsInDom = document.querySelectorAll('[role="grid"] [data-row-index]').length
-    observer.disconnect()
-    requestAnimationFrame(() => {
-      b.tRaf = performance.now()
-      setTimeout(() => {
-        b.tPaint = performance.now()
-        const entry = performance
-          .getEntriesByType('resource')
-          .filter((e) => e.name.includes('/query'))
-          .pop()
-        if (entry) {
-          b.requestStart = entry.startTime
-          b.responseStart = entry.responseStart
-          b.responseEnd = entry.responseEnd
-          b.transferSize = entry.transferSize
-          b.decodedBodySize = entry.decodedBodySize
-        }
-        b.done = true
-      }, 0)
-    })
-  }
-  const observer = new MutationObserver(check)
-  observer.observe(document.body, { childList: true, subtree: true, characterData: true })
-}
-
-/** The baseline: the editor's own request, fetched and JSON.parsed in the page, nothing rendered. */
-async function fetchInPage({ ref, token, sql }) {
-  const t0 = performance.now()
-  const res = await fetch(`/api/platform/pg-meta/${ref}/query?results=all`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ query: sql }),
-  })
-  const text = await res.text()
-  const tBody = performance.now()
-  const data = JSON.parse(text)
-  const t1 = performance.now()
-  return { ms: t1 - t0, fetchMs: tBody - t0, parseMs: t1 - tBody, status: res.status, rows: data.results?.at(-1)?.rows?.length, chars: text.length }
-}
-
-export async function benchRunPaint({ browser, app, project, runs = 3 }) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-  onCleanup('close browser context (run → paint)', () => context.close().catch(() => {}))
-  const page = await context.newPage()
-  await signIn(page, app.url, project)
-  const fetchArgs = { ref: project.ref, token: project.token, sql: ROWS_100K }
-
-  const ui = []
-  const baseline = []
-  for (let i = 0; i < runs; i++) {
-    await page.goto(`${app.url}/project/${project.ref}/sql/new`)
-    const lines = page.locator('.monaco-editor .view-lines').first()
-    await lines.waitFor({ state: 'visible', timeout: 60_000 })
-    // The editor adds `limit 100` to a single query by default; the figure is about all the rows.
-    await page.getByLabel('Row limit').selectOption({ label: 'No limit' })
-    await lines.click()
-    await page.keyboard.press('ControlOrMeta+A')
-    await page.keyboard.insertText(ROWS_100K)
-    const run = page.getByRole('button', { name: 'Run', exact: true })
-    await run.waitFor({ state: 'visible' })
-    await sleep(300) // let the editor and the page settle before timing anything
-
-    const measureFetch = async () => {
-      const f = await page.evaluate(fetchInPage, fetchArgs)
-      if (f.status !== 200 || f.rows !== 100_000) throw new Error(`in-page fetch answered ${f.status} with ${f.rows} rows`)
-      baseline.push(f)
-    }
-    // Alternate which goes first, so neither always gets the warmer server or the cleaner heap.
-    if (i % 2 === 1) await measureFetch()
-    await page.evaluate(armInPage)
-    await run.click()
-    const handle = await page.waitForFunction(() => window.__bench?.done && window.__bench, null, { timeout: 180_000, polling: 100 })
-    const m = await handle.jsonValue()
-    if (m.ariaRowCount !== '100001') throw new Error(`grid aria-rowcount ${m.ariaRowCount}, expected 100001`)
-    ui.push({
-      ms: m.tPaint - m.t0,
-      domMs: m.tDom - m.t0,
-      rafMs: m.tRaf - m.t0,
-      requestMs: m.responseEnd && m.requestStart ? m.responseEnd - m.requestStart : null,
-      clickToRequestMs: m.requestStart ? m.requestStart - m.t0 : null,
-      afterResponseMs: m.responseEnd ? m.tPaint - m.responseEnd : null,
-      status: m.status,
-      rowsInDom: m.rowsInDom,
-      transferSize: m.transferSize,
-    })
-    if (i % 2 === 0) await measureFetch()
-    log(`  run ${i + 1}/${runs}: Run → painted ${ui.at(-1).ms.toFixed(0)} ms (request ${ui.at(-1).requestMs?.toFixed(0)} ms); in-page fetch+parse ${baseline.at(-1).ms.toFixed(0)} ms`)
-  }
-  await context.close()
-  const med = (list, key) => median(list.map((x) => x[key]).filter((v) => typeof v === 'number'))
-  return {
-    runs: ui,
-    baselineRuns: baseline,
-    median: {
-      ms: med(ui, 'ms'),
-      domMs: med(ui, 'domMs'),
-      requestMs: med(ui, 'requestMs'),
-      afterResponseMs: med(ui, 'afterResponseMs'),
-      baselineMs: med(baseline, 'ms'),
-      baselineFetchMs: med(baseline, 'fetchMs'),
-      baselineParseMs: med(baseline, 'parseMs'),
-    },
-    rowsInDom: ui[0]?.rowsInDom,
-    responseChars: baseline[0]?.chars,
-  }
 }
 
 /**

@@ -5,7 +5,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { startCluster } from '../scripts/pg-cluster.mjs'
-import { benchRunPaint, benchScriptBytes, launchBrowser } from './browser.mjs'
+import { benchScriptBytes, launchBrowser } from './browser.mjs'
+import { benchStream } from './stream.mjs'
 import { setUpProject } from './lib/api.mjs'
 import { buildIfStale } from './lib/build.mjs'
 import { assertNotAborting, cleanupAll, installSignalHandlers, onCleanup } from './lib/cleanup.mjs'
@@ -87,14 +88,29 @@ async function main() {
   // 3 and 4. Chromium.
   const browser = await section('browser', () => launchBrowser())
   if (browser) {
-    log('§3 Run → 100,000 rows painted (3 runs)')
-    const paint = await section('paint', () => benchRunPaint({ browser, app: serverApp, project: server, runs: 3 }))
-    if (paint) {
-      details.paint = paint
-      const S = '§3 SQL editor in Chromium, project on PostgreSQL (median of 3)'
+    log('§3 streamed results: Run → first rows / last row, 10k, 100k, 1M rows; heap over five 1M runs')
+    const stream = await section('stream', () => benchStream({ browser, app: serverApp, project: server, clusterUrl: cluster.url }))
+    if (stream) {
+      details.stream = stream
+      const S = '§3 SQL editor in Chromium, streamed results, project on PostgreSQL (median of 3)'
+      const raw = 'raw pg driver, all rows'
+      for (const [n, m] of Object.entries(stream.bySize)) {
+        const rows = Number(n).toLocaleString('en-US')
+        figures.push(
+          figure({ id: `ui.stream.${n}.first`, section: S, name: `${rows} rows: Run → first rows painted`, value: m.median.firstMs, baseline: m.median.rawMs, baselineName: raw }),
+          figure({ id: `ui.stream.${n}.last`, section: S, name: `${rows} rows: Run → last row reachable`, value: m.median.lastMs, baseline: m.median.rawMs, baselineName: raw })
+        )
+      }
       figures.push(
-        figure({ id: 'ui.run100k.painted', section: S, name: 'Run → "100,000 rows" + row 0 painted', value: paint.median.ms, baseline: paint.median.baselineMs, baselineName: 'in-page fetch + JSON.parse' }),
-        figure({ id: 'ui.run100k.afterResponse', section: S, name: '  of which: response end → painted', value: paint.median.afterResponseMs, baseline: paint.median.baselineParseMs, baselineName: 'JSON.parse alone' })
+        figure({
+          id: 'ui.stream.heap',
+          section: S,
+          name: `JS heap after GC after run ${stream.heap.length} of ${stream.heapRows.toLocaleString('en-US')} rows`,
+          value: stream.heap.at(-1),
+          baseline: stream.heap[0],
+          baselineName: 'after run 1',
+          unit: 'bytes',
+        })
       )
     }
     log('§4 script bytes')

@@ -47,3 +47,20 @@ export async function runSql(page: Page, sql: string, { via = 'shortcut' }: { vi
   if (via === 'button') await page.getByRole('button', { name: /^Run/ }).click()
   else await page.keyboard.press('ControlOrMeta+Enter')
 }
+
+/** Types at the end of the editor's text (without running it). */
+export async function typeInEditor(page: Page, text: string, { replace = false } = {}) {
+  const editor = page.locator('.monaco-editor').first()
+  await expect(editor).toBeVisible({ timeout: 30_000 })
+  await editor.click()
+  if (replace) {
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.press('Delete')
+  } else {
+    await page.keyboard.press('ControlOrMeta+End')
+  }
+  await page.keyboard.insertText(text)
+}
+
+export const saveStatus = (page: Page) => page.getByTestId('sql-editor-save-status')
+export const editorText = (page: Page) => page.locator('.monaco-editor .view-lines').first()

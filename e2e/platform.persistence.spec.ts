@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createOrgAndProject, runSql, signUp, uniqueEmail } from './helpers'
+import { createOrgAndProject, editorText, runSql, saveStatus, signUp, typeInEditor, uniqueEmail } from './helpers'
 
 const PORT = 3220
 const BASE = `http://127.0.0.1:${PORT}`
@@ -14,7 +14,27 @@ function startServer(dataDir: string): ChildProcess {
   return spawn(process.execPath, ['scripts/start.mjs'], {
     env: { ...process.env, SKIP_BUILD: 'true', PORT: String(PORT), HOSTNAME: '127.0.0.1', DATA_DIR: dataDir },
     stdio: 'ignore',
+    // Its own process group: kill -9 then reaches the Next server it starts, too.
+    detached: true,
   })
+}
+
+/** kill -9 of the whole server (the start script and the Next server under it): no shutdown at all. */
+async function killServer(child: ChildProcess) {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    process.kill(-child.pid!, 'SIGKILL')
+    await exited
+  }
+  // The port is free once every process of the group is gone.
+  for (let i = 0; i < 200; i++) {
+    try {
+      await fetch(`${BASE}/api/config`)
+    } catch {
+      return
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
 }
 
 async function waitUntilUp() {
@@ -59,6 +79,43 @@ test('what the user creates survives a server restart', async ({ page }) => {
     await expect(page.getByRole('grid').getByRole('gridcell', { name: 'me too' })).toBeVisible()
   } finally {
     await stopServer(server)
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+})
+
+test('kill -9 while typing: what the server acknowledged is kept, what it did not is shown unsaved and saved afterwards', async ({ page }) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-kill-'))
+  let server = startServer(dataDir)
+  try {
+    await waitUntilUp()
+    await signUp(page, uniqueEmail('kill'))
+    await expect(page).toHaveURL(/\/projects$/)
+    const ref = await createOrgAndProject(page, 'Crash Test', 'Survives kill -9')
+    await page.goto(`/project/${ref}/sql/new`)
+    await typeInEditor(page, "select 'acknowledged before the crash' as note", { replace: true })
+    await expect(page).toHaveURL(/\/sql\/[0-9a-f-]{36}$/)
+    await expect(saveStatus(page)).toHaveText('Saved', { timeout: 15_000 })
+    const url = page.url()
+
+    await killServer(server)
+    await typeInEditor(page, '\n-- typed while the server was down')
+    // Not acknowledged: the editor says so instead of pretending.
+    await expect(saveStatus(page)).toContainText(/Not saved|Offline/, { timeout: 30_000 })
+
+    server = startServer(dataDir)
+    await waitUntilUp()
+    const saveNow = page.getByRole('button', { name: 'Save now' })
+    if (await saveNow.isVisible()) await saveNow.click()
+    await expect(saveStatus(page)).toHaveText('Saved', { timeout: 60_000 })
+
+    // A fresh page reads both parts from the platform.
+    const fresh = await page.context().newPage()
+    await fresh.goto(url)
+    await expect(editorText(fresh)).toContainText('acknowledged before the crash', { timeout: 30_000 })
+    await expect(editorText(fresh)).toContainText('typed while the server was down')
+    await fresh.close()
+  } finally {
+    await killServer(server).catch(() => undefined)
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 })

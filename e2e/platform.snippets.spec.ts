@@ -1,26 +1,10 @@
-import { expect, test, type Page } from '@playwright/test'
-import { createOrgAndProject, signUp, uniqueEmail } from './helpers'
+import { expect, test } from '@playwright/test'
+import { createOrgAndProject, editorText, saveStatus, signUp, typeInEditor, uniqueEmail } from './helpers'
 
 test.describe.configure({ mode: 'serial' })
 
 const UUID_URL = /\/sql\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-/** Types at the end of the editor's text (without running it). */
-async function typeInEditor(page: Page, text: string, { replace = false } = {}) {
-  const editor = page.locator('.monaco-editor').first()
-  await expect(editor).toBeVisible({ timeout: 30_000 })
-  await editor.click()
-  if (replace) {
-    await page.keyboard.press('ControlOrMeta+A')
-    await page.keyboard.press('Delete')
-  } else {
-    await page.keyboard.press('ControlOrMeta+End')
-  }
-  await page.keyboard.insertText(text)
-}
-
-const saveStatus = (page: Page) => page.getByTestId('sql-editor-save-status')
-const editorText = (page: Page) => page.locator('.monaco-editor .view-lines').first()
 
 test('a snippet is saved as it is typed, survives a reload, and shows a conflict to a second page', async ({ page }) => {
   await signUp(page, uniqueEmail('snippets'))
