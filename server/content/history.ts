@@ -12,6 +12,7 @@ import { requireProfile } from '../profile/profile'
 import { isDatabaseUnavailable, isSqlError } from '../databases'
 import { decodeHistoryCursor, encodeCursor } from './cursor'
 import { likePattern } from './search'
+import { activityThrottleSeconds, touchActivitySql } from '../projects/activity'
 
 export type RunRecord = {
   projectId: number
@@ -38,33 +39,54 @@ function cut(text: string, max: number): string {
   return text.slice(0, end)
 }
 
+/**
+ * The insert and the trim (the trim reads the rows as they were before this insert: keeping
+ * keep - 1 of them, plus this one), as the last part of a WITH statement; parameters $1–$9 from
+ * runParams.
+ */
+const RECORD_RUN = `recorded as (
+    insert into query_history (project_id, profile_id, sql, sql_truncated, started_at, duration_ms, row_count, error)
+    select $1, p.id, $3, $4, $5::timestamptz, $6, $7, $8 from profiles p where p.user_id = $2
+    returning profile_id
+  )
+  delete from query_history h using recorded r
+  where h.project_id = $1 and h.profile_id = r.profile_id and h.id <= (
+    select o.id from query_history o where o.project_id = $1 and o.profile_id = r.profile_id order by o.id desc offset $9 limit 1
+  )`
+
+const runParams = (run: RunRecord, keep: number) => [
+  run.projectId,
+  run.userId,
+  cut(run.sql, QUERY_HISTORY_SQL_MAX),
+  run.sql.length > QUERY_HISTORY_SQL_MAX,
+  run.startedAt.toISOString(),
+  Math.max(0, run.durationMs),
+  run.rowCount,
+  run.error === null ? null : cut(run.error, ERROR_MAX),
+  Math.max(0, keep - 1),
+]
+
 export async function recordRun(platform: Platform, run: RunRecord, keep = QUERY_HISTORY_KEEP): Promise<void> {
   try {
-    // The trim reads the rows as they were before this insert: keeping keep - 1 of them, plus this one.
-    await platform.db.query(
-      `with recorded as (
-         insert into query_history (project_id, profile_id, sql, sql_truncated, started_at, duration_ms, row_count, error)
-         select $1, p.id, $3, $4, $5::timestamptz, $6, $7, $8 from profiles p where p.user_id = $2
-         returning profile_id
-       )
-       delete from query_history h using recorded r
-       where h.project_id = $1 and h.profile_id = r.profile_id and h.id <= (
-         select o.id from query_history o where o.project_id = $1 and o.profile_id = r.profile_id order by o.id desc offset $9 limit 1
-       )`,
-      [
-        run.projectId,
-        run.userId,
-        cut(run.sql, QUERY_HISTORY_SQL_MAX),
-        run.sql.length > QUERY_HISTORY_SQL_MAX,
-        run.startedAt.toISOString(),
-        Math.max(0, run.durationMs),
-        run.rowCount,
-        run.error === null ? null : cut(run.error, ERROR_MAX),
-        Math.max(0, keep - 1),
-      ]
-    )
+    await platform.db.query(`with ${RECORD_RUN}`, runParams(run, keep))
   } catch (error) {
     console.error(`Query history not recorded (project ${run.projectId}):`, error instanceof Error ? error.message : error)
+  }
+}
+
+/**
+ * What the SQL endpoint writes once a run ended, in one statement (one control-plane round trip):
+ * the run's history entry (recordRun) and the project's activity (recordActivity, by the project's
+ * id, throttled the same way). Like recordRun it never fails a run: when the control plane cannot
+ * take it, neither is written, the run is still answered and the server log says why.
+ */
+export async function recordRunAndActivity(platform: Platform, run: RunRecord, keep = QUERY_HISTORY_KEEP): Promise<void> {
+  try {
+    await platform.db.query(`with activity as (${touchActivitySql('id = $1', '$10')}), ${RECORD_RUN}`, [...runParams(run, keep), activityThrottleSeconds(platform)], {
+      prepare: true,
+    })
+  } catch (error) {
+    console.error(`Query history not recorded, nor the project's activity (project ${run.projectId}):`, error instanceof Error ? error.message : error)
   }
 }
 

@@ -4,6 +4,7 @@
  * platform never knows which one it runs on.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -12,8 +13,18 @@ import pg from 'pg'
 /** A result row; callers name its shape with the type parameter of `query`. */
 export type Row = object
 
+export type QueryOptions = {
+  /**
+   * Keep the statement prepared on each connection (PostgreSQL server; PGlite ignores it): parsed
+   * and planned once per connection instead of on every call. For the few statements every
+   * request makes, whose text is fixed (never with values spliced in: one prepared statement per
+   * distinct text and connection).
+   */
+  prepare?: boolean
+}
+
 export interface Queryable {
-  query<T extends Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>
+  query<T extends Row = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>
   /** Several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>
 }
@@ -70,6 +81,15 @@ export async function openEmbeddedControlPlane(dataDir: string | null): Promise<
   }
 }
 
+/** A prepared statement's name comes from its text: one text, one statement per connection. */
+const preparedNames = new Map<string, string>()
+function queryConfig(text: string, values: unknown[], options?: QueryOptions): pg.QueryConfig {
+  if (!options?.prepare) return { text, values }
+  let name = preparedNames.get(text)
+  if (!name) preparedNames.set(text, (name = `cp_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`))
+  return { name, text, values }
+}
+
 /** Connections to the control plane; waiting for one is bounded (the caller then gets a 503). */
 const POOL_SIZE = 10
 const CONNECT_TIMEOUT_MS = 10_000
@@ -80,8 +100,8 @@ export async function openServerControlPlane(url: string): Promise<ControlPlaneD
   await revokePublicConnect(pool)
   return {
     kind: 'server',
-    async query<T extends Row>(sql: string, params: unknown[] = []) {
-      return (await pool.query(sql, params)).rows as T[]
+    async query<T extends Row>(sql: string, params: unknown[] = [], options?: QueryOptions) {
+      return (await pool.query(queryConfig(sql, params, options))).rows as T[]
     },
     async exec(sql) {
       await pool.query(sql)
@@ -91,7 +111,7 @@ export async function openServerControlPlane(url: string): Promise<ControlPlaneD
       try {
         await client.query('begin')
         const result = await fn({
-          query: async <T extends Row>(s: string, p: unknown[] = []) => (await client.query(s, p)).rows as T[],
+          query: async <T extends Row>(s: string, p: unknown[] = [], o?: QueryOptions) => (await client.query(queryConfig(s, p, o))).rows as T[],
           exec: async (s) => void (await client.query(s)),
         })
         await client.query('commit')

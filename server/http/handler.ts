@@ -12,8 +12,8 @@ import type { AnyRoute, RouteFlavour } from '@/lib/api-types'
 import type { Platform } from '../platform'
 import { isPlatformError, PlatformError, zodMessage } from './errors'
 import { isRawJson, type HandlerContext } from './types'
-import { authenticate } from './authenticate'
-import { assertModeAllows, authorize } from './authorize'
+import { identify } from './authenticate'
+import { assertModeAllows, authorize, scopeBeforeBody } from './authorize'
 import { assertAllowedHost, assertFormBody, assertJsonBody, assertNoNul, assertSameOrigin, clientIp, readFormBody, readJsonBody } from './guards'
 import { authError } from '../auth/gotrue-errors'
 import { isDatabaseUnavailable, isSqlError } from '../databases'
@@ -67,7 +67,11 @@ const errorCodeFor = (status: number) =>
   'unexpected_failure'
 
 function parse<S extends z.ZodType>(schema: S, value: unknown, flavour: RouteFlavour): z.output<S> {
-  const result = schema.safeParse(value)
+  return parsed(schema.safeParse(value), flavour)
+}
+
+/** A checked input's value, or its 400 worded the way the caller's service words it. */
+function parsed<T>(result: z.ZodSafeParseResult<T>, flavour: RouteFlavour): T {
   if (result.success) return result.data
   const message = zodMessage(result.error)
   throw flavour === 'auth' ? authError(400, 'validation_failed', message) : new PlatformError(400, message)
@@ -133,17 +137,23 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
     }
     const rawQuery = queryObject(url)
     assertNoNul([match.params, rawQuery])
+    // Path and query are checked before the caller, so that the organization or project they name
+    // is looked up with the session (one control-plane round trip); their errors are still
+    // answered in the order they always were (after the caller's and the body's).
+    const params = route.params.safeParse(match.params)
+    const query = route.query.safeParse(rawQuery)
+    const scope = params.success && query.success ? scopeBeforeBody(route, { params: params.data, query: query.data }) : undefined
     // Who is calling, before the body is read: a caller who may not call uploads nothing.
-    const user = await authenticate(platform, req, route)
+    const { user, scope: found } = await identify(platform, req, route, scope)
     const maxBody = route.maxBodyBytes ?? platform.config.maxBodyBytes
     const rawBody = changes ? await (route.form ? readFormBody : readJsonBody)(req, maxBody) : undefined
 
     const input = {
-      params: parse(route.params, match.params, flavour),
-      query: parse(route.query, rawQuery, flavour),
+      params: parsed(params, flavour),
+      query: parsed(query, flavour),
       body: parse(route.body, rawBody, flavour),
     }
-    const access = await authorize(platform, route, user, input)
+    const access = await authorize(platform, route, user, input, found)
     const ctx = { platform, req, res, requestId, ip: clientIp(req, platform.config.trustProxyHops), user, access, ...input }
     const result = await (match.handler as AnyHandler)(ctx as HandlerContext<AnyRoute>)
     if (res.writableEnded) return

@@ -48,15 +48,19 @@ export async function listOrganizations(platform: Platform, user: AuthUser): Pro
   return rows.map(toOrganization)
 }
 
-/** The organization when the user is a member; undefined otherwise (the router answers 404). */
-export async function findMembership(db: Queryable, userId: string, slug: string): Promise<OrgRow | undefined> {
-  const [row] = await db.query<OrgRow>(
-    `select ${ORG_COLUMNS} from organizations o
+/**
+ * The select of findMembership with its parameters named by the caller (`$n`), so that the router
+ * can ask it in the same statement as the session check (server/http/authenticate.ts).
+ */
+export const membershipSql = (userParam: string, slugParam: string) =>
+  `select ${ORG_COLUMNS} from organizations o
      join organization_members m on m.organization_id = o.id
      join profiles p on p.id = m.profile_id
-     where o.slug = $1 and p.user_id = $2`,
-    [slug, userId]
-  )
+     where o.slug = ${slugParam} and p.user_id = ${userParam}`
+
+/** The organization when the user is a member; undefined otherwise (the router answers 404). */
+export async function findMembership(db: Queryable, userId: string, slug: string): Promise<OrgRow | undefined> {
+  const [row] = await db.query<OrgRow>(membershipSql('$1', '$2'), [userId, slug])
   return row
 }
 

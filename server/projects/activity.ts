@@ -6,10 +6,16 @@
  */
 import type { Platform } from '../platform'
 
+/** Seconds within which a project's activity is not written again. */
+export const activityThrottleSeconds = (platform: Platform) => Math.min(60, platform.config.pauseInactiveAfterSeconds / 10)
+
+/**
+ * The update of recordActivity, for a statement that writes more (content/history.ts): the
+ * project's `where` condition and the throttle's parameter named by the caller.
+ */
+export const touchActivitySql = (projectWhere: string, throttleParam: string) =>
+  `update projects set last_activity_at = now() where ${projectWhere} and last_activity_at < now() - make_interval(secs => ${throttleParam})`
+
 export async function recordActivity(platform: Platform, ref: string) {
-  const throttleSeconds = Math.min(60, platform.config.pauseInactiveAfterSeconds / 10)
-  await platform.db.query(
-    `update projects set last_activity_at = now() where ref = $1 and last_activity_at < now() - make_interval(secs => $2)`,
-    [ref, throttleSeconds]
-  )
+  await platform.db.query(touchActivitySql('ref = $1', '$2'), [ref, activityThrottleSeconds(platform)])
 }

@@ -11,9 +11,10 @@ import { assertFreePlanRoom } from './free-plan'
 const REF_ALPHABET = 'abcdefghijklmnopqrstuvwxyz'
 export const newProjectRef = () => Array.from({ length: 20 }, () => REF_ALPHABET[randomInt(REF_ALPHABET.length)]).join('')
 
-const VISIBLE_TO_USER = `from projects p join organizations o on o.id = p.organization_id
+const visibleTo = (userParam: string) => `from projects p join organizations o on o.id = p.organization_id
   join organization_members m on m.organization_id = o.id join profiles pr on pr.id = m.profile_id
-  where pr.user_id = $1 and p.status <> 'REMOVED'`
+  where pr.user_id = ${userParam} and p.status <> 'REMOVED'`
+const VISIBLE_TO_USER = visibleTo('$1')
 
 export async function listProjects(platform: Platform, user: AuthUser): Promise<Project[]> {
   await requireProfile(platform.db, user.id)
@@ -21,9 +22,15 @@ export async function listProjects(platform: Platform, user: AuthUser): Promise<
   return rows.map(toProject)
 }
 
+/**
+ * The select of findVisibleProject with its parameters named by the caller (`$n`), so that the
+ * router can ask it in the same statement as the session check (server/http/authenticate.ts).
+ */
+export const visibleProjectSql = (userParam: string, refParam: string) => `select ${PROJECT_COLUMNS}, m.role ${visibleTo(userParam)} and p.ref = ${refParam}`
+
 /** The project with the caller's role in its organization, when they may see it. */
 export async function findVisibleProject(db: Queryable, userId: string, ref: string): Promise<ProjectAccess | undefined> {
-  const [row] = await db.query<ProjectRow & { role: OrganizationRole }>(`select ${PROJECT_COLUMNS}, m.role ${VISIBLE_TO_USER} and p.ref = $2`, [userId, ref])
+  const [row] = await db.query<ProjectRow & { role: OrganizationRole }>(visibleProjectSql('$1', '$2'), [userId, ref])
   return row
 }
 

@@ -24,7 +24,7 @@ import { markUnhealthy, recheckNow } from '../projects/health'
 import { recordActivity } from '../projects/activity'
 import { readOnlyLocation } from './read-only-location'
 import { notServingMessage, restrictedMessage } from './not-serving'
-import { recordRun, runErrorMessage, type RunRecord } from '../content/history'
+import { recordRun, recordRunAndActivity, runErrorMessage, type RunRecord } from '../content/history'
 import { rowCountOf } from '../content/row-count'
 import { recordRunning } from './running-queries'
 import { errorLine, responseStream, type ResponseStream } from './stream-response'
@@ -80,18 +80,16 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
       await forgotten
       throw new PlatformError(409, notServingMessage('INACTIVE'))
     }
-    const failed = skipHistory ? Promise.resolve() : recordRun(platform, { ...run, durationMs: performance.now() - started, rowCount: null, error: runErrorMessage(error) })
-    if (isDatabaseUnavailable(error)) await Promise.all([markUnhealthy(platform, project.ref), failed, forgotten])
-    else await Promise.all([recordActivity(platform, project.ref), failed, forgotten]) // a query that failed was activity too
+    const failed = { ...run, durationMs: performance.now() - started, rowCount: null, error: runErrorMessage(error) }
+    if (isDatabaseUnavailable(error)) await Promise.all([markUnhealthy(platform, project.ref), skipHistory ? undefined : recordRun(platform, failed), forgotten])
+    else await Promise.all([skipHistory ? recordActivity(platform, project.ref) : recordRunAndActivity(platform, failed), forgotten]) // a query that failed was activity too
     // Lines went out already: the failure is the stream's last line.
     if (stream?.started) return endStream(stream, errorLine(error, requestId))
     throw error
   }
-  await Promise.all([
-    forgetRunning(),
-    recordActivity(platform, project.ref),
-    skipHistory ? undefined : recordRun(platform, { ...run, durationMs: outcome.durationMs, rowCount: stream ? (outcome.rowCount ?? null) : rowCountOf(outcome.json, shape), error: null }),
-  ])
+  const ran = { ...run, durationMs: outcome.durationMs, rowCount: stream ? (outcome.rowCount ?? null) : rowCountOf(outcome.json, shape), error: null }
+  // The history entry and the project's activity: one control-plane statement.
+  await Promise.all([forgetRunning(), skipHistory ? recordActivity(platform, project.ref) : recordRunAndActivity(platform, ran)])
   if (stream) return endStream(stream, `{"type":"end","durationMs":${Math.round(outcome.durationMs)}}\n`)
   if (!all) return rawJson(outcome.json)
   // Wrap the worker's ready-made JSON without parsing it again.
