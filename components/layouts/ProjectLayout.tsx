@@ -15,6 +15,9 @@ import { AiAssistantPanel } from '@/components/interfaces/AiAssistant/AiAssistan
 import { AiAssistantToggle } from '@/components/interfaces/AiAssistant/AiAssistantToggle'
 import { useAiAssistantPersistence } from '@/components/interfaces/AiAssistant/useAiAssistantPersistence'
 import { aiAssistantState } from '@/state/ai-assistant'
+import { EditorPanel } from '@/components/interfaces/EditorPanel/EditorPanel'
+import { EditorPanelToggle } from '@/components/interfaces/EditorPanel/EditorPanelToggle'
+import { editorPanelState } from '@/state/editor-panel'
 
 const NAV = [
   { label: 'Project overview', href: (ref: string) => `/project/${ref}`, icon: Home, match: /^\/project\/\[ref\]$/ },
@@ -43,6 +46,7 @@ function ProjectBody({ children }: { children: ReactNode }) {
   const { data: project, error, refetch, isFetching } = useProjectDetailQuery({ ref })
   useAiAssistantPersistence()
   const assistant = useSnapshot(aiAssistantState)
+  const editorPanel = useSnapshot(editorPanelState)
   if (!project && error) {
     // A 404 is the existence guard's to answer (toast and redirect); anything else is said here.
     if (isResponseError(error) && error.code === 404) return null
@@ -75,12 +79,16 @@ function ProjectBody({ children }: { children: ReactNode }) {
             <ProjectNavLinks projectRef={ref} pathname={router.pathname} iconsOnly />
           </nav>
           <span className="hidden md:block" />
-          <AiAssistantToggle />
+          <div className="flex items-center gap-1">
+            <EditorPanelToggle />
+            <AiAssistantToggle />
+          </div>
         </div>
         <RestrictionBanner slug={project.organization_slug} className="rounded-none border-x-0 border-t-0" />
         {project.status === 'ACTIVE_HEALTHY' || router.pathname === '/project/[ref]' ? children : <ProjectStatusScreen project={project} />}
       </div>
       {assistant.open && <AiAssistantPanel projectRef={ref} />}
+      {editorPanel.open && <EditorPanel projectRef={ref} />}
     </div>
   )
 }
