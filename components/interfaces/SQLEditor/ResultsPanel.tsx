@@ -149,8 +149,10 @@ function StatementResults({
 }) {
   const baseId = useId()
   // The selected tab belongs to one result set: a new run selects its last statement again.
-  const [selection, setSelection] = useState({ results, index: results.length - 1 })
-  const selected = selection.results === results ? selection.index : results.length - 1
+  // Until the user picks one, the last statement is selected: while results stream in (the same
+  // array, growing), that follows each new statement as it arrives.
+  const [selection, setSelection] = useState<{ results: RunResult[]; index: number } | null>(null)
+  const selected = selection?.results === results ? selection.index : results.length - 1
   const select = (index: number) => setSelection({ results, index })
 
   if (results.length === 0) {

@@ -321,6 +321,42 @@ describe('streamed results', () => {
     expect(screen.getByText('1 notice')).toBeInTheDocument()
   })
 
+  it('follows each new statement as it streams in, until the user picks a tab', async () => {
+    const state = platform("do $$ begin raise notice 'hi'; end $$; select n from numbers")
+    const encoder = new TextEncoder()
+    let push!: (line: object) => void
+    state.answers.push(
+      () =>
+        new HttpResponse(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              push = (line) => controller.enqueue(encoder.encode(JSON.stringify(line) + '\n'))
+            },
+          }),
+          { headers: { 'Content-Type': 'application/x-ndjson' } }
+        )
+    )
+    const { user } = await open()
+    await user.click(runButton())
+    await waitFor(() => expect(push).toBeTypeOf('function'))
+    act(() => push({ type: 'complete', command: 'DO', rowCount: null }))
+    // The first statement is shown on its own before the next one starts.
+    expect(await screen.findByText('Success. No rows returned')).toBeInTheDocument()
+    act(() => {
+      push({ type: 'columns', columns: [{ name: 'n', dataTypeID: 23 }] })
+      push({ type: 'rows', rows: [[1]] })
+    })
+    const tabs = within(await screen.findByRole('tablist', { name: 'Statement results' }))
+    await waitFor(() => expect(tabs.getAllByRole('tab')).toHaveLength(2))
+    expect(tabs.getAllByRole('tab')[1]).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '2')
+    // Picked by the user: stays, however many rows or statements come.
+    await user.click(tabs.getAllByRole('tab')[0])
+    act(() => push({ type: 'rows', rows: [[2]] }))
+    await waitFor(() => expect(tabs.getAllByRole('tab')[1]).toHaveTextContent('2 rows'))
+    expect(tabs.getAllByRole('tab')[0]).toHaveAttribute('aria-selected', 'true')
+  })
+
   it('shows the error of a statement that failed after earlier results streamed', async () => {
     const state = platform('select 1; select 1/0')
     state.answers.push(
