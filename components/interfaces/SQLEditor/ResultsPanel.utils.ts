@@ -26,6 +26,8 @@ export function affectedRows(result: RunResult): number | null {
 
 /** Tab label detail: 'SELECT · 3 rows', 'UPDATE · 2 rows', 'CREATE TABLE'. */
 export function resultSummary(result: RunResult): string {
+  // Still streaming: the command is known once the statement completes.
+  if (!result.complete) return `${pluralRows(result.rows.length)} so far…`
   const command = result.command || 'Statement'
   if (returnsRows(result)) return `${command} · ${pluralRows(result.rows.length)}`
   const affected = affectedRows(result)

@@ -349,6 +349,7 @@ describe('streamed results', () => {
     const tabs = within(await screen.findByRole('tablist', { name: 'Statement results' }))
     await waitFor(() => expect(tabs.getAllByRole('tab')).toHaveLength(2))
     expect(tabs.getAllByRole('tab')[1]).toHaveAttribute('aria-selected', 'true')
+    expect(tabs.getAllByRole('tab')[1]).toHaveTextContent('1 row so far…')
     expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '2')
     // Picked by the user: stays, however many rows or statements come.
     await user.click(tabs.getAllByRole('tab')[0])
