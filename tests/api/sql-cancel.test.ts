@@ -15,8 +15,6 @@ import type { TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg } from '../helpers/project-backends'
 
 const SLEEP = 'select pg_sleep(30)'
-/** Well under the 30 s the sleep would take: the cancel, not the sleep, ended the run. */
-const QUICKLY_MS = 10_000
 
 for (const backend of BACKENDS) {
   describe.skipIf(!backend.enabled)(`cancelling a query: ${backend.name}`, () => {
@@ -66,9 +64,9 @@ for (const backend of BACKENDS) {
       return { queryId, response }
     }
 
-    async function expectCancelled(response: ReturnType<typeof run>, since: number) {
+    /** A sleep that ended by itself would answer 200: this 400 is the cancel's. */
+    async function expectCancelled(response: ReturnType<typeof run>) {
       const res = await response
-      expect(Date.now() - since).toBeLessThan(QUICKLY_MS)
       expect(res.status).toBe(400)
       expect(res.body.message).toBe('canceling statement due to user request')
       expect(res.body.pg.code).toBe('57014')
@@ -82,11 +80,10 @@ for (const backend of BACKENDS) {
 
     it('cancels a running query: it answers 57014 at once, and the project answers right after', async () => {
       const { queryId, response } = await startSleep()
-      const since = Date.now()
       const res = await cancel(owner, queryId)
       expect(res.status).toBe(200)
       expect(res.body).toEqual({ cancelled: true })
-      await expectCancelled(response, since)
+      await expectCancelled(response)
       await expectServing()
       // It ended: cancelling it again is no error, and cancels nothing.
       expect((await cancel(owner, queryId)).body).toEqual({ cancelled: false })
@@ -114,7 +111,7 @@ for (const backend of BACKENDS) {
       const twin = await run(owner, 'create table twin_ran (id int)', queryId)
       expect(twin.status).toBe(409)
       expect((await cancel(owner, queryId)).body).toEqual({ cancelled: true })
-      await expectCancelled(response, Date.now())
+      await expectCancelled(response)
       const exists = await run(owner, "select to_regclass('public.twin_ran') is not null as there")
       expect(exists.body.results[0].rows).toEqual([{ there: false }])
     })
@@ -129,10 +126,8 @@ for (const backend of BACKENDS) {
       else await until(queuedId, 'running')
       const bystander = run(owner, 'select 7 as seven')
 
-      const since = Date.now()
       expect((await cancel(owner, queuedId)).body).toEqual({ cancelled: true })
       const dropped = await queued
-      expect(Date.now() - since).toBeLessThan(QUICKLY_MS)
       expect(dropped.status).toBe(400)
       expect(dropped.body.pg.code).toBe('57014')
       // The running one was not touched by that cancel.
@@ -141,7 +136,7 @@ for (const backend of BACKENDS) {
 
       // Ending the running one (on PGlite: its worker) lets the request queued behind it run.
       expect((await cancel(owner, first.queryId)).body).toEqual({ cancelled: true })
-      await expectCancelled(first.response, Date.now())
+      await expectCancelled(first.response)
       const after = await bystander
       expect(after.status).toBe(200)
       expect(after.body.results[0].rows).toEqual([{ seven: 7 }])
@@ -162,15 +157,15 @@ for (const backend of BACKENDS) {
       expect((await cancel(outsider, randomUUID())).status).toBe(404)
       expect(tp.platform.databases.runState(location, owners.queryId)).toBe('running')
       expect((await cancel(owner, owners.queryId)).body).toEqual({ cancelled: true })
-      await expectCancelled(owners.response, Date.now())
+      await expectCancelled(owners.response)
 
       // A Developer cancels their own run; an Admin may cancel anyone's.
       const developers = await startSleep(developer)
       expect((await cancel(developer, developers.queryId)).body).toEqual({ cancelled: true })
-      await expectCancelled(developers.response, Date.now())
+      await expectCancelled(developers.response)
       const another = await startSleep(developer)
       expect((await cancel(admin, another.queryId)).body).toEqual({ cancelled: true })
-      await expectCancelled(another.response, Date.now())
+      await expectCancelled(another.response)
       await expectServing()
     })
 
@@ -181,7 +176,7 @@ for (const backend of BACKENDS) {
       await until(queryId, 'running')
       expect((await cancel(developer, queryId)).body).toEqual({ cancelled: false })
       expect((await cancel(reader, queryId)).body).toEqual({ cancelled: true })
-      await expectCancelled(response, Date.now())
+      await expectCancelled(response)
       const res = await run(reader, 'select 1 as one')
       expect(res.status).toBe(200)
       expect(res.body.results[0].rows).toEqual([{ one: 1 }])
@@ -207,7 +202,7 @@ for (const backend of BACKENDS) {
       const next = await startSleep()
       expect(tp.platform.databases.runState(location, next.queryId)).toBe('running')
       expect((await cancel(owner, next.queryId)).body).toEqual({ cancelled: true })
-      await expectCancelled(next.response, Date.now())
+      await expectCancelled(next.response)
     })
 
     it('refuses ids that are not uuids (400)', async () => {
@@ -226,7 +221,7 @@ for (const backend of BACKENDS) {
       const response = run(owner, SLEEP, queryId.toUpperCase())
       await until(queryId, 'running')
       expect((await cancel(owner, queryId.toUpperCase())).body).toEqual({ cancelled: true })
-      await expectCancelled(response, Date.now())
+      await expectCancelled(response)
     })
 
     if (backend.name === 'server') {
@@ -236,7 +231,7 @@ for (const backend of BACKENDS) {
         const recorded = await tp.platform.db.query('select pid, instance_id from running_queries where query_id = $1', [queryId])
         expect(recorded).toEqual([{ pid: expect.any(Number), instance_id: tp.platform.instanceId }])
         expect((await cancel(owner, queryId)).body).toEqual({ cancelled: true })
-        await expectCancelled(response, Date.now())
+        await expectCancelled(response)
         expect(await tp.platform.db.query('select 1 from running_queries where query_id = $1', [queryId])).toEqual([])
       })
 
@@ -255,9 +250,8 @@ for (const backend of BACKENDS) {
           await waitRow(queryId)
           // Another member cannot, from there either.
           expect(await cancelThere(developer, queryId)).toEqual({ status: 200, body: { cancelled: false } })
-          const since = Date.now()
           expect(await cancelThere(owner, queryId)).toEqual({ status: 200, body: { cancelled: true } })
-          await expectCancelled(response, since)
+          await expectCancelled(response)
           await expectServing()
 
           // A record that outlived its run (its instance died) names a backend that now does
@@ -276,7 +270,7 @@ for (const backend of BACKENDS) {
           expect(await cancelThere(owner, stale)).toEqual({ status: 200, body: { cancelled: false } })
           expect(tp.platform.databases.runState(location, idle.queryId)).toBe('running')
           expect((await cancel(owner, idle.queryId)).body).toEqual({ cancelled: true })
-          await expectCancelled(idle.response, Date.now())
+          await expectCancelled(idle.response)
           await tp.platform.db.query('delete from running_queries where query_id = $1', [stale])
         } finally {
           await server.close()
