@@ -144,6 +144,30 @@ describe('ResultsGrid', () => {
       await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Unable to copy to clipboard'))
     })
 
+    it('selects a block with Shift+arrows or Shift+click and copies it tab-separated', async () => {
+      const user = userEvent.setup()
+      render(<ResultsGrid columns={people} rows={columnar(people, data)} rowCount={data.length} />)
+      await user.click(cellsOf(0)[0])
+      await user.keyboard('{Shift>}{ArrowDown}{/Shift}')
+      expect(cellsOf(1)[0]).toHaveAttribute('aria-selected', 'true')
+      expect(cellsOf(1)[1]).not.toHaveAttribute('aria-selected')
+      await user.keyboard('{Control>}c{/Control}')
+      await waitFor(() => expect(toast.success).toHaveBeenCalledWith('2 cells copied'))
+      expect(await navigator.clipboard.readText()).toBe('1\n2')
+
+      // Shift+click extends from the same start; a plain arrow starts over.
+      await user.keyboard('{Shift>}')
+      await user.click(cellsOf(1)[2])
+      await user.keyboard('{/Shift}')
+      expect(cellsOf(0)[1]).toHaveAttribute('aria-selected', 'true')
+      fireEvent.contextMenu(cellsOf(0)[1], { clientX: 10, clientY: 10 })
+      await user.click(screen.getByRole('menuitem', { name: 'Copy selection (6 cells)' }))
+      await waitFor(() => expect(toast.success).toHaveBeenCalledWith('6 cells copied'))
+      expect((await navigator.clipboard.readText()).split('\n')[1]).toBe('2\t\t')
+      await user.keyboard('{ArrowLeft}')
+      expect(cellsOf(0)[1]).not.toHaveAttribute('aria-selected')
+    })
+
     it('copies a row from the cell menu (right click or the ⋯ of the focused cell)', async () => {
       const user = userEvent.setup()
       render(<ResultsGrid columns={people} rows={columnar(people, data)} rowCount={data.length} />)

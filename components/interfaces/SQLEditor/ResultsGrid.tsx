@@ -18,8 +18,12 @@ import {
   formatCell,
   isCut,
   moveCell,
+  rangeBetween,
+  rangeCells,
+  rangeText,
   rowNumberWidth,
   type CellPosition,
+  type CellRange,
 } from './ResultsGrid.utils'
 
 export type ResultsGridProps = {
@@ -55,8 +59,9 @@ const copy = (text: string, done: string) =>
  * Rows of one statement in a virtualized grid: only the rows (and columns) in view, plus a small
  * overscan, are in the DOM, so 100,000 rows scroll like 100. Rows have a fixed height.
  *
- * One cell is focused at a time (click, or the arrow keys once the grid has focus). Ctrl/Cmd+C
- * copies it; Enter or a double click shows its whole value; the ⋯ on the focused cell, a right
+ * One cell is focused at a time (click, or the arrow keys once the grid has focus); Shift+click
+ * or Shift+arrows select the block from where the selection started. Ctrl/Cmd+C copies the
+ * block (tab-separated, as spreadsheets take it) or the one cell; Enter or a double click shows its whole value; the ⋯ on the focused cell, a right
  * click or Shift+F10 open its actions (copy the cell, copy the row, show the value).
  */
 export function ResultsGrid(props: ResultsGridProps) {
@@ -70,6 +75,15 @@ function VirtualGrid({ columns, rows, rowCount, className, label = 'Query result
   const widths = useMemo(() => estimateColumnWidths(columns, rows), [columns, rows])
   const numberWidth = rowNumberWidth(rowCount)
   const [active, setActive] = useState<CellPosition | null>(null)
+  /** Where a Shift-selection started; the block runs from here to `active`. */
+  const [anchor, setAnchor] = useState<CellPosition | null>(null)
+  const range: CellRange | null = active && anchor ? rangeBetween(anchor, active) : null
+  const block = range && rangeCells(range) > 1 ? range : null
+  const focus = (at: CellPosition, extend: boolean) => {
+    if (!extend || !active) setAnchor(at)
+    else if (!anchor) setAnchor(active)
+    setActive(at)
+  }
   const [menu, setMenu] = useState<{ at: CellPosition; x: number; y: number } | null>(null)
   const [viewer, setViewer] = useState<CellPosition | null>(null)
 
@@ -104,6 +118,7 @@ function VirtualGrid({ columns, rows, rowCount, className, label = 'Query result
 
   const valueAt = (at: CellPosition) => rows.cell(at.row, at.col)
   const copyCell = (at: CellPosition) => void copy(copyText(valueAt(at)), 'Cell copied')
+  const copyBlock = (of: CellRange) => void copy(rangeText(of, (row, col) => rows.cell(row, col)), `${rangeCells(of).toLocaleString('en-US')} cells copied`)
   const openMenu = (at: CellPosition, x: number, y: number) =>
     setMenu({ at, x: Math.max(0, Math.min(x, window.innerWidth - MENU_WIDTH - 8)), y })
 
@@ -115,7 +130,8 @@ function VirtualGrid({ columns, rows, rowCount, className, label = 'Query result
       // Text the user selected with the mouse is copied by the browser, as usual.
       if (!active || window.getSelection()?.toString()) return
       event.preventDefault()
-      copyCell(active)
+      if (block) copyBlock(block)
+      else copyCell(active)
       return
     }
     if (active && event.key === 'Enter') {
@@ -133,7 +149,7 @@ function VirtualGrid({ columns, rows, rowCount, className, label = 'Query result
     const next = moveCell(active, event.key, { rows: rowCount, cols: columns.length, page, ctrl: mod })
     if (!next) return
     event.preventDefault()
-    setActive(next)
+    focus(next, event.shiftKey)
     rowVirtualizer.scrollToIndex(next.row)
     columnVirtualizer.scrollToIndex(next.col)
   }
@@ -146,7 +162,7 @@ function VirtualGrid({ columns, rows, rowCount, className, label = 'Query result
       const rect = menuButton.getBoundingClientRect()
       openMenu(at, rect.left, rect.bottom)
     } else {
-      setActive(at)
+      focus(at, event.shiftKey)
     }
   }
 
@@ -170,7 +186,9 @@ function VirtualGrid({ columns, rows, rowCount, className, label = 'Query result
           const at = cellAt(event.target)
           if (!at) return
           event.preventDefault()
-          setActive(at)
+          // A right click inside the selected block keeps it (to copy it from the menu).
+          const inBlock = block && at.row >= block.top && at.row <= block.bottom && at.col >= block.left && at.col <= block.right
+          if (!inBlock) focus(at, false)
           openMenu(at, event.clientX, event.clientY)
         }}
         className={clsx(
@@ -220,8 +238,10 @@ function VirtualGrid({ columns, rows, rowCount, className, label = 'Query result
               virtualColumns={virtualColumns}
               totalWidth={totalWidth}
               numberWidth={numberWidth}
-              // Only the focused row gets a column: the other rows keep their memo.
+              // Only the focused row and the rows of a selected block get columns: the others keep their memo.
               activeCol={active?.row === vr.index ? active.col : -1}
+              selectedFrom={block && vr.index >= block.top && vr.index <= block.bottom ? block.left : -1}
+              selectedTo={block && vr.index >= block.top && vr.index <= block.bottom ? block.right : -1}
               activeId={active?.row === vr.index ? cellId(active) : undefined}
             />
           ))}
@@ -234,6 +254,7 @@ function VirtualGrid({ columns, rows, rowCount, className, label = 'Query result
             className="fixed"
             style={{ left: menu.x, top: menu.y, width: MENU_WIDTH }}
             items={[
+              ...(block ? [{ label: `Copy selection (${rangeCells(block).toLocaleString('en-US')} cells)`, onSelect: () => copyBlock(block) }] : []),
               { label: 'Copy cell', onSelect: () => copyCell(menu.at) },
               { label: 'Copy row as JSON', onSelect: () => void copy(copyRowText(columns, rows.row(menu.at.row)), 'Row copied') },
               { label: 'Show whole value', onSelect: () => setViewer(menu.at) },
@@ -277,6 +298,8 @@ const GridRow = memo(function GridRow({
   totalWidth,
   numberWidth,
   activeCol,
+  selectedFrom,
+  selectedTo,
   activeId,
 }: {
   index: number
@@ -286,6 +309,9 @@ const GridRow = memo(function GridRow({
   totalWidth: number
   numberWidth: number
   activeCol: number
+  /** Columns of this row inside the selected block (-1: none). */
+  selectedFrom: number
+  selectedTo: number
   activeId: string | undefined
 }) {
   return (
@@ -308,18 +334,20 @@ const GridRow = memo(function GridRow({
         const value = rows.cell(index, vc.index)
         const cell = formatCell(value)
         const active = vc.index === activeCol
+        const selected = vc.index >= selectedFrom && vc.index <= selectedTo && selectedFrom !== -1
         return (
           <div
             key={vc.key}
             id={active ? activeId : undefined}
             role="gridcell"
             aria-colindex={vc.index + 2}
-            aria-selected={active || undefined}
+            aria-selected={active || selected || undefined}
             data-col-index={vc.index}
             title={cell.title}
             className={clsx(
               'absolute top-0 h-full truncate border-r border-border/60 px-2 leading-[27px] group-hover:bg-surface-raised',
               cell.isNull && 'text-foreground-lighter italic',
+              selected && !active && 'bg-brand/10',
               active && 'bg-brand/10 pr-7 ring-1 ring-brand ring-inset'
             )}
             style={{ left: vc.start, width: vc.size }}

@@ -1,4 +1,4 @@
-import { copyRowText, copyText, fullText, isCut, moveCell, type CellPosition } from './ResultsGrid.utils'
+import { copyRowText, copyText, fullText, isCut, moveCell, rangeBetween, rangeCells, rangeText, type CellPosition } from './ResultsGrid.utils'
 
 const grid = { rows: 100, cols: 5, page: 20 }
 
@@ -50,4 +50,20 @@ it('shows JSON indented and says which values the grid cuts', () => {
   expect(fullText('{"kept":"as text"}')).toBe('{"kept":"as text"}')
   expect(isCut('x'.repeat(500))).toBe(false)
   expect(isCut('x'.repeat(501))).toBe(true)
+})
+
+describe('a selected block of cells', () => {
+  it('spans from the anchor to the focused cell, whichever corner each is', () => {
+    expect(rangeBetween({ row: 5, col: 2 }, { row: 1, col: 0 })).toEqual({ top: 1, bottom: 5, left: 0, right: 2 })
+    expect(rangeCells({ top: 1, bottom: 5, left: 0, right: 2 })).toBe(15)
+  })
+
+  it('copies as tab-separated lines, NULL as nothing, keeping the block shape', () => {
+    const data = [
+      ['a', 1, null],
+      ['line\nbreak', 2, { k: 'tab\there' }],
+    ]
+    expect(rangeText({ top: 0, bottom: 1, left: 0, right: 2 }, (r, c) => data[r][c])).toBe('a\t1\t\nline break\t2\t{"k":"tab\\there"}')
+    expect(rangeText({ top: 1, bottom: 1, left: 1, right: 1 }, (r, c) => data[r][c])).toBe('2')
+  })
 })

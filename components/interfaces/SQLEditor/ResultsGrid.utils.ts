@@ -113,3 +113,33 @@ export function moveCell(
   const to = move(from)
   return { row: Math.min(Math.max(to.row, 0), rows - 1), col: Math.min(Math.max(to.col, 0), cols - 1) }
 }
+
+/** A block of cells, inclusive on every side. */
+export type CellRange = { top: number; bottom: number; left: number; right: number }
+
+/** The block between the cell a selection started at and the focused one (either may be the corner). */
+export function rangeBetween(anchor: CellPosition, active: CellPosition): CellRange {
+  return {
+    top: Math.min(anchor.row, active.row),
+    bottom: Math.max(anchor.row, active.row),
+    left: Math.min(anchor.col, active.col),
+    right: Math.max(anchor.col, active.col),
+  }
+}
+
+export const rangeCells = (range: CellRange) => (range.bottom - range.top + 1) * (range.right - range.left + 1)
+
+/**
+ * A block of cells on the clipboard as spreadsheets take it: tab-separated values, one line per
+ * row, NULL as nothing; tabs and line breaks inside a value become spaces so the block keeps its
+ * shape.
+ */
+export function rangeText(range: CellRange, cell: (row: number, col: number) => unknown): string {
+  const lines: string[] = []
+  for (let row = range.top; row <= range.bottom; row++) {
+    const values: string[] = []
+    for (let col = range.left; col <= range.right; col++) values.push(copyText(cell(row, col)).replace(/[\t\r\n]+/g, ' '))
+    lines.push(values.join('\t'))
+  }
+  return lines.join('\n')
+}
