@@ -12,9 +12,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CONTENT_SQL_MAX, QUERY_HISTORY_KEEP, UPSERT_CONTENT_MAX_BODY_BYTES } from '@/lib/api-types'
 import { closePlatform, createPlatform, type Platform } from '@/server/platform'
-import { readConfig, type ServerConfig } from '@/server/config'
 import { serve } from '@/server/standalone'
-import { settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
+import { settle, startTestPlatform, testConfig, type TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg, runSql } from '../helpers/project-backends'
 
 type Caller = 'Owner' | 'Admin' | 'Developer' | 'Read-only' | 'outsider'
@@ -592,18 +591,7 @@ describe('an acknowledged save survives the server stopping without closing its 
 
   /** The platform as `next start` opens it: the embedded control plane on disk under DATA_DIR. */
   async function open() {
-    const base = readConfig()
-    const config: ServerConfig = {
-      ...base,
-      isPlatform: true,
-      dataDir,
-      platformDatabaseUrl: undefined,
-      projectDbServers: undefined,
-      databaseUrl: undefined,
-      jwtSecret: undefined,
-      rateLimits: Object.fromEntries(Object.entries(base.rateLimits).map(([k, v]) => [k, { ...v, limit: 0 }])) as ServerConfig['rateLimits'],
-      auth: { ...base.auth, signingKeys: undefined, smtpUrl: undefined, corsOrigins: [] },
-    }
+    const config = testConfig(dataDir)
     const platform = await createPlatform(config)
     const server = await serve(platform)
     opened.push({ platform, closeServer: server.close })

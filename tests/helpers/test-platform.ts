@@ -15,10 +15,13 @@ export type TestPlatform = {
   close(): Promise<void>
 }
 
-export async function startTestPlatform(overrides: Partial<ServerConfig> = {}): Promise<TestPlatform> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-test-'))
+/**
+ * The configuration tests run with: platform mode on `dataDir`, nothing from the environment that
+ * would reach a real server, key or mailbox, rate limits off.
+ */
+export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const base = readConfig()
-  const config: ServerConfig = {
+  return {
     ...base,
     isPlatform: true,
     dataDir,
@@ -34,6 +37,11 @@ export async function startTestPlatform(overrides: Partial<ServerConfig> = {}): 
     ai: { ...base.ai, apiKey: undefined, ...overrides.ai },
     auth: { ...base.auth, signingKeys: undefined, smtpUrl: undefined, corsOrigins: [], ...overrides.auth },
   }
+}
+
+export async function startTestPlatform(overrides: Partial<ServerConfig> = {}): Promise<TestPlatform> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-test-'))
+  const config = testConfig(dataDir, overrides)
   const platform = await createPlatform(config, { inMemory: !config.platformDatabaseUrl })
   const server = await serve(platform)
   let n = 0

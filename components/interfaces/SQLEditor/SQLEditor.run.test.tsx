@@ -23,7 +23,7 @@ import { formatSql } from '@/lib/sql/format'
 import { aiAssistantState } from '@/state/ai-assistant'
 import { sqlEditorState } from '@/state/sql-editor'
 import { contentSnippet } from '@/tests/fixtures/content'
-import { ndjsonAnswer } from '@/tests/fixtures/results'
+import { controlledStream, ndjsonAnswer, ndjsonOf } from '@/tests/fixtures/results'
 
 const router = vi.hoisted(() => ({ query: {}, push: vi.fn(async () => true), replace: vi.fn(async () => true) }))
 vi.mock('next/router', () => ({ useRouter: () => router }))
@@ -275,28 +275,15 @@ describe('SQL from the AI assistant', () => {
 describe('streamed results', () => {
   it('shows the first rows and a live count while the rest is still on its way, then the whole result', async () => {
     const state = platform('select n from numbers')
-    const encoder = new TextEncoder()
-    let push!: (line: object) => void
-    let finish!: () => void
-    state.answers.push(
-      () =>
-        new HttpResponse(
-          new ReadableStream<Uint8Array>({
-            start(controller) {
-              push = (line) => controller.enqueue(encoder.encode(JSON.stringify(line) + '\n'))
-              finish = () => controller.close()
-            },
-          }),
-          { headers: { 'Content-Type': 'application/x-ndjson' } }
-        )
-    )
+    const stream = controlledStream()
+    state.answers.push(stream.answer)
     const { user } = await open()
     await user.selectOptions(screen.getByLabelText('Row limit'), 'No limit')
     await user.click(runButton())
-    await waitFor(() => expect(push).toBeTypeOf('function'))
+    await waitFor(() => expect(stream.open).toBe(true))
     act(() => {
-      push({ type: 'columns', columns: [{ name: 'n', dataTypeID: 23 }, { name: 'n', dataTypeID: 25 }] })
-      push({ type: 'rows', rows: [[1, 'one'], [2, 'two']] })
+      stream.push({ type: 'columns', columns: [{ name: 'n', dataTypeID: 23 }, { name: 'n', dataTypeID: 25 }] })
+      stream.push({ type: 'rows', rows: [[1, 'one'], [2, 'two']] })
     })
     // Shown before the run ended (jsdom lays nothing out: the grid's row count says what it holds).
     const grid = await screen.findByRole('grid')
@@ -309,11 +296,11 @@ describe('streamed results', () => {
     expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled()
 
     act(() => {
-      push({ type: 'rows', rows: [[3, 'three']] })
-      push({ type: 'complete', command: 'SELECT', rowCount: 3 })
-      push({ type: 'notice', severity: 'NOTICE', message: 'all done' })
-      push({ type: 'end', durationMs: 7 })
-      finish()
+      stream.push({ type: 'rows', rows: [[3, 'three']] })
+      stream.push({ type: 'complete', command: 'SELECT', rowCount: 3 })
+      stream.push({ type: 'notice', severity: 'NOTICE', message: 'all done' })
+      stream.push({ type: 'end', durationMs: 7 })
+      stream.finish()
     })
     await waitFor(() => expect(within(screen.getByRole('region', { name: 'Results' })).getByRole('status')).toHaveTextContent('3 rows · 7 ms'))
     expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '4')
@@ -323,28 +310,17 @@ describe('streamed results', () => {
 
   it('follows each new statement as it streams in, until the user picks a tab', async () => {
     const state = platform("do $$ begin raise notice 'hi'; end $$; select n from numbers")
-    const encoder = new TextEncoder()
-    let push!: (line: object) => void
-    state.answers.push(
-      () =>
-        new HttpResponse(
-          new ReadableStream<Uint8Array>({
-            start(controller) {
-              push = (line) => controller.enqueue(encoder.encode(JSON.stringify(line) + '\n'))
-            },
-          }),
-          { headers: { 'Content-Type': 'application/x-ndjson' } }
-        )
-    )
+    const stream = controlledStream()
+    state.answers.push(stream.answer)
     const { user } = await open()
     await user.click(runButton())
-    await waitFor(() => expect(push).toBeTypeOf('function'))
-    act(() => push({ type: 'complete', command: 'DO', rowCount: null }))
+    await waitFor(() => expect(stream.open).toBe(true))
+    act(() => stream.push({ type: 'complete', command: 'DO', rowCount: null }))
     // The first statement is shown on its own before the next one starts.
     expect(await screen.findByText('Success. No rows returned')).toBeInTheDocument()
     act(() => {
-      push({ type: 'columns', columns: [{ name: 'n', dataTypeID: 23 }] })
-      push({ type: 'rows', rows: [[1]] })
+      stream.push({ type: 'columns', columns: [{ name: 'n', dataTypeID: 23 }] })
+      stream.push({ type: 'rows', rows: [[1]] })
     })
     const tabs = within(await screen.findByRole('tablist', { name: 'Statement results' }))
     await waitFor(() => expect(tabs.getAllByRole('tab')).toHaveLength(2))
@@ -353,26 +329,20 @@ describe('streamed results', () => {
     expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '2')
     // Picked by the user: stays, however many rows or statements come.
     await user.click(tabs.getAllByRole('tab')[0])
-    act(() => push({ type: 'rows', rows: [[2]] }))
+    act(() => stream.push({ type: 'rows', rows: [[2]] }))
     await waitFor(() => expect(tabs.getAllByRole('tab')[1]).toHaveTextContent('2 rows'))
     expect(tabs.getAllByRole('tab')[0]).toHaveAttribute('aria-selected', 'true')
   })
 
   it('shows the error of a statement that failed after earlier results streamed', async () => {
     const state = platform('select 1; select 1/0')
-    state.answers.push(
-      () =>
-        new HttpResponse(
-          [
-            { type: 'columns', columns: [{ name: 'one', dataTypeID: 23 }] },
-            { type: 'rows', rows: [[1]] },
-            { type: 'complete', command: 'SELECT', rowCount: 1 },
-            { type: 'error', status: 400, message: 'division by zero', pg: { code: '22012' } },
-          ]
-            .map((line) => JSON.stringify(line))
-            .join('\n'),
-          { headers: { 'Content-Type': 'application/x-ndjson' } }
-        )
+    state.answers.push(() =>
+      ndjsonOf([
+        { type: 'columns', columns: [{ name: 'one', dataTypeID: 23 }] },
+        { type: 'rows', rows: [[1]] },
+        { type: 'complete', command: 'SELECT', rowCount: 1 },
+        { type: 'error', status: 400, message: 'division by zero', pg: { code: '22012' } },
+      ])
     )
     const { user } = await open()
     await user.click(runButton())

@@ -1,23 +1,8 @@
 import type { ContentFolder, ContentListItem } from '@/lib/api-types'
+import { contentListItem } from '@/tests/fixtures/content'
 import { groupSnippets, snippetPermissions } from './SnippetSidebar.utils'
 
-const item = (id: string, over: Partial<ContentListItem> = {}): ContentListItem => ({
-  id,
-  name: id,
-  description: null,
-  type: 'sql',
-  visibility: 'user',
-  favorite: false,
-  folder_id: null,
-  owner: { id: 1, username: 'ada' },
-  updated_by: null,
-  inserted_at: '',
-  updated_at: '',
-  version: 1,
-  preview: '',
-  sql_length: 0,
-  ...over,
-})
+const item = (id: string, over: Partial<ContentListItem> = {}): ContentListItem => contentListItem({ id, name: id, preview: '', ...over })
 const folder = (id: string): ContentFolder => ({ id, name: id, inserted_at: '', updated_at: '' })
 
 describe('groupSnippets', () => {
