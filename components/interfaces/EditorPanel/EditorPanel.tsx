@@ -13,6 +13,7 @@ import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { useSqlRunMutation } from '@/data/sql/sql-run-mutation'
 import { closeEditorPanel, editorPanelState } from '@/state/editor-panel'
 import { openAiAssistant } from '@/state/side-panels'
+import { runSummary } from './EditorPanel.utils'
 import { RunOutcome } from './RunOutcome'
 import { TemplateList } from './TemplateList'
 
@@ -39,6 +40,7 @@ export function EditorPanel({ projectRef }: { projectRef: string }) {
   const canWrite = useCan('sql:write', organization)
 
   const run = useSqlRunMutation()
+  const [summary, setSummary] = useState<string | null>(null)
   const abortRef = useRef<AbortController | null>(null)
   // Closing the panel abandons a run under way: the platform then stops the query.
   useEffect(() => () => abortRef.current?.abort(), [])
@@ -50,7 +52,17 @@ export function EditorPanel({ projectRef }: { projectRef: string }) {
   const save = () => {
     if (empty || !canRun || run.isPending) return
     abortRef.current = new AbortController()
-    run.mutate({ projectRef, sql, signal: abortRef.current.signal })
+    setSummary(null)
+    run.mutate(
+      { projectRef, sql, signal: abortRef.current.signal },
+      {
+        // Only the one-line summary is shown: the rows are let go at once, not kept by the mutation.
+        onSuccess: (data) => {
+          setSummary(runSummary(data))
+          for (const result of data.results) result.rows.release()
+        },
+      }
+    )
   }
   const onTextKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
@@ -94,7 +106,7 @@ export function EditorPanel({ projectRef }: { projectRef: string }) {
       </div>
 
       <footer className="flex shrink-0 flex-col gap-2 border-t border-border p-3">
-        <RunOutcome data={run.data} error={run.error} sql={run.variables?.sql ?? sql} />
+        <RunOutcome summary={run.isSuccess ? summary : null} error={run.error} sql={run.variables?.sql ?? sql} />
         {canRun && !canWrite && <p className="text-xs text-foreground-light">Your role runs SQL read-only: changes to data or schema are refused.</p>}
         <div className="flex items-center gap-2">
           {snap.initialPrompt && (

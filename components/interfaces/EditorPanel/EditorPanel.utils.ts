@@ -5,6 +5,7 @@
 import type { RunSqlData } from '@/data/sql/sql-run-mutation'
 import type { EditorPanelTemplate } from '@/state/editor-panel'
 import { indexToLineColumn, pgPositionToIndex } from '@/components/interfaces/SQLEditor/sql-position'
+import { affectedRows, pluralRows, returnsRows } from '@/components/interfaces/SQLEditor/ResultsPanel.utils'
 
 /**
  * The templates whose name or description holds every word of `query` (case ignored), in their
@@ -19,8 +20,6 @@ export function filterTemplates<T extends Pick<EditorPanelTemplate, 'name' | 'de
   })
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
-
 /**
  * "Success. 3 rows" when the last statement returned rows, "Success. UPDATE, 2 rows affected"
  * when it changed some, "Success. CREATE TABLE" otherwise; "(N statements)" when several ran.
@@ -28,12 +27,13 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
 export function runSummary({ results }: Pick<RunSqlData, 'results'>): string {
   const last = results.at(-1)
   let text: string
+  const affected = last ? affectedRows(last) : null
   if (!last) text = 'Success. No statements ran'
-  else if (last.columns.length > 0) {
+  else if (returnsRows(last)) {
     const rows = last.rowCount ?? last.rows.length
-    text = rows === 0 ? 'Success. No rows returned' : `Success. ${plural(rows, 'row', 'rows')}`
-  } else if (last.command && last.rowCount !== null && /^(INSERT|UPDATE|DELETE|MERGE|COPY)$/.test(last.command)) {
-    text = `Success. ${last.command}, ${plural(last.rowCount, 'row', 'rows')} affected`
+    text = rows === 0 ? 'Success. No rows returned' : `Success. ${pluralRows(rows)}`
+  } else if (affected !== null) {
+    text = `Success. ${last.command}, ${pluralRows(affected)} affected`
   } else {
     text = `Success. ${last.command || 'Done'}`
   }

@@ -1,11 +1,10 @@
 import { CircleCheck } from 'lucide-react'
 import { Alert } from '@/components/ui'
 import type { ResponseError } from '@/data/fetchers'
-import type { RunSqlData } from '@/data/sql/sql-run-mutation'
-import { errorPlace, runSummary } from './EditorPanel.utils'
+import { errorPlace } from './EditorPanel.utils'
 
 /** How the last Save went: a one-line summary, or Postgres' message with its detail and hint. */
-export function RunOutcome({ data, error, sql }: { data?: RunSqlData; error: ResponseError | null; sql: string }) {
+export function RunOutcome({ summary, error, sql }: { summary: string | null; error: ResponseError | null; sql: string }) {
   if (error) {
     const place = errorPlace(sql, error.pg?.position)
     return (
@@ -17,6 +16,6 @@ export function RunOutcome({ data, error, sql }: { data?: RunSqlData; error: Res
       </Alert>
     )
   }
-  if (!data) return null
-  return <Alert variant="info" icon={<CircleCheck size={16} className="text-brand" />} title={runSummary(data)} />
+  if (!summary) return null
+  return <Alert variant="info" icon={<CircleCheck size={16} className="text-brand" />} title={summary} />
 }

@@ -53,7 +53,8 @@ export function EditorToolbar({
   return (
     <div className="flex min-h-10 shrink-0 flex-wrap items-center gap-2 border-b border-border bg-surface px-3 py-1">
       {start}
-      <div className="flex min-w-0 flex-1 items-center gap-3">
+      {/* Room for "Saved" at least: the actions wrap onto a line of their own before they cover it. */}
+      <div className="flex min-w-24 flex-1 items-center gap-3 overflow-hidden">
         {status}
         {cannotSave && (
           <span className="inline-flex items-center gap-1 text-xs text-foreground-light" title={cannotSave} data-testid="sql-editor-cannot-save">

@@ -8,7 +8,7 @@ import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { useCan } from '@/data/profile/use-can'
 import type { Content } from '@/lib/api-types'
 import type { PendingSave } from '@/lib/sql-editor/pending-saves'
-import { setSnippetSql, sqlEditorState, type SqlActiveRun, type SqlRunOutcome } from '@/state/sql-editor'
+import { setSnippetSql, sqlEditorState, type SqlActiveRun, type SqlRunError, type SqlRunOutcome } from '@/state/sql-editor'
 import { ConflictModal } from './ConflictModal'
 import { DestructiveConfirmModal } from './DestructiveConfirmModal'
 import { formatInEditor } from './editor-edits'
@@ -116,8 +116,9 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
 
   const snap = useSnapshot(sqlEditorState)
   const running = snap.snippets[key]?.running ?? false
-  // A frozen snapshot (deeply readonly in its type); its results are the stored `ref`, not a copy.
-  const lastRun = (snap.snippets[key]?.lastRun ?? null) as SqlRunOutcome | null
+  // Only the error is read here: the outcome itself (which changes with every batch of streamed
+  // rows) is read by LiveResults, so a streaming run re-renders the results, not the editor.
+  const lastError = (snap.snippets[key]?.lastRun?.error ?? null) as SqlRunError | null
   const activeRun = (snap.snippets[key]?.activeRun ?? null) as SqlActiveRun | null
 
   const getText = useCallback(() => editorRef.current?.getModel()?.getValue() ?? sqlEditorState.snippets[key]?.sql ?? '', [key])
@@ -232,13 +233,9 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
     const monaco = monacoRef.current
     const model = editor?.getModel()
     if (!mounted || !monaco || !model) return
-    const location = lastRun?.error?.location
-    monaco.editor.setModelMarkers(
-      model,
-      MARKER_OWNER,
-      location && lastRun?.error ? [errorMarker(monaco, model, lastRun.error, location)] : []
-    )
-  }, [mounted, key, lastRun])
+    const location = lastError?.location
+    monaco.editor.setModelMarkers(model, MARKER_OWNER, location && lastError ? [errorMarker(monaco, model, lastError, location)] : [])
+  }, [mounted, key, lastError])
 
   const theme = resolvedTheme === 'dark' || resolvedTheme === 'classic-dark' ? 'vs-dark' : 'vs'
   const options = useMemo(() => ({ ...EDITOR_OPTIONS, readOnly: !canSave }), [canSave])
@@ -287,7 +284,7 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
       </div>
       <SplitHandle containerRef={containerRef} fraction={fraction} onChange={setFraction} />
       <div className="min-h-0 flex-1">
-        <ResultsPanel outcome={lastRun} running={running} exportName={snippet?.name} />
+        <LiveResults storeKey={key} running={running} exportName={snippet?.name} />
       </div>
       <DestructiveConfirmModal pending={pending} onConfirm={confirm} onCancel={dismiss} />
       {status.kind === 'conflict' && (
@@ -301,4 +298,12 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
       )}
     </div>
   )
+}
+
+/** The results of the snippet's last run, re-rendered on their own as streamed rows arrive. */
+function LiveResults({ storeKey, running, exportName }: { storeKey: string; running: boolean; exportName?: string }) {
+  const snap = useSnapshot(sqlEditorState)
+  // A frozen snapshot (deeply readonly in its type); its results are the stored `ref`, not a copy.
+  const outcome = (snap.snippets[storeKey]?.lastRun ?? null) as SqlRunOutcome | null
+  return <ResultsPanel outcome={outcome} running={running} exportName={exportName} />
 }
