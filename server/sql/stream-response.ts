@@ -21,6 +21,7 @@ export type ResponseStream = RunStream & {
 export function responseStream(res: ServerResponse, requestId: string): ResponseStream {
   let started = false
   let gone = false
+  let waiting: Promise<void> | null = null
   res.once('close', () => {
     if (!res.writableFinished) gone = true
   })
@@ -54,15 +55,19 @@ export function responseStream(res: ServerResponse, requestId: string): Response
     },
     drained() {
       if (gone || !res.writableNeedDrain) return Promise.resolve()
-      return new Promise<void>((resolve) => {
+      // One wait shared by every caller until the response drains: each chunk written while the
+      // client is behind asks, and listeners must not pile up.
+      waiting ??= new Promise<void>((resolve) => {
         const done = () => {
           res.off('drain', done)
           res.off('close', done)
+          waiting = null
           resolve()
         }
         res.on('drain', done)
         res.on('close', done)
       })
+      return waiting
     },
     end(line) {
       start()
