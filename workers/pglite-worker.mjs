@@ -233,7 +233,7 @@ async function run({ id, sql, shape }) {
     const bytes = encoder.encode(builder.toJson())
     const durationMs = performance.now() - started
     await resetSession(status)
-    parentPort.postMessage({ id, ok: true, json: bytes.buffer, durationMs }, [bytes.buffer])
+    parentPort.postMessage({ id, ok: true, json: bytes.buffer, durationMs, rowCount: builder.rowCount }, [bytes.buffer])
   } catch (e) {
     // A JS-level failure (WASM abort, broken reset): this instance can't be trusted any more.
     parentPort.postMessage({ id, ok: false, fatal: true, error: { message: String(e?.message ?? e) } })

@@ -100,6 +100,8 @@ export class ResultJsonBuilder {
     this.plan = null
     /** @type {string[]} */
     this.rows = []
+    /** @type {number | null} the last completed statement's tag count ('all') */
+    this.lastTagCount = null
   }
 
   /** @param {{ name: string, dataTypeID: number }[]} fields */
@@ -148,6 +150,7 @@ export class ResultJsonBuilder {
       this.lastRows = this.rows
     } else {
       const { command, rowCount } = parseCommandTag(tag)
+      this.lastTagCount = rowCount
       this.statements.push(
         `{"command":${JSON.stringify(command)},"rowCount":${rowCount === null ? 'null' : rowCount},` +
           `"columns":${JSON.stringify(this.columns ?? [])},"rows":[${this.rows.join(',')}]}`
@@ -156,6 +159,15 @@ export class ResultJsonBuilder {
     this.columns = null
     this.plan = null
     this.rows = []
+  }
+
+  /**
+   * The run's row count for the query history, known without reading the JSON again: 'last', the
+   * rows answered; 'all', the last statement's count (rows returned or affected; null without one).
+   * @returns {number | null}
+   */
+  get rowCount() {
+    return this.shape === 'last' ? this.lastRows.length : this.lastTagCount
   }
 
   /** @returns {string} */

@@ -25,3 +25,31 @@ describe('ResultJsonBuilder size cap', () => {
     })
   })
 })
+
+describe('ResultJsonBuilder row count (for the query history)', () => {
+  const feed = (shape: 'all' | 'last', statements: { tag: string; rows?: (string | null)[][] }[]) => {
+    const b = new ResultJsonBuilder(shape, 1_000_000)
+    for (const { tag, rows } of statements) {
+      if (rows) {
+        b.rowDescription(columns)
+        for (const row of rows) b.dataRow(row)
+      }
+      b.commandComplete(tag)
+    }
+    return b.rowCount
+  }
+
+  it.each([
+    ['no rows', [{ tag: 'SELECT 0', rows: [] }], 0],
+    ['rows, text with commas, brackets and quotes', [{ tag: 'SELECT 3', rows: [['a, b ] } [ {'], ['say "hi"'], ['\\']] }], 3],
+    ['the last of several', [{ tag: 'SELECT 2', rows: [['a'], ['b']] }, { tag: 'SELECT 1', rows: [['c']] }], 1],
+    ['a last statement without rows', [{ tag: 'SELECT 1', rows: [['a']] }, { tag: 'CREATE TABLE' }], 0],
+  ])('last statement: %s', (_, statements, expected) => expect(feed('last', statements)).toBe(expected))
+
+  it.each([
+    ['one statement', [{ tag: 'SELECT 2', rows: [['a'], ['b']] }], 2],
+    ['the last of several', [{ tag: 'INSERT 0 5' }, { tag: 'SELECT 1', rows: [['a']] }], 1],
+    ['a statement without a count', [{ tag: 'SELECT 3', rows: [['a'], ['b'], ['c']] }, { tag: 'CREATE TABLE' }], null],
+    ['nothing', [], null],
+  ])('every statement: %s', (_, statements, expected) => expect(feed('all', statements)).toBe(expected))
+})

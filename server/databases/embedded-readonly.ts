@@ -23,8 +23,11 @@ import { ResultJsonBuilder } from '../../workers/result-json.mjs'
 import { ResultStreamBuilder } from '../../workers/result-stream.mjs'
 import type { RunShape, RunStream } from './types'
 
-/** Schemas the reader is never given: the system's and the platform's own. */
-const SKIPPED_SCHEMAS = `n.nspname NOT LIKE 'pg\\_%' AND n.nspname NOT IN ('information_schema', 'platform_internal', 'platform_ro')`
+/**
+ * The schemas that are the project's own, as a condition on `n` (pg_namespace): not the system's,
+ * not the platform's. Readers are given these; the assistant is told about these only.
+ */
+export const PROJECT_SCHEMAS = `n.nspname NOT LIKE 'pg\\_%' AND n.nspname NOT IN ('information_schema', 'platform_internal', 'platform_ro')`
 
 /** Run once per data dir (idempotent): the reader role, its schema and its function. */
 export const READONLY_SETUP = `
@@ -78,13 +81,13 @@ DO $grants$
 DECLARE r record;
 BEGIN
   FOR r IN SELECT n.nspname FROM pg_namespace n
-    WHERE ${SKIPPED_SCHEMAS} AND pg_has_role('postgres', n.nspowner, 'USAGE')
+    WHERE ${PROJECT_SCHEMAS} AND pg_has_role('postgres', n.nspowner, 'USAGE')
       AND NOT has_schema_privilege('project_readonly', n.oid, 'USAGE')
   LOOP
     EXECUTE format('GRANT USAGE ON SCHEMA %I TO project_readonly', r.nspname);
   END LOOP;
   FOR r IN SELECT c.oid::regclass AS rel FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-    WHERE ${SKIPPED_SCHEMAS} AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S') AND pg_has_role('postgres', c.relowner, 'USAGE')
+    WHERE ${PROJECT_SCHEMAS} AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S') AND pg_has_role('postgres', c.relowner, 'USAGE')
       AND NOT has_table_privilege('project_readonly', c.oid, 'SELECT')
   LOOP
     EXECUTE format('GRANT SELECT ON %s TO project_readonly', r.rel);
@@ -124,11 +127,15 @@ function replay(batchJson: Uint8Array, builder: Replayable) {
 }
 
 /** The answer of a normal run. */
-export function rebuildResult(batchJson: Uint8Array, shape: RunShape, maxResultBytes: number): { json: Uint8Array; tooLarge?: { message: string; code: string } } {
+export function rebuildResult(
+  batchJson: Uint8Array,
+  shape: RunShape,
+  maxResultBytes: number
+): { json: Uint8Array; rowCount: number | null; tooLarge?: { message: string; code: string } } {
   const builder = new ResultJsonBuilder(shape, maxResultBytes)
   replay(batchJson, builder)
-  if (builder.tooLarge) return { json: new Uint8Array(), tooLarge: builder.tooLargeError() }
-  return { json: Buffer.from(builder.toJson(), 'utf8') }
+  if (builder.tooLarge) return { json: new Uint8Array(), rowCount: null, tooLarge: builder.tooLargeError() }
+  return { json: Buffer.from(builder.toJson(), 'utf8'), rowCount: builder.rowCount }
 }
 
 /**

@@ -381,7 +381,7 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
       if (options.stream) return { json: new Uint8Array(), durationMs: outcome.durationMs, rowCount: streamResult(outcome.json, options.stream) }
       const rebuilt = rebuildResult(outcome.json, options.shape, maxResultBytes)
       if (rebuilt.tooLarge) throw new SqlError(rebuilt.tooLarge.message, { code: rebuilt.tooLarge.code })
-      return { json: rebuilt.json, durationMs: outcome.durationMs }
+      return { json: rebuilt.json, durationMs: outcome.durationMs, rowCount: rebuilt.rowCount }
     } catch (error) {
       // The position is one in the platform's wrapper, not in the reader's SQL: leave it out.
       if (error instanceof SqlError) {

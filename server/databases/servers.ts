@@ -124,15 +124,16 @@ class ProtocolQuery {
 }
 
 /** The whole answer as JSON, within the size cap. */
-function jsonQuery(text: string, shape: RunShape, maxResultBytes: number): ProtocolQuery {
+function jsonQuery(text: string, shape: RunShape, maxResultBytes: number) {
   const builder = new ResultJsonBuilder(shape, maxResultBytes)
-  return new ProtocolQuery(text, builder, () => {
+  const query = new ProtocolQuery(text, builder, () => {
     if (builder.tooLarge) {
       const { message, code } = builder.tooLargeError()
       throw new SqlError(message, { code })
     }
     return builder.toJson()
   })
+  return { query, rowCount: () => builder.rowCount }
 }
 
 /** Rows are handed on at least this often, however slowly a query produces them. */
@@ -358,9 +359,9 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
         forget = control.onCancel(() => (answered ? false : (stopping = cancelBackend(url, pid))))
         control.markRunning(pid)
       }
-      const streamed = options.stream ? streamQuery(sql, options.stream, client) : null
-      const query = streamed?.query ?? jsonQuery(sql, options.shape, maxResultBytes)
-      rowCount = streamed?.rowCount
+      const built = options.stream ? streamQuery(sql, options.stream, client) : jsonQuery(sql, options.shape, maxResultBytes)
+      const query = built.query
+      rowCount = built.rowCount
       client.query(query as unknown as pg.QueryConfig)
       try {
         json = await query.done
@@ -383,7 +384,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
     }
     const durationMs = performance.now() - started
     afterCancel(stopping, () => releaseAfterReset(client))
-    return { json: Buffer.from(json, 'utf8'), durationMs, ...(rowCount ? { rowCount: rowCount() } : {}) }
+    return { json: Buffer.from(json, 'utf8'), durationMs, rowCount: rowCount?.() ?? null }
   }
 
   /**

@@ -128,7 +128,11 @@ export type RunOutcome = {
   /** UTF-8 JSON, ready to be written as the response body (empty for a streamed run). */
   json: Uint8Array
   durationMs: number
-  /** Streamed runs: the last statement's row count (returned or affected), for the query history. */
+  /**
+   * For the query history, counted by the builder as it went (the answer is never read again):
+   * `last`, the rows answered; `all` and streamed, the last statement's count (rows returned or
+   * affected; null without one).
+   */
   rowCount?: number | null
 }
 

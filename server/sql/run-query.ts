@@ -25,7 +25,6 @@ import { recordActivity } from '../projects/activity'
 import { readOnlyLocation } from './read-only-location'
 import { notServingMessage, restrictedMessage } from './not-serving'
 import { recordRun, recordRunAndActivity, runErrorMessage, type RunRecord } from '../content/history'
-import { rowCountOf } from '../content/row-count'
 import { recordRunning } from './running-queries'
 import { errorLine, responseStream, type ResponseStream } from './stream-response'
 
@@ -87,7 +86,7 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
     if (stream?.started) return endStream(stream, errorLine(error, requestId))
     throw error
   }
-  const ran = { ...run, durationMs: outcome.durationMs, rowCount: stream ? (outcome.rowCount ?? null) : rowCountOf(outcome.json, shape), error: null }
+  const ran = { ...run, durationMs: outcome.durationMs, rowCount: outcome.rowCount ?? null, error: null }
   // The history entry and the project's activity: one control-plane statement.
   await Promise.all([forgetRunning(), skipHistory ? recordActivity(platform, project.ref) : recordRunAndActivity(platform, ran)])
   if (stream) return endStream(stream, `{"type":"end","durationMs":${Math.round(outcome.durationMs)}}\n`)
