@@ -8,6 +8,7 @@ import { AI_MAX_TABLES } from '@/lib/api-types'
 import type { Platform } from '../platform'
 import type { ProjectAccess } from '../http/types'
 import { readOnlyLocation } from '../sql/read-only-location'
+import { PROJECT_SCHEMAS } from '../databases/embedded-readonly'
 
 export const SCHEMA_CONTEXT_MAX_CHARS = 40 * 1024
 
@@ -21,7 +22,7 @@ select n.nspname as schema, c.relname as name,
   ), '[]'::json) as columns
 from pg_class c join pg_namespace n on n.oid = c.relnamespace
 where c.relkind in ('r', 'p', 'v', 'm', 'f')
-  and n.nspname not like 'pg\\_%' and n.nspname <> 'information_schema'
+  and ${PROJECT_SCHEMAS}
   and not c.relispartition
 order by (n.nspname = 'public') desc, n.nspname, c.relname
 limit 2000`
