@@ -19,15 +19,17 @@ test('cancel a long query, confirm a destructive one, read an EXPLAIN tree, hit 
   await runSql(page, "select 'still here' as answer")
   await expect(page.getByText('still here')).toBeVisible()
 
-  // A destructive statement asks first; Cancel runs nothing.
-  await runSql(page, 'create table doomed (id int); drop table doomed', { via: 'button' })
+  // A destructive statement asks first; Cancel runs nothing: the table is still there.
+  await runSql(page, 'create table doomed (id int)', { via: 'button' })
+  await expect(page.getByText(/^CREATE TABLE · /)).toBeVisible()
+  await runSql(page, 'drop table doomed', { via: 'button' })
   const dialog = page.getByRole('dialog', { name: 'This query may change or remove data' })
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText('drop table doomed')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
   await runSql(page, "select count(*) as tables from pg_tables where tablename = 'doomed'")
-  await expect(page.getByRole('gridcell', { name: '0', exact: true }).first()).toBeVisible()
+  await expect(page.getByRole('gridcell', { name: '1', exact: true }).first()).toBeVisible()
 
   // EXPLAIN ANALYZE as a tree.
   await runSql(page, 'explain analyze select sum(g) from generate_series(1, 10000) g')

@@ -5,7 +5,9 @@
  * before and after the first line, read-only members, the query history, a client that leaves
  * mid-stream, and a 1,000,000-row answer that the server never holds whole (its RSS is measured).
  */
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ProjectDbLocation } from '@/server/databases'
 import type { TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg } from '../helpers/project-backends'
 
@@ -30,8 +32,8 @@ for (const backend of BACKENDS) {
     }, 120_000)
     afterAll(async () => stop?.())
 
-    const post = (token: string, sql: string, signal?: AbortSignal) =>
-      fetch(`${tp.url}/platform/pg-meta/${ref}/query?format=ndjson`, {
+    const post = (token: string, sql: string, signal?: AbortSignal, queryId?: string) =>
+      fetch(`${tp.url}/platform/pg-meta/${ref}/query?format=ndjson${queryId ? `&query_id=${queryId}` : ''}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
         body: JSON.stringify({ query: sql }),
@@ -106,11 +108,16 @@ for (const backend of BACKENDS) {
     it('stops the run when the client leaves mid-stream; the project answers right after', async () => {
       const controller = new AbortController()
       // Wide rows fill the database's output buffer at once; the whole run would take 1,000 s.
-      const res = await post(owner, "select g, repeat('x', 1000), pg_sleep(0.01) from generate_series(1, 100000) g", controller.signal)
+      const queryId = randomUUID()
+      const res = await post(owner, "select g, repeat('x', 1000), pg_sleep(0.01) from generate_series(1, 100000) g", controller.signal, queryId)
       const reader = res.body!.getReader()
       await reader.read() // the first line is in: the run is going
+      const [row] = await tp.platform.db.query<{ db_location: ProjectDbLocation }>('select db_location from projects where ref = $1', [ref])
+      expect(tp.platform.databases.runState(row.db_location, queryId)).toBe('running')
       controller.abort()
       await reader.cancel().catch(() => undefined)
+      // The run itself ended (on a server the next query would not wait for it: ask the platform).
+      while (tp.platform.databases.runState(row.db_location, queryId) !== null) await new Promise((resolve) => setTimeout(resolve, 20))
       const after = await lines(owner, 'select 1 as one')
       expect(after.status).toBe(200)
       expect(after.lines.find((line) => line.type === 'rows')?.rows).toEqual([[1]])

@@ -147,6 +147,10 @@ describe('destructive SQL', () => {
     await user.keyboard('{Enter}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(state.runs).toEqual([])
+    // Asked for again and confirmed: exactly one run reaches the platform, so the Enter sent none.
+    await user.click(runButton())
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Run this query' }))
+    await waitFor(() => expect(state.runs).toHaveLength(1))
   })
 
   it('runs after "Run this query"', async () => {

@@ -19,6 +19,7 @@ import { createQueryClient } from '@/data/query-client'
 import { actionsOf, type Content, type OrganizationRole } from '@/lib/api-types'
 import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
 import { readPendingSave, writePendingSave } from '@/lib/sql-editor/pending-saves'
+import { AUTOSAVE_DEBOUNCE_MS } from '@/lib/sql-editor/save-schedule'
 import { sqlEditorState } from '@/state/sql-editor'
 import { contentSnippet } from '@/tests/fixtures/content'
 
@@ -277,5 +278,10 @@ it('shows a shared snippet read-only to a role that cannot change it, and saves 
   open()
   await waitFor(() => expect(screen.getByTestId('sql-editor-cannot-save')).toHaveTextContent('View only'))
   expect(screen.getByLabelText('SQL')).toHaveAttribute('readonly')
+  // Typing and Ctrl/Cmd+S send nothing, even after the autosave delay.
+  const user = userEvent.setup()
+  await user.type(screen.getByLabelText('SQL'), 'x')
+  await user.keyboard('{Control>}s{/Control}')
+  await new Promise((resolve) => setTimeout(resolve, AUTOSAVE_DEBOUNCE_MS + 200))
   expect(state.puts).toEqual([])
 })

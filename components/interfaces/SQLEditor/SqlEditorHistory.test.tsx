@@ -16,6 +16,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { createQueryClient } from '@/data/query-client'
 import { actionsOf } from '@/lib/api-types'
+import { AUTOSAVE_DEBOUNCE_MS } from '@/lib/sql-editor/save-schedule'
 import { sqlEditorState } from '@/state/sql-editor'
 import { contentSnippet } from '@/tests/fixtures/content'
 
@@ -104,6 +105,7 @@ it('lists the runs in the History tab and opens one in a new, unsaved snippet', 
   await user.click(within(sidebar).getByRole('button', { name: /select nope/ }))
   rerender(page())
   expect(await screen.findByLabelText('SQL')).toHaveValue('select nope')
-  // Opening a run creates nothing: it is saved only once it is edited.
+  // Opening a run creates nothing: it is saved only once it is edited (even after the autosave delay).
+  await new Promise((resolve) => setTimeout(resolve, AUTOSAVE_DEBOUNCE_MS + 200))
   expect(puts).toEqual([])
 })
