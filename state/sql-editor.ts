@@ -3,8 +3,9 @@
  * editor and the outcome of the last run. Nothing here is persisted: saved SQL is the platform's
  * (the editor's SnippetSaver sends it, and keeps unacknowledged text in localStorage). Results go
  * in as `ref()` values so valtio does not wrap a million rows in proxies; while they stream in,
- * `progress` is bumped so that views re-render. A result that is replaced (or closed with the
- * snippet) has its rows released, so its memory goes even if something still points at it.
+ * `progress` is bumped so that views re-render. A result that is replaced (a new run, or a library
+ * snippet opened in its place) has its rows released, so its memory goes even if something still
+ * points at it.
  */
 import { proxy, ref } from 'valtio'
 import type { RunResult } from '@/lib/sql/result-set'
@@ -157,10 +158,4 @@ export function setSnippetError(
   const state = snippet(id)
   Object.assign(state, { running: false, activeRun: null })
   replaceLastRun(state, { results: null, notices: ref(notices), error, durationMs, finishedAt: Date.now(), rowLimitApplied, cancelled })
-}
-
-/** Closes the last outcome (its rows are released). */
-export function clearSnippetResults(id: string) {
-  const state = sqlEditorState.snippets[id]
-  if (state) replaceLastRun(state, null)
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { exportBlob, exportText, tableFromObjects, uniqueKeys, type ExportTable } from './export'
+import { exportBlob, exportText, tableFromColumns, uniqueKeys, type ExportTable } from './export'
+import { ColumnarRows } from './result-set'
 
 const table: ExportTable = {
   columns: ['id', 'note', 'data', 'note'],
@@ -57,6 +58,8 @@ describe('export', () => {
   })
 
   it('reads today’s rows kept as objects', () => {
-    expect(exportText(tableFromObjects(['a'], [{ a: 1 }, { a: null }]), 'csv')).toBe('a\r\n1\r\n\r\n')
+    const rows = new ColumnarRows(1)
+    rows.append([[1], [null]])
+    expect(exportText(tableFromColumns(['a'], rows), 'csv')).toBe('a\r\n1\r\n\r\n')
   })
 })

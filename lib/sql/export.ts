@@ -79,11 +79,6 @@ export const exportText = (table: ExportTable, format: ExportFormat) => [...expo
 /** The export as a file's content, built from chunks. */
 export const exportBlob = (table: ExportTable, format: ExportFormat) => new Blob([...exportChunks(table, format)], { type: EXPORT_TYPES[format].mime })
 
-/** A table from rows kept as objects keyed by column name. */
-export function tableFromObjects(columns: string[], rows: Record<string, unknown>[]): ExportTable {
-  return { columns, rowCount: rows.length, cell: (row, column) => rows[row][columns[column]] }
-}
-
 /** A table from rows held by column (lib/sql/result-set.ts): cells by position, repeated names kept apart. */
 export function tableFromColumns(columns: string[], rows: { readonly length: number; cell(row: number, column: number): unknown }): ExportTable {
   return { columns, rowCount: rows.length, cell: (row, column) => rows.cell(row, column) }

@@ -6,15 +6,9 @@ import { openEditorPanel } from '@/state/side-panels'
 import { EDITOR_PANEL_ID } from './EditorPanel'
 
 /** Opens an empty SQL panel: its templates to start from, Run to run it (closes the assistant). */
-export function openSqlPanel() {
+function openSqlPanel() {
   openEditorPanel({ label: 'SQL', saveLabel: 'Run', initialValue: '', initialPrompt: '' })
 }
-
-/**
- * What a command menu lists to open the panel: `{ label, run }`. There is no command menu yet;
- * when one comes, it adds this item.
- */
-export const OPEN_SQL_PANEL_COMMAND = { id: 'open-sql-panel', label: 'Open SQL panel', run: openSqlPanel } as const
 
 /** The header button of ProjectLayout that opens and closes the SQL panel. */
 export function EditorPanelToggle() {
