@@ -99,6 +99,32 @@ async function open() {
 
 const runButton = () => screen.getByRole('button', { name: /^Run/ })
 
+it('runs a Ctrl/Cmd+Enter pressed before the role is known, once it is known', async () => {
+  const state = platform('select 1')
+  let release!: () => void
+  const known = new Promise<void>((resolve) => (release = resolve))
+  server.use(
+    http.get('*/api/platform/profile/permissions', async () => {
+      await known
+      return HttpResponse.json([{ organization_id: 7, organization_slug: 'acme', actions: actionsOf('Developer'), resources: ['*'], condition: null, restrictive: false }])
+    })
+  )
+  const user = userEvent.setup()
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SnippetEditor projectRef="abc" id={ID} />
+    </QueryClientProvider>
+  )
+  const editor = await screen.findByLabelText('SQL')
+  expect(runButton()).toBeDisabled()
+  await user.click(editor)
+  await user.keyboard('{Control>}{Enter}{/Control}')
+  expect(state.runs).toEqual([])
+  release()
+  await waitFor(() => expect(state.runs).toHaveLength(1))
+  expect(state.runs[0].sql).toBe('select 1 limit 100')
+})
+
 describe('the row limit', () => {
   it('is appended to a single select that is sent, not to the editor text', async () => {
     const state = platform('select n from numbers;')

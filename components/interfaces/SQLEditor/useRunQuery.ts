@@ -1,4 +1,4 @@
-import { useCallback, useState, type RefObject } from 'react'
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import type * as Monaco from 'monaco-editor'
 import { isResponseError } from '@/data/fetchers'
 import { useQueryCancelMutation } from '@/data/sql/query-cancel-mutation'
@@ -68,11 +68,22 @@ export function useRunQuery({ storeKey, projectRef, editorRef, canRun, confirmDe
     [storeKey, projectRef, rowLimit, runSql, onStart]
   )
 
+  /**
+   * A run asked for (Ctrl/Cmd+Enter) before the role's permissions arrived: it happens once they
+   * do, instead of the key doing nothing. Every role may run SQL, so "not yet allowed" means
+   * "not known yet" here.
+   */
+  const waitingForPermissions = useRef(false)
+
   /** Runs the selection (or everything), asking first when it may change or remove data. */
   const run = useCallback(() => {
     const editor = editorRef.current
     const model = editor?.getModel()
-    if (!editor || !model || !canRun || sqlEditorState.snippets[storeKey]?.running) return
+    if (!editor || !model || sqlEditorState.snippets[storeKey]?.running) return
+    if (!canRun) {
+      waitingForPermissions.current = true
+      return
+    }
     const document = model.getValue()
     const selection = editor.getSelection()
     const onlySelection = !!selection && !selection.isEmpty()
@@ -84,6 +95,12 @@ export function useRunQuery({ storeKey, projectRef, editorRef, canRun, confirmDe
     if (statements.length > 0) setPending({ ...ran, statements })
     else void execute(ran)
   }, [editorRef, canRun, storeKey, confirmDestructive, execute])
+
+  useEffect(() => {
+    if (!canRun || !waitingForPermissions.current) return
+    waitingForPermissions.current = false
+    run()
+  }, [canRun, run])
 
   const confirm = useCallback(() => {
     setPending(null)
