@@ -16,6 +16,11 @@ import { sqlHandlers } from './sql/sql.handlers'
 import { passkeyHandlers } from './auth/passkeys.handlers'
 import { contentHandlers } from './content/content.handlers'
 import { aiHandlers } from './ai/ai.handlers'
+import { telemetryHandlers } from './telemetry/telemetry.handlers'
+import { flagHandlers } from './flags/flags.handlers'
+import { docsSearchHandlers } from './docs/docs-search.handlers'
+import { privilegeHandlers } from './privileges/privileges.handlers'
+import { siteHandlers } from './site/site.handlers'
 
 const serviceHandlers: Handlers<typeof serviceRoutes> = {
   getConfig: async ({ platform }) => ({
@@ -37,6 +42,11 @@ const handlers: Handlers<Routes> = {
   ...passkeyHandlers,
   ...contentHandlers,
   ...aiHandlers,
+  ...telemetryHandlers,
+  ...flagHandlers,
+  ...docsSearchHandlers,
+  ...privilegeHandlers,
+  ...siteHandlers,
 }
 
 export type AnyHandler = (ctx: HandlerContext<AnyRoute>) => Promise<unknown>

@@ -13,8 +13,13 @@ import { sqlRoutes } from './sql.routes'
 import { passkeyRoutes } from './passkeys.routes'
 import { contentRoutes } from './content.routes'
 import { aiRoutes } from './ai.routes'
+import { telemetryRoutes } from './telemetry.routes'
+import { flagRoutes } from './flags.routes'
+import { docsSearchRoutes } from './docs-search.routes'
+import { privilegeRoutes } from './privileges.routes'
+import { siteRoutes } from './site.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -26,6 +31,11 @@ export const routes = {
   ...passkeyRoutes,
   ...contentRoutes,
   ...aiRoutes,
+  ...telemetryRoutes,
+  ...flagRoutes,
+  ...docsSearchRoutes,
+  ...privilegeRoutes,
+  ...siteRoutes,
 }
 
 // Two domains naming a route alike would silently keep only the last one.

@@ -17,6 +17,11 @@ import { projectExamples, sqlExamples } from './matrix/projects.examples'
 import { passkeyExamples } from './matrix/passkeys.examples'
 import { contentExamples } from './matrix/content.examples'
 import { aiExamples } from './matrix/ai.examples'
+import { telemetryExamples } from './matrix/telemetry.examples'
+import { flagExamples } from './matrix/flags.examples'
+import { docsSearchExamples } from './matrix/docs-search.examples'
+import { privilegeExamples } from './matrix/privileges.examples'
+import { siteExamples } from './matrix/site.examples'
 
 const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
 
@@ -31,6 +36,11 @@ const examples: Record<RouteName, Example> = {
   ...passkeyExamples,
   ...contentExamples,
   ...aiExamples,
+  ...telemetryExamples,
+  ...flagExamples,
+  ...docsSearchExamples,
+  ...privilegeExamples,
+  ...siteExamples,
 }
 
 /** Rows the callers could change, as one comparable snapshot. */
