@@ -21,6 +21,7 @@ import { flagHandlers } from './flags/flags.handlers'
 import { docsSearchHandlers } from './docs/docs-search.handlers'
 import { privilegeHandlers } from './privileges/privileges.handlers'
 import { siteHandlers } from './site/site.handlers'
+import { integrationHandlers } from './integrations/integrations.handlers'
 
 const serviceHandlers: Handlers<typeof serviceRoutes> = {
   getConfig: async ({ platform }) => ({
@@ -47,6 +48,7 @@ const handlers: Handlers<Routes> = {
   ...docsSearchHandlers,
   ...privilegeHandlers,
   ...siteHandlers,
+  ...integrationHandlers,
 }
 
 export type AnyHandler = (ctx: HandlerContext<AnyRoute>) => Promise<unknown>

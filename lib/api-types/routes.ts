@@ -18,8 +18,9 @@ import { flagRoutes } from './flags.routes'
 import { docsSearchRoutes } from './docs-search.routes'
 import { privilegeRoutes } from './privileges.routes'
 import { siteRoutes } from './site.routes'
+import { integrationRoutes } from './integrations.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -36,6 +37,7 @@ export const routes = {
   ...docsSearchRoutes,
   ...privilegeRoutes,
   ...siteRoutes,
+  ...integrationRoutes,
 }
 
 // Two domains naming a route alike would silently keep only the last one.

@@ -22,6 +22,7 @@ import { flagExamples } from './matrix/flags.examples'
 import { docsSearchExamples } from './matrix/docs-search.examples'
 import { privilegeExamples } from './matrix/privileges.examples'
 import { siteExamples } from './matrix/site.examples'
+import { integrationExamples } from './matrix/integrations.examples'
 
 const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
 
@@ -41,6 +42,7 @@ const examples: Record<RouteName, Example> = {
   ...docsSearchExamples,
   ...privilegeExamples,
   ...siteExamples,
+  ...integrationExamples,
 }
 
 /** Rows the callers could change, as one comparable snapshot. */
