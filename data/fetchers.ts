@@ -20,14 +20,17 @@ export class ResponseError extends Error {
   description?: string
   /** Postgres details for SQL errors (code, position …). */
   pg?: PgErrorDetail
+  /** No answer arrived: the request failed on its way (offline, server unreachable). */
+  network: boolean
 
-  constructor(message: string | undefined, code: number, extra: { requestId?: string; description?: string; pg?: PgErrorDetail } = {}) {
+  constructor(message: string | undefined, code: number, extra: { requestId?: string; description?: string; pg?: PgErrorDetail; network?: boolean } = {}) {
     super(message || DEFAULT_API_ERROR_MESSAGE)
     this.name = 'ResponseError'
     this.code = code
     this.requestId = extra.requestId
     this.description = extra.description
     this.pg = extra.pg
+    this.network = extra.network ?? false
   }
 }
 
@@ -47,6 +50,14 @@ export type CallOptions = {
   headers?: Record<string, string>
   /** GET only; default 60 s. */
   timeoutMs?: number
+  /** Let the request outlive the page (sent as the page unloads); small bodies only (64 KB in all). */
+  keepalive?: boolean
+  /**
+   * Another server that serves the route (a docs backend elsewhere): the base its path's first
+   * segment stands for, as `{platform-api}` stands for `/platform`. `/docs/rest/v1/x` with base
+   * `https://docs.example` is sent to `https://docs.example/rest/v1/x`.
+   */
+  base?: string
 }
 
 /** Query string with arrays comma-joined (SPEC §7). */
@@ -78,6 +89,12 @@ export function routeUrl(
   })
   const url = path.startsWith('/platform/') || path === '/platform' ? `${bases.platform}${path.slice('/platform'.length)}` : `${bases.api}${path}`
   return url + queryString(query)
+}
+
+/** The URL of a route another server serves (`CallOptions.base`): its first path segment stands for `base`. */
+export function rebasedRouteUrl(route: Pick<AnyRoute, 'path'>, base: string, params: Record<string, unknown> = {}, query?: Record<string, QueryValue>): string {
+  const root = base.replace(/\/+$/, '')
+  return routeUrl({ path: route.path.replace(/^\/[^/]+/, '') }, params, query, { api: root, platform: root })
 }
 
 async function buildHeaders(extra: Record<string, string> = {}, { withToken = true } = {}): Promise<Record<string, string>> {
@@ -157,19 +174,21 @@ async function send<R extends AnyRoute>(route: R, input: CallInput<R> | undefine
   }
 
   try {
-    const response = await fetch(routeUrl(route, params, query), {
+    const url = options.base ? rebasedRouteUrl(route, options.base, params, query) : routeUrl(route, params, query)
+    const response = await fetch(url, {
       method,
       headers,
       credentials: 'include',
       body: hasBody ? JSON.stringify(body ?? {}) : undefined,
       signal,
+      keepalive: options.keepalive,
     })
     return { response, requestId }
   } catch (error) {
     // An abort by the caller is not an API error: let React Query see the AbortError.
     if (options.signal?.aborted) throw error
     const detail = error instanceof Error ? error.message : String(error)
-    throw new ResponseError(`An error has occurred: ${detail}`, 500, { requestId })
+    throw new ResponseError(`An error has occurred: ${detail}`, 500, { requestId, network: true })
   } finally {
     if (timer) clearTimeout(timer)
   }
@@ -180,6 +199,21 @@ export async function call<R extends AnyRoute>(route: R, ...[input, options = {}
   const { response, requestId } = await send(route, input, options)
   if (!response.ok) throw await toResponseError(response, requestId)
   return (await readAnswer(response, requestId)) as CallAnswer<R>
+}
+
+/** A conditional GET's answer: the new version with its ETag, or `notModified` when the one held is current. */
+export type IfChanged<T> = { notModified: true } | { notModified: false; data: T; etag: string | null }
+
+/**
+ * `call` for a GET that names the version the caller already holds (`If-None-Match: etag`): a 304
+ * answers `notModified`; anything else is answered, or thrown, as `call` does.
+ */
+export async function callIfChanged<R extends AnyRoute>(route: R, input: CallInput<R>, { etag, ...options }: CallOptions & { etag?: string } = {}): Promise<IfChanged<CallAnswer<R>>> {
+  const headers = etag ? { ...options.headers, 'If-None-Match': etag } : options.headers
+  const { response, requestId } = await send(route, input, { ...options, headers })
+  if (response.status === 304) return { notModified: true }
+  if (!response.ok) throw await toResponseError(response, requestId)
+  return { notModified: false, data: (await readAnswer(response, requestId)) as CallAnswer<R>, etag: response.headers.get('ETag') }
 }
 
 export const NDJSON = 'application/x-ndjson'

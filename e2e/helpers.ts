@@ -17,8 +17,14 @@ export async function signIn(page: Page, email: string, password = PASSWORD, pat
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
 }
 
+/** Opens the user menu in the header (initials avatar). */
+export async function openUserMenu(page: Page) {
+  await page.getByRole('button', { name: /account menu/i }).click()
+}
+
 export async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await openUserMenu(page)
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(/\/sign-in/)
 }
 

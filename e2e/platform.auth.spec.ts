@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
-import { PASSWORD, signIn, signOut, uniqueEmail } from './helpers'
+import { PASSWORD, signIn, signOut, uniqueEmail, openUserMenu } from './helpers'
 
 const codeFor = (secret: string, offsetSteps = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetSteps * 30_000 })
@@ -20,7 +20,8 @@ test('sign up: a weak password is refused, a strong one accepted; TOTP set up; t
   await page.getByRole('button', { name: 'Sign up' }).click()
   await expect(page).toHaveURL(/\/projects$/)
 
-  await page.getByRole('link', { name: 'Account security' }).click()
+  await openUserMenu(page)
+  await page.getByRole('menuitem', { name: 'Account' }).click()
   await expect(page).toHaveURL(/\/account\/security$/)
   await page.getByLabel('Name (optional)').fill('Phone')
   await page.getByRole('button', { name: 'Add authenticator app' }).click()

@@ -5,6 +5,7 @@ import { AuthForm } from '@/components/interfaces/Auth/AuthForm'
 import { MfaChallengeForm } from '@/components/interfaces/Auth/MfaChallengeForm'
 import { OAuthButtons } from '@/components/interfaces/Auth/OAuthButtons'
 import { PasskeySignInButton } from '@/components/interfaces/Auth/PasskeySignInButton'
+import { Testimonials } from '@/components/interfaces/Auth/Testimonials'
 import { useIsClient } from '@/components/ui/useIsClient'
 import { browserSupportsPasskeys } from '@/lib/auth/passkeys'
 import { useAuthRedirect } from '@/components/interfaces/Auth/useAuthRedirect'
@@ -54,6 +55,7 @@ export default function SignInPage() {
           <OAuthButtons returnTo={returnTo} lastUsed={lastUsed} extra={passkeys ? <PasskeySignInButton lastUsed={lastUsed === 'passkey'} /> : undefined} />
         }
         lastUsedEmail={lastUsed === 'email'}
+        aside={<Testimonials />}
         onSubmit={async (email, password) => {
           const { error } = await getGoTrueClient().signInWithPassword({ email, password })
           if (error) return error.message

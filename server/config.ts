@@ -6,6 +6,12 @@
 import os from 'node:os'
 import path from 'node:path'
 import { readOAuthProviders, type ExternalAuthConfig } from './auth/oauth-config'
+import { readFlagsConfig, type FlagsConfig } from './flags/config'
+import { readSiteConfig, type SiteConfig } from './site/config'
+import { readCaptchaConfig, type CaptchaConfig } from './auth/captcha-config'
+import { readGithubAppConfig, type GithubAppConfig } from './integrations/config'
+import { readDocsSearchConfig, type DocsSearchConfig } from './docs/config'
+import { readTelemetryConfig, type TelemetryConfig } from './telemetry/config'
 
 export type RateLimit = {
   /** Requests allowed per window; 0 turns the limit off. */
@@ -120,6 +126,18 @@ export type ServerConfig = {
   /** Database size a Free plan project may use (SPEC §9: 500 MB); lower it to try restrictions. */
   freeDatabaseQuotaBytes: number
   ai: AiConfig
+  /** Feature flags (SDK key, flags file) and the banners' settings (server/flags/config.ts). */
+  flags: FlagsConfig
+  /** Content of public pages (the sign-in page's testimonials). */
+  site: SiteConfig
+  /** Captcha on sign-up; null when off. */
+  captcha: CaptchaConfig | null
+  /** The GitHub app organizations connect through; null when not configured. */
+  githubApp: GithubAppConfig | null
+  /** The docs search backend (server/docs/config.ts). */
+  docsSearch: DocsSearchConfig
+  /** Telemetry and client error reports: retention and rate limits. */
+  telemetry: TelemetryConfig
 }
 
 function env(name: string): string | undefined {
@@ -256,5 +274,11 @@ export function readConfig(): ServerConfig {
       timeoutMs: wholeNumber('AI_TIMEOUT_MS', 60_000),
       perUser: rateLimit('RATE_LIMIT_AI', 30, 300),
     },
+    flags: readFlagsConfig(env),
+    site: readSiteConfig(env),
+    captcha: readCaptchaConfig(env),
+    githubApp: readGithubAppConfig(env),
+    docsSearch: readDocsSearchConfig(env),
+    telemetry: readTelemetryConfig(env),
   }
 }

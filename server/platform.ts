@@ -12,6 +12,8 @@ import { createMailer, type Mailer } from './auth/mailer'
 import { createProjectDatabases, type ProjectDatabases } from './databases'
 import { ensureSelfHostedProject } from './projects/self-hosted'
 import { startScheduler, type Scheduler } from './scheduler'
+import { applyFlagsFile } from './flags/flags-file'
+import { indexDocsAtStart } from './docs/index-docs'
 
 export type Platform = {
   config: ServerConfig
@@ -35,6 +37,7 @@ export async function createPlatform(config: ServerConfig, options: { inMemory?:
     ? await openServerControlPlane(config.platformDatabaseUrl)
     : await openEmbeddedControlPlane(options.inMemory ? null : config.dataDir)
   await migrate(db)
+  await applyFlagsFile(db, config.flags.file)
   const databases = createProjectDatabases({
     dataDir: config.dataDir,
     projectDbServers: config.projectDbServers,
@@ -56,6 +59,7 @@ export async function createPlatform(config: ServerConfig, options: { inMemory?:
     pending: new Set(),
   } as Omit<Platform, 'scheduler'> as Platform
   if (!config.isPlatform) await ensureSelfHostedProject(platform)
+  await indexDocsAtStart(platform)
   platform.scheduler = startScheduler(platform)
   return platform
 }

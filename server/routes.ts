@@ -18,6 +18,7 @@ import { contentHandlers } from './content/content.handlers'
 import { aiHandlers } from './ai/ai.handlers'
 import { telemetryHandlers } from './telemetry/telemetry.handlers'
 import { flagHandlers } from './flags/flags.handlers'
+import { sdkKeyForBrowser } from './flags/sdk-key'
 import { docsSearchHandlers } from './docs/docs-search.handlers'
 import { privilegeHandlers } from './privileges/privileges.handlers'
 import { siteHandlers } from './site/site.handlers'
@@ -29,6 +30,10 @@ const serviceHandlers: Handlers<typeof serviceRoutes> = {
     productName: PRODUCT_NAME,
     authUrl: '/auth/v1',
     apiMocking: platform.config.apiMocking,
+    featureFlagsSdkKey: await sdkKeyForBrowser(platform),
+    flyNoticeEmailDomains: platform.config.flags.flyNoticeEmailDomains,
+    captcha: platform.config.captcha && { siteKey: platform.config.captcha.siteKey, scriptUrl: platform.config.captcha.scriptUrl },
+    docsSearchUrl: platform.config.docsSearch.publicUrl,
   }),
   getUtcTime: async () => ({ utcTime: new Date().toISOString() }),
 }

@@ -12,6 +12,7 @@ import { checkHealth } from './projects/health'
 import { claimTransitions, runTransition } from './projects/transitions'
 import { pauseInactiveProjects } from './projects/inactivity'
 import { pruneRateLimits } from './security/rate-limit'
+import { pruneTelemetry } from './telemetry/retention'
 import { sampleUsage } from './orgs/usage'
 
 export type Scheduler = {
@@ -95,6 +96,7 @@ export function startScheduler(platform: Platform): Scheduler {
       await checkHealth(platform)
       await pauseInactiveProjects(platform)
       await pruneRateLimits(platform)
+      await pruneTelemetry(platform)
     } catch (error) {
       console.error('Background checks failed:', error)
     } finally {

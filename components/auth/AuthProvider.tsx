@@ -1,3 +1,4 @@
+import { resetTelemetry } from '@/data/telemetry/reset'
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { Session } from '@supabase/auth-js'
 import { useQueryClient } from '@tanstack/react-query'
@@ -6,6 +7,7 @@ import { clearLocalStorageExceptKeepList } from '@/lib/local-storage'
 import { resetClientStores } from '@/state/reset'
 import { needsSecondFactor } from '@/lib/auth/assurance'
 import { settlePendingSqlSaves } from '@/components/interfaces/SQLEditor/settle-pending-saves'
+import { warnIfNavigatorLocksMissing } from './navigator-locks'
 
 type AuthState = {
   session: Session | null
@@ -26,6 +28,7 @@ export function AuthProvider({ enabled, children }: { enabled: boolean; children
 
   useEffect(() => {
     if (!enabled) return
+    warnIfNavigatorLocksMissing()
     const { data } = getGoTrueClient().onAuthStateChange((_event, next) => {
       setSession(next)
       setFirstEventSeen(true)
@@ -36,6 +39,8 @@ export function AuthProvider({ enabled, children }: { enabled: boolean; children
   const signOut = useCallback(async () => {
     // Unsaved SQL is sent while the session still works, or dropped only if the user agrees.
     if (!(await settlePendingSqlSaves())) return
+    // While the session still works: the platform ends the browser's telemetry link to the user.
+    if (enabled) await resetTelemetry()
     if (enabled) await getGoTrueClient().signOut()
     clearLocalStorageExceptKeepList()
     resetClientStores()

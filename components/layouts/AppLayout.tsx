@@ -3,26 +3,32 @@ import { useRouter } from 'next/router'
 import { toast } from 'sonner'
 import { useAuth } from '@/components/auth/AuthProvider'
 import { useProfileBootstrap } from '@/components/auth/useProfileBootstrap'
+import { DashboardBanners } from '@/components/interfaces/Banners/DashboardBanners'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProjectsQuery } from '@/data/projects/projects-query'
 import { usePermissionsQuery } from '@/data/profile/permissions-query'
 import { existenceError } from '@/lib/existence-guard'
 import { Alert } from '@/components/ui'
-import { AppHeader } from './AppHeader'
-import { FullPageLoader, useIsPlatform } from './RuntimeConfigGate'
 import { landingPath } from '@/lib/landing'
+import { AppShell } from './AppShell'
+import { CommandMenuButton } from './CommandMenuButton'
+import type { Breadcrumb, NavSection } from './navigation'
+import { FullPageLoader, useIsPlatform } from './RuntimeConfigGate'
+import { ShellFeatures } from './ShellFeatures'
+import { UserMenu } from './UserMenu'
 
-export type Breadcrumb = { label: string; href?: string }
+export type { Breadcrumb } from './navigation'
 
 /**
- * Breadcrumbs for the route's organization and project come from the lists
- * it already holds; pages add their own after those.
- *
  * The signed-in shell: sends visitors without a session to /sign-in (keeping where they were
  * going), loads the profile (creating it on first visit), guards organization and project
- * routes, and leaves a slot above the page for dashboard-wide banners.
+ * routes, and frames the page: header with breadcrumbs and the user menu, the dashboard's banners
+ * for the page's organization, and the side navigation a project or organization layout gives.
+ *
+ * Breadcrumbs for the route's organization and project come from the lists it already holds;
+ * pages add their own after those.
  */
-export function AppLayout({ children, breadcrumbs, banners }: { children: ReactNode; breadcrumbs?: Breadcrumb[]; banners?: ReactNode }) {
+export function AppLayout({ children, breadcrumbs, navigation }: { children: ReactNode; breadcrumbs?: Breadcrumb[]; navigation?: NavSection }) {
   const router = useRouter()
   const isPlatform = useIsPlatform()
   const { session: rawSession, mfaRequired, isLoading: authLoading } = useAuth()
@@ -77,11 +83,23 @@ export function AppLayout({ children, breadcrumbs, banners }: { children: ReactN
   ]
 
   return (
-    <div className="flex h-screen flex-col">
-      <AppHeader profile={profile} breadcrumbs={crumbs} />
-      {banners && <div data-slot="banners">{banners}</div>}
-      <main className="flex min-h-0 flex-1 flex-col overflow-auto">{children}</main>
-    </div>
+    <>
+      <AppShell
+        breadcrumbs={crumbs}
+        navigation={navigation}
+        isPlatform={isPlatform}
+        banners={<DashboardBanners organizationSlug={routeOrg?.slug ?? projectOrg?.slug} />}
+        headerEnd={
+          <>
+            <CommandMenuButton />
+            <UserMenu email={profile.primary_email} username={profile.username} canSignOut={isPlatform} />
+          </>
+        }
+      >
+        {children}
+      </AppShell>
+      <ShellFeatures />
+    </>
   )
 }
 

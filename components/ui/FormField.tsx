@@ -15,10 +15,11 @@ export interface FieldProps {
 export function useFieldIds(id: string | undefined, { description, error }: Pick<FieldProps, 'description' | 'error'>) {
   const generated = useId()
   const controlId = id ?? generated
+  const labelId = `${controlId}-label`
   const descriptionId = description ? `${controlId}-description` : undefined
   const errorId = error ? `${controlId}-error` : undefined
   const describedBy = [descriptionId, errorId].filter(Boolean).join(' ') || undefined
-  return { controlId, descriptionId, errorId, describedBy }
+  return { controlId, labelId, descriptionId, errorId, describedBy }
 }
 
 /** Common border, background and focus look for text fields and selects. */
@@ -41,7 +42,11 @@ interface FieldWrapperProps extends FieldProps {
 export function FieldWrapper({ label, description, error, containerClassName, ids, children }: FieldWrapperProps) {
   return (
     <div className={clsx('flex flex-col gap-1.5', containerClassName)}>
-      {label && <Label htmlFor={ids.controlId}>{label}</Label>}
+      {label && (
+        <Label id={ids.labelId} htmlFor={ids.controlId}>
+          {label}
+        </Label>
+      )}
       {children}
       {description && (
         <p id={ids.descriptionId} className="text-xs text-foreground-lighter">

@@ -1,9 +1,10 @@
 import clsx from 'clsx'
 import { X } from 'lucide-react'
-import { createContext, useContext, useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react'
+import { useId, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { modalSizeClasses, type ModalSize } from './sizes'
 import { useIsClient } from './useIsClient'
+import { OverlayDepth, useOverlay } from './useOverlay'
 
 export interface ModalProps {
   open: boolean
@@ -19,20 +20,6 @@ export interface ModalProps {
   /** Keep the modal open on backdrop click (e.g. while a form is submitting). */
   preventBackdropClose?: boolean
   className?: string
-}
-
-/**
- * Open modals with their nesting depth. Escape closes only the innermost: the deepest one, and of
- * equally deep ones the last opened. Depth comes from context because effects of nested modals run
- * child first, so the order they open in says nothing about which is inside which.
- */
-const openStack: { key: symbol; depth: number }[] = []
-const ModalDepth = createContext(0)
-
-function innermost(): symbol | undefined {
-  let top: (typeof openStack)[number] | undefined
-  for (const entry of openStack) if (!top || entry.depth >= top.depth) top = entry
-  return top?.key
 }
 
 export function Modal({
@@ -51,37 +38,7 @@ export function Modal({
   const dialogRef = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const descriptionId = useId()
-  const requestClose = useEffectEvent(() => onOpenChange(false))
-  const depth = useContext(ModalDepth) + 1
-
-  useEffect(() => {
-    if (!open || !mounted) return
-    const key = Symbol('modal')
-    openStack.push({ key, depth })
-    const previouslyFocused = document.activeElement as HTMLElement | null
-    const previousOverflow = document.body.style.overflow
-    document.body.style.overflow = 'hidden'
-
-    // Focus the dialog unless a child took focus itself (autoFocus).
-    const dialog = dialogRef.current
-    if (dialog && !dialog.contains(document.activeElement)) dialog.focus()
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || innermost() !== key) return
-      event.preventDefault()
-      requestClose()
-    }
-    document.addEventListener('keydown', onKeyDown)
-    return () => {
-      document.removeEventListener('keydown', onKeyDown)
-      openStack.splice(
-        openStack.findIndex((entry) => entry.key === key),
-        1,
-      )
-      document.body.style.overflow = previousOverflow
-      if (previouslyFocused?.isConnected) previouslyFocused.focus()
-    }
-  }, [open, mounted, depth])
+  const depth = useOverlay({ active: open && mounted, onClose: () => onOpenChange(false), containerRef: dialogRef })
 
   if (!open || !mounted) return null
 
@@ -129,9 +86,9 @@ export function Modal({
           )}
         </div>
         {children !== undefined && children !== null && (
-          <ModalDepth.Provider value={depth}>
+          <OverlayDepth.Provider value={depth}>
             <div className="px-5 py-4">{children}</div>
-          </ModalDepth.Provider>
+          </OverlayDepth.Provider>
         )}
         {footer && (
           <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border px-5 py-3">{footer}</div>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
-import { Button, CONTROL_HEIGHTS, Input, Modal, sizeClasses, type ControlSize } from './index'
+import { Button, CONTROL_HEIGHTS, Input, Modal, modalSizeClasses, sizeClasses, type ControlSize, type ModalSize } from './index'
 
 describe('Button', () => {
   it.each(Object.entries(CONTROL_HEIGHTS) as [ControlSize, number][])('size %s is %i px high', (size, height) => {
@@ -146,5 +146,15 @@ describe('Modal', () => {
     fireEvent.keyDown(document.body, { key: 'Escape' })
     expect(inner).toHaveBeenCalledWith(false)
     expect(outer).not.toHaveBeenCalled()
+  })
+
+  it.each(Object.entries(modalSizeClasses) as [ModalSize, string][])('size %s uses %s', (size, width) => {
+    render(<Modal open onOpenChange={() => undefined} title="Sized" size={size} />)
+    expect(screen.getByRole('dialog').className).toContain(width)
+  })
+
+  it('sizes run from tiny to xxxlarge, each wider than the last', () => {
+    expect(Object.keys(modalSizeClasses)).toEqual(['tiny', 'small', 'medium', 'large', 'xlarge', 'xxlarge', 'xxxlarge'])
+    expect(new Set(Object.values(modalSizeClasses)).size).toBe(7)
   })
 })

@@ -1,5 +1,105 @@
-/** Telemetry the dashboard sends after consent, and client error reports (SPEC §7). */
+/**
+ * Telemetry the dashboard sends after consent, and client error reports (SPEC §7).
+ *
+ * Who may call:
+ * - Page views and events are public: a visitor of the sign-in page who consented is counted
+ *   too. They carry the browser's anonymous id, never a user id; they count as a user's once
+ *   that user linked the anonymous id to themselves (`identify`, signed in), until `reset`.
+ * - Everything naming the user, or reading and deleting what was recorded, needs their session.
+ * - Client error reports are accepted without a session (the error screen may show before one);
+ *   operators read them with the service role.
+ * Public writes are rate limited per client IP and have small body limits.
+ */
+import { z } from 'zod'
 import { route } from './route'
+import * as t from './telemetry'
 
-void route
-export const telemetryRoutes = {}
+const noAnswer = z.undefined()
+
+export const telemetryRoutes = {
+  sendTelemetryPage: route({
+    method: 'POST',
+    path: '/platform/telemetry/page',
+    auth: 'public',
+    body: t.telemetryPageBody,
+    answer: noAnswer,
+    status: 204,
+    maxBodyBytes: t.TELEMETRY_PAGE_MAX_BODY_BYTES,
+  }),
+  sendTelemetryEvent: route({
+    method: 'POST',
+    path: '/platform/telemetry/event',
+    auth: 'public',
+    body: t.telemetryEventBody,
+    answer: noAnswer,
+    status: 204,
+    maxBodyBytes: t.TELEMETRY_EVENT_MAX_BODY_BYTES,
+  }),
+  identifyTelemetryUser: route({
+    method: 'POST',
+    path: '/platform/telemetry/identify',
+    body: t.telemetryIdentifyBody,
+    answer: noAnswer,
+    status: 204,
+    maxBodyBytes: t.TELEMETRY_SMALL_MAX_BODY_BYTES,
+  }),
+  identifyTelemetryGroups: route({
+    method: 'POST',
+    path: '/platform/telemetry/groups/identify',
+    body: t.telemetryGroupsIdentifyBody,
+    answer: noAnswer,
+    status: 204,
+    maxBodyBytes: t.TELEMETRY_SMALL_MAX_BODY_BYTES,
+  }),
+  resetTelemetryGroups: route({
+    method: 'POST',
+    path: '/platform/telemetry/groups/reset',
+    body: t.telemetryGroupsResetBody,
+    answer: noAnswer,
+    status: 204,
+    maxBodyBytes: t.TELEMETRY_SMALL_MAX_BODY_BYTES,
+  }),
+  trackTelemetryFeatureFlag: route({
+    method: 'POST',
+    path: '/platform/telemetry/feature-flags/track',
+    body: t.telemetryFeatureFlagBody,
+    answer: noAnswer,
+    status: 204,
+    maxBodyBytes: t.TELEMETRY_SMALL_MAX_BODY_BYTES,
+  }),
+  /** Ends the link between the caller and every anonymous id they identified (sent on sign-out). */
+  resetTelemetry: route({
+    method: 'POST',
+    path: '/platform/telemetry/reset',
+    answer: noAnswer,
+    status: 204,
+    maxBodyBytes: t.TELEMETRY_SMALL_MAX_BODY_BYTES,
+  }),
+  listMyTelemetry: route({
+    method: 'GET',
+    path: '/platform/telemetry/me',
+    query: t.telemetryListQuery,
+    answer: t.telemetryList,
+  }),
+  deleteMyTelemetry: route({
+    method: 'DELETE',
+    path: '/platform/telemetry/me',
+    answer: t.telemetryDeleted,
+  }),
+  reportClientError: route({
+    method: 'POST',
+    path: '/platform/error-reports',
+    auth: 'public',
+    body: t.errorReportBody,
+    answer: noAnswer,
+    status: 204,
+    maxBodyBytes: t.ERROR_REPORT_MAX_BODY_BYTES,
+  }),
+  listErrorReports: route({
+    method: 'GET',
+    path: '/platform/error-reports',
+    auth: 'service',
+    query: t.errorReportListQuery,
+    answer: t.errorReportList,
+  }),
+}

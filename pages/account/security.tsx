@@ -1,5 +1,5 @@
 import Head from 'next/head'
-import { AppLayout } from '@/components/layouts/AppLayout'
+import { AccountLayout } from '@/components/layouts/AccountLayout'
 import { ChangePasswordCard } from '@/components/interfaces/Account/ChangePasswordCard'
 import { ConnectedAccountsCard } from '@/components/interfaces/Account/ConnectedAccountsCard'
 import { MfaCard } from '@/components/interfaces/Account/MfaCard'
@@ -17,7 +17,7 @@ const AccountSecurityPage: NextPageWithLayout = () => {
       <Head>
         <title>{`Account security | ${PRODUCT_NAME}`}</title>
       </Head>
-      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8">
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6">
         <h1 className="text-xl font-semibold">Account security</h1>
         {isPlatform ? (
           <>
@@ -36,5 +36,5 @@ const AccountSecurityPage: NextPageWithLayout = () => {
   )
 }
 
-AccountSecurityPage.getLayout = (page) => <AppLayout breadcrumbs={[{ label: 'Account security' }]}>{page}</AppLayout>
+AccountSecurityPage.getLayout = (page) => <AccountLayout section="Security">{page}</AccountLayout>
 export default AccountSecurityPage

@@ -1,9 +1,10 @@
 import { Alert, Button, Card, CardContent, CardHeader, Input, Select, Skeleton, Textarea } from '@/components/ui'
+import { PublicLayout } from '@/components/layouts/PublicLayout'
 import { PRODUCT_NAME } from '@/lib/constants'
 import { SUPPORT_CATEGORIES, type SupportCategory } from '@/lib/support'
+import type { NextPageWithLayout } from '@/lib/types/page'
 import { Copy } from 'lucide-react'
 import Head from 'next/head'
-import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
@@ -130,28 +131,25 @@ function SupportForm({ initial }: { initial: SupportRequest }) {
   )
 }
 
-export default function SupportNewPage() {
+/** Public, like the docs: the error screen sends people here whether or not they are signed in. */
+const SupportNewPage: NextPageWithLayout = () => {
   const router = useRouter()
   return (
-    <>
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-4 py-8 sm:py-12">
       <Head>
         <title>{`Support | ${PRODUCT_NAME}`}</title>
       </Head>
-      <main className="min-h-screen bg-background px-4 py-10 text-foreground sm:py-16">
-        <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
-          <Link href="/" className="self-start text-sm text-foreground-light hover:text-foreground">
-            ← Back to dashboard
-          </Link>
-          {router.isReady ? (
-            <SupportForm initial={requestFromQuery(router.query)} />
-          ) : (
-            <div aria-busy="true" aria-label="Loading support form" className="flex flex-col gap-3">
-              <Skeleton className="h-8 w-48" />
-              <Skeleton className="h-64 w-full" />
-            </div>
-          )}
+      {router.isReady ? (
+        <SupportForm initial={requestFromQuery(router.query)} />
+      ) : (
+        <div aria-busy="true" aria-label="Loading support form" className="flex flex-col gap-3">
+          <Skeleton className="h-8 w-48" />
+          <Skeleton className="h-64 w-full" />
         </div>
-      </main>
-    </>
+      )}
+    </div>
   )
 }
+
+SupportNewPage.getLayout = (page) => <PublicLayout breadcrumbs={[{ label: 'Support' }]}>{page}</PublicLayout>
+export default SupportNewPage

@@ -20,6 +20,7 @@ import { createFlowState } from './pkce'
 import { exchangeAuthCode } from './pkce'
 import { safeRedirect } from './redirects'
 import { consumeCode } from './one-time-tokens'
+import { requireCaptcha } from './captcha'
 import { randomUUID } from 'node:crypto'
 
 const findByAddress = (db: Queryable, address: Address) =>
@@ -41,6 +42,8 @@ export async function limitMessages(platform: Platform, ip: string, address: str
 const isConfirmed = (user: FullUser, address: Address) => (address.channel === 'email' ? !!user.email_confirmed_at : !!user.phone_confirmed_at)
 
 export const signup: Handler<Routes['authSignup']> = async ({ platform, req, body, query, ip }) => {
+  // First, as GoTrue does: a sign-up without a valid captcha token is refused before anything else.
+  await requireCaptcha(platform, body.gotrue_meta_security?.captcha_token, ip)
   const auth = platform.config.auth
   const anonymous = !body.email && !body.phone && !body.password
   if (anonymous) {

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 
 /** A result row; callers name its shape with the type parameter of `query`. */
@@ -46,12 +47,14 @@ const inTransaction = new AsyncLocalStorage<PGlite>()
 export const detached = <T>(fn: () => T): T => inTransaction.exit(fn)
 
 export async function openEmbeddedControlPlane(dataDir: string | null): Promise<ControlPlaneDb> {
+  // The extensions the control plane's migrations create (a data dir is reopened with the same list).
+  const extensions = { pg_trgm }
   let db: PGlite
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true })
-    db = await PGlite.create({ dataDir: path.join(dataDir, 'platform') })
+    db = await PGlite.create({ dataDir: path.join(dataDir, 'platform'), extensions })
   } else {
-    db = await PGlite.create()
+    db = await PGlite.create({ extensions })
   }
   // One PGlite is one session: transactions from concurrent requests must not interleave.
   let chain: Promise<unknown> = Promise.resolve()

@@ -1,4 +1,43 @@
-import type { docsSearchRoutes } from '@/lib/api-types'
+/**
+ * The docs backend's routes (lib/api-types/docs-search.routes.ts): public, each client address
+ * rate limited; the query arrives trimmed and length-checked. The semantic search says in
+ * X-Docs-Search-Mode whether embeddings or similar spelling answered it: embeddings when a model
+ * is configured and the index holds its vectors, trigram otherwise, and also when the model fails
+ * on a query (logged), so a search never fails for want of the model.
+ */
+import { DOCS_SEARCH_MODE_HEADER, type DocsSearchMode, type docsSearchRoutes } from '@/lib/api-types'
 import type { Handlers } from '../http/types'
+import type { Platform } from '../platform'
+import { hit } from '../security/rate-limit'
+import { embedDocsInBackground } from './embed-docs'
+import { embed, norm } from './embeddings'
+import { hasEmbeddings, searchEmbeddings, searchFullText, searchTrigram } from './search'
 
-export const docsSearchHandlers: Handlers<typeof docsSearchRoutes> = {}
+async function semanticSearch(platform: Platform, query: string, requestId: string) {
+  const config = platform.config.docsSearch.embeddings
+  if (config) {
+    if (await hasEmbeddings(platform.db, config.model)) {
+      try {
+        const [vector] = await embed(config, [query])
+        const length = norm(vector)
+        if (length > 0) return { mode: 'embeddings' as const, rows: await searchEmbeddings(platform.db, config.model, vector, length) }
+      } catch (error) {
+        console.warn(`[${requestId}] Docs search: the embeddings model failed, answering by trigram: ${(error as Error).message}`)
+      }
+    } else embedDocsInBackground(platform, { retry: true })
+  }
+  return { mode: 'trigram' as const, rows: await searchTrigram(platform.db, query) }
+}
+
+export const docsSearchHandlers: Handlers<typeof docsSearchRoutes> = {
+  searchDocsFullText: async ({ platform, ip, body }) => {
+    await hit(platform, 'docs-search:ip', ip, platform.config.docsSearch.perIp)
+    return searchFullText(platform.db, body.query)
+  },
+  searchDocsSemantic: async ({ platform, ip, body, res, requestId }) => {
+    await hit(platform, 'docs-search:ip', ip, platform.config.docsSearch.perIp)
+    const { mode, rows } = await semanticSearch(platform, body.query, requestId)
+    res.setHeader(DOCS_SEARCH_MODE_HEADER, mode satisfies DocsSearchMode)
+    return rows
+  },
+}

@@ -1,4 +1,31 @@
 import type { flagRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import { PlatformError } from '../http/errors'
+import { emptyReply, reply, type Handlers } from '../http/types'
+import { evaluateFlags } from './evaluate'
+import { configEtag, etagMatches, publicConfig } from './public-config'
+import { flagSdkKey } from './sdk-key'
+import { deleteFlag, listFlags, putFlag, readFlags, readRevision } from './store'
 
-export const flagHandlers: Handlers<typeof flagRoutes> = {}
+/** Clients may keep the configuration, but must ask (with its ETag) before using it again. */
+const CONFIG_CACHE_CONTROL = 'no-cache'
+
+export const flagHandlers: Handlers<typeof flagRoutes> = {
+  async getFlagConfig({ platform, req, params }) {
+    const sdkKey = await flagSdkKey(platform)
+    if (params.sdkKey !== sdkKey) throw new PlatformError(404, 'There is no flag configuration for this SDK key.')
+    const ifNoneMatch = req.headers['if-none-match']
+    // The client's copy is current: one small read, no configuration built.
+    if (ifNoneMatch) {
+      const etag = configEtag(await readRevision(platform.db), sdkKey)
+      if (etagMatches(ifNoneMatch, etag)) return emptyReply(304, { ETag: etag, 'Cache-Control': CONFIG_CACHE_CONTROL })
+    }
+    const snapshot = await readFlags(platform.db)
+    return reply(200, publicConfig(snapshot, sdkKey), { ETag: configEtag(snapshot.revision, sdkKey), 'Cache-Control': CONFIG_CACHE_CONTROL })
+  },
+  async getFeatureFlags({ platform, user }) {
+    return evaluateFlags((await readFlags(platform.db)).flags, user.id)
+  },
+  adminListFeatureFlags: ({ platform }) => listFlags(platform.db),
+  adminUpsertFeatureFlag: ({ platform, params, body }) => putFlag(platform.db, params.key, body),
+  adminDeleteFeatureFlag: ({ platform, params }) => deleteFlag(platform.db, params.key),
+}

@@ -11,7 +11,7 @@ import type { z } from 'zod'
 import type { AnyRoute, RouteFlavour } from '@/lib/api-types'
 import type { Platform } from '../platform'
 import { isPlatformError, PlatformError, zodMessage } from './errors'
-import { isRawJson, type HandlerContext } from './types'
+import { isRawJson, isReply, type HandlerContext } from './types'
 import { identify } from './authenticate'
 import { assertModeAllows, authorize, scopeBeforeBody } from './authorize'
 import { assertAllowedHost, assertFormBody, assertJsonBody, assertNoNul, assertSameOrigin, clientIp, readFormBody, readJsonBody } from './guards'
@@ -96,6 +96,24 @@ function queryObject(url: URL): Record<string, string> {
   return query
 }
 
+/**
+ * What a handler's result is sent as: the route's status, or a reply's own status and headers.
+ * The body is checked against the route's schema when asked (a reply without a body, such as a
+ * 304, has none to check); raw JSON only from a route declared raw.
+ */
+export function successAnswer(route: AnyRoute, result: unknown, validate: boolean): { status: number; body: unknown; headers: Record<string, string> } {
+  if (isRawJson(result)) {
+    if (!route.raw) throw new Error(`${route.method} ${route.path} answered raw JSON but is not declared raw`)
+    return { status: route.status, body: result.raw, headers: {} }
+  }
+  const answer = isReply(result) ? result : { status: route.status, body: result, headers: {} }
+  if (validate && (answer.body !== undefined || !isReply(result))) {
+    const checked = route.answer.safeParse(answer.body)
+    if (!checked.success) throw new Error(`${route.method} ${route.path} answered outside its schema: ${zodMessage(checked.error)}`)
+  }
+  return { status: answer.status, body: answer.body, headers: answer.headers }
+}
+
 export async function handleNodeRequest(req: IncomingMessage, res: ServerResponse, platformPromise: Promise<Platform>) {
   const incomingId = req.headers['x-request-id']
   const requestId = typeof incomingId === 'string' && /^[\w-]{1,100}$/.test(incomingId) ? incomingId : randomUUID()
@@ -158,15 +176,8 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
     const result = await (match.handler as AnyHandler)(ctx as HandlerContext<AnyRoute>)
     if (res.writableEnded) return
 
-    if (isRawJson(result)) {
-      if (!route.raw) throw new Error(`${route.method} ${route.path} answered raw JSON but is not declared raw`)
-      return send(res, route.status, method === 'HEAD' ? undefined : result.raw, requestId)
-    }
-    if (platform.config.validateAnswers) {
-      const checked = route.answer.safeParse(result)
-      if (!checked.success) throw new Error(`${route.method} ${route.path} answered outside its schema: ${zodMessage(checked.error)}`)
-    }
-    send(res, route.status, method === 'HEAD' ? undefined : result, requestId)
+    const answer = successAnswer(route, result, platform.config.validateAnswers)
+    send(res, answer.status, method === 'HEAD' ? undefined : answer.body, requestId, answer.headers)
   } catch (error) {
     const { status, body, headers } = errorAnswer(error, flavour, requestId)
     // From 2024-01-01 on, GoTrue's `code` is the string error code.

@@ -40,8 +40,25 @@ export type RawJson = { [REPLY]: true; raw: Uint8Array }
 export const rawJson = (raw: Uint8Array): RawJson => ({ [REPLY]: true, raw })
 export const isRawJson = (value: unknown): value is RawJson => !!value && typeof value === 'object' && REPLY in value
 
-/** The answer, sent as JSON with the route's status; raw JSON only from routes declared `raw` (checked by the router). */
-type HandlerResult<R extends AnyRoute> = z.input<R['answer']> | RawJson
+const ANSWER = Symbol.for('supaboard.Answer')
+
+/**
+ * An answer with a status and headers of its own: a 304 Not Modified, an ETag or a Cache-Control.
+ * Its body, when it has one, is checked against the route's schema like any answer; without one
+ * nothing but the headers is sent.
+ */
+export type Reply<T> = { [ANSWER]: true; status: number; headers: Record<string, string>; body: T | undefined }
+
+export const reply = <T>(status: number, body: T, headers: Record<string, string> = {}): Reply<T> => ({ [ANSWER]: true, status, headers, body })
+/** A reply of headers only (a 304 Not Modified). */
+export const emptyReply = (status: number, headers: Record<string, string> = {}): Reply<never> => ({ [ANSWER]: true, status, headers, body: undefined })
+export const isReply = (value: unknown): value is Reply<unknown> => !!value && typeof value === 'object' && ANSWER in value
+
+/**
+ * The answer, sent as JSON with the route's status; a `reply` for another status or headers; raw
+ * JSON only from routes declared `raw` (checked by the router).
+ */
+type HandlerResult<R extends AnyRoute> = z.input<R['answer']> | RawJson | Reply<z.input<R['answer']>>
 
 export type Handler<R extends AnyRoute> = (ctx: HandlerContext<R>) => Promise<HandlerResult<R>>
 

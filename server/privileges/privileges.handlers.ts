@@ -1,4 +1,9 @@
 import type { privilegeRoutes } from '@/lib/api-types'
 import type { Handlers } from '../http/types'
+import { changeColumnPrivileges, listColumnPrivileges } from './column-privileges'
 
-export const privilegeHandlers: Handlers<typeof privilegeRoutes> = {}
+export const privilegeHandlers: Handlers<typeof privilegeRoutes> = {
+  listColumnPrivileges: ({ platform, access, query }) => listColumnPrivileges(platform, access, query),
+  grantColumnPrivileges: ({ platform, access, body }) => changeColumnPrivileges(platform, access, 'grant', body),
+  revokeColumnPrivileges: ({ platform, access, body }) => changeColumnPrivileges(platform, access, 'revoke', body),
+}

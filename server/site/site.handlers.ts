@@ -1,4 +1,7 @@
 import type { siteRoutes } from '@/lib/api-types'
 import type { Handlers } from '../http/types'
+import { readTestimonials } from './testimonials'
 
-export const siteHandlers: Handlers<typeof siteRoutes> = {}
+export const siteHandlers: Handlers<typeof siteRoutes> = {
+  listTestimonials: ({ platform }) => readTestimonials(platform.config.site.testimonialsFile),
+}

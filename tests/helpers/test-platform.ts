@@ -32,6 +32,11 @@ export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {
     // Suites sign up many users from one address: limits are off unless a test turns them on.
     rateLimits: Object.fromEntries(Object.entries(base.rateLimits).map(([k, v]) => [k, { ...v, limit: 0 }])) as ServerConfig['rateLimits'],
     provisionRetryBaseMs: 200,
+    // A captcha or GitHub app configured in the developer's shell must not reach a real provider.
+    captcha: null,
+    githubApp: null,
+    // Docs are searched by spelling, never by a real embeddings model, and without a rate limit.
+    docsSearch: { ...base.docsSearch, embeddings: null, perIp: { ...base.docsSearch.perIp, limit: 0 } },
     ...overrides,
     // The assistant is off unless a test gives it a model (a key in the environment must not reach a real one).
     ai: { ...base.ai, apiKey: undefined, ...overrides.ai },

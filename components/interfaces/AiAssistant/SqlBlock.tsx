@@ -1,17 +1,26 @@
 import { useRouter } from 'next/router'
-import { SquareTerminal } from 'lucide-react'
+import { PanelRight, SquareTerminal } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui'
 import { CopyButton, copyToClipboard } from '@/components/ui/CopyButton'
+import { useFlag } from '@/data/feature-flags/use-flag'
+import { ASSISTANT_PREVIEW_FLAG, ASSISTANT_PREVIEW_KEY } from '@/lib/feature-previews'
 import { aiAssistantState } from '@/state/ai-assistant'
+import { useIsFeaturePreviewEnabled } from '@/state/feature-previews'
+import { openEditorPanel } from '@/state/side-panels'
 
 /**
- * SQL the assistant proposed, with its two actions. Insert hands the SQL to the SQL editor through
+ * SQL the assistant proposed, with its actions. Insert hands the SQL to the SQL editor through
  * `aiAssistantState.sqlSnippets` (the editor takes what is queued there) and opens the editor when
- * another page is shown; it is copied to the clipboard too, so it is never lost.
+ * another page is shown; it is copied to the clipboard too, so it is never lost. With the assistant
+ * feature preview on (flag functionsAssistantV2), Open in SQL panel puts it in the editor panel.
  */
 export function SqlBlock({ sql, complete, projectRef }: { sql: string; complete: boolean; projectRef: string }) {
   const router = useRouter()
+  // The assistant feature preview (behind its flag): the SQL can open in the SQL panel beside the page.
+  const previewFlag = useFlag(ASSISTANT_PREVIEW_FLAG)
+  const previewOn = useIsFeaturePreviewEnabled(ASSISTANT_PREVIEW_KEY)
+  const canOpenInPanel = previewFlag && previewOn
 
   const insert = async () => {
     aiAssistantState.sqlSnippets.push(sql)
@@ -36,7 +45,17 @@ export function SqlBlock({ sql, complete, projectRef }: { sql: string; complete:
         <Button size="tiny" type="text" icon={<SquareTerminal size={14} aria-hidden />} disabled={!complete} onClick={() => void insert()}>
           Insert into editor
         </Button>
+        {canOpenInPanel && (
+          <Button size="tiny" type="text" icon={<PanelRight size={14} aria-hidden />} disabled={!complete} onClick={() => openInSqlPanel(sql)}>
+            Open in SQL panel
+          </Button>
+        )}
       </figcaption>
     </figure>
   )
+}
+
+/** The SQL in the SQL panel, ready to run; the panel takes the assistant's place (the conversation is kept). */
+function openInSqlPanel(sql: string) {
+  openEditorPanel({ label: 'SQL from the assistant', saveLabel: 'Run', initialValue: sql, initialPrompt: '' })
 }

@@ -1,3 +1,4 @@
+import { ProductMark } from '@/components/layouts/ProductMark'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE } from '@/lib/api-types'
 import Link from 'next/link'
@@ -50,6 +51,8 @@ export function AuthForm({
   lastUsedEmail = false,
   finishing = false,
   notice,
+  aside,
+  beforeSubmit,
 }: {
   mode: AuthFormMode
   onSubmit: (email: string, password: string) => Promise<string | null>
@@ -64,6 +67,10 @@ export function AuthForm({
   finishing?: boolean
   /** A message above everything else (why a provider sign-in failed). */
   notice?: ReactNode
+  /** Beside the form on wide screens (the sign-in page's testimonials); it brings its own panel. */
+  aside?: ReactNode
+  /** Shown above the submit button (the sign-up captcha). */
+  beforeSubmit?: ReactNode
 }) {
   const copy = COPY[mode]
   const [email, setEmail] = useState('')
@@ -90,54 +97,58 @@ export function AuthForm({
   }
 
   return (
-    <div className="flex min-h-screen items-center justify-center bg-background px-4">
-      <div className="w-full max-w-sm">
-        <div className="mb-8 flex items-center gap-2 font-semibold">
-          <span className="inline-block h-6 w-6 rounded bg-brand" aria-hidden />
-          {PRODUCT_NAME}
+    <div className="flex min-h-screen bg-background">
+      <div className="flex flex-1 items-center justify-center px-4 py-8">
+        <div className="w-full max-w-sm">
+          <div className="mb-8 flex items-center gap-2 font-semibold">
+            <ProductMark />
+            {PRODUCT_NAME}
+          </div>
+          <h1 className="text-2xl font-semibold">{secondStep ? 'Two-factor authentication' : copy.title}</h1>
+          <p className="mb-6 text-sm text-foreground-light">{secondStep ? 'One more step to sign in' : copy.subtitle}</p>
+          {notice}
+          {secondStep ??
+            (finishing ? (
+              <p className="flex items-center gap-2 text-sm text-foreground-light" role="status">
+                <Spinner label={null} /> Signing you in…
+              </p>
+            ) : (
+            <>
+              {alternatives}
+              <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
+                <Input label={lastUsedEmail ? <EmailLastUsed /> : 'Email'} type="email" name="email" autoComplete="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} size="medium" />
+                <Input
+                  label="Password"
+                  type="password"
+                  name="password"
+                  autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+                  placeholder="••••••••"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  size="medium"
+                />
+                {mode === 'sign-up' && password && <PasswordStrengthBar result={strength.result} />}
+                {beforeSubmit}
+                {error && (
+                  <Alert variant="danger" role="alert">
+                    {error}
+                  </Alert>
+                )}
+                <Button type="primary" htmlType="submit" size="medium" loading={submitting} block>
+                  {copy.submit}
+                </Button>
+              </form>
+              <p className="mt-6 text-center text-sm text-foreground-light">
+                {copy.switchText}{' '}
+                <Link className="text-foreground underline" href={`${copy.switchHref}${switchQuery ?? ''}`}>
+                  {copy.switchLink}
+                </Link>
+              </p>
+            </>
+          ))}
         </div>
-        <h1 className="text-2xl font-semibold">{secondStep ? 'Two-factor authentication' : copy.title}</h1>
-        <p className="mb-6 text-sm text-foreground-light">{secondStep ? 'One more step to sign in' : copy.subtitle}</p>
-        {notice}
-        {secondStep ??
-          (finishing ? (
-            <p className="flex items-center gap-2 text-sm text-foreground-light" role="status">
-              <Spinner label={null} /> Signing you in…
-            </p>
-          ) : (
-          <>
-            {alternatives}
-            <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
-              <Input label={lastUsedEmail ? <EmailLastUsed /> : 'Email'} type="email" name="email" autoComplete="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} size="medium" />
-              <Input
-                label="Password"
-                type="password"
-                name="password"
-                autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-                placeholder="••••••••"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                size="medium"
-              />
-              {mode === 'sign-up' && password && <PasswordStrengthBar result={strength.result} />}
-              {error && (
-                <Alert variant="danger" role="alert">
-                  {error}
-                </Alert>
-              )}
-              <Button type="primary" htmlType="submit" size="medium" loading={submitting} block>
-                {copy.submit}
-              </Button>
-            </form>
-            <p className="mt-6 text-center text-sm text-foreground-light">
-              {copy.switchText}{' '}
-              <Link className="text-foreground underline" href={`${copy.switchHref}${switchQuery ?? ''}`}>
-                {copy.switchLink}
-              </Link>
-            </p>
-          </>
-        ))}
       </div>
+      {aside}
     </div>
   )
 }

@@ -1,5 +1,21 @@
-/** Placeholder until the feature lands; mounted by the app shell above every signed-in page. */
-export function DashboardBanners({ organizationSlug }: { organizationSlug?: string }): null {
-  void organizationSlug
-  return null
+import { ClockSkewBanner } from './ClockSkewBanner'
+import { IncidentBanner, NoticeBanner } from './FlagBanners'
+import { FlyDeprecationBanner } from './FlyDeprecationBanner'
+import { RestrictionBanner } from './RestrictionBanner'
+
+/**
+ * The dashboard-wide banners (SPEC §1, §6), stacked above every signed-in page, most urgent first:
+ * an ongoing incident, a notice, the clock skew, the organization's restriction and the Fly Postgres
+ * deprecation notice. Each shows itself only when its flag or condition says so.
+ */
+export function DashboardBanners({ organizationSlug }: { organizationSlug?: string }) {
+  return (
+    <div className="flex flex-col" data-testid="dashboard-banners">
+      <IncidentBanner />
+      <NoticeBanner />
+      <ClockSkewBanner />
+      <RestrictionBanner slug={organizationSlug} />
+      <FlyDeprecationBanner />
+    </div>
+  )
 }

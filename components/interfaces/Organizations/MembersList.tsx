@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { useRouter } from 'next/router'
 import { toast } from 'sonner'
-import { Alert, Badge, Button, Card, CardHeader, EmptyState, Modal, Select, Skeleton } from '@/components/ui'
+import { Badge, Button, Card, CardHeader, EmptyState, Modal, Select, Skeleton } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useOrganizationMembersQuery } from '@/data/organizations/organization-members-query'
 import { useOrganizationMemberUpdateMutation } from '@/data/organizations/organization-member-update-mutation'
 import { useOrganizationMemberRemoveMutation } from '@/data/organizations/organization-member-remove-mutation'
@@ -46,17 +47,15 @@ export function MembersList({ org }: { org: Organization }) {
       <CardHeader title="Members" description={members.data ? `${members.data.length} ${members.data.length === 1 ? 'member' : 'members'}` : undefined} />
       {members.error ? (
         <div className="p-4">
-          <Alert variant="danger" title="Could not load the members">
-            {members.error.message}
-          </Alert>
+          <QueryErrorAlert title="Could not load the members" error={members.error} onRetry={() => void members.refetch()} retrying={members.isFetching} />
         </div>
       ) : !members.data ? (
-        <div className="flex flex-col gap-2 p-4" aria-busy="true">
+        <div className="flex flex-col gap-2 p-4" aria-busy="true" aria-label="Loading the members">
           <Skeleton className="h-10" />
           <Skeleton className="h-10" />
         </div>
       ) : members.data.length === 0 ? (
-        <EmptyState className="m-4" title="No members" />
+        <EmptyState className="m-4" title="No members" description="Invite someone with the form above." />
       ) : (
         <ul className="divide-y divide-border">
           {members.data.map((member) => {

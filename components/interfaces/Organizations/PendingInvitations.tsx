@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Card, CardHeader, Skeleton } from '@/components/ui'
+import { Badge, Button, Card, CardHeader, EmptyState, Skeleton } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { CopyButton } from '@/components/ui/CopyButton'
 import { useOrganizationInvitationsQuery } from '@/data/organizations/organization-invitations-query'
 import { useInvitationRevokeMutation } from '@/data/organizations/invitation-revoke-mutation'
@@ -20,16 +21,19 @@ export function PendingInvitations({ org, origin }: { org: Organization; origin:
       <CardHeader title="Pending invitations" />
       {invitations.error ? (
         <div className="p-4">
-          <Alert variant="danger" title="Could not load the invitations">
-            {invitations.error.message}
-          </Alert>
+          <QueryErrorAlert
+            title="Could not load the invitations"
+            error={invitations.error}
+            onRetry={() => void invitations.refetch()}
+            retrying={invitations.isFetching}
+          />
         </div>
       ) : !invitations.data ? (
-        <div className="p-4" aria-busy="true">
+        <div className="p-4" aria-busy="true" aria-label="Loading the invitations">
           <Skeleton className="h-10" />
         </div>
       ) : invitations.data.length === 0 ? (
-        <p className="px-5 py-4 text-sm text-foreground-light">No pending invitations.</p>
+        <EmptyState className="m-4 py-6" title="No pending invitations" description="Invite a member with the form above: their invitation waits here until they answer." />
       ) : (
         <ul className="divide-y divide-border">
           {invitations.data.map((invitation) => (

@@ -11,5 +11,7 @@ export function useRouteOrganization() {
     organization: organizations.data?.find((o) => o.slug === slug),
     error: organizations.error,
     isLoading: organizations.isLoading,
+    isFetching: organizations.isFetching,
+    refetch: organizations.refetch,
   }
 }

@@ -1,4 +1,5 @@
 import Link from 'next/link'
+import { TruncatedText } from '@/components/ui'
 import type { Project } from '@/lib/api-types'
 import { PROVIDERS } from '@/lib/api-types'
 import { ProjectStatusBadge } from './ProjectStatusBadge'
@@ -8,17 +9,19 @@ export function ProjectCard({ project }: { project: Project }) {
   return (
     <Link
       href={`/project/${project.ref}`}
-      className="flex flex-col gap-2 rounded-lg border border-border bg-surface p-4 transition-colors hover:border-foreground-lighter"
+      className="flex min-w-0 flex-col gap-2 rounded-lg border border-border bg-surface p-4 transition-colors hover:border-foreground-lighter"
       data-testid="project-card"
     >
       <div className="flex items-start justify-between gap-2">
-        <h3 className="truncate font-medium">{project.name}</h3>
+        <h3 className="min-w-0 font-medium">
+          <TruncatedText text={project.name} />
+        </h3>
         <ProjectStatusBadge status={project.status} />
       </div>
-      <p className="text-xs text-foreground-light">
+      <p className="truncate text-xs text-foreground-light">
         {PROVIDERS[project.cloud_provider]?.label ?? project.cloud_provider} · {region?.displayName ?? project.region}
       </p>
-      <p className="font-mono text-xs text-foreground-lighter">{project.ref}</p>
+      <TruncatedText text={project.ref} className="font-mono text-xs text-foreground-lighter" />
     </Link>
   )
 }

@@ -8,6 +8,9 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 
 type Props = {
   defaultValue?: string
+  /** The Monaco theme's name: shown as `data-theme` on the textarea. */
+  theme?: string
+  beforeMount?: (monaco: typeof fakeMonaco) => void
   options?: { readOnly?: boolean }
   onMount?: (editor: unknown, monaco: unknown) => void
   onChange?: (value: string | undefined) => void
@@ -24,11 +27,18 @@ const range = (start: number, end: number): Range => ({
   getStartPosition: () => ({ offset: start }),
 })
 
+const definedThemes = new Map<string, unknown>()
+export { definedThemes }
+
 export const fakeMonaco = {
   KeyMod: { CtrlCmd: 2048, Shift: 1024, Alt: 512 },
   KeyCode: { Enter: 3, Escape: 9, KeyF: 36, KeyS: 49 },
   MarkerSeverity: { Error: 8 },
-  editor: { setModelMarkers: () => undefined },
+  editor: {
+    setModelMarkers: () => undefined,
+    /** Themes defined so far, by name (spy on it, or read `definedThemes`). */
+    defineTheme: (name: string, data: unknown) => void definedThemes.set(name, data),
+  },
 }
 
 const KEY_CODES: Record<string, number> = { enter: 3, escape: 9, f: 36, s: 49 }
@@ -41,8 +51,12 @@ function keybindingOf(event: KeyboardEvent): number | null {
   return (event.ctrlKey || event.metaKey ? CtrlCmd : 0) | (event.shiftKey ? Shift : 0) | (event.altKey ? Alt : 0) | code
 }
 
-export default function FakeMonacoEditor({ defaultValue = '', options, onMount, onChange }: Props) {
-  const [value, setValue] = useState(defaultValue)
+export default function FakeMonacoEditor({ defaultValue = '', theme, beforeMount, options, onMount, onChange }: Props) {
+  // Before the editor exists, once, as the real wrapper does.
+  const [value, setValue] = useState(() => {
+    beforeMount?.(fakeMonaco)
+    return defaultValue
+  })
   const valueRef = useRef(value)
   const textarea = useRef<HTMLTextAreaElement>(null)
   const cursor = useRef<number | null>(null)
@@ -124,6 +138,7 @@ export default function FakeMonacoEditor({ defaultValue = '', options, onMount, 
     <textarea
       ref={textarea}
       aria-label="SQL"
+      data-theme={theme}
       value={value}
       readOnly={options?.readOnly}
       onBlur={() => blur.current()}

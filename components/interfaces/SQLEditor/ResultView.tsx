@@ -52,13 +52,14 @@ export function ResultView({ result, rowCount, notice, exportName }: ResultViewP
         start={plan && <PlanViewToggle view={view} onChange={(next) => setChoice({ result, view: next })} />}
       />
       {notice && <p className="shrink-0 border-b border-border bg-warning/10 px-3 py-1 text-xs text-foreground-light">{notice}</p>}
-      <div className="min-h-0 flex-1">
+      {/* A flex column, so the grid takes the pane's whole width and height. */}
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         {plan && view === 'tree' ? (
-          <div className="h-full overflow-auto">
+          <div className="min-h-0 flex-1 overflow-auto">
             <PlanTree plan={plan} />
           </div>
         ) : (
-          <ResultsGrid columns={result.columns} rows={result.rows} rowCount={rowCount} />
+          <ResultsGrid columns={result.columns} rows={result.rows} rowCount={rowCount} className="min-h-0 flex-1" />
         )}
       </div>
     </>

@@ -197,12 +197,13 @@ function VirtualGrid({ columns, rows, rowCount, className, label = 'Query result
           className
         )}
       >
-        <div className="relative" style={{ width: totalWidth, height: totalHeight }}>
+        {/* At least as wide as the pane: header and row lines run to its edge with few columns. */}
+        <div className="relative" style={{ width: totalWidth, minWidth: '100%', height: totalHeight }}>
           <div
             role="row"
             aria-rowindex={1}
             className="sticky top-0 z-20 border-b border-border bg-surface-raised"
-            style={{ width: totalWidth, height: HEADER_HEIGHT }}
+            style={{ width: totalWidth, minWidth: '100%', height: HEADER_HEIGHT }}
           >
             <div
               role="columnheader"
@@ -320,7 +321,7 @@ const GridRow = memo(function GridRow({
       aria-rowindex={index + 2}
       data-row-index={index}
       className="group absolute top-0 left-0 border-b border-border/60"
-      style={{ width: totalWidth, height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
+      style={{ width: totalWidth, minWidth: '100%', height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
     >
       <div
         role="rowheader"

@@ -1,5 +1,4 @@
 import dynamic from 'next/dynamic'
-import { useTheme } from 'next-themes'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import type * as Monaco from 'monaco-editor'
@@ -13,13 +12,14 @@ import { ConflictModal } from './ConflictModal'
 import { DestructiveConfirmModal } from './DestructiveConfirmModal'
 import { formatInEditor } from './editor-edits'
 import { errorMarker } from './error-marker'
+import { EditorResultsSplit } from './EditorResultsSplit'
 import { EditorToolbar } from './EditorToolbar'
 import { ResultsPanel } from './ResultsPanel'
 import { RestoredNotice } from './RestoredNotice'
 import { SaveIndicator } from './SaveIndicator'
-import { SplitHandle } from './SplitHandle'
 import { useAssistantSqlInsert } from './useAssistantSqlInsert'
 import { useConflictChoice } from './useConflictChoice'
+import { useMonacoTheme } from './useMonacoTheme'
 import { useRowLimit } from './useRowLimit'
 import { useRunQuery } from './useRunQuery'
 import { useSaveShortcut } from './useSaveShortcut'
@@ -91,10 +91,8 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
   })
   const editorRef = useRef<Editor | null>(null)
   const monacoRef = useRef<MonacoApi | null>(null)
-  const containerRef = useRef<HTMLDivElement>(null)
   const [mounted, setMounted] = useState(false)
-  const [fraction, setFraction] = useState(0.5)
-  const { resolvedTheme } = useTheme()
+  const monacoTheme = useMonacoTheme()
   const [rowLimit, setRowLimit] = useRowLimit()
   const { data: project } = useProjectDetailQuery({ ref: projectRef })
   // Every member may run SQL; without sql:write it runs with read privileges only (the platform
@@ -237,12 +235,11 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
     monaco.editor.setModelMarkers(model, MARKER_OWNER, location && lastError ? [errorMarker(monaco, model, lastError, location)] : [])
   }, [mounted, key, lastError])
 
-  const theme = resolvedTheme === 'dark' || resolvedTheme === 'classic-dark' ? 'vs-dark' : 'vs'
   const options = useMemo(() => ({ ...EDITOR_OPTIONS, readOnly: !canSave }), [canSave])
   const status = save.status
 
   return (
-    <div ref={containerRef} className="flex h-full min-h-0 flex-col bg-background">
+    <div className="flex h-full min-h-0 flex-col bg-background">
       <EditorToolbar
         storeKey={key}
         running={running}
@@ -269,23 +266,23 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
         }
       />
       {restored && <RestoredNotice />}
-      <div className="min-h-0" style={{ flex: `0 0 ${fraction * 100}%` }} data-testid="sql-editor-monaco">
-        <MonacoEditor
-          height="100%"
-          language="sql"
-          path={`sql-editor/${key}.sql`}
-          defaultValue={sqlEditorState.snippets[key]?.sql ?? ''}
-          theme={theme}
-          options={options}
-          loading={<EditorLoading />}
-          onMount={onMount}
-          onChange={onChange}
-        />
-      </div>
-      <SplitHandle containerRef={containerRef} fraction={fraction} onChange={setFraction} />
-      <div className="min-h-0 flex-1">
-        <LiveResults storeKey={key} running={running} exportName={snippet?.name} />
-      </div>
+      <EditorResultsSplit
+        editor={
+          <MonacoEditor
+            height="100%"
+            language="sql"
+            path={`sql-editor/${key}.sql`}
+            defaultValue={sqlEditorState.snippets[key]?.sql ?? ''}
+            theme={monacoTheme.theme}
+            beforeMount={monacoTheme.beforeMount}
+            options={options}
+            loading={<EditorLoading />}
+            onMount={onMount}
+            onChange={onChange}
+          />
+        }
+        results={<LiveResults storeKey={key} running={running} exportName={snippet?.name} />}
+      />
       <DestructiveConfirmModal pending={pending} onConfirm={confirm} onCancel={dismiss} />
       {status.kind === 'conflict' && (
         <ConflictModal

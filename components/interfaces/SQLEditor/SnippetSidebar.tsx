@@ -3,7 +3,7 @@ import { FilePlus, FolderPlus, Search } from 'lucide-react'
 import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react'
-import { Alert, Button, EmptyState, Skeleton, buttonClasses } from '@/components/ui'
+import { Alert, Button, EmptyState, ScrollArea, Skeleton, buttonClasses } from '@/components/ui'
 import { useContentFolderCreateMutation } from '@/data/content/content-folder-create-mutation'
 import { useContentFoldersQuery } from '@/data/content/content-folders-query'
 import { useContentListQuery } from '@/data/content/content-list-query'
@@ -66,7 +66,7 @@ export function SnippetSidebar({ projectRef, activeId }: SnippetSidebarProps) {
           />
         </label>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto p-2" aria-busy={list.isPending || undefined}>
+      <ScrollArea className="min-h-0 flex-1 overflow-x-hidden p-2" aria-busy={list.isPending || undefined}>
         {creatingFolder && (
           <div className="mb-2">
             <InlineNameInput
@@ -119,7 +119,7 @@ export function SnippetSidebar({ projectRef, activeId }: SnippetSidebarProps) {
         {list.hasNextPage && (
           <LoadMore loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
         )}
-      </div>
+      </ScrollArea>
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { AppLayout } from '@/components/layouts/AppLayout'
+import { OrganizationLayout } from '@/components/layouts/OrganizationLayout'
 import { OrganizationPage } from '@/components/interfaces/Organizations/OrganizationPage'
 import { DatabaseUsageCard } from '@/components/interfaces/Organizations/DatabaseUsageCard'
 import type { NextPageWithLayout } from '@/lib/types/page'
@@ -8,5 +8,5 @@ const BillingPage: NextPageWithLayout = () => (
   <OrganizationPage section="Billing">{(org) => <DatabaseUsageCard org={org} />}</OrganizationPage>
 )
 
-BillingPage.getLayout = (page) => <AppLayout breadcrumbs={[{ label: 'Billing' }]}>{page}</AppLayout>
+BillingPage.getLayout = (page) => <OrganizationLayout section="Billing">{page}</OrganizationLayout>
 export default BillingPage

@@ -1,4 +1,4 @@
-import { AppLayout } from '@/components/layouts/AppLayout'
+import { OrganizationLayout } from '@/components/layouts/OrganizationLayout'
 import { OrganizationPage } from '@/components/interfaces/Organizations/OrganizationPage'
 import { OrganizationSettingsForm } from '@/components/interfaces/Organizations/OrganizationSettingsForm'
 import { DeleteOrganizationSection } from '@/components/interfaces/Organizations/DeleteOrganizationSection'
@@ -8,7 +8,7 @@ import type { NextPageWithLayout } from '@/lib/types/page'
 const GeneralSettingsPage: NextPageWithLayout = () => {
   const projects = useProjectsQuery()
   return (
-    <OrganizationPage section="General">
+    <OrganizationPage section="General settings">
       {(org) => (
         <div className="flex max-w-3xl flex-col gap-6">
           {/* Keyed by the saved values: after a save elsewhere the form starts from them again. */}
@@ -23,5 +23,5 @@ const GeneralSettingsPage: NextPageWithLayout = () => {
   )
 }
 
-GeneralSettingsPage.getLayout = (page) => <AppLayout breadcrumbs={[{ label: 'General' }]}>{page}</AppLayout>
+GeneralSettingsPage.getLayout = (page) => <OrganizationLayout section="General settings">{page}</OrganizationLayout>
 export default GeneralSettingsPage

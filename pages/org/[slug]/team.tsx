@@ -1,4 +1,4 @@
-import { AppLayout } from '@/components/layouts/AppLayout'
+import { OrganizationLayout } from '@/components/layouts/OrganizationLayout'
 import { OrganizationPage } from '@/components/interfaces/Organizations/OrganizationPage'
 import { MembersList } from '@/components/interfaces/Organizations/MembersList'
 import { InviteMemberForm } from '@/components/interfaces/Organizations/InviteMemberForm'
@@ -23,5 +23,5 @@ const TeamPage: NextPageWithLayout = () => {
   )
 }
 
-TeamPage.getLayout = (page) => <AppLayout breadcrumbs={[{ label: 'Team' }]}>{page}</AppLayout>
+TeamPage.getLayout = (page) => <OrganizationLayout section="Team">{page}</OrganizationLayout>
 export default TeamPage

@@ -1,0 +1,90 @@
+/**
+ * The dashboard's pages the command menu goes to, one entry per route of pages/ (its Next route
+ * pattern, checked against pages/ by navigation.test.ts). Project pages need the current project
+ * and organization pages the current organization: without one they are not offered. Pages that
+ * are not somewhere to go (the landing redirect, sign-in, an invitation link, a docs page: docs
+ * search finds those) are listed in NOT_DESTINATIONS.
+ */
+import {
+  Activity,
+  BookOpen,
+  Building2,
+  CreditCard,
+  FileCode,
+  FolderPlus,
+  Home,
+  LayoutGrid,
+  LifeBuoy,
+  Lock,
+  Plug,
+  Plus,
+  Settings,
+  ShieldCheck,
+  Sparkles,
+  Terminal,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
+
+export type NavigationContext = {
+  /** The project the page shows, if any. */
+  ref?: string
+  /** The organization the page shows, or the current project's. */
+  slug?: string
+  isPlatform: boolean
+}
+
+export type NavigationTarget = {
+  /** The Next route pattern (pages/…), e.g. `/project/[ref]/sql/templates`. */
+  route: string
+  name: string
+  icon: LucideIcon
+  keywords?: string[]
+  /** Where to go; undefined when the context lacks what the route needs. */
+  href: (ctx: NavigationContext) => string | undefined
+  /** Not offered in self-hosted mode (one organization, one project). */
+  platformOnly?: boolean
+}
+
+const inProject = (path: string) => ({ ref }: NavigationContext) => (ref ? `/project/${ref}${path}` : undefined)
+const inOrganization = (path: string) => ({ slug }: NavigationContext) => (slug ? `/org/${slug}${path}` : undefined)
+
+export const NAVIGATION_TARGETS: NavigationTarget[] = [
+  { route: '/projects', name: 'All projects', icon: LayoutGrid, keywords: ['home', 'list'], href: () => '/projects', platformOnly: true },
+  { route: '/project/[ref]', name: 'Project overview', icon: Home, keywords: ['status', 'database'], href: inProject('') },
+  { route: '/project/[ref]/sql', name: 'SQL Editor', icon: Terminal, keywords: ['query', 'run'], href: inProject('/sql') },
+  { route: '/project/[ref]/sql/[id]', name: 'New SQL query', icon: Plus, keywords: ['snippet', 'editor'], href: inProject('/sql/new') },
+  { route: '/project/[ref]/sql/templates', name: 'SQL templates', icon: FileCode, keywords: ['snippet library'], href: inProject('/sql/templates') },
+  { route: '/project/[ref]/sql/quickstarts', name: 'SQL quickstarts', icon: Sparkles, keywords: ['snippet library', 'sample'], href: inProject('/sql/quickstarts') },
+  { route: '/project/[ref]/database/column-privileges', name: 'Column privileges', icon: Lock, keywords: ['grant', 'revoke', 'roles', 'database'], href: inProject('/database/column-privileges') },
+  { route: '/org/[slug]', name: 'Organization projects', icon: Building2, keywords: ['organization'], href: inOrganization('') },
+  { route: '/org/[slug]/team', name: 'Organization team', icon: Users, keywords: ['members', 'invite'], href: inOrganization('/team') },
+  { route: '/org/[slug]/billing', name: 'Organization billing', icon: CreditCard, keywords: ['plan', 'usage', 'invoice'], href: inOrganization('/billing') },
+  { route: '/org/[slug]/integrations', name: 'Organization integrations', icon: Plug, keywords: ['github', 'connect'], href: inOrganization('/integrations') },
+  { route: '/org/[slug]/general', name: 'Organization settings', icon: Settings, keywords: ['general', 'rename', 'delete'], href: inOrganization('/general') },
+  { route: '/new/[slug]', name: 'New project', icon: FolderPlus, keywords: ['create'], href: ({ slug }) => (slug ? `/new/${slug}` : undefined), platformOnly: true },
+  { route: '/new', name: 'New organization', icon: Building2, keywords: ['create'], href: () => '/new', platformOnly: true },
+  { route: '/account/security', name: 'Account security', icon: ShieldCheck, keywords: ['password', 'mfa', 'passkey'], href: () => '/account/security' },
+  { route: '/account/telemetry', name: 'Your telemetry data', icon: Activity, keywords: ['privacy', 'consent', 'cookies'], href: () => '/account/telemetry' },
+  { route: '/support/new', name: 'Contact support', icon: LifeBuoy, keywords: ['help', 'bug'], href: () => '/support/new' },
+  { route: '/docs/[slug]', name: 'Docs', icon: BookOpen, keywords: ['documentation', 'help', 'guide'], href: () => '/docs/quick-start' },
+]
+
+/** Routes of pages/ that are not destinations of the menu, and why. */
+export const NOT_DESTINATIONS: Record<string, string> = {
+  '/': 'redirects to the landing page',
+  '/404': 'the not-found page',
+  '/sign-in': 'only for visitors without a session',
+  '/sign-up': 'only for visitors without a session',
+  '/join': 'needs an invitation token',
+  '/integrations/github/authorize': "the code host's authorization pop-up returns here",
+}
+
+/** The targets offered in `ctx`, with their hrefs. */
+export function navigationTargets(ctx: NavigationContext): (NavigationTarget & { path: string })[] {
+  return NAVIGATION_TARGETS.flatMap((target) => {
+    if (target.platformOnly && !ctx.isPlatform) return []
+    const path = target.href(ctx)
+    return path ? [{ ...target, path }] : []
+  })
+}

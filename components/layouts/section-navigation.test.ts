@@ -1,0 +1,31 @@
+import { organizationNavigation, projectNavigation } from './section-navigation'
+
+const labels = (section: { items: { label: string }[] }) => section.items.map((i) => i.label)
+const active = (section: { items: { label: string; active: boolean }[] }) => section.items.filter((i) => i.active).map((i) => i.label)
+
+it('lists column privileges only while its preview is on', () => {
+  expect(labels(projectNavigation({ ref: 'abc', pathname: '/project/[ref]', columnPrivileges: false }))).toEqual(['Project overview', 'SQL Editor', 'Snippet library'])
+  const on = projectNavigation({ ref: 'abc', pathname: '/project/[ref]/database/column-privileges', columnPrivileges: true })
+  expect(on.items.at(-1)).toMatchObject({ label: 'Column privileges', href: '/project/abc/database/column-privileges', active: true })
+})
+
+it.each([
+  ['/project/[ref]', ['Project overview']],
+  ['/project/[ref]/sql', ['SQL Editor']],
+  ['/project/[ref]/sql/[id]', ['SQL Editor']],
+  ['/project/[ref]/sql/quickstarts', ['Snippet library']],
+])('in a project, %s marks %j', (pathname, expected) => {
+  expect(active(projectNavigation({ ref: 'abc', pathname, columnPrivileges: true }))).toEqual(expected)
+})
+
+it.each([
+  ['/org/[slug]', ['Projects']],
+  ['/org/[slug]/team', ['Team']],
+  ['/org/[slug]/billing', ['Billing']],
+  ['/org/[slug]/integrations', ['Integrations']],
+  ['/org/[slug]/general', ['General settings']],
+])('in an organization, %s marks %j', (pathname, expected) => {
+  const section = organizationNavigation({ slug: 'acme', pathname, name: 'Acme' })
+  expect(active(section)).toEqual(expected)
+  expect(section.items.map((i) => i.href)).toEqual(['/org/acme', '/org/acme/team', '/org/acme/billing', '/org/acme/integrations', '/org/acme/general'])
+})

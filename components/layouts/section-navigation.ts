@@ -1,0 +1,84 @@
+/**
+ * The side navigations of a project, an organization, the account and the docs, as pure functions
+ * of the route, so the side bar and the mobile menu show the same list and tests can read it
+ * without rendering.
+ */
+import { Activity, BookOpen, CreditCard, FileText, Home, KeyRound, LayoutGrid, Plug, Settings, ShieldCheck, Terminal, Users } from 'lucide-react'
+import type { NavSection } from './navigation'
+
+export function projectNavigation({
+  ref,
+  pathname,
+  name,
+  columnPrivileges,
+}: {
+  ref: string
+  /** The route pattern (`router.pathname`), e.g. /project/[ref]/sql/[id]. */
+  pathname: string
+  name?: string
+  /** The column privileges feature preview is on. */
+  columnPrivileges: boolean
+}): NavSection {
+  const base = `/project/${ref}`
+  return {
+    label: 'Project',
+    title: name,
+    items: [
+      { label: 'Project overview', href: base, icon: Home, active: pathname === '/project/[ref]' },
+      // /sql opens the last visited snippet, else a new one.
+      { label: 'SQL Editor', href: `${base}/sql`, icon: Terminal, active: /^\/project\/\[ref\]\/sql(\/\[id\])?$/.test(pathname) },
+      { label: 'Snippet library', href: `${base}/sql/templates`, icon: BookOpen, active: /^\/project\/\[ref\]\/sql\/(templates|quickstarts)$/.test(pathname) },
+      ...(columnPrivileges
+        ? [
+            {
+              label: 'Column privileges',
+              href: `${base}/database/column-privileges`,
+              icon: ShieldCheck,
+              active: pathname.startsWith('/project/[ref]/database/column-privileges'),
+            },
+          ]
+        : []),
+    ],
+  }
+}
+
+export function organizationNavigation({ slug, pathname, name }: { slug: string; pathname: string; name?: string }): NavSection {
+  const base = `/org/${slug}`
+  const item = (label: string, path: string, icon: NavSection['items'][number]['icon']) => ({
+    label,
+    href: `${base}${path}`,
+    icon,
+    active: path === '' ? pathname === '/org/[slug]' : pathname.startsWith(`/org/[slug]${path}`),
+  })
+  return {
+    label: 'Organization',
+    title: name,
+    items: [
+      item('Projects', '', LayoutGrid),
+      item('Team', '/team', Users),
+      item('Billing', '/billing', CreditCard),
+      item('Integrations', '/integrations', Plug),
+      item('General settings', '/general', Settings),
+    ],
+  }
+}
+
+export function accountNavigation({ pathname }: { pathname: string }): NavSection {
+  return {
+    label: 'Account',
+    title: 'Account',
+    items: [
+      { label: 'Security', href: '/account/security', icon: KeyRound, active: pathname === '/account/security' },
+      { label: 'Your telemetry data', href: '/account/telemetry', icon: Activity, active: pathname === '/account/telemetry' },
+    ],
+  }
+}
+
+/** The user docs (docs/*.md), in the order the docs page lists them. */
+export function docsNavigation({ pages, current }: { pages: { slug: string; title: string }[]; current: string }): NavSection {
+  return {
+    label: 'Docs',
+    title: 'Docs',
+    items: pages.map((page) => ({ label: page.title, href: `/docs/${page.slug}`, icon: FileText, active: page.slug === current })),
+  }
+}

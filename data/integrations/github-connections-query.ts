@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query'
+import { routes } from '@/lib/api-types'
+import { call } from '../fetchers'
+import type { QueryOptions } from '../query-options'
+import { integrationKeys } from './keys'
+
+export async function getGithubConnections({ slug }: { slug: string }, signal?: AbortSignal) {
+  return call(routes.listGithubConnections, { params: { slug } }, { signal })
+}
+export type GithubConnectionsData = Awaited<ReturnType<typeof getGithubConnections>>
+
+export function useGithubConnectionsQuery({ slug }: { slug?: string }, { enabled = true, ...options }: QueryOptions<GithubConnectionsData> = {}) {
+  return useQuery({
+    queryKey: integrationKeys.githubConnections(slug),
+    queryFn: ({ signal }) => getGithubConnections({ slug: slug! }, signal),
+    enabled: enabled !== false && slug !== undefined,
+    ...options,
+  })
+}

@@ -1,0 +1,3 @@
+export const siteKeys = {
+  testimonials: () => ['site', 'testimonials'] as const,
+}

@@ -1,0 +1,11 @@
+/**
+ * SPEC §7's error-reporting service, here the platform's `POST /platform/error-reports`. Sent
+ * whatever the telemetry consent (reports are operational: see docs/telemetry.md), without a
+ * session. Throws ResponseError.
+ */
+import { routes, type ErrorReportBody } from '@/lib/api-types'
+import { call } from '../fetchers'
+
+export async function sendErrorReport(body: ErrorReportBody): Promise<void> {
+  await call(routes.reportClientError, { body })
+}

@@ -1,0 +1,3 @@
+export const telemetryKeys = {
+  mine: () => ['telemetry', 'me'] as const,
+}

@@ -1,0 +1,3 @@
+export const utcTimeKeys = {
+  clock: () => ['utc-time'] as const,
+}

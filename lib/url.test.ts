@@ -1,0 +1,35 @@
+import { isHttpUrl } from './url'
+
+describe('isHttpUrl', () => {
+  it.each([
+    ['https://example.com', true],
+    ['http://example.com', true],
+    ['HTTPS://EXAMPLE.COM/Path?q=1#top', true],
+    ['https://example.com:8443/a/b', true],
+    ['http://localhost:3000', true],
+    ['http://127.0.0.1', true],
+    ['https://[::1]/', true],
+    ['https://user@example.com', true],
+    ['https://bücher.example', true],
+    ['ftp://example.com', false],
+    ['javascript:alert(1)', false],
+    ['data:text/html,<b>x</b>', false],
+    ['mailto:me@example.com', false],
+    ['file:///etc/passwd', false],
+    ['//example.com', false],
+    ['/relative/path', false],
+    ['example.com', false],
+    ['http:example.com', false],
+    ['https:/example.com', false],
+    ['https://', false],
+    ['http://exa mple.com', false],
+    [' https://example.com', false],
+    ['https://example.com\n', false],
+    ['https://exa\tmple.com', false],
+    ['https://example.com\u0000', false],
+    ['', false],
+    [null, false],
+    [undefined, false],
+    [42, false],
+  ])('%j → %s', (value, expected) => expect(isHttpUrl(value)).toBe(expected))
+})

@@ -1,0 +1,43 @@
+/**
+ * Runs the platform's own SQL for a member in the project's database, under the rules of the SQL
+ * endpoint (server/sql/run-query.ts): a restricted organization answers 402, a paused or not yet
+ * ready project 409, a database that does not answer 503 (and makes the project unhealthy);
+ * members whose role allows `sql:write` run as the project's own role, everyone else as its
+ * read-only role. Never as a superuser. Postgres' "no such table/column/role" and "permission
+ * denied" become 404 and 403 with its message; other Postgres errors stay 400 with the details.
+ */
+import { roleCan } from '@/lib/api-types'
+import { PlatformError } from '../http/errors'
+import type { ProjectAccess } from '../http/types'
+import type { Platform } from '../platform'
+import { isDatabaseNotServing, isDatabaseUnavailable, isSqlError } from '../databases'
+import { markUnhealthy, recheckNow } from '../projects/health'
+import { recordActivity } from '../projects/activity'
+import { notServingMessage, restrictedMessage } from '../sql/not-serving'
+import { readOnlyLocation } from '../sql/read-only-location'
+
+const NOT_FOUND_CODES = new Set(['42P01', '42703', '42704']) // undefined_table, undefined_column, undefined_object
+const INSUFFICIENT_PRIVILEGE = '42501'
+
+/** The rows of the last statement of `sql`, run in the project's database as the caller's role allows. */
+export async function runInProjectDatabase(platform: Platform, project: ProjectAccess, sql: string): Promise<unknown[]> {
+  if (project.organization_restriction_status === 'restricted') throw new PlatformError(402, restrictedMessage(project.organization_quota_note))
+  let location = project.db_location
+  if (project.status === 'ACTIVE_UNHEALTHY' && location && !(await recheckNow(platform, project.ref, location)))
+    throw new PlatformError(503, `The project's database does not answer. ${project.status_message ?? ''}`.trim())
+  if ((project.status !== 'ACTIVE_HEALTHY' && project.status !== 'ACTIVE_UNHEALTHY') || !location)
+    throw new PlatformError(409, notServingMessage(project.status))
+  const readOnly = !roleCan(project.role, 'sql:write', { isPlatform: platform.config.isPlatform })
+  if (readOnly) location = await readOnlyLocation(platform, project.ref, project.region, location)
+  try {
+    const outcome = await platform.databases.run(location, sql, { timeoutMs: platform.config.sqlTimeoutMs, shape: 'last', readOnly })
+    await recordActivity(platform, project.ref)
+    return JSON.parse(new TextDecoder().decode(outcome.json)) as unknown[]
+  } catch (error) {
+    if (isDatabaseNotServing(error)) throw new PlatformError(409, notServingMessage('INACTIVE'))
+    if (isDatabaseUnavailable(error)) await markUnhealthy(platform, project.ref)
+    if (isSqlError(error) && error.pg.code && NOT_FOUND_CODES.has(error.pg.code)) throw new PlatformError(404, error.message, { pg: error.pg })
+    if (isSqlError(error) && error.pg.code === INSUFFICIENT_PRIVILEGE) throw new PlatformError(403, error.message, { pg: error.pg })
+    throw error
+  }
+}

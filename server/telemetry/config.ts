@@ -1,0 +1,50 @@
+/**
+ * Telemetry's settings, read by server/config.ts (the one place the environment is read) through
+ * the `env` it passes in. docs/telemetry.md and docs/configuration.md describe them.
+ */
+/** The shape of server/config.ts's RateLimit (not imported: config.ts imports this file). */
+type RateLimit = { limit: number; windowSeconds: number }
+
+export type TelemetryConfig = {
+  /** Telemetry rows (and anonymous-id links) older than this are deleted by the scheduler. */
+  retentionDays: number
+  /** Client error reports older than this are deleted by the scheduler. */
+  errorReportRetentionDays: number
+  /** Telemetry writes (page views, events, identify …) per client IP; limit 0 turns it off. */
+  perIp: RateLimit
+  /** Client error reports per client IP; limit 0 turns it off. */
+  errorReportsPerIp: RateLimit
+}
+
+export const TELEMETRY_DEFAULTS = {
+  retentionDays: 90,
+  errorReportRetentionDays: 30,
+  /** A busy user sends a few page views a minute; an office behind one address sends many more. */
+  perIpPerFiveMinutes: 1200,
+  errorReportsPerIpPerFiveMinutes: 60,
+} as const
+
+type Env = (name: string) => string | undefined
+
+function wholeNumber(env: Env, name: string, fallback: number, { allowZero }: { allowZero: boolean }): number {
+  const raw = env(name)
+  if (raw === undefined) return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0 || (!allowZero && value === 0))
+    throw new Error(`${name} must be a ${allowZero ? 'whole number (0 or more)' : 'positive whole number'}, got "${raw}"`)
+  return value
+}
+
+export function readTelemetryConfig(env: Env): TelemetryConfig {
+  const days = (name: string, fallback: number) => wholeNumber(env, name, fallback, { allowZero: false })
+  const perFiveMinutes = (name: string, fallback: number): RateLimit => ({
+    limit: wholeNumber(env, name, fallback, { allowZero: true }),
+    windowSeconds: 300,
+  })
+  return {
+    retentionDays: days('TELEMETRY_RETENTION_DAYS', TELEMETRY_DEFAULTS.retentionDays),
+    errorReportRetentionDays: days('ERROR_REPORT_RETENTION_DAYS', TELEMETRY_DEFAULTS.errorReportRetentionDays),
+    perIp: perFiveMinutes('RATE_LIMIT_TELEMETRY', TELEMETRY_DEFAULTS.perIpPerFiveMinutes),
+    errorReportsPerIp: perFiveMinutes('RATE_LIMIT_ERROR_REPORTS', TELEMETRY_DEFAULTS.errorReportsPerIpPerFiveMinutes),
+  }
+}
