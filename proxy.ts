@@ -1,13 +1,29 @@
 /**
  * Runs before every page and API request: refuses a Host this server does not answer to (DNS
- * rebinding: a hostile page under a name that resolves here must not load pages or reach the API)
- * and answers a malformed API path as JSON instead of Next's HTML error page.
+ * rebinding: a hostile page under a name that resolves here must not load pages or reach the API),
+ * answers a malformed API path as JSON instead of Next's HTML error page, and puts the security
+ * headers on every answer. Those are made here, at run time, because the policy names origins the
+ * server's configuration chooses (a captcha provider, a docs backend): one build serves any of them.
  */
 import { NextResponse, type NextRequest } from 'next/server'
 import { readConfig } from './server/config'
 import { isAllowedHost } from './server/http/guards'
+import { API_URL, CONFIGURED_GOTRUE_URL, IS_PRODUCTION } from './lib/client-config'
+import { originOf, securityHeaders, widgetOriginsOf } from './lib/security-headers'
 
 let allowedHosts: string[] | undefined
+let headers: { key: string; value: string }[] | undefined
+
+function headersOnce() {
+  if (headers) return headers
+  const config = readConfig()
+  headers = securityHeaders({
+    connectOrigins: [...originOf(API_URL), ...originOf(CONFIGURED_GOTRUE_URL), ...originOf(config.docsSearch.publicUrl)],
+    widgetOrigins: widgetOriginsOf(config.captcha?.scriptUrl),
+    development: !IS_PRODUCTION,
+  })
+  return headers
+}
 
 function json(status: number, message: string) {
   const requestId = crypto.randomUUID()
@@ -27,7 +43,9 @@ export function proxy(request: NextRequest) {
       return json(400, 'The request path is not valid (a broken %-escape).')
     }
   }
-  return NextResponse.next()
+  const response = NextResponse.next()
+  for (const { key, value } of headersOnce()) response.headers.set(key, value)
+  return response
 }
 
 export const config = {

@@ -1,4 +1,4 @@
-import { contentSecurityPolicy, originOf, securityHeaders } from './security-headers'
+import { contentSecurityPolicy, originOf, securityHeaders, widgetOriginsOf } from './security-headers'
 
 it('forbids framing, plugins and foreign targets, and allows only the configured origins to be called', () => {
   const csp = contentSecurityPolicy({ connectOrigins: ['https://api.example.com', 'https://api.example.com'] })
@@ -23,4 +23,17 @@ it('names every header a page needs', () => {
     'Referrer-Policy',
     'Permissions-Policy',
   ])
+})
+
+it('lets a configured captcha widget load its script, frame, styles and calls, and nothing when none is', () => {
+  const origins = widgetOriginsOf('https://js.hcaptcha.com/1/api.js')
+  expect(origins).toEqual(['https://js.hcaptcha.com', 'https://hcaptcha.com', 'https://*.hcaptcha.com'])
+  const csp = contentSecurityPolicy({ widgetOrigins: origins })
+  expect(csp).toMatch(/script-src 'self' 'unsafe-inline' https:\/\/js\.hcaptcha\.com https:\/\/hcaptcha\.com https:\/\/\*\.hcaptcha\.com;/)
+  expect(csp).toContain('frame-src https://js.hcaptcha.com')
+  expect(csp).toContain("style-src 'self' 'unsafe-inline' https://js.hcaptcha.com")
+  expect(csp).toContain("connect-src 'self' https://js.hcaptcha.com")
+  expect(contentSecurityPolicy()).not.toContain('frame-src')
+  expect(widgetOriginsOf('http://127.0.0.1:4000/api.js')).toEqual(['http://127.0.0.1:4000'])
+  expect(widgetOriginsOf(undefined)).toEqual([])
 })
