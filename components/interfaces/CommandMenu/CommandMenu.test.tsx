@@ -117,6 +117,20 @@ it('opens with ctrl+k off a Mac and closes with it again; k alone does nothing',
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
 })
 
+it('opens even from a focused element that keeps ctrl+k to itself (the SQL editor)', async () => {
+  setup()
+  const editor = document.createElement('textarea')
+  // Like Monaco: the editor's own handler takes the key and stops it there.
+  editor.addEventListener('keydown', (event) => event.stopPropagation())
+  document.body.appendChild(editor)
+  editor.focus()
+  act(() => {
+    editor.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, cancelable: true }))
+  })
+  expect(await screen.findByRole('dialog', { name: 'Command menu' })).toBeInTheDocument()
+  editor.remove()
+})
+
 it('opens with meta+k on a Mac', async () => {
   const platform = vi.spyOn(window.navigator, 'platform', 'get').mockReturnValue('MacIntel')
   try {

@@ -38,10 +38,12 @@ export function CommandMenu({ hotkey = COMMAND_MENU_KEY }: CommandMenuProps = {}
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isCommandMenuHotkey(event, { key: hotkey })) return
       event.preventDefault() // the browser's own meta+k (its search bar) would take focus away
+      // Before the focused element sees it: the SQL editor takes meta+k as the start of a chord.
+      event.stopPropagation()
       appState.showCommandMenu = !appState.showCommandMenu
     }
-    document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
+    window.addEventListener('keydown', onKeyDown, { capture: true })
+    return () => window.removeEventListener('keydown', onKeyDown, { capture: true })
   }, [hotkey])
 
   useEffect(() => {
