@@ -21,15 +21,16 @@ vi.hoisted(() => {
 })
 
 const router = vi.hoisted(() => {
-  const listeners = new Map<string, Set<() => void>>()
+  type Listener = (url?: string, options?: { shallow: boolean }) => void
+  const listeners = new Map<string, Set<Listener>>()
   return {
     pathname: '/project/[ref]/sql/[id]',
     query: { ref: 'abc', id: 'new' } as Record<string, string>,
     push: vi.fn(async () => true),
     events: {
-      on: (event: string, fn: () => void) => void (listeners.get(event) ?? listeners.set(event, new Set()).get(event)!).add(fn),
-      off: (event: string, fn: () => void) => void listeners.get(event)?.delete(fn),
-      emit: (event: string) => listeners.get(event)?.forEach((fn) => fn()),
+      on: (event: string, fn: Listener) => void (listeners.get(event) ?? listeners.set(event, new Set()).get(event)!).add(fn),
+      off: (event: string, fn: Listener) => void listeners.get(event)?.delete(fn),
+      emit: (event: string, url = '/elsewhere', options = { shallow: false }) => listeners.get(event)?.forEach((fn) => fn(url, options)),
     },
   }
 })
@@ -148,6 +149,9 @@ it('opens when the app store asks for it, and closes when a route change complet
   const { open } = setup()
   expect(await open()).toBeInTheDocument()
   await act(async () => router.events.emit('routeChangeStart'))
+  expect(screen.getByRole('dialog')).toBeInTheDocument()
+  // A shallow change of the same page (a new snippet getting its id in the URL) is not leaving it.
+  await act(async () => router.events.emit('routeChangeComplete', '/project/abc/sql/1', { shallow: true }))
   expect(screen.getByRole('dialog')).toBeInTheDocument()
   await act(async () => router.events.emit('routeChangeComplete'))
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument()

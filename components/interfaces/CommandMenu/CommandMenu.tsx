@@ -47,8 +47,12 @@ export function CommandMenu({ hotkey = COMMAND_MENU_KEY }: CommandMenuProps = {}
   }, [hotkey])
 
   useEffect(() => {
-    events.on('routeChangeComplete', close)
-    return () => events.off('routeChangeComplete', close)
+    // A shallow change (a new snippet's id written into the URL) stays on the page: the menu too.
+    const closeOnNavigation = (_url: string, { shallow }: { shallow: boolean }) => {
+      if (!shallow) close()
+    }
+    events.on('routeChangeComplete', closeOnNavigation)
+    return () => events.off('routeChangeComplete', closeOnNavigation)
   }, [events])
 
   // Mounted only while open: the text typed and the docs search start afresh each time.
