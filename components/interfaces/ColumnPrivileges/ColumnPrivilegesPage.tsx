@@ -9,9 +9,8 @@ import { Table2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { Alert, Button, buttonClasses, EmptyState, Skeleton } from '@/components/ui'
 import { useSchemaCatalogQuery } from '@/data/database/schema-catalog-query'
-import { useColumnPrivilegesGrantMutation } from '@/data/privileges/column-privileges-grant-mutation'
+import { useColumnPrivilegesChangeMutation } from '@/data/privileges/column-privileges-change-mutation'
 import { useColumnPrivilegesQuery } from '@/data/privileges/column-privileges-query'
-import { useColumnPrivilegesRevokeMutation } from '@/data/privileges/column-privileges-revoke-mutation'
 import { useCan } from '@/data/profile/use-can'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { FEATURE_PREVIEW_KEYS } from '@/lib/feature-previews'
@@ -96,14 +95,12 @@ function TablePrivileges({ projectRef, choice }: { projectRef: string; choice: T
   // Both false while the role is unknown: the read-only note waits until it is known.
   const canRun = useCan('sql:run', organization)
   const canWrite = useCan('sql:write', organization)
-  const grant = useColumnPrivilegesGrantMutation()
-  const revoke = useColumnPrivilegesRevokeMutation()
-  const pending = grant.isPending || revoke.isPending
+  const mutation = useColumnPrivilegesChangeMutation()
+  const pending = mutation.isPending
 
   const change = (next: PrivilegeChange) => {
-    const mutation = next.kind === 'grant' ? grant : revoke
     mutation.mutate(
-      { projectRef, schema: choice.schema, table: choice.table, role: next.role, columns: next.columns, privileges: next.privileges },
+      { projectRef, kind: next.kind, schema: choice.schema, table: choice.table, role: next.role, columns: next.columns, privileges: next.privileges },
       { onSuccess: () => void toast.success(changeSummary(next)) }
     )
   }

@@ -5,22 +5,23 @@ import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { privilegeKeys } from './keys'
 
-export type ColumnPrivilegesRevokeVariables = ColumnPrivilegesChangeBody & { projectRef: string }
+export type ColumnPrivilegesChangeVariables = ColumnPrivilegesChangeBody & { projectRef: string; kind: 'grant' | 'revoke' }
 
-/** Revokes privileges on columns from a role; answers the table's privileges as they are now. */
-export async function revokeColumnPrivileges({ projectRef, ...body }: ColumnPrivilegesRevokeVariables) {
-  return call(routes.revokeColumnPrivileges, { params: { ref: projectRef }, body })
+/** Grants privileges on columns to a role, or revokes them; answers the table's privileges as they are now. */
+export async function changeColumnPrivileges({ projectRef, kind, ...body }: ColumnPrivilegesChangeVariables) {
+  const route = kind === 'grant' ? routes.grantColumnPrivileges : routes.revokeColumnPrivileges
+  return call(route, { params: { ref: projectRef }, body })
 }
-export type ColumnPrivilegesRevokeData = Awaited<ReturnType<typeof revokeColumnPrivileges>>
+export type ColumnPrivilegesChangeData = Awaited<ReturnType<typeof changeColumnPrivileges>>
 
-export function useColumnPrivilegesRevokeMutation({
+export function useColumnPrivilegesChangeMutation({
   onSuccess,
   onError,
   ...options
-}: MutationOptions<ColumnPrivilegesRevokeData, ColumnPrivilegesRevokeVariables> = {}) {
+}: MutationOptions<ColumnPrivilegesChangeData, ColumnPrivilegesChangeVariables> = {}) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: revokeColumnPrivileges,
+    mutationFn: changeColumnPrivileges,
     async onSuccess(...args) {
       const [privileges, { projectRef, schema, table }] = args
       // The answer is the table's listing: shown at once, then every listing of the project is refreshed.
@@ -30,7 +31,7 @@ export function useColumnPrivilegesRevokeMutation({
     },
     onError(...args) {
       if (onError) return onError(...args)
-      toast.error(`Failed to revoke privileges: ${args[0].message}`)
+      toast.error(`Failed to ${args[1].kind} privileges: ${args[0].message}`)
     },
     ...options,
   })
