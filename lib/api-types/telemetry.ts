@@ -17,14 +17,14 @@ export const TELEMETRY_USER_AGENT_MAX = 512
 export const TELEMETRY_LANGUAGE_MAX = 64
 export const TELEMETRY_ACTION_MAX = 100
 export const TELEMETRY_FLAG_NAME_MAX = 100
-export const TELEMETRY_FLAG_VALUE_MAX = 200
-export const TELEMETRY_FLAGS_MAX = 100
+export const TELEMETRY_FLAG_VALUE_MAX = 64
+export const TELEMETRY_FLAGS_MAX = 30
 /** The custom properties of one event, as JSON text. */
 export const TELEMETRY_PROPERTIES_MAX_BYTES = 8 * 1024
 export const TELEMETRY_VIEWPORT_MAX = 100_000
 
 /** Bodies are small: a page event is well under 8 KB, even with long URLs and many flags. */
-export const TELEMETRY_PAGE_MAX_BODY_BYTES = 32 * 1024
+export const TELEMETRY_PAGE_MAX_BODY_BYTES = 16 * 1024
 export const TELEMETRY_EVENT_MAX_BODY_BYTES = 48 * 1024
 export const TELEMETRY_SMALL_MAX_BODY_BYTES = 4 * 1024
 

@@ -47,6 +47,14 @@ describe('buildPagePayload', () => {
     expect(payload.ph).toMatchObject({ viewport_width: 100_000, viewport_height: 0 })
     expect(telemetryPagePayload.safeParse(payload).success).toBe(true)
   })
+
+  it('sends as many feature flags as the platform takes, with texts cut to its limit', () => {
+    const flags = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`flag${i}`, i % 2 ? true : 'x'.repeat(500)]))
+    const payload = buildPagePayload(page({}), flags)
+    expect(Object.keys(payload.feature_flags ?? {})).toHaveLength(30)
+    expect(payload.feature_flags?.flag0).toBe('x'.repeat(64))
+    expect(telemetryPagePayload.safeParse(payload).success).toBe(true)
+  })
 })
 
 describe('redactSearch', () => {

@@ -5,6 +5,8 @@
  * its origin and path. Long texts are cut to what the platform accepts.
  */
 import {
+  TELEMETRY_FLAGS_MAX,
+  TELEMETRY_FLAG_VALUE_MAX,
   TELEMETRY_LANGUAGE_MAX,
   TELEMETRY_PATHNAME_MAX,
   TELEMETRY_TITLE_MAX,
@@ -68,6 +70,15 @@ export function safeReferrer(referrer: string): string {
   }
 }
 
+/** The flags the platform takes with a page: the first TELEMETRY_FLAGS_MAX, texts cut to their limit. */
+function boundedFlags(flags: Record<string, FeatureFlagValue>): Record<string, FeatureFlagValue> {
+  return Object.fromEntries(
+    Object.entries(flags)
+      .slice(0, TELEMETRY_FLAGS_MAX)
+      .map(([name, value]) => [name, typeof value === 'string' ? value.slice(0, TELEMETRY_FLAG_VALUE_MAX) : value])
+  )
+}
+
 const viewport = (n: number) => (Number.isFinite(n) ? Math.min(TELEMETRY_VIEWPORT_MAX, Math.max(0, Math.round(n))) : 0)
 
 export function buildPagePayload(page: PageEnvironment, featureFlags: Record<string, FeatureFlagValue> = {}): TelemetryPagePayload {
@@ -84,6 +95,6 @@ export function buildPagePayload(page: PageEnvironment, featureFlags: Record<str
       viewport_height: viewport(page.viewportHeight),
       viewport_width: viewport(page.viewportWidth),
     },
-    feature_flags: { ...featureFlags },
+    feature_flags: boundedFlags(featureFlags),
   }
 }

@@ -1,4 +1,4 @@
-import { clientIp, hostName, isAllowedHost } from './guards'
+import { assertSafeJson, clientIp, hostName, isAllowedHost, MAX_JSON_DEPTH } from './guards'
 import type { IncomingMessage } from 'node:http'
 
 const allowed = ['localhost', '127.0.0.1', '[::1]', 'dash.example.com']
@@ -31,4 +31,22 @@ it('takes the client address from X-Forwarded-For only as many hops back as ther
   expect(clientIp(req('6.6.6.6, 1.1.1.1'), 1)).toBe('1.1.1.1')
   expect(clientIp(req('6.6.6.6, 1.1.1.1, 10.0.0.2'), 2)).toBe('1.1.1.1')
   expect(clientIp(req(), 1)).toBe('10.0.0.1')
+})
+
+it('refuses JSON nested deeper than MAX_JSON_DEPTH, walking it without recursion', () => {
+  const nest = (levels: number) => {
+    let value: unknown = 'leaf'
+    for (let i = 0; i < levels; i++) value = i % 2 ? { k: value } : [value]
+    return value
+  }
+  expect(() => assertSafeJson(nest(MAX_JSON_DEPTH))).not.toThrow()
+  expect(() => assertSafeJson(nest(MAX_JSON_DEPTH + 1))).toThrow(/nested too deeply/)
+  expect(() => assertSafeJson(nest(100_000))).toThrow(/nested too deeply/)
+})
+
+it('refuses half a surrogate pair in a string or a key, and keeps whole pairs (emoji)', () => {
+  expect(() => assertSafeJson({ flag: 'ok \ud83d\ude00' })).not.toThrow()
+  expect(() => assertSafeJson({ flag: 'bad \ud800' })).toThrow(/^flag is not valid Unicode/)
+  expect(() => assertSafeJson({ a: { ['\udc00key']: 1 } })).toThrow(/^A key of a is not valid Unicode/)
+  expect(() => assertSafeJson({ list: ['ok', 'x\udfffy'] })).toThrow(/^list\[1\] is not valid Unicode/)
 })

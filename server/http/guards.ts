@@ -61,20 +61,38 @@ export function assertJsonBody(req: IncomingMessage) {
 }
 
 const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000).'
+/** Half of a UTF-16 surrogate pair: JSON may spell it, but no database text or jsonb can hold it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
-/** Refuses NUL anywhere in a string or a key of a JSON value (walked without recursion). */
-export function assertNoNul(value: unknown) {
-  const stack: unknown[] = [value]
+/** `path` names where the text is (`page_title`, `custom_properties.a`), so that the message does too. */
+function assertText(text: string, path: string) {
+  if (text.includes('\u0000')) throw new PlatformError(400, NUL_MESSAGE)
+  if (LONE_SURROGATE.test(text))
+    throw new PlatformError(400, `${path || 'The body'} is not valid Unicode text (it holds half of a surrogate pair, \\uD800–\\uDFFF).`)
+}
+
+/** JSON values deeper than this are refused: schema checks walk them by recursion, and would overflow the stack. */
+export const MAX_JSON_DEPTH = 64
+
+/**
+ * Refuses NUL or half a surrogate pair anywhere in a string or a key of a JSON value, and values
+ * nested deeper than MAX_JSON_DEPTH (walked without recursion, so that no check can overflow).
+ */
+export function assertSafeJson(value: unknown) {
+  const stack: [unknown, number, string][] = [[value, 0, '']]
   while (stack.length) {
-    const item = stack.pop()
+    const [item, depth, path] = stack.pop()!
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) throw new PlatformError(400, NUL_MESSAGE)
-    } else if (Array.isArray(item)) {
-      stack.push(...item)
+      assertText(item, path)
     } else if (item && typeof item === 'object') {
-      for (const [key, child] of Object.entries(item)) {
-        if (key.includes('\u0000')) throw new PlatformError(400, NUL_MESSAGE)
-        stack.push(child)
+      if (depth >= MAX_JSON_DEPTH) throw new PlatformError(400, `The request body is nested too deeply (${MAX_JSON_DEPTH} levels at most).`)
+      if (Array.isArray(item)) {
+        item.forEach((child, i) => stack.push([child, depth + 1, `${path}[${i}]`]))
+      } else {
+        for (const [key, child] of Object.entries(item)) {
+          assertText(key, path ? `A key of ${path}` : 'A key')
+          stack.push([child, depth + 1, path ? `${path}.${key}` : key])
+        }
       }
     }
   }
@@ -105,7 +123,7 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
   } catch {
     throw new PlatformError(400, 'The request body is not valid JSON.')
   }
-  assertNoNul(body)
+  assertSafeJson(body)
   return body
 }
 
@@ -124,7 +142,7 @@ export async function readFormBody(req: IncomingMessage, maxBytes: number): Prom
   if (raw.length === 0) return undefined
   const fields: Record<string, string> = {}
   for (const [key, value] of new URLSearchParams(raw.toString('utf8'))) fields[key] = value
-  assertNoNul(fields)
+  assertSafeJson(fields)
   return fields
 }
 

@@ -14,7 +14,7 @@ import { isPlatformError, PlatformError, zodMessage } from './errors'
 import { isRawJson, isReply, type HandlerContext } from './types'
 import { identify } from './authenticate'
 import { assertModeAllows, authorize, scopeBeforeBody } from './authorize'
-import { assertAllowedHost, assertFormBody, assertJsonBody, assertNoNul, assertSameOrigin, clientIp, readFormBody, readJsonBody } from './guards'
+import { assertAllowedHost, assertFormBody, assertJsonBody, assertSafeJson, assertSameOrigin, clientIp, readFormBody, readJsonBody } from './guards'
 import { authError } from '../auth/gotrue-errors'
 import { isDatabaseUnavailable, isSqlError } from '../databases'
 import { isUnavailable } from '../db/unavailable'
@@ -154,7 +154,7 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
       assertJsonBody(req)
     }
     const rawQuery = queryObject(url)
-    assertNoNul([match.params, rawQuery])
+    assertSafeJson([match.params, rawQuery])
     // Path and query are checked before the caller, so that the organization or project they name
     // is looked up with the session (one control-plane round trip); their errors are still
     // answered in the order they always were (after the caller's and the body's).

@@ -20,7 +20,7 @@ export const TELEMETRY_DEFAULTS = {
   retentionDays: 90,
   errorReportRetentionDays: 30,
   /** A busy user sends a few page views a minute; an office behind one address sends many more. */
-  perIpPerFiveMinutes: 1200,
+  perIpPerFiveMinutes: 300,
   errorReportsPerIpPerFiveMinutes: 60,
 } as const
 

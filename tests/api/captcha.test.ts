@@ -97,6 +97,20 @@ describe('sign-up with a captcha configured', () => {
     expect(blank.body.error_code).toBe('captcha_failed')
   })
 
+  it('asks for a captcha when /otp would create an account, and not when it signs an existing one in', async () => {
+    const email = newEmail()
+    const refused = await tp.call('POST', '/auth/v1/otp', { body: { email, create_user: true } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.error_code).toBe('captcha_failed')
+    expect(await usersNamed(email)).toBe(0)
+    verify.valid.add('otp-token')
+    const created = await tp.call('POST', '/auth/v1/otp', { body: { email, create_user: true, gotrue_meta_security: { captcha_token: 'otp-token' } } })
+    expect(created.status).toBe(200)
+    expect(await usersNamed(email)).toBe(1)
+    const signIn = await tp.call('POST', '/auth/v1/otp', { body: { email, create_user: true } })
+    expect(signIn.status).toBe(200)
+  })
+
   it('refuses a token the service does not accept, naming its error codes (only well-formed ones)', async () => {
     const email = newEmail()
     const { error } = await authClient(tp).signUp({ email, password: STRONG, options: { captchaToken: 'forged' } })

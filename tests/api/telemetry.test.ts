@@ -143,6 +143,15 @@ describe('telemetry', () => {
     }
   })
 
+  it('refuses properties nested deeper than any schema check can walk with a 400, not a 500', async () => {
+    // Written out by hand: JSON.stringify itself cannot go this deep.
+    const deep = `${'['.repeat(5000)}1${']'.repeat(5000)}`
+    const rawBody = JSON.stringify(event(randomUUID(), { custom_properties: { a: 'DEEP' } })).replace('"DEEP"', deep)
+    const res = await tp.call('POST', '/platform/telemetry/event', { rawBody })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toMatch(/nested too deeply/)
+  })
+
   it('deletes all of the caller’s rows and links, and nobody else’s', async () => {
     const carol = await tp.signUp()
     await tp.call('POST', '/platform/profile', { token: carol.token })
