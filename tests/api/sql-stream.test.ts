@@ -154,9 +154,11 @@ for (const backend of BACKENDS) {
       expect(rows).toBe(1_000_000)
       expect(last?.type).toBe('end')
       // The answer is ~100 MB of JSON; the process (server and this client together) grew by a
-      // fraction of it, so the rows were handed on, not gathered.
+      // fraction of it, so the rows were handed on, not gathered (gathered, the answer alone would
+      // take all of it, twice over as a string). The margin leaves room for this client's parsed
+      // lines that the collector has not reclaimed yet on a busy machine.
       expect(bytes).toBeGreaterThan(90_000_000)
-      expect(peak - before).toBeLessThan(bytes / 2)
+      expect(peak - before).toBeLessThan(bytes * 0.8)
     }, 120_000)
   })
 }
