@@ -77,7 +77,9 @@ if (process.env.SKIP_E2E === 'true' && !isCI) {
   const pw = readJson(pwJson)
   if (pw?.stats) {
     totals.passed += pw.stats.expected + (pw.stats.flaky ?? 0)
-    totals.failed += pw.stats.unexpected
+    // A run that could not start (a server that did not come up, a port in use) has no failed
+    // test but errors of its own: each counts, so the last line never says 0 failed for it.
+    totals.failed += pw.stats.unexpected + (pw.errors?.length ?? 0)
     totals.skipped += pw.stats.skipped
   } else {
     console.error('Playwright wrote no results')
