@@ -1,4 +1,5 @@
-import type { flagRoutes } from '@/lib/api-types'
+import type { FlagConfig, flagRoutes } from '@/lib/api-types'
+import type { Platform } from '../platform'
 import { PlatformError } from '../http/errors'
 import { emptyReply, reply, type Handlers } from '../http/types'
 import { evaluateFlags } from './evaluate'
@@ -8,6 +9,22 @@ import { deleteFlag, listFlags, putFlag, readFlags, readRevision } from './store
 
 /** Clients may keep the configuration, but must ask (with its ETag) before using it again. */
 const CONFIG_CACHE_CONTROL = 'no-cache'
+
+/**
+ * The public configuration last built, per platform: building it hashes every targeted user id,
+ * which an anonymous caller must not be able to make the server redo at will. A flag edit bumps
+ * the revision (a trigger, whichever app instance writes), so a stale copy is never answered.
+ */
+const built = new WeakMap<Platform, { revision: number; sdkKey: string; config: FlagConfig }>()
+
+async function currentConfig(platform: Platform, sdkKey: string): Promise<{ revision: number; config: FlagConfig }> {
+  const cached = built.get(platform)
+  if (cached && cached.sdkKey === sdkKey && cached.revision === (await readRevision(platform.db))) return cached
+  const snapshot = await readFlags(platform.db)
+  const next = { revision: snapshot.revision, sdkKey, config: publicConfig(snapshot, sdkKey) }
+  built.set(platform, next)
+  return next
+}
 
 export const flagHandlers: Handlers<typeof flagRoutes> = {
   async getFlagConfig({ platform, req, params }) {
@@ -19,8 +36,8 @@ export const flagHandlers: Handlers<typeof flagRoutes> = {
       const etag = configEtag(await readRevision(platform.db), sdkKey)
       if (etagMatches(ifNoneMatch, etag)) return emptyReply(304, { ETag: etag, 'Cache-Control': CONFIG_CACHE_CONTROL })
     }
-    const snapshot = await readFlags(platform.db)
-    return reply(200, publicConfig(snapshot, sdkKey), { ETag: configEtag(snapshot.revision, sdkKey), 'Cache-Control': CONFIG_CACHE_CONTROL })
+    const { revision, config } = await currentConfig(platform, sdkKey)
+    return reply(200, config, { ETag: configEtag(revision, sdkKey), 'Cache-Control': CONFIG_CACHE_CONTROL })
   },
   async getFeatureFlags({ platform, user }) {
     return evaluateFlags((await readFlags(platform.db)).flags, user.id)
