@@ -1,5 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react'
 import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
+import { useStoredValue, type StoredValueCodec } from '@/state/stored-value'
 import { ROW_LIMIT_OPTIONS, type RowLimit } from '@/lib/sql/row-limit'
 
 export const DEFAULT_ROW_LIMIT: RowLimit = 100
@@ -15,36 +15,9 @@ export function rowLimitFromValue(value: string | null): RowLimit {
   return index === -1 ? DEFAULT_ROW_LIMIT : ROW_LIMIT_OPTIONS[index]
 }
 
-// Every editor on the page (and other tabs, through `storage`) follows one choice.
-const listeners = new Set<() => void>()
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  window.addEventListener('storage', listener)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', listener)
-  }
-}
-
-function read(): RowLimit {
-  try {
-    return rowLimitFromValue(window.localStorage.getItem(KEY))
-  } catch {
-    return DEFAULT_ROW_LIMIT // storage blocked
-  }
-}
+const codec: StoredValueCodec<RowLimit> = { parse: rowLimitFromValue, serialize: rowLimitToValue, fallback: DEFAULT_ROW_LIMIT }
 
 /** The row limit chosen in this browser (SSR and the first render say the default). */
 export function useRowLimit(): [RowLimit, (limit: RowLimit) => void] {
-  const limit = useSyncExternalStore(subscribe, read, () => DEFAULT_ROW_LIMIT)
-  const setLimit = useCallback((next: RowLimit) => {
-    try {
-      window.localStorage.setItem(KEY, rowLimitToValue(next))
-    } catch {
-      // Storage full or blocked: the default stays (nothing else to remember it in).
-    }
-    listeners.forEach((listener) => listener())
-  }, [])
-  return [limit, setLimit]
+  return useStoredValue(KEY, codec)
 }
