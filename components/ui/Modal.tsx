@@ -1,7 +1,7 @@
 import clsx from 'clsx'
-import { X } from 'lucide-react'
 import { useId, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
+import { OverlayFooter, OverlayHeader } from './OverlayFrame'
 import { modalSizeClasses, type ModalSize } from './sizes'
 import { useIsClient } from './useIsClient'
 import { OverlayDepth, useOverlay } from './useOverlay'
@@ -63,36 +63,19 @@ export function Modal({
           className,
         )}
       >
-        <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
-          <div className="min-w-0">
-            <h2 id={titleId} className="text-base font-medium">
-              {title}
-            </h2>
-            {description && (
-              <p id={descriptionId} className="mt-1 text-sm text-foreground-light">
-                {description}
-              </p>
-            )}
-          </div>
-          {!hideClose && (
-            <button
-              type="button"
-              aria-label="Close"
-              onClick={() => onOpenChange(false)}
-              className="-m-1 rounded-md p-1 text-foreground-lighter transition-colors hover:bg-surface-raised hover:text-foreground focus-visible:ring-2 focus-visible:ring-brand"
-            >
-              <X size={16} aria-hidden="true" />
-            </button>
-          )}
-        </div>
+        <OverlayHeader
+          titleId={titleId}
+          descriptionId={descriptionId}
+          title={title}
+          description={description}
+          onClose={hideClose ? undefined : () => onOpenChange(false)}
+        />
         {children !== undefined && children !== null && (
           <OverlayDepth.Provider value={depth}>
             <div className="px-5 py-4">{children}</div>
           </OverlayDepth.Provider>
         )}
-        {footer && (
-          <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border px-5 py-3">{footer}</div>
-        )}
+        {footer && <OverlayFooter>{footer}</OverlayFooter>}
       </div>
     </div>,
     document.body,

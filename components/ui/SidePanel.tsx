@@ -1,7 +1,7 @@
 import clsx from 'clsx'
-import { X } from 'lucide-react'
 import { useId, useRef, type ReactNode, type TouchEvent } from 'react'
 import { createPortal } from 'react-dom'
+import { OverlayFooter, OverlayHeader } from './OverlayFrame'
 import { ScrollArea } from './ScrollArea'
 import { sidePanelSizeClasses, type SidePanelSize } from './sizes'
 import { isSwipeToClose, swipeTowardsEdge, type PanelSide } from './swipe'
@@ -117,35 +117,20 @@ export function SidePanel({
           className,
         )}
       >
-        <div className="flex shrink-0 items-start justify-between gap-4 border-b border-border px-5 py-4">
-          <div className="min-w-0">
-            <h2 id={titleId} className="truncate text-base font-medium">
-              {title}
-            </h2>
-            {description && (
-              <p id={descriptionId} className="mt-1 text-sm text-foreground-light">
-                {description}
-              </p>
-            )}
-          </div>
-          <button
-            type="button"
-            aria-label="Close"
-            onClick={onClose}
-            className="-m-1 rounded-md p-1 text-foreground-lighter transition-colors hover:bg-surface-raised hover:text-foreground focus-visible:ring-2 focus-visible:ring-brand"
-          >
-            <X size={16} aria-hidden="true" />
-          </button>
-        </div>
+        <OverlayHeader
+          className="shrink-0"
+          titleId={titleId}
+          descriptionId={descriptionId}
+          title={title}
+          description={description}
+          onClose={onClose}
+          truncateTitle
+        />
         <OverlayDepth.Provider value={depth}>
           <ScrollArea data-testid="side-panel-body" className="min-h-0 flex-1 px-5 py-4">
             {children}
           </ScrollArea>
-          {footer && (
-            <div className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t border-border px-5 py-3">
-              {footer}
-            </div>
-          )}
+          {footer && <OverlayFooter className="shrink-0">{footer}</OverlayFooter>}
         </OverlayDepth.Provider>
       </div>
     </div>,
