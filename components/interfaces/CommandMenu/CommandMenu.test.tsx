@@ -158,6 +158,18 @@ it('opens when the app store asks for it, and closes when a route change complet
   expect(appState.showCommandMenu).toBe(false)
 })
 
+it('stays open when opened while a navigation was under way: it was opened for the page that is coming', async () => {
+  const { open } = setup()
+  await act(async () => router.events.emit('routeChangeStart', '/project/abc/sql/templates', { shallow: false }))
+  expect(await open()).toBeInTheDocument()
+  await act(async () => router.events.emit('routeChangeComplete', '/project/abc/sql/templates', { shallow: false }))
+  expect(screen.getByRole('dialog')).toBeInTheDocument()
+  // The next navigation, begun with the menu open, closes it again.
+  await act(async () => router.events.emit('routeChangeStart', '/projects', { shallow: false }))
+  await act(async () => router.events.emit('routeChangeComplete', '/projects', { shallow: false }))
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+})
+
 it('closes on Escape and on a click outside', async () => {
   const { user, open } = setup()
   await open()

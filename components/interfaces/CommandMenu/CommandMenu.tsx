@@ -47,12 +47,29 @@ export function CommandMenu({ hotkey = COMMAND_MENU_KEY }: CommandMenuProps = {}
   }, [hotkey])
 
   useEffect(() => {
-    // A shallow change (a new snippet's id written into the URL) stays on the page: the menu too.
-    const closeOnNavigation = (_url: string, { shallow }: { shallow: boolean }) => {
-      if (!shallow) close()
+    // A menu opened while a navigation was already under way (the new page still loading) was
+    // opened for the page that is coming: that navigation completing must not close it.
+    let openedDuringNavigation = false
+    const onStart = (_url: string, options?: { shallow?: boolean }) => {
+      if (!options?.shallow) openedDuringNavigation = !appState.showCommandMenu
     }
+    // A shallow change (a new snippet's id written into the URL) stays on the page: the menu too.
+    const closeOnNavigation = (_url: string, options?: { shallow?: boolean }) => {
+      if (options?.shallow) return
+      if (!openedDuringNavigation) close()
+      openedDuringNavigation = false
+    }
+    const onError = () => {
+      openedDuringNavigation = false
+    }
+    events.on('routeChangeStart', onStart)
     events.on('routeChangeComplete', closeOnNavigation)
-    return () => events.off('routeChangeComplete', closeOnNavigation)
+    events.on('routeChangeError', onError)
+    return () => {
+      events.off('routeChangeStart', onStart)
+      events.off('routeChangeComplete', closeOnNavigation)
+      events.off('routeChangeError', onError)
+    }
   }, [events])
 
   // Mounted only while open: the text typed and the docs search start afresh each time.
