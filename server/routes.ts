@@ -23,6 +23,7 @@ import { docsSearchHandlers } from './docs/docs-search.handlers'
 import { privilegeHandlers } from './privileges/privileges.handlers'
 import { siteHandlers } from './site/site.handlers'
 import { integrationHandlers } from './integrations/integrations.handlers'
+import { billingHandlers } from './billing/billing.handlers'
 
 const serviceHandlers: Handlers<typeof serviceRoutes> = {
   getConfig: async ({ platform }) => ({
@@ -54,6 +55,7 @@ const handlers: Handlers<Routes> = {
   ...privilegeHandlers,
   ...siteHandlers,
   ...integrationHandlers,
+  ...billingHandlers,
 }
 
 export type AnyHandler = (ctx: HandlerContext<AnyRoute>) => Promise<unknown>

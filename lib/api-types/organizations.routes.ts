@@ -18,7 +18,6 @@ import {
   organizationDeleted,
   organizationLeft,
   organizationParams,
-  organizationUsage,
   updateMemberBody,
   updateOrganizationBody,
 } from './organizations'
@@ -60,14 +59,6 @@ export const organizationRoutes = {
     scope: byOrgSlug,
   }),
 
-  getOrganizationUsage: route({
-    method: 'GET',
-    path: '/platform/organizations/:slug/usage',
-    params: organizationParams,
-    answer: organizationUsage,
-    action: 'organizations:read',
-    scope: byOrgSlug,
-  }),
   listMembers: route({
     method: 'GET',
     path: '/platform/organizations/:slug/members',

@@ -147,28 +147,3 @@ export type InvitationPreview = z.infer<typeof invitationPreview>
 export const invitationRevoked = z.object({ id: z.number(), revoked: z.literal(true) })
 export const invitationDeclined = z.object({ declined: z.literal(true) })
 export const organizationLeft = z.object({ slug: z.string(), left: z.literal(true) })
-
-/**
- * What an organization uses against its plan's quotas, as the platform last measured it (every
- * USAGE_SAMPLE_INTERVAL_MS): each running project's database size, and the restriction status
- * computed from it with what was over quota.
- */
-export const organizationUsage = z.object({
-  plan: z.object({ id: z.enum(PLAN_IDS), name: z.string() }),
-  /** Database size each project may use before the organization is over quota; null when the plan bills it instead. */
-  database_size_quota_bytes: z.number().nullable(),
-  projects: z.array(
-    z.object({
-      ref: z.string(),
-      name: z.string(),
-      status: z.string(),
-      db_size_bytes: z.number().nullable(),
-      measured_at: z.string().nullable(),
-    })
-  ),
-  restriction_status: z.enum(RESTRICTION_STATUSES).nullable(),
-  restriction_data: z.object({ grace_period_end: z.string().optional() }).nullable(),
-  /** What was over quota the last time it was (while a restriction lasts). */
-  quota_note: z.string().nullable(),
-})
-export type OrganizationUsage = z.infer<typeof organizationUsage>

@@ -24,8 +24,14 @@ const BUILDERS = ['Owner', 'Admin', 'Developer'] as const
 
 export const ROLES_POLICY = {
   'organizations:read': { roles: EVERYONE },
-  /** Rename, billing email. */
+  /** Rename. */
   'organizations:update': { roles: ADMINS, platformOnly: true },
+  /** See the plan, usage, costs, statements, tax ids and payment method. */
+  'billing:read': { roles: EVERYONE, platformOnly: true },
+  /** Change the plan, billing email, tax ids and payment method. */
+  'billing:update': { roles: ADMINS, platformOnly: true },
+  /** Read the organization's audit log (who did what, when). */
+  'audit:read': { roles: ADMINS, platformOnly: true },
   'organizations:delete': { roles: ['Owner'], platformOnly: true },
   'members:read': { roles: EVERYONE },
   /** Invite, revoke an invitation; only an Owner may make someone an Owner (checked by the handler). */

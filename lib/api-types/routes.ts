@@ -19,8 +19,9 @@ import { docsSearchRoutes } from './docs-search.routes'
 import { privilegeRoutes } from './privileges.routes'
 import { siteRoutes } from './site.routes'
 import { integrationRoutes } from './integrations.routes'
+import { billingRoutes } from './billing.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -38,6 +39,7 @@ export const routes = {
   ...privilegeRoutes,
   ...siteRoutes,
   ...integrationRoutes,
+  ...billingRoutes,
 }
 
 // Two domains naming a route alike would silently keep only the last one.

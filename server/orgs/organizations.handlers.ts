@@ -5,7 +5,6 @@ import { deleteOrganization, updateOrganization } from './organization-settings'
 import { changeMemberRole, leaveOrganization, listMembers, removeMember } from './members'
 import { createInvitation, listInvitations, revokeInvitation } from './invitations'
 import { acceptInvitation, declineInvitation, getInvitation } from './invitation-response'
-import { organizationUsage } from './usage'
 
 export const organizationHandlers: Handlers<typeof organizationRoutes> = {
   listOrganizations: ({ platform, user }) => listOrganizations(platform, user),
@@ -17,7 +16,6 @@ export const organizationHandlers: Handlers<typeof organizationRoutes> = {
     return { slug: access.slug, deleted: true }
   },
 
-  getOrganizationUsage: ({ platform, access }) => organizationUsage(platform, access.id),
   listMembers: ({ platform, access }) => listMembers(platform.db, access.id),
   leaveOrganization: async ({ platform, access, user }) => {
     await leaveOrganization(platform, access, user)

@@ -10,7 +10,7 @@
  * Two instances sampling at once: each update of an organization only applies when the status it
  * started from is still the stored one, so one of them moves it and the other leaves it.
  */
-import { PLAN_NAMES, type OrganizationUsage, type PlanId } from '@/lib/api-types'
+import { PLAN_NAMES, type PlanId } from '@/lib/api-types'
 import { nextRestriction, type RestrictionState } from '@/lib/restrictions'
 import { formatBytes } from '@/lib/format-bytes'
 import type { Platform } from '../platform'
@@ -112,31 +112,4 @@ export async function sampleUsage(platform: Platform): Promise<void> {
   if (!platform.config.isPlatform) return
   await measureDatabaseSizes(platform)
   await updateRestrictions(platform)
-}
-
-/** The organization's measured usage against its plan's quota (GET …/usage). */
-export async function organizationUsage(platform: Platform, organizationId: number): Promise<OrganizationUsage> {
-  const [org] = await platform.db.query<Pick<OrganizationUsage, 'restriction_status' | 'restriction_data' | 'quota_note'> & { plan: PlanId }>(
-    `select plan, restriction_status, restriction_data, quota_note from organizations where id = $1`,
-    [organizationId]
-  )
-  const projects = await platform.db.query<{ ref: string; name: string; status: string; db_size_bytes: string | null; measured_at: Date | string | null }>(
-    `select ref, name, status, db_size_bytes::text as db_size_bytes, db_size_measured_at as measured_at
-       from projects where organization_id = $1 and status <> 'REMOVED' order by db_size_bytes desc nulls last, id`,
-    [organizationId]
-  )
-  return {
-    plan: { id: org.plan, name: PLAN_NAMES[org.plan] },
-    database_size_quota_bytes: RESTRICTING_PLANS.includes(org.plan) ? platform.config.freeDatabaseQuotaBytes : null,
-    projects: projects.map((p) => ({
-      ref: p.ref,
-      name: p.name,
-      status: p.status,
-      db_size_bytes: p.db_size_bytes === null ? null : Number(p.db_size_bytes),
-      measured_at: p.measured_at === null ? null : new Date(p.measured_at).toISOString(),
-    })),
-    restriction_status: org.restriction_status,
-    restriction_data: org.restriction_data,
-    quota_note: org.quota_note || null,
-  }
 }

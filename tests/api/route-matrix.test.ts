@@ -23,6 +23,7 @@ import { docsSearchExamples } from './matrix/docs-search.examples'
 import { privilegeExamples } from './matrix/privileges.examples'
 import { siteExamples } from './matrix/site.examples'
 import { integrationExamples } from './matrix/integrations.examples'
+import { billingExamples } from './matrix/billing.examples'
 
 const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
 
@@ -43,6 +44,7 @@ const examples: Record<RouteName, Example> = {
   ...privilegeExamples,
   ...siteExamples,
   ...integrationExamples,
+  ...billingExamples,
 }
 
 /** Rows the callers could change, as one comparable snapshot. */

@@ -66,7 +66,6 @@ export const organizationExamples: Examples<typeof organizationRoutes> = {
   listOrganizations: { path: () => '/platform/organizations' },
   createOrganization: { path: () => '/platform/organizations', body: () => ({ name: `Matrix ${unique()}`, tier: 'tier_pro' }) },
   getOrganization: { path: (fx) => `/platform/organizations/${fx.orgSlug}` },
-  getOrganizationUsage: { path: (fx) => `/platform/organizations/${fx.orgSlug}/usage` },
   // Renamed to the name it has: allowed roles succeed, and the fixture keeps its name.
   updateOrganization: { path: (fx) => `/platform/organizations/${fx.orgSlug}`, body: () => ({ name: 'Matrix Org' }) },
   deleteOrganization: { path: () => `/platform/organizations/${target}`, before: freshOrganization },
