@@ -130,13 +130,14 @@ export type SubscriptionPreview = z.infer<typeof subscriptionPreview>
 
 // ————— Usage —————
 
-const isoDate = textField('date').regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'Give dates as YYYY-MM-DD or ISO 8601 timestamps')
+const isoDate = (label: string) =>
+  textField(label).regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, `${label} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp`)
 
 export const usageQuery = z.object({
   /** The first day counted (defaults to the current period's start). */
-  start: isoDate.optional(),
+  start: isoDate('start').optional(),
   /** The first day not counted (defaults to the current period's end). */
-  end: isoDate.optional(),
+  end: isoDate('end').optional(),
 })
 export type UsageQuery = z.infer<typeof usageQuery>
 
@@ -261,9 +262,9 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 export const auditQuery = z.object({
   /** Entries at or after this moment (defaults to 7 days ago). */
-  date_start: isoDate.optional(),
+  date_start: isoDate('date_start').optional(),
   /** Entries before this moment (defaults to now). */
-  date_end: isoDate.optional(),
+  date_end: isoDate('date_end').optional(),
 })
 export type AuditQuery = z.infer<typeof auditQuery>
 

@@ -12,6 +12,7 @@ import type { Queryable } from '../db/control-plane'
 import type { Platform } from '../platform'
 import type { AuthUser } from '../http/types'
 import { PlatformError } from '../http/errors'
+import { recordAudit } from '../audit/record'
 import { requireProfile } from '../profile/profile'
 import { findMembership, toOrganization } from './organizations'
 import { lockOrganization } from './organization-lock'
@@ -98,9 +99,12 @@ async function answerUnderLock<T>(platform: Platform, user: AuthUser, slug: stri
   })
 }
 
-/** Joins the organization with the invitation's role; answers the organization as the new member sees it. */
+/**
+ * Joins the organization with the invitation's role; answers the organization as the new member
+ * sees it. The audit log names the new member as the one who joined.
+ */
 export async function acceptInvitation(platform: Platform, user: AuthUser, slug: string, token: string): Promise<Organization> {
-  return answerUnderLock(platform, user, slug, token, async (tx, invitation) => {
+  const { organization, joined } = await answerUnderLock(platform, user, slug, token, async (tx, invitation) => {
     const profile = await requireProfile(tx, user.id)
     const [org] = await tx.query<{ plan: Parameters<typeof assertPlanOffersRole>[0] }>(`select plan from organizations where id = $1`, [
       invitation.organization_id,
@@ -108,16 +112,26 @@ export async function acceptInvitation(platform: Platform, user: AuthUser, slug:
     // The plan may have changed since the invitation was sent.
     assertPlanOffersRole(org.plan, invitation.role)
     // Someone who joined meanwhile (another invitation) keeps the role they have.
-    await tx.query(
-      `insert into organization_members (organization_id, profile_id, role) values ($1, $2, $3) on conflict (organization_id, profile_id) do nothing`,
+    const inserted = await tx.query(
+      `insert into organization_members (organization_id, profile_id, role) values ($1, $2, $3)
+       on conflict (organization_id, profile_id) do nothing returning profile_id`,
       [invitation.organization_id, profile.id, invitation.role]
     )
     await tx.query(`update organization_invitations set status = 'accepted', responded_at = now(), responded_by = $2 where id = $1`, [
       invitation.id,
       profile.id,
     ])
-    return toOrganization((await findMembership(tx, user.id, slug))!)
+    return { organization: toOrganization((await findMembership(tx, user.id, slug))!), joined: inserted.length > 0 ? invitation : null }
   })
+  if (joined)
+    await recordAudit(platform.db, {
+      organizationId: joined.organization_id,
+      action: 'member.joined',
+      actor: { id: user.id, email: user.email },
+      target: { type: 'member', id: user.id, name: user.email },
+      details: { email: user.email, role: joined.role, invitation_id: joined.id },
+    })
+  return organization
 }
 
 export async function declineInvitation(platform: Platform, user: AuthUser, slug: string, token: string): Promise<void> {

@@ -1,6 +1,7 @@
 /**
  * Invitations as the organization's Owners and Admins handle them: send, list, revoke. The person
- * invited answers through invitation-response.ts.
+ * invited answers through invitation-response.ts. Sending and revoking are written to the audit
+ * log once committed.
  */
 import { randomBytes } from 'node:crypto'
 import type { z } from 'zod'
@@ -9,6 +10,7 @@ import type { Queryable } from '../db/control-plane'
 import type { Platform } from '../platform'
 import type { AuthUser, OrgAccess } from '../http/types'
 import { PlatformError } from '../http/errors'
+import { recordAudit } from '../audit/record'
 import { requireProfile } from '../profile/profile'
 import { currentRole, lockOrganization } from './organization-lock'
 import { assertMayTouchOwner, assertPlanOffersRole } from './role-rules'
@@ -43,7 +45,7 @@ export async function createInvitation(
   user: AuthUser,
   { email, role }: z.output<typeof createInvitationBody>
 ): Promise<Invitation> {
-  return platform.db.transaction(async (tx) => {
+  const invitation = await platform.db.transaction(async (tx) => {
     const org = await lockOrganization(tx, access.id)
     assertMayTouchOwner(await currentRole(tx, org.id, user.id), { to: role })
     assertPlanOffersRole(org.plan, role)
@@ -76,18 +78,37 @@ export async function createInvitation(
     )
     return toInvitation(created)
   })
+  await recordAudit(platform.db, {
+    organizationId: access.id,
+    action: 'member.invited',
+    actor: { id: user.id, email: user.email },
+    target: { type: 'invitation', id: String(invitation.id), name: invitation.email },
+    details: { email: invitation.email, role: invitation.role },
+  })
+  return invitation
 }
 
-/** Revoking is final: the link stops working at once, also in a tab that has it open. */
-export async function revokeInvitation(platform: Platform, access: OrgAccess, id: number): Promise<void> {
-  await platform.db.transaction(async (tx) => {
+/**
+ * Revoking is final: the link stops working at once, also in a tab that has it open. `user` is who
+ * revoked it, for the audit log (without it the entry names no one).
+ */
+export async function revokeInvitation(platform: Platform, access: OrgAccess, id: number, user?: AuthUser): Promise<void> {
+  const revoked = await platform.db.transaction(async (tx) => {
     const org = await lockOrganization(tx, access.id)
-    const [invitation] = await tx.query<{ status: string }>(`select status from organization_invitations where id = $1 and organization_id = $2`, [
-      id,
-      org.id,
-    ])
+    const [invitation] = await tx.query<{ status: string; email: string; role: string }>(
+      `select status, email, role from organization_invitations where id = $1 and organization_id = $2`,
+      [id, org.id]
+    )
     if (!invitation) throw new PlatformError(404, 'This invitation does not exist.')
     if (invitation.status !== 'pending') throw new PlatformError(410, `This invitation was already ${invitation.status}.`)
     await tx.query(`update organization_invitations set status = 'revoked', responded_at = now() where id = $1`, [id])
+    return invitation
+  })
+  await recordAudit(platform.db, {
+    organizationId: access.id,
+    action: 'member.invitation_revoked',
+    actor: user ? { id: user.id, email: user.email } : null,
+    target: { type: 'invitation', id: String(id), name: revoked.email },
+    details: { email: revoked.email, role: revoked.role },
   })
 }

@@ -29,8 +29,8 @@ export const organizationHandlers: Handlers<typeof organizationRoutes> = {
 
   listInvitations: ({ platform, access }) => listInvitations(platform.db, access.id),
   createInvitation: ({ platform, access, user, body }) => createInvitation(platform, access, user, body),
-  revokeInvitation: async ({ platform, access, params }) => {
-    await revokeInvitation(platform, access, params.id)
+  revokeInvitation: async ({ platform, access, user, params }) => {
+    await revokeInvitation(platform, access, params.id, user)
     return { id: params.id, revoked: true }
   },
   getInvitation: ({ platform, user, params }) => getInvitation(platform, user, params.token),

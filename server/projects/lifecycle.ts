@@ -3,11 +3,13 @@
  * its transitional status (PAUSING, RESTORING, RESTARTING, GOING_DOWN), atomically and only from
  * a status that allows it (LIFECYCLE_FROM); the work itself runs in the background
  * (transitions.ts), so an app instance that stops half-way leaves a status another one resumes.
+ * A pause, restore or delete is written to the organization's audit log once it is accepted.
  */
-import { LIFECYCLE_FROM, type LifecycleAction, type ProjectDetail, type ProjectStatus } from '@/lib/api-types'
+import { LIFECYCLE_FROM, type AuditAction, type LifecycleAction, type ProjectDetail, type ProjectStatus } from '@/lib/api-types'
 import type { Platform } from '../platform'
-import type { ProjectAccess } from '../http/types'
+import type { AuthUser, ProjectAccess } from '../http/types'
 import { conflict } from '../http/errors'
+import { recordAudit } from '../audit/record'
 import { assertFreePlanRoom } from './free-plan'
 import { readProject } from './projects'
 import { toProjectDetail } from './serialize'
@@ -17,6 +19,13 @@ const TARGET: Record<LifecycleAction, ProjectStatus> = {
   restore: 'RESTORING',
   restart: 'RESTARTING',
   delete: 'GOING_DOWN',
+}
+
+/** A restart changes nothing anyone would audit: the project is the same before and after. */
+const AUDITED: Partial<Record<LifecycleAction, AuditAction>> = {
+  pause: 'project.paused',
+  restore: 'project.restored',
+  delete: 'project.deleted',
 }
 
 const sqlList = (statuses: readonly string[]) => statuses.map((s) => `'${s}'`).join(', ')
@@ -41,9 +50,15 @@ function refusal(action: LifecycleAction, status: ProjectStatus): string {
   }
 }
 
-export async function requestTransition(platform: Platform, project: ProjectAccess, action: LifecycleAction): Promise<ProjectDetail> {
+/** `requestedBy` is the user who asked, for the audit log; null when the platform itself asks. */
+export async function requestTransition(
+  platform: Platform,
+  project: ProjectAccess,
+  action: LifecycleAction,
+  requestedBy: AuthUser | null = null
+): Promise<ProjectDetail> {
   const target = TARGET[action]
-  const row = await platform.db.transaction(async (tx) => {
+  const { row, branchesDeleted } = await platform.db.transaction(async (tx) => {
     // Bringing a Free project back makes it active again: it needs a place like a new one.
     if (action === 'restore') await assertFreePlanRoom(tx, project.organization_id, project.plan, { excludingRef: project.ref })
     const moved = await tx.query(
@@ -55,14 +70,26 @@ export async function requestTransition(platform: Platform, project: ProjectAcce
     const current = await readProject(tx, project.ref)
     if (moved.length === 0) throw conflict(refusal(action, current.status))
     // A branch lives only with its parent: deleting the parent deletes its branches.
-    if (action === 'delete')
-      await tx.query(
-        `update projects set status = 'GOING_DOWN', status_message = null, transition_attempts = 0, next_transition_at = null, updated_at = now()
-         where parent_project_ref = $1 and status not in ('GOING_DOWN', 'REMOVED')`,
-        [project.ref]
-      )
-    return current
+    const branches =
+      action === 'delete'
+        ? await tx.query<{ ref: string }>(
+            `update projects set status = 'GOING_DOWN', status_message = null, transition_attempts = 0, next_transition_at = null, updated_at = now()
+             where parent_project_ref = $1 and status not in ('GOING_DOWN', 'REMOVED') returning ref`,
+            [project.ref]
+          )
+        : []
+    return { row: current, branchesDeleted: branches.map((b) => b.ref) }
   })
   platform.scheduler.kick()
+  const audited = AUDITED[action]
+  if (audited)
+    await recordAudit(platform.db, {
+      organizationId: row.organization_id,
+      action: audited,
+      actor: requestedBy && { id: requestedBy.id, email: requestedBy.email },
+      target: { type: 'project', id: row.ref, name: row.name },
+      // Its preview branches go with it: named, since they get no entries of their own.
+      details: branchesDeleted.length > 0 ? { branches: branchesDeleted } : {},
+    })
   return toProjectDetail(row)
 }

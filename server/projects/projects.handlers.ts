@@ -1,19 +1,38 @@
-import type { projectRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { ProjectDetail, projectRoutes } from '@/lib/api-types'
+import type { AuthUser, Handlers } from '../http/types'
+import type { Platform } from '../platform'
+import { recordAudit } from '../audit/record'
 import { createProject, listProjects, retryProvisioning } from './projects'
 import { requestTransition } from './lifecycle'
 import { createBranch, listBranches } from './branches'
 import { toProjectDetail } from './serialize'
 
+/** A new project (or preview branch) in its organization's audit log, once its row is committed. */
+async function recordProjectCreated(platform: Platform, user: AuthUser, project: ProjectDetail): Promise<ProjectDetail> {
+  await recordAudit(platform.db, {
+    organizationId: project.organization_id,
+    action: 'project.created',
+    actor: { id: user.id, email: user.email },
+    target: { type: 'project', id: project.ref, name: project.name },
+    details: {
+      region: project.region,
+      cloud_provider: project.cloud_provider,
+      plan: project.plan,
+      ...(project.parent_project_ref ? { parent_project_ref: project.parent_project_ref } : {}),
+    },
+  })
+  return project
+}
+
 export const projectHandlers: Handlers<typeof projectRoutes> = {
   listProjects: ({ platform, user }) => listProjects(platform, user),
-  createProject: ({ platform, access, body }) => createProject(platform, access, body),
+  createProject: async ({ platform, access, user, body }) => recordProjectCreated(platform, user, await createProject(platform, access, body)),
   getProject: async ({ access }) => toProjectDetail(access),
   retryProjectProvisioning: ({ platform, access }) => retryProvisioning(platform, access),
-  pauseProject: ({ platform, access }) => requestTransition(platform, access, 'pause'),
-  restoreProject: ({ platform, access }) => requestTransition(platform, access, 'restore'),
-  restartProject: ({ platform, access }) => requestTransition(platform, access, 'restart'),
-  deleteProject: ({ platform, access }) => requestTransition(platform, access, 'delete'),
+  pauseProject: ({ platform, access, user }) => requestTransition(platform, access, 'pause', user),
+  restoreProject: ({ platform, access, user }) => requestTransition(platform, access, 'restore', user),
+  restartProject: ({ platform, access, user }) => requestTransition(platform, access, 'restart', user),
+  deleteProject: ({ platform, access, user }) => requestTransition(platform, access, 'delete', user),
   listBranches: ({ platform, access }) => listBranches(platform, access),
-  createBranch: ({ platform, access, body }) => createBranch(platform, access, body),
+  createBranch: async ({ platform, access, user, body }) => recordProjectCreated(platform, user, await createBranch(platform, access, body)),
 }
