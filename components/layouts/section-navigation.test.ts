@@ -22,10 +22,27 @@ it.each([
   ['/org/[slug]', ['Projects']],
   ['/org/[slug]/team', ['Team']],
   ['/org/[slug]/billing', ['Billing']],
+  ['/org/[slug]/usage', ['Usage']],
+  ['/org/[slug]/invoices', ['Invoices']],
+  ['/org/[slug]/audit', ['Audit log']],
   ['/org/[slug]/integrations', ['Integrations']],
   ['/org/[slug]/general', ['General settings']],
 ])('in an organization, %s marks %j', (pathname, expected) => {
   const section = organizationNavigation({ slug: 'acme', pathname, name: 'Acme' })
   expect(active(section)).toEqual(expected)
-  expect(section.items.map((i) => i.href)).toEqual(['/org/acme', '/org/acme/team', '/org/acme/billing', '/org/acme/integrations', '/org/acme/general'])
+  expect(section.items.map((i) => i.href)).toEqual([
+    '/org/acme',
+    '/org/acme/team',
+    '/org/acme/billing',
+    '/org/acme/usage',
+    '/org/acme/invoices',
+    '/org/acme/audit',
+    '/org/acme/integrations',
+    '/org/acme/general',
+  ])
+})
+
+it('leaves the audit log out for a member who may not read it', () => {
+  const section = organizationNavigation({ slug: 'acme', pathname: '/org/[slug]/usage', auditLog: false })
+  expect(labels(section)).toEqual(['Projects', 'Team', 'Billing', 'Usage', 'Invoices', 'Integrations', 'General settings'])
 })

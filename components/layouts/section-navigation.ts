@@ -3,7 +3,7 @@
  * of the route, so the side bar and the mobile menu show the same list and tests can read it
  * without rendering.
  */
-import { Activity, BookOpen, CreditCard, FileText, Home, KeyRound, LayoutGrid, Plug, Settings, ShieldCheck, Terminal, Users } from 'lucide-react'
+import { Activity, BookOpen, ChartColumn, CreditCard, FileText, Home, KeyRound, LayoutGrid, Plug, Receipt, ScrollText, Settings, ShieldCheck, Terminal, Users } from 'lucide-react'
 import type { NavSection } from './navigation'
 
 export function projectNavigation({
@@ -42,7 +42,21 @@ export function projectNavigation({
   }
 }
 
-export function organizationNavigation({ slug, pathname, name }: { slug: string; pathname: string; name?: string }): NavSection {
+export function organizationNavigation({
+  slug,
+  pathname,
+  name,
+  auditLog = true,
+}: {
+  slug: string
+  pathname: string
+  name?: string
+  /**
+   * Offer the audit log: pass whether the member may read it (Owners and Admins). Listed when
+   * unknown; the page itself says who may read it.
+   */
+  auditLog?: boolean
+}): NavSection {
   const base = `/org/${slug}`
   const item = (label: string, path: string, icon: NavSection['items'][number]['icon']) => ({
     label,
@@ -57,6 +71,9 @@ export function organizationNavigation({ slug, pathname, name }: { slug: string;
       item('Projects', '', LayoutGrid),
       item('Team', '/team', Users),
       item('Billing', '/billing', CreditCard),
+      item('Usage', '/usage', ChartColumn),
+      item('Invoices', '/invoices', Receipt),
+      ...(auditLog ? [item('Audit log', '/audit', ScrollText)] : []),
       item('Integrations', '/integrations', Plug),
       item('General settings', '/general', Settings),
     ],

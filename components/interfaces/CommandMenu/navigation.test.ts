@@ -40,6 +40,9 @@ describe('the navigation commands', () => {
         '/org/acme',
         '/org/acme/team',
         '/org/acme/billing',
+        '/org/acme/usage',
+        '/org/acme/invoices',
+        '/org/acme/audit',
         '/org/acme/integrations',
         '/org/acme/general',
         '/new/acme',
@@ -59,6 +62,8 @@ describe('the navigation commands', () => {
       expect(paths).not.toContain('/projects')
       expect(paths).not.toContain('/new')
       expect(paths).not.toContain('/new/default-org')
+      expect(paths).not.toContain('/org/default-org/usage')
+      expect(paths).not.toContain('/org/default-org/audit')
     }
   })
 
