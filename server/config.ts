@@ -123,8 +123,11 @@ export type ServerConfig = {
   usageSampleIntervalMs: number
   /** Grace period of an organization over its plan's quota before its projects are restricted. */
   restrictionGraceSeconds: number
-  /** Database size a Free plan project may use (SPEC §9: 500 MB); lower it to try restrictions. */
-  freeDatabaseQuotaBytes: number
+  /**
+   * Replaces the database size a Free plan project may use before its organization is restricted
+   * (the plan table's 500 MB, lib/billing/plan-table.ts); lower it to try restrictions. Unset: the plan table's.
+   */
+  freeDatabaseQuotaBytes?: number
   ai: AiConfig
   /** Feature flags (SDK key, flags file) and the banners' settings (server/flags/config.ts). */
   flags: FlagsConfig
@@ -266,7 +269,7 @@ export function readConfig(): ServerConfig {
     pauseInactiveAfterSeconds: wholeNumber('PAUSE_INACTIVE_AFTER_SECONDS', 7 * 24 * 3600),
     usageSampleIntervalMs: wholeNumber('USAGE_SAMPLE_INTERVAL_MS', 60_000),
     restrictionGraceSeconds: wholeNumber('RESTRICTION_GRACE_SECONDS', 7 * 24 * 3600),
-    freeDatabaseQuotaBytes: wholeNumber('FREE_DATABASE_QUOTA_BYTES', 500 * 1024 * 1024),
+    freeDatabaseQuotaBytes: env('FREE_DATABASE_QUOTA_BYTES') === undefined ? undefined : wholeNumber('FREE_DATABASE_QUOTA_BYTES', 0),
     ai: {
       apiKey: env('OPENAI_API_KEY'),
       baseUrl: aiBaseUrl(),

@@ -3,8 +3,9 @@
  * out lifecycle transitions (pause, restore, restart, delete; together at most
  * PROVISION_CONCURRENCY at once, retries when due), and every HEALTH_CHECK_INTERVAL_MS check
  * project health, pause inactive Free projects and drop spent rate-limit counters; every
- * USAGE_SAMPLE_INTERVAL_MS measure usage and update organizations' restriction status. Timers do
- * not keep the process alive.
+ * USAGE_SAMPLE_INTERVAL_MS measure usage and update organizations' restriction status (the
+ * egress counted in memory is added then, and once more when the platform closes). Timers do not
+ * keep the process alive.
  */
 import type { Platform } from './platform'
 import { claimDue, provisionClaimed } from './projects/provision'
@@ -13,7 +14,8 @@ import { claimTransitions, runTransition } from './projects/transitions'
 import { pauseInactiveProjects } from './projects/inactivity'
 import { pruneRateLimits } from './security/rate-limit'
 import { pruneTelemetry } from './telemetry/retention'
-import { sampleUsage } from './orgs/usage'
+import { sampleUsage } from './billing/usage-sampling'
+import { flushEgress } from './billing/egress'
 
 export type Scheduler = {
   /** Look for projects to provision or transitions to run now (after a create, a retry, a pause …). */
@@ -131,6 +133,8 @@ export function startScheduler(platform: Platform): Scheduler {
       clearInterval(usageInterval)
       for (const timer of timers) clearTimeout(timer)
       timers.clear()
+      // Tracked: closing the platform waits for it before the control plane closes.
+      if (platform.config.isPlatform) track(flushEgress(platform))
     },
   }
 }

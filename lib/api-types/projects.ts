@@ -89,6 +89,7 @@ export const createProjectBody = z.object({
   organization_slug: textField('organization_slug').min(1, 'organization_slug is required').max(64, 'organization_slug is not valid'),
   cloud_provider: z.enum(CLOUD_PROVIDERS, { error: `cloud_provider must be one of ${CLOUD_PROVIDERS.join(', ')}` }).optional(),
   region: z.string().min(1).max(64).optional(),
+  /** A project is on its organization's plan: optional, and refused (400) when it is another plan. */
   plan: z.enum(PLAN_IDS, { error: `plan must be one of ${PLAN_IDS.join(', ')}` }).optional(),
 })
 export type CreateProjectBody = z.infer<typeof createProjectBody>

@@ -24,7 +24,7 @@ create index organization_subscriptions_org_idx on organization_subscriptions (o
 insert into organization_subscriptions (organization_id, tier, started_at) select id, tier, created_at from organizations;
 
 -- Usage per organization, UTC day, metric and project ('' for a figure of the organization as a
--- whole). Summed metrics (egress bytes, compute seconds) are added to; peak metrics (database
+-- whole). Summed metrics (egress bytes, compute hours) are added to; peak metrics (database
 -- size, active projects) keep the day's largest sample.
 create table usage_daily (
   organization_id bigint not null references organizations (id) on delete cascade,

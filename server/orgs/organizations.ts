@@ -4,6 +4,7 @@ import type { Queryable } from '../db/control-plane'
 import type { Platform } from '../platform'
 import type { AuthUser } from '../http/types'
 import { requireProfile } from '../profile/profile'
+import { recordAudit } from '../audit/record'
 
 /** An organization with the caller's role in it. */
 export type OrgRow = {
@@ -76,21 +77,33 @@ export function slugify(name: string): string {
 }
 
 /**
- * A new organization on the plan of the chosen tier (TIER_PLANS), with the caller as its Owner.
- * Without a billing email it has none, and answers 'Unknown' (SPEC §3).
+ * A new organization on the chosen tier (DEFAULT_PLAN_TIER when none) and the plan it stands for
+ * (TIER_PLANS), with the caller as its Owner and the tier as the first row of its history (the
+ * statements price each day at the tier it was on). Without a billing email it has none, and
+ * answers 'Unknown' (SPEC §3).
  */
 export async function createOrganization(platform: Platform, user: AuthUser, body: CreateOrganizationBody): Promise<Organization> {
-  return platform.db.transaction(async (tx) => {
+  const tier = body.tier ?? DEFAULT_PLAN_TIER
+  const organization = await platform.db.transaction(async (tx) => {
     const profile = await requireProfile(tx, user.id)
     let slug = slugify(body.name)
     const [taken] = await tx.query('select 1 from organizations where slug = $1', [slug])
     // Never reuse a slug, and never let a user-chosen name claim a partner prefix.
     if (taken || slug.startsWith('vercel')) slug = `${slug}-${randomBytes(3).toString('hex')}`
     const [org] = await tx.query<{ id: number }>(
-      `insert into organizations (name, slug, billing_email, plan) values ($1, $2, $3, $4) returning id::int as id`,
-      [body.name, slug, body.billing_email ?? null, TIER_PLANS[body.tier ?? DEFAULT_PLAN_TIER]]
+      `insert into organizations (name, slug, billing_email, plan, tier) values ($1, $2, $3, $4, $5) returning id::int as id`,
+      [body.name, slug, body.billing_email ?? null, TIER_PLANS[tier], tier]
     )
     await tx.query(`insert into organization_members (organization_id, profile_id, role) values ($1, $2, 'Owner')`, [org.id, profile.id])
+    await tx.query(`insert into organization_subscriptions (organization_id, tier, changed_by) values ($1, $2, $3)`, [org.id, tier, user.id])
     return toOrganization((await findMembership(tx, user.id, slug))!)
   })
+  await recordAudit(platform.db, {
+    organizationId: organization.id,
+    action: 'organization.created',
+    actor: { id: user.id, email: user.email },
+    target: { type: 'organization', id: organization.slug, name: organization.name },
+    details: { tier },
+  })
+  return organization
 }

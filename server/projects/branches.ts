@@ -1,8 +1,8 @@
 /**
- * Preview branches: a branch is a project of its own (same organization, provider, region and
- * plan as its parent) whose new database starts with the parent's schema and no rows; provisioning
- * makes it (provision.ts reads parent_project_ref). Deleting a branch is deleting that project;
- * deleting the parent deletes its branches.
+ * Preview branches: a branch is a project of its own (same organization, provider and region as
+ * its parent, and so on the organization's plan like it) whose new database starts with the
+ * parent's schema and no rows; provisioning makes it (provision.ts reads parent_project_ref).
+ * Deleting a branch is deleting that project; deleting the parent deletes its branches.
  */
 import type { CreateBranchBody, Project, ProjectDetail } from '@/lib/api-types'
 import type { Platform } from '../platform'
@@ -26,14 +26,15 @@ export async function createBranch(platform: Platform, parent: ProjectAccess, bo
   if (parent.parent_project_ref) throw conflict('This project is itself a preview branch; create the branch from its parent instead.')
   const ref = newProjectRef()
   const row = await platform.db.transaction(async (tx) => {
-    await assertFreePlanRoom(tx, parent.organization_id, parent.plan)
+    // A branch counts as an active project of the organization, on the organization's plan.
+    const org = await assertFreePlanRoom(tx, parent.organization_id)
     // Checked in the transaction: a parent being paused or deleted right now has no schema to give.
     const inserted = await tx.query(
       `insert into projects (ref, name, organization_id, status, cloud_provider, region, plan, parent_project_ref)
-       select $1, $2, organization_id, 'COMING_UP', cloud_provider, region, plan, ref from projects
+       select $1, $2, organization_id, 'COMING_UP', cloud_provider, region, $4, ref from projects
        where ref = $3 and status in ('ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY') and db_location is not null
        returning ref`,
-      [ref, body.name, parent.ref]
+      [ref, body.name, parent.ref, org.plan]
     )
     if (inserted.length === 0) throw conflict(`A branch is made from an active project; this one is ${parent.status.toLowerCase().replace(/_/g, ' ')}.`)
     return readProject(tx, ref)

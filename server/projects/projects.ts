@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto'
-import { DEFAULT_PROVIDER, PROVIDERS, type CreateProjectBody, type OrganizationRole, type Project, type ProjectDetail } from '@/lib/api-types'
+import { DEFAULT_PROVIDER, PLAN_NAMES, PROVIDERS, type CreateProjectBody, type OrganizationRole, type Project, type ProjectDetail } from '@/lib/api-types'
 import type { Queryable } from '../db/control-plane'
 import { badRequest, conflict } from '../http/errors'
 import type { Platform } from '../platform'
 import type { AuthUser, OrgAccess, ProjectAccess } from '../http/types'
 import { requireProfile } from '../profile/profile'
 import { PROJECT_COLUMNS, toProject, toProjectDetail, type ProjectRow } from './serialize'
-import { assertFreePlanRoom } from './free-plan'
+import { assertProjectRoom, lockOrganizationPlan } from './free-plan'
 
 const REF_ALPHABET = 'abcdefghijklmnopqrstuvwxyz'
 export const newProjectRef = () => Array.from({ length: 20 }, () => REF_ALPHABET[randomInt(REF_ALPHABET.length)]).join('')
@@ -34,16 +34,25 @@ export async function findVisibleProject(db: Queryable, userId: string, ref: str
   return row
 }
 
+/**
+ * A project is on its organization's plan (one plan per organization): a `plan` in the body is
+ * only accepted when it is that plan. Read under the lock on the organization's row, so a plan
+ * change at the same moment comes before or after, never in between.
+ */
 export async function createProject(platform: Platform, org: OrgAccess, body: CreateProjectBody): Promise<ProjectDetail> {
   const provider = body.cloud_provider ?? DEFAULT_PROVIDER
   const providerInfo = PROVIDERS[provider]
   const region = body.region ?? (provider === DEFAULT_PROVIDER ? platform.config.defaultRegion : providerInfo.defaultRegion)
   if (!providerInfo.regions.some((r) => r.code === region))
     throw badRequest(`Region ${region} is not available on ${providerInfo.label}. Choose one of: ${providerInfo.regions.map((r) => r.code).join(', ')}`)
-  const plan = body.plan ?? 'free'
   const ref = newProjectRef()
   const row = await platform.db.transaction(async (tx) => {
-    await assertFreePlanRoom(tx, org.id, plan)
+    const locked = await lockOrganizationPlan(tx, org.id)
+    const plan = locked.plan
+    if (body.plan !== undefined && body.plan !== plan)
+      throw badRequest(`Projects take their organization's plan (${PLAN_NAMES[plan]}). Change the organization's plan on its billing page first.`)
+    await assertProjectRoom(tx, locked)
+    // The plan column follows the organization's (server/billing/subscription.ts keeps it in step).
     await tx.query(
       `insert into projects (ref, name, organization_id, status, cloud_provider, region, plan) values ($1, $2, $3, 'COMING_UP', $4, $5, $6)`,
       [ref, body.name, org.id, provider, region, plan]

@@ -11,6 +11,7 @@ export type ProjectRow = {
   status_message: string | null
   cloud_provider: Project['cloud_provider']
   region: string
+  /** The organization's plan: a project is always on its organization's plan. */
   plan: Project['plan']
   /** As stored by provisioning: it names its ref, and holds a secret for servers. */
   db_location: ProjectDbLocation | null
@@ -25,7 +26,7 @@ export type ProjectRow = {
 }
 
 export const PROJECT_COLUMNS = `p.id::int as id, p.ref, p.name, p.organization_id::int as organization_id, o.slug as organization_slug,
-  p.status, p.status_message, p.cloud_provider, p.region, p.plan, p.db_location, p.db_version, p.inserted_at, p.parent_project_ref,
+  p.status, p.status_message, p.cloud_provider, p.region, o.plan, p.db_location, p.db_version, p.inserted_at, p.parent_project_ref,
   o.restriction_status as organization_restriction_status, o.quota_note as organization_quota_note,
   array(select b.ref from projects b where b.parent_project_ref = p.ref and b.status <> 'REMOVED' order by b.id) as preview_branch_refs`
 

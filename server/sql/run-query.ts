@@ -27,6 +27,7 @@ import { notServingMessage, restrictedMessage } from './not-serving'
 import { recordRun, recordRunAndActivity, runErrorMessage, type RunRecord } from '../content/history'
 import { recordRunning } from './running-queries'
 import { errorLine, responseStream, type ResponseStream } from './stream-response'
+import { countEgress } from '../billing/egress'
 
 const encoder = new TextEncoder()
 
@@ -55,7 +56,9 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
   const onStart = ({ pid }: { pid: number | null }) => {
     if (query.query_id && pid !== null) forgetRunning = recordRunning(platform, { projectId: project.id, queryId: query.query_id, userId: user.id, readOnly }, pid)
   }
-  const stream = streamed ? responseStream(res, requestId) : undefined
+  // Every byte answered is egress: counted in memory, added to the usage at the next sample.
+  const answered = (bytes: number) => countEgress(platform, project.id, bytes)
+  const stream = streamed ? responseStream(res, requestId, answered) : undefined
   if (stream && queryId) {
     const at = location
     res.once('close', () => {
@@ -90,7 +93,10 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
   // The history entry and the project's activity: one control-plane statement.
   await Promise.all([forgetRunning(), skipHistory ? recordActivity(platform, project.ref) : recordRunAndActivity(platform, ran)])
   if (stream) return endStream(stream, `{"type":"end","durationMs":${Math.round(outcome.durationMs)}}\n`)
-  if (!all) return rawJson(outcome.json)
+  if (!all) {
+    answered(outcome.json.byteLength)
+    return rawJson(outcome.json)
+  }
   // Wrap the worker's ready-made JSON without parsing it again.
   const head = encoder.encode('{"results":')
   const tail = encoder.encode(`,"durationMs":${Math.round(outcome.durationMs)}}`)
@@ -98,6 +104,7 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
   answer.set(head, 0)
   answer.set(outcome.json, head.length)
   answer.set(tail, head.length + outcome.json.length)
+  answered(answer.byteLength)
   return rawJson(answer)
 }
 

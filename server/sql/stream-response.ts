@@ -18,7 +18,8 @@ export type ResponseStream = RunStream & {
   end(line: string): void
 }
 
-export function responseStream(res: ServerResponse, requestId: string): ResponseStream {
+/** `onBytes` hears of every byte written to the client (egress, server/billing/egress.ts). */
+export function responseStream(res: ServerResponse, requestId: string, onBytes: (bytes: number) => void = () => undefined): ResponseStream {
   let started = false
   let gone = false
   let waiting: Promise<void> | null = null
@@ -49,6 +50,7 @@ export function responseStream(res: ServerResponse, requestId: string): Response
     write(chunk) {
       start()
       if (gone || res.writableEnded) return true
+      onBytes(byteLength(chunk))
       const more = res.write(chunk)
       flush()
       return more
@@ -71,10 +73,14 @@ export function responseStream(res: ServerResponse, requestId: string): Response
     },
     end(line) {
       start()
-      if (!res.writableEnded) res.end(line)
+      if (res.writableEnded) return
+      if (!gone) onBytes(byteLength(line))
+      res.end(line)
     },
   }
 }
+
+const byteLength = (chunk: string | Uint8Array) => (typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength)
 
 /** The last line of a run that failed after its first lines went out. */
 export function errorLine(error: unknown, requestId: string): string {

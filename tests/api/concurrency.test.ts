@@ -11,7 +11,8 @@ import { pgClusterAvailable, startPgCluster, type PgCluster } from '../helpers/p
 async function owner(tp: TestPlatform) {
   const { token } = await tp.signUp()
   await tp.call('POST', '/platform/profile', { token })
-  const org = (await tp.call('POST', '/platform/organizations', { token, body: { name: 'Busy' } })).body
+  // On Pro: no limit on active projects (a project is on its organization's plan).
+  const org = (await tp.call('POST', '/platform/organizations', { token, body: { name: 'Busy', tier: 'tier_pro' } })).body
   return { token, slug: org.slug as string }
 }
 

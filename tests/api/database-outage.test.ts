@@ -28,7 +28,8 @@ describe.runIf(pgClusterAvailable())('a project database server that stops and c
   async function ownerOf(platform: TestPlatform) {
     const user = await platform.signUp()
     await platform.call('POST', '/platform/profile', { token: user.token })
-    const org = (await platform.call('POST', '/platform/organizations', { token: user.token, body: { name: 'Outage' } })).body
+    // On Pro: no limit on active projects (a project is on its organization's plan).
+    const org = (await platform.call('POST', '/platform/organizations', { token: user.token, body: { name: 'Outage', tier: 'tier_pro' } })).body
     return { token: user.token, slug: org.slug as string }
   }
   const create = async (platform: TestPlatform, t: string, orgSlug: string) =>

@@ -2,11 +2,15 @@
 /**
  * Organization restrictions (SPEC §4) from measured usage, on an embedded and on a PostgreSQL
  * server backend: a Free project's database grows past the quota → grace period → restricted
- * when it ends → SQL refused with the quota named → a paid plan lifts it. And two app instances
- * sampling at once move a status only once.
+ * when it ends → SQL refused with the quota named → an upgrade lifts it. Every quota of a capped
+ * tier counts (egress, monthly active users, not only disk), a tier that bills usage is never
+ * restricted, and two app instances sampling at once move a status only once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { measureDatabaseSizes, sampleUsage, updateRestrictions } from '@/server/orgs/usage'
+import { GB } from '@/lib/billing/plan-table'
+import { dayOf } from '@/lib/billing/period'
+import { measureDatabaseSizes, sampleUsage } from '@/server/billing/usage-sampling'
+import { updateRestrictions } from '@/server/billing/restriction-status'
 import { settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, ownerWithOrg, runSql } from '../helpers/project-backends'
 
@@ -30,8 +34,17 @@ for (const backend of BACKENDS) {
       ((await tp.call('GET', '/platform/organizations', { token })).body as { slug: string; restriction_status: string | null; restriction_data: { grace_period_end?: string } | null }[]).find(
         (o) => o.slug === slug
       )!
+    const statusOf = async (organizationId: number) =>
+      (await tp.platform.db.query<{ s: string | null; note: string | null }>('select restriction_status as s, quota_note as note from organizations where id = $1', [organizationId]))[0]
+    const addEgress = (organizationId: number, bytes: number) =>
+      tp.platform.db.query(`insert into usage_daily (organization_id, day, metric, project_ref, project_name, value) values ($1, $2, 'EGRESS', 'someref', 'Some project', $3)
+        on conflict (organization_id, day, metric, project_ref) do update set value = usage_daily.value + excluded.value`, [
+        organizationId,
+        dayOf(new Date()),
+        bytes,
+      ])
 
-    it('measures, gives a grace period, restricts when it ends, refuses SQL naming the quota, and a paid plan lifts it', async () => {
+    it('measures, gives a grace period, restricts when it ends, refuses SQL naming the quota, and an upgrade lifts it', async () => {
       const { token, org } = await ownerWithOrg(tp, 'Quota Org')
       const ref = await activeProject(tp, token, org.slug)
       await sampleUsage(tp.platform)
@@ -56,21 +69,28 @@ for (const backend of BACKENDS) {
       await sampleUsage(tp.platform)
       expect((await orgOf(token, org.slug)).restriction_status).toBe('restricted')
       const usage = (await tp.call('GET', `/platform/organizations/${org.slug}/usage`, { token })).body
-      expect(usage).toMatchObject({ plan: { id: 'free' }, database_size_quota_bytes: before + MB, restriction_status: 'restricted' })
+      expect(usage).toMatchObject({ plan: { id: 'free' }, tier: 'tier_free', database_size_quota_bytes: before + MB, restriction_status: 'restricted' })
+      expect(usage.metrics.find((m: { metric: string }) => m.metric === 'DATABASE_SIZE')).toMatchObject({ included: before + MB })
       expect(usage.projects).toEqual([expect.objectContaining({ ref, db_size_bytes: await sizeOf(ref), measured_at: expect.any(String) })])
-      expect(usage.quota_note).toContain('database space')
+      expect(usage.quota_note).toMatch(/^Project “.+” uses \d+(\.\d)? MB of database space; the Free plan includes \d+(\.\d)? MB per project\.$/)
       const refused = await runSql(tp, token, ref, 'select 1')
       expect(refused.status).toBe(402)
       expect(refused.body.message).toContain('used up its quota')
       expect(refused.body.message).toMatch(/uses \d+(\.\d)? MB of database space; the Free plan includes \d+(\.\d)? MB per project/)
 
-      // A paid plan bills what is beyond the quota instead.
-      await tp.platform.db.query(`update organizations set plan = 'pro' where id = $1`, [org.id])
+      // Pay as you go bills what is beyond the quota instead.
+      const upgraded = await tp.call('PUT', `/platform/organizations/${org.slug}/billing/subscription`, { token, body: { tier: 'tier_payg' } })
+      expect(upgraded.status).toBe(200)
       await sampleUsage(tp.platform)
       const lifted = await orgOf(token, org.slug)
       expect(lifted.restriction_status).toBeNull()
       expect(lifted.restriction_data).toBeNull()
       expect((await runSql(tp, token, ref, 'select 1')).status).toBe(200)
+      expect((await tp.call('GET', `/platform/organizations/${org.slug}/usage`, { token })).body).toMatchObject({
+        tier: 'tier_payg',
+        database_size_quota_bytes: null,
+        quota_note: null,
+      })
     })
 
     it('a paused project is not counted: pausing the one over quota leaves the restriction behind', async () => {
@@ -91,14 +111,47 @@ for (const backend of BACKENDS) {
       expect((await orgOf(token, org.slug)).restriction_status).toBeNull()
     })
 
+    it("egress beyond the Free plan's 5 GB this month restricts, with the quota named", async () => {
+      tp.platform.config.freeDatabaseQuotaBytes = undefined
+      const { org } = await ownerWithOrg(tp, 'Egress Org')
+      await addEgress(org.id, 5 * GB)
+      await updateRestrictions(tp.platform, new Date(), org.id)
+      // Exactly what the plan includes is not over it.
+      expect((await statusOf(org.id)).s).toBeNull()
+      await addEgress(org.id, 0.2 * GB + 1)
+      await updateRestrictions(tp.platform, new Date(), org.id)
+      expect(await statusOf(org.id)).toEqual({ s: 'grace_period', note: 'Egress this month is 5.2 GB; the Free plan includes 5 GB.' })
+      await updateRestrictions(tp.platform, new Date(Date.now() + 1500), org.id)
+      expect((await statusOf(org.id)).s).toBe('restricted')
+    })
+
+    it('monthly active users beyond the quota restrict a capped tier; a tier that bills them never is', async () => {
+      const { org } = await ownerWithOrg(tp, 'Users Org')
+      await tp.platform.db.query(
+        `insert into usage_active_users (organization_id, day, user_id) select $1, $2::date, gen_random_uuid() from generate_series(1, 50001)`,
+        [org.id, dayOf(new Date())]
+      )
+      await updateRestrictions(tp.platform, new Date(), org.id)
+      expect(await statusOf(org.id)).toEqual({ s: 'grace_period', note: 'This month has 50,001 monthly active users; the Free plan includes 50,000.' })
+      // Pro with its spend cap includes 100,000: the next sample finds nothing over (the grace period still runs out).
+      await tp.platform.db.query(`update organizations set tier = 'tier_pro', plan = 'pro' where id = $1`, [org.id])
+      await updateRestrictions(tp.platform, new Date(Date.now() + 1500), org.id)
+      expect((await statusOf(org.id)).s).toBe('grace_period_over')
+
+      const { org: billed } = await ownerWithOrg(tp, 'Billed Org')
+      await tp.platform.db.query(`update organizations set tier = 'tier_payg', plan = 'pro' where id = $1`, [billed.id])
+      await addEgress(billed.id, 300 * GB)
+      await updateRestrictions(tp.platform, new Date(), billed.id)
+      expect((await statusOf(billed.id)).s).toBeNull()
+    })
+
     it('two instances sampling at once move a status once', async () => {
       const { token, org } = await ownerWithOrg(tp, 'Race Org')
       const ref = await activeProject(tp, token, org.slug)
       await measureDatabaseSizes(tp.platform)
       tp.platform.config.freeDatabaseQuotaBytes = (await sizeOf(ref)) - 1
       const now = new Date()
-      const changed = await Promise.all([updateRestrictions(tp.platform, now), updateRestrictions(tp.platform, now)])
-      // The suite's other organizations are not over a restricting quota: only this one is looked at.
+      const changed = await Promise.all([updateRestrictions(tp.platform, now, org.id), updateRestrictions(tp.platform, now, org.id)])
       expect(changed[0] + changed[1]).toBe(1)
       const [{ n }] = await tp.platform.db.query<{ n: number }>(
         `select count(*)::int as n from organizations where id = $1 and restriction_status = 'grace_period'`,
@@ -122,6 +175,8 @@ describe('self-hosted mode', () => {
       expect(orgs.every((o) => o.restriction_status === null)).toBe(true)
       const [{ n }] = await tp.platform.db.query<{ n: number }>('select count(*)::int as n from projects where db_size_bytes is not null')
       expect(n).toBe(0)
+      const [{ rows }] = await tp.platform.db.query<{ rows: number }>('select count(*)::int as rows from usage_daily')
+      expect(rows).toBe(0)
     } finally {
       await tp.close()
     }

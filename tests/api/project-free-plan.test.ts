@@ -1,8 +1,9 @@
 // @vitest-environment node
 /**
  * The Free plan's limit (2 active projects per organization, 1 for a vercel_ organization), also
- * when two creations race (on an embedded and on a PostgreSQL control plane), and inactivity:
- * a Free project without activity is paused, a paid one never.
+ * when two creations race (on an embedded and on a PostgreSQL control plane); a project is on its
+ * organization's plan; and inactivity: a project of a Free organization without activity is
+ * paused, one of a paid organization never.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pauseInactiveProjects } from '@/server/projects/inactivity'
@@ -22,18 +23,18 @@ for (const backend of BACKENDS) {
     const create = (token: string, slug: string, plan?: string) =>
       tp.call('POST', '/platform/projects', { token, body: { name: `P ${Date.now()}`, organization_slug: slug, ...(plan ? { plan } : {}) } })
 
-    it('allows 2 active Free projects, then answers a clear 400; paid plans and paused projects do not count', async () => {
+    it('allows 2 active projects in a Free organization, then answers a clear 400; paused projects do not count', async () => {
       const { token, org } = await ownerWithOrg(tp)
       expect((await create(token, org.slug)).status).toBe(201)
-      expect((await create(token, org.slug)).status).toBe(201)
+      expect((await create(token, org.slug, 'free')).status).toBe(201)
       const third = await create(token, org.slug)
       expect(third.status).toBe(400)
       expect(third.body.message).toContain('The Free plan allows 2 active projects per organization')
-      expect((await create(token, org.slug, 'pro')).status).toBe(201)
       await settle(tp.platform)
       // Pausing one makes room; restoring it while the room is taken is refused.
       const list = (await tp.call('GET', '/platform/projects', { token })).body as { ref: string; plan: string; organization_slug: string }[]
-      const free = list.filter((p) => p.plan === 'free' && p.organization_slug === org.slug)
+      const free = list.filter((p) => p.organization_slug === org.slug)
+      expect(free.map((p) => p.plan)).toEqual(['free', 'free'])
       await tp.call('POST', `/platform/projects/${free[0].ref}/pause`, { token })
       await settle(tp.platform)
       expect((await create(token, org.slug)).status).toBe(201)
@@ -41,6 +42,22 @@ for (const backend of BACKENDS) {
       expect(restore.status).toBe(400)
       expect(restore.body.message).toContain('Free plan')
       expect(await statusOf(tp, free[0].ref)).toBe('INACTIVE')
+      await settle(tp.platform)
+    })
+
+    it("puts a project on its organization's plan: another plan in the body is refused", async () => {
+      const { token, org } = await ownerWithOrg(tp)
+      const paid = await create(token, org.slug, 'pro')
+      expect(paid.status).toBe(400)
+      expect(paid.body.message).toBe("Projects take their organization's plan (Free). Change the organization's plan on its billing page first.")
+      const [{ count }] = await tp.platform.db.query<{ count: number }>('select count(*)::int as count from projects where organization_id = $1', [org.id])
+      expect(count).toBe(0)
+      // On Pro: no limit on active projects, and each project answers the organization's plan.
+      expect((await tp.call('PUT', `/platform/organizations/${org.slug}/billing/subscription`, { token, body: { tier: 'tier_pro' } })).status).toBe(200)
+      const made = [await create(token, org.slug), await create(token, org.slug, 'pro'), await create(token, org.slug)]
+      expect(made.map((r) => r.status)).toEqual([201, 201, 201])
+      expect(made.map((r) => r.body.plan)).toEqual(['pro', 'pro', 'pro'])
+      expect((await create(token, org.slug, 'free')).body.message).toContain("Projects take their organization's plan (Pro)")
       await settle(tp.platform)
     })
 
@@ -65,10 +82,11 @@ for (const backend of BACKENDS) {
       await settle(tp.platform)
     })
 
-    it('pauses Free projects without activity, never paid ones, and says why', async () => {
+    it("pauses projects of Free organizations without activity, never a paid organization's, and says why", async () => {
       const { token, org } = await ownerWithOrg(tp)
       const free = await activeProject(tp, token, org.slug)
-      const pro = await activeProject(tp, token, org.slug, { plan: 'pro' })
+      const paid = await ownerWithOrg(tp, 'Paid Org')
+      const pro = await activeProject(tp, paid.token, paid.org.slug, { plan: 'pro' })
       expect((await runSql(tp, token, free, 'select 1')).status).toBe(200)
       // Recent activity keeps it.
       await pauseInactiveProjects(tp.platform)
@@ -81,6 +99,11 @@ for (const backend of BACKENDS) {
       const detail = (await tp.call('GET', `/platform/projects/${free}`, { token })).body
       expect(detail.status_message).toContain('without activity')
       expect((await runSql(tp, token, free, 'select 1')).status).toBe(409)
+      // The organization's audit log has the pause, done by the platform itself.
+      const audit = (await tp.call('GET', `/platform/organizations/${org.slug}/audit`, { token })).body
+      expect(audit.entries).toContainEqual(
+        expect.objectContaining({ action: 'project.paused', actor: null, target: expect.objectContaining({ id: free }), details: expect.objectContaining({ reason: 'inactivity' }) })
+      )
     })
   })
 }

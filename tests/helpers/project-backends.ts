@@ -4,7 +4,7 @@
  * under CI=true). Plus the few calls those tests make again and again.
  */
 import pg from 'pg'
-import type { OrganizationRole } from '@/lib/api-types'
+import type { OrganizationRole, PlanId } from '@/lib/api-types'
 import type { ServerConfig } from '@/server/config'
 import { settle, startTestPlatform, type TestPlatform } from './test-platform'
 import { pgClusterAvailable, startPgCluster, type PgCluster } from './pg-cluster'
@@ -71,8 +71,35 @@ export async function memberOf(tp: TestPlatform, orgId: number, role: Organizati
   return user.token
 }
 
-/** Creates a project and waits until its database is up. */
-export async function activeProject(tp: TestPlatform, token: string, orgSlug: string, extra: Record<string, unknown> = {}): Promise<string> {
+/**
+ * Moves the organization to a plan, as its Owner would on the billing page (PUT subscription).
+ * Enterprise is arranged with sales, not self-served: it is set in the control plane directly.
+ */
+export async function organizationOnPlan(tp: TestPlatform, token: string, orgSlug: string, plan: PlanId): Promise<void> {
+  if (plan === 'enterprise') {
+    await tp.platform.db.query(`update organizations set plan = 'enterprise', tier = 'tier_enterprise' where slug = $1`, [orgSlug])
+    await tp.platform.db.query(`update projects set plan = 'enterprise' where organization_id = (select id from organizations where slug = $1)`, [orgSlug])
+    await tp.platform.db.query(`insert into organization_subscriptions (organization_id, tier) select id, 'tier_enterprise' from organizations where slug = $1`, [orgSlug])
+    return
+  }
+  const res = await tp.call('PUT', `/platform/organizations/${orgSlug}/billing/subscription`, { token, body: { tier: `tier_${plan}` } })
+  if (res.status !== 200) throw new Error(`plan change failed: ${JSON.stringify(res.body)}`)
+}
+
+/**
+ * Creates a project and waits until its database is up. A project is on its organization's plan:
+ * with `plan`, the organization moves to that plan first (when it is not on it already).
+ */
+export async function activeProject(
+  tp: TestPlatform,
+  token: string,
+  orgSlug: string,
+  extra: { plan?: PlanId } & Record<string, unknown> = {}
+): Promise<string> {
+  if (extra.plan) {
+    const [org] = await tp.platform.db.query<{ plan: PlanId }>('select plan from organizations where slug = $1', [orgSlug])
+    if (org?.plan !== extra.plan) await organizationOnPlan(tp, token, orgSlug, extra.plan)
+  }
   const res = await tp.call('POST', '/platform/projects', { token, body: { name: `Project ${Date.now()}`, organization_slug: orgSlug, ...extra } })
   if (res.status !== 201) throw new Error(`create failed: ${JSON.stringify(res.body)}`)
   await settle(tp.platform)

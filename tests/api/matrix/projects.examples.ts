@@ -12,18 +12,34 @@ import { unique, type Examples, type Fixture } from './types'
 let target = ''
 async function projectIn(tp: TestPlatform, fx: Fixture, status: string) {
   await settle(tp.platform)
+  await onPlan(tp, fx, 'pro')
   target = `m${unique().replace(/\D/g, '')}`.slice(0, 20)
   await tp.platform.db.query(
     `insert into projects (ref, name, organization_id, status, cloud_provider, region, plan)
-     select $1, $2, id, $3, 'AWS', 'us-east-1', 'pro' from organizations where slug = $4`,
+     select $1, $2, id, $3, 'AWS', 'us-east-1', plan from organizations where slug = $4`,
     [target, `Matrix lifecycle ${target}`, status, fx.orgSlug]
   )
 }
 
+/**
+ * Projects are on their organization's plan, and the fixture's Free places are taken: the project
+ * examples (creating, restoring, branching) run with the organization on Pro. The examples after
+ * them expect it on Free again (billing's "change to Free changes nothing"): the first of them
+ * here puts it back. Set in the control plane, as the examples' states are.
+ */
+async function onPlan(tp: TestPlatform, fx: Fixture, plan: 'free' | 'pro') {
+  await tp.platform.db.query(`update organizations set plan = $2, tier = $3 where slug = $1`, [fx.orgSlug, plan, `tier_${plan}`])
+  await tp.platform.db.query(`update projects set plan = $2 where organization_id = (select id from organizations where slug = $1)`, [fx.orgSlug, plan])
+}
+
 export const projectExamples: Examples<typeof projectRoutes> = {
   listProjects: { path: () => '/platform/projects' },
-  // A paid plan: the organization's Free places are taken by the fixture.
-  createProject: { path: () => '/platform/projects', body: (fx) => ({ name: `Matrix ${unique()}`, organization_slug: fx.orgSlug, plan: 'pro' }) },
+  // On a paid plan: the organization's Free places are taken by the fixture.
+  createProject: {
+    path: () => '/platform/projects',
+    body: (fx) => ({ name: `Matrix ${unique()}`, organization_slug: fx.orgSlug, plan: 'pro' }),
+    before: (tp, fx) => onPlan(tp, fx, 'pro'),
+  },
   getProject: { path: (fx) => `/platform/projects/${fx.ref}` },
   retryProjectProvisioning: {
     path: (fx) => `/platform/projects/${fx.failedRef}/retry-provisioning`,
@@ -40,16 +56,21 @@ export const projectExamples: Examples<typeof projectRoutes> = {
   createBranch: {
     path: (fx) => `/platform/projects/${fx.ref}/branches`,
     body: () => ({ name: `branch-${unique()}` }),
-    // Branches take the parent's plan: a paid one, so the Free places do not run out.
+    // On a paid plan, so the Free places do not run out.
     before: async (tp, fx) => {
       await settle(tp.platform)
-      await tp.platform.db.query(`update projects set plan = 'pro' where ref = $1`, [fx.ref])
+      await onPlan(tp, fx, 'pro')
     },
   },
 }
 
 export const sqlExamples: Examples<typeof sqlRoutes> = {
-  runQuery: { path: (fx) => `/platform/pg-meta/${fx.ref}/query`, body: () => ({ query: 'select 1 as one' }) },
+  runQuery: {
+    path: (fx) => `/platform/pg-meta/${fx.ref}/query`,
+    body: () => ({ query: 'select 1 as one' }),
+    // The project examples are done: the organization is back on its Free plan (see onPlan).
+    before: (tp, fx) => onPlan(tp, fx, 'free'),
+  },
   // A run nobody started: every member may ask, and learns only that nothing was cancelled.
   cancelQuery: { path: (fx) => `/platform/projects/${fx.ref}/query/${randomUUID()}/cancel` },
 }
