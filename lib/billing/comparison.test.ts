@@ -81,11 +81,12 @@ describe('COMPARISON', () => {
     expect(rowOf('log_drains').plans.team).toBe('$60 / month, plus $0.20 per million events and $0.09 per GB')
   })
 
-  it('offers Read-only from Team, and SSO, SOC2 and audit trails on Team (SPEC §6)', () => {
+  it('offers Read-only from Team, and SSO and SOC2 on Team (SPEC §6); the organization audit log on every plan', () => {
     expect(rowOf('member_roles').plans.free).toEqual(['Owner', 'Admin', 'Developer'])
     expect(rowOf('member_roles').plans.pro).toEqual(['Owner', 'Admin', 'Developer'])
     expect(rowOf('member_roles').plans.team).toEqual(['Owner', 'Admin', 'Developer', 'Read-only'])
     expect(rowOf('member_roles').plans.enterprise).toContain('Custom project-scoped roles')
-    for (const key of ['sso', 'soc2', 'audit_trails']) expect(rowOf(key).plans).toEqual({ free: false, pro: false, team: true, enterprise: true })
+    for (const key of ['sso', 'soc2']) expect(rowOf(key).plans).toEqual({ free: false, pro: false, team: true, enterprise: true })
+    expect(rowOf('audit_log').plans).toEqual({ free: true, pro: true, team: true, enterprise: true })
   })
 })

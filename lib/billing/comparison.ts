@@ -161,7 +161,7 @@ const dashboard: ComparisonGroup = {
 const security: ComparisonGroup = {
   key: 'security',
   title: 'Security',
-  rows: [row('sso', 'SSO for the dashboard', teamUp(true)), row('soc2', 'SOC2', teamUp(true)), row('audit_trails', 'Organization audit trails', teamUp(true))],
+  rows: [row('sso', 'SSO for the dashboard', teamUp(true)), row('soc2', 'SOC2', teamUp(true)), row('audit_log', 'Organization audit log (plan, member, project and billing changes)', { free: true, pro: true, team: true, enterprise: true })],
 }
 
 const support: ComparisonGroup = {

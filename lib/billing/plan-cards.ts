@@ -76,7 +76,6 @@ function teamFeatures(): string[] {
     'Read-only member role',
     'SSO for the dashboard',
     'SOC2',
-    'Organization audit trails',
     backups(team),
     logRetention(team),
     `${formatCount(team.limits.functions ?? 0)} edge functions`,

@@ -1,3 +1,4 @@
+import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { useState } from 'react'
 import { AppLayout } from '@/components/layouts/AppLayout'
@@ -23,8 +24,8 @@ const NewProjectPage: NextPageWithLayout = () => {
   const [touched, setTouched] = useState(false)
   const [provider, setProvider] = useState<CloudProvider>('AWS')
   const [region, setRegion] = useState(PROVIDERS.AWS.defaultRegion)
-  const queryPlan = typeof router.query.plan === 'string' && (PLAN_IDS as readonly string[]).includes(router.query.plan) ? (router.query.plan as PlanId) : 'free'
-  const [plan, setPlan] = useState<PlanId | null>(null)
+  // A plan card's link (/new/{slug}?plan=pro) asks for a plan; projects take their organization's.
+  const askedPlan = typeof router.query.plan === 'string' && (PLAN_IDS as readonly string[]).includes(router.query.plan) ? (router.query.plan as PlanId) : null
   const create = useProjectCreateMutation()
   const nameError = touched && !name.trim() ? 'Project name is required' : undefined
   const isPlatform = useIsPlatform()
@@ -62,7 +63,7 @@ const NewProjectPage: NextPageWithLayout = () => {
         setTouched(true)
         if (!name.trim() || !slug) return
         create.mutate(
-          { name: name.trim(), organization_slug: slug, cloud_provider: provider, region, plan: plan ?? queryPlan },
+          { name: name.trim(), organization_slug: slug, cloud_provider: provider, region },
           { onSuccess: (project) => router.push(`/project/${project.ref}`) }
         )
       }}
@@ -86,13 +87,23 @@ const NewProjectPage: NextPageWithLayout = () => {
         onChange={(e) => setRegion(e.target.value)}
         options={PROVIDERS[provider].regions.map((r) => ({ value: r.code, label: `${r.displayName} (${r.code})` }))}
       />
-      <Select
-        label="Plan"
-        name="plan"
-        value={plan ?? queryPlan}
-        onChange={(e) => setPlan(e.target.value as PlanId)}
-        options={PLAN_IDS.map((p) => ({ value: p, label: PLAN_NAMES[p] }))}
-      />
+      {org && (
+        <p className="text-sm text-foreground-light">
+          Plan: <span className="font-medium text-foreground">{org.plan.name}</span>, the organization&apos;s plan.{' '}
+          <Link href={`/org/${org.slug}/billing`} className="text-brand underline-offset-2 hover:underline">
+            Change plan
+          </Link>
+        </p>
+      )}
+      {org && askedPlan && askedPlan !== org.plan.id && (
+        <Alert variant="info" title={`${org.name} is on the ${org.plan.name} plan`}>
+          Projects take their organization&apos;s plan. To create a {PLAN_NAMES[askedPlan]} project, change the organization&apos;s plan on its{' '}
+          <Link href={`/org/${org.slug}/billing`} className="underline underline-offset-2">
+            billing page
+          </Link>{' '}
+          first.
+        </Alert>
+      )}
     </FormCardPage>
   )
 }
