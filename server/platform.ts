@@ -3,6 +3,7 @@
  * (migrated), the secrets and signing keys, the mailer, the project databases and the background loop.
  */
 import { randomUUID } from 'node:crypto'
+import { EgressCounter } from './billing/egress-counter'
 import { readConfig, type ServerConfig } from './config'
 import { openEmbeddedControlPlane, openServerControlPlane, type ControlPlaneDb } from './db/control-plane'
 import { migrate } from './db/migrate'
@@ -28,6 +29,12 @@ export type Platform = {
   /** Names this app instance in provisioning leases. */
   instanceId: string
   scheduler: Scheduler
+  /**
+   * Bytes the SQL API answered, not yet added to the usage. Kept on the platform, not in a module:
+   * Next bundles the API route and the instrumentation hook (whose scheduler flushes it) apart,
+   * each with its own copy of every module.
+   */
+  egress: EgressCounter
   /** Background work in flight (provisioning); tests await it. */
   pending: Set<Promise<unknown>>
 }
@@ -56,6 +63,7 @@ export async function createPlatform(config: ServerConfig, options: { inMemory?:
     mailer: createMailer(config.auth),
     databases,
     instanceId: randomUUID(),
+    egress: new EgressCounter(),
     pending: new Set(),
   } as Omit<Platform, 'scheduler'> as Platform
   if (!config.isPlatform) await ensureSelfHostedProject(platform)

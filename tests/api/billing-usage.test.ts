@@ -16,7 +16,7 @@ import { GB, MEASURED_METRICS, USAGE_METRICS, type UsageMetric } from '@/lib/bil
 import { dayOf, daysOf, monthOf } from '@/lib/billing/period'
 import { sampleUsage } from '@/server/billing/usage-sampling'
 import { recordComputeHours } from '@/server/billing/daily-usage'
-import { EgressCounter } from '@/server/billing/egress'
+import { EgressCounter } from '@/server/billing/egress-counter'
 import type { Queryable } from '@/server/db/control-plane'
 import type { ProjectDbLocation } from '@/server/databases'
 import { startTestPlatform, settle, type TestPlatform } from '../helpers/test-platform'

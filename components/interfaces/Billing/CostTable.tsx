@@ -14,7 +14,7 @@ export function CostTable({ columns, planName, caption }: { columns: CostColumn[
   const metrics = [...new Set(columns.flatMap((c) => c.cost.lines.filter((l) => l.billed).map((l) => l.metric)))]
   const reference = columns[0].cost
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[18rem] text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>

@@ -49,7 +49,7 @@ export function InvoicesPageStatement({ invoice, slug }: { invoice: Invoice; slu
       {open && (
         <div id={detailsId} className="px-5 pb-4">
           {invoice.status === 'upcoming' && <p className="mb-2 text-xs text-foreground-lighter">The month in progress: figures so far.</p>}
-          <div className="overflow-x-auto rounded-md border border-border">
+          <div className="relative overflow-x-auto rounded-md border border-border">
             <table className="w-full min-w-[34rem] text-sm" aria-label={`Lines of ${month}`}>
               <thead className="bg-surface-raised text-left text-xs text-foreground-light">
                 <tr>

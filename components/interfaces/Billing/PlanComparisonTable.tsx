@@ -37,7 +37,8 @@ export function PlanComparisonTable({ groups, currentPlan }: { groups: Compariso
   const current = (plan: PlanId) => plan === currentPlan && 'bg-brand/5'
   return (
     <div className="flex flex-col gap-3">
-      <div className="overflow-x-auto rounded-md border border-border" tabIndex={0} role="region" aria-label="Plan comparison, scrolls sideways">
+      {/* Positioned: the sr-only labels of the cells (absolutely placed) must be clipped by this scroller, not widen the page. */}
+      <div className="relative overflow-x-auto rounded-md border border-border" tabIndex={0} role="region" aria-label="Plan comparison, scrolls sideways">
         <table className="w-full min-w-[40rem] border-collapse text-sm">
           <caption className="sr-only">What each plan includes</caption>
           <thead>

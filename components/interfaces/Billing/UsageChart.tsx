@@ -24,7 +24,8 @@ export function UsageChart({ name, unit, daily, included = null, height = 160 }:
   const showQuota = included !== null && included > 0 && peak * 4 >= included
   return (
     <figure className="m-0" aria-label={`${name} per day`}>
-      <div style={{ height }} className="w-full text-foreground-lighter">
+      {/* Clipped: after a resize the chart keeps its old width for a frame, and must not widen the page meanwhile. */}
+      <div style={{ height }} className="w-full overflow-hidden text-foreground-lighter">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={daily} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />

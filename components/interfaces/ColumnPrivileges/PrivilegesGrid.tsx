@@ -21,7 +21,7 @@ type Props = {
  */
 export function PrivilegesGrid({ data, editable, onChange }: Props) {
   return (
-    <div className="overflow-x-auto rounded-md border border-border">
+    <div className="relative overflow-x-auto rounded-md border border-border">
       <table className="w-max min-w-full border-collapse text-sm">
         <caption className="sr-only">
           Column privileges of {data.table.schema}.{data.table.name}, per role
