@@ -24,7 +24,7 @@ async function photograph(page: Page, name: string) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow, `${name} at ${width}px (${theme}) is wider than the screen`).toBeLessThanOrEqual(0)
       fs.mkdirSync(OUT, { recursive: true })
-      await page.screenshot({ path: path.join(OUT, `${name}-${width}-${theme}.png`), fullPage: true })
+      await page.screenshot({ path: path.join(OUT, `${name}-${width}-${theme}.png`) })
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 })
@@ -59,7 +59,7 @@ test('billing: real usage, the comparison table, a plan change previewed then co
 
   await page.goto(`/org/${slug}/billing`)
   const plan = page.getByRole('region', { name: 'Subscription plan' })
-  await expect(plan.getByText('Free', { exact: true }).first()).toBeVisible()
+  await expect(plan.getByText('Free plan', { exact: true })).toBeVisible()
   // The project's database as measured from the database itself, grown by the rows above.
   const perProject = page.getByRole('region', { name: 'Database size per project' })
   await expect(perProject.getByText('Ledger')).toBeVisible()
@@ -85,12 +85,12 @@ test('billing: real usage, the comparison table, a plan change previewed then co
   await modal.getByRole('button', { name: 'Upgrade to Pro' }).click()
   const changing = page.getByRole('dialog', { name: 'Change to Pro' })
   const preview = changing.getByRole('region', { name: 'Preview of the change' })
-  await expect(preview.getByText('New monthly cost')).toBeVisible()
+  await expect(preview.getByRole('heading', { name: 'New monthly cost' })).toBeVisible()
   await expect(preview.getByText('$25.00').first()).toBeVisible()
   await page.screenshot({ path: path.join(OUT, 'billing-plan-preview-1280-dark.png') })
   await changing.getByRole('button', { name: 'Confirm change' }).click()
   await expect(changing).toBeHidden()
-  await expect(plan.getByText('Pro', { exact: true }).first()).toBeVisible()
+  await expect(plan.getByText('Pro plan', { exact: true })).toBeVisible()
 
   // On Pro, a third project is allowed: created on the organization's plan.
   await createProject(page, slug, 'Second')
