@@ -53,8 +53,8 @@ export default defineConfig({
     { name: 'mocked', testMatch: /mocked\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${PORTS.mocked}` } },
   ],
   webServer: [
-    // Usage sampled every 3 s: the billing test sees the rows it inserted a moment ago.
-    server(PORTS.platform, { DATA_DIR: dataDir('platform'), USAGE_SAMPLE_INTERVAL_MS: '3000' }),
+    // Usage sampled every 10 s (and on demand when older): the billing test sees the rows it inserted a moment ago.
+    server(PORTS.platform, { DATA_DIR: dataDir('platform'), USAGE_SAMPLE_INTERVAL_MS: '10000' }),
     server(PORTS.selfHosted, { DATA_DIR: dataDir('self-hosted'), NEXT_PUBLIC_IS_PLATFORM: 'false' }),
     ...(pgUrl ? [server(PORTS.selfHostedPg, { DATA_DIR: dataDir('self-hosted-pg'), NEXT_PUBLIC_IS_PLATFORM: 'false', DATABASE_URL: pgUrl })] : []),
     server(PORTS.mocked, { DATA_DIR: dataDir('mocked'), API_MOCKING: 'true' }),

@@ -1,7 +1,7 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { runSql, signUp, uniqueEmail } from './helpers'
+import { photograph, SCREENSHOTS } from './photograph'
 
 /**
  * Organization billing against the built-in platform: usage measured from a project whose
@@ -9,27 +9,6 @@ import { runSql, signUp, uniqueEmail } from './helpers'
  * project created on the new plan, the usage, statements and audit log pages. The billing page is
  * photographed at phone and desktop width in light and dark (test-results/screenshots).
  */
-const OUT = path.join('test-results', 'screenshots')
-
-async function photograph(page: Page, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => {
-      window.localStorage.setItem('theme', t)
-      window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: t }))
-    }, theme)
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: width < 700 ? 780 : 900 })
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
-      await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`))
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-      expect(overflow, `${name} at ${width}px (${theme}) is wider than the screen`).toBeLessThanOrEqual(0)
-      fs.mkdirSync(OUT, { recursive: true })
-      await page.screenshot({ path: path.join(OUT, `${name}-${width}-${theme}.png`) })
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
-
 async function createProject(page: Page, slug: string, name: string): Promise<string> {
   await page.goto(`/new/${slug}`)
   await page.getByLabel('Project name').fill(name)
@@ -76,7 +55,8 @@ test('billing: real usage, the comparison table, a plan change previewed then co
   await expect(comparison).toBeVisible()
   for (const group of ['Database', 'Auth', 'Storage', 'Realtime', 'Security', 'Support']) await expect(comparison.getByText(group, { exact: true }).first()).toBeVisible()
 
-  await photograph(page, 'billing')
+  await photograph(page, 'billing', { widths: [375, 1280] })
+  await page.setViewportSize({ width: 1280, height: 900 })
 
   // Change plan: the preview comes before anything changes.
   await plan.getByRole('button', { name: 'Change plan' }).click()
@@ -87,7 +67,7 @@ test('billing: real usage, the comparison table, a plan change previewed then co
   const preview = changing.getByRole('region', { name: 'Preview of the change' })
   await expect(preview.getByRole('heading', { name: 'New monthly cost' })).toBeVisible()
   await expect(preview.getByText('$25.00').first()).toBeVisible()
-  await page.screenshot({ path: path.join(OUT, 'billing-plan-preview-1280-dark.png') })
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'billing-plan-preview-1280-dark.png') })
   await changing.getByRole('button', { name: 'Confirm change' }).click()
   await expect(changing).toBeHidden()
   await expect(plan.getByText('Pro plan', { exact: true })).toBeVisible()

@@ -26,6 +26,8 @@ test('invite → join → the new member sees the organization', async ({ page, 
   await other.goto(link)
   await expect(other).toHaveURL(/\/sign-in\?returnTo=/)
   await other.getByRole('link', { name: 'Sign up now' }).click()
+  // The sign-in form shows until the sign-up page has loaded: fill the sign-up form, not that one.
+  await expect(other.getByRole('heading', { name: 'Get started' })).toBeVisible()
   await other.getByLabel('Email').fill(invitee)
   await other.getByLabel('Password').fill(PASSWORD)
   await other.getByRole('button', { name: 'Sign up' }).click()

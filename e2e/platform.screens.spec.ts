@@ -1,6 +1,5 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { photograph } from './photograph'
 import { createOrgAndProject, runSql, signUp, uniqueEmail } from './helpers'
 
 /**
@@ -9,31 +8,6 @@ import { createOrgAndProject, runSql, signUp, uniqueEmail } from './helpers'
  * person would notice at once: a page wider than the screen, and a header that lost its menu.
  */
 test.describe.configure({ mode: 'serial' })
-
-const WIDTHS = [375, 768, 1280] as const
-const THEMES = ['light', 'dark'] as const
-const OUT = path.join('test-results', 'screenshots')
-
-async function photograph(page: Page, name: string) {
-  for (const theme of THEMES) {
-    // next-themes follows the theme key's storage events (as from another tab): no reload, so
-    // the page keeps what it shows (a query's results).
-    await page.evaluate((t) => {
-      window.localStorage.setItem('theme', t)
-      window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: t }))
-    }, theme)
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 700 ? 780 : 860 })
-      // Two frames: the layout has answered the resize before it is measured.
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
-      await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`))
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-      expect(overflow, `${name} at ${width}px (${theme}) is wider than the screen`).toBeLessThanOrEqual(0)
-      fs.mkdirSync(OUT, { recursive: true })
-      await page.screenshot({ path: path.join(OUT, `${name}-${width}-${theme}.png`) })
-    }
-  }
-}
 
 test('the main screens fit phone, tablet and desktop widths in light and dark', async ({ page }) => {
   test.setTimeout(240_000)
