@@ -118,10 +118,16 @@ test('feature previews change the product; the command menu navigates and search
   await expect(page).toHaveURL(new RegExp(`/project/${ref}/sql/templates`))
   await expect(menu).toBeHidden()
 
-  // Docs search, answered by the built-in docs backend from the product's own docs.
-  const searched = page.waitForResponse((r) => r.url().endsWith('/api/docs/rest/v1/rpc/docs_search_fts'))
+  // Docs search, answered by the built-in docs backend from the product's own docs. Once the
+  // templates page has loaded, a step at a time: a failure says which one.
+  await expect(page.getByRole('heading', { name: 'Templates', level: 1 })).toBeVisible()
   await page.keyboard.press('ControlOrMeta+k')
-  await menu.getByPlaceholder('Type a command or search the docs…').fill('row limit')
+  await expect(menu).toBeVisible()
+  const input = menu.getByPlaceholder('Type a command or search the docs…')
+  await expect(input).toBeFocused()
+  const searched = page.waitForResponse((r) => r.url().endsWith('/api/docs/rest/v1/rpc/docs_search_fts'), { timeout: 30_000 })
+  await input.fill('row limit')
+  await expect(input).toHaveValue('row limit')
   expect((await searched).status()).toBe(200)
   const result = menu.getByRole('option', { name: /SQL editor/i }).first()
   await expect(result).toBeVisible()
