@@ -51,10 +51,30 @@ describe('nextRestriction', () => {
     expect(state.gracePeriodEnd).toEqual(at(7))
   })
 
-  it('a plan that does not restrict lifts every status at once', () => {
+  it('a plan that does not restrict lifts every status at once, and forgets the episode after a whole grace length', () => {
     let state = nextRestriction(UNRESTRICTED, sample(true, 0))
     state = nextRestriction(state, sample(true, 8))
-    expect(nextRestriction(state, sample(true, 8.1, false))).toEqual(UNRESTRICTED)
+    const lifted = nextRestriction(state, sample(true, 8.1, false))
+    expect(lifted.status).toBeNull()
+    expect(nextRestriction(lifted, sample(false, 15.1, false))).toEqual(UNRESTRICTED)
+  })
+
+  it('an episode lifted by an upgrade resumes when over quota again on a capped plan: no fresh grace period', () => {
+    let state = nextRestriction(UNRESTRICTED, sample(true, 0))
+    state = nextRestriction(state, sample(true, 8))
+    expect(state.status).toBe('restricted')
+    // Upgraded (the platform sets the status to null and keeps the rest), then back on Free.
+    state = { ...state, status: null }
+    state = nextRestriction(state, sample(false, 8.1))
+    expect(state.status).toBeNull()
+    expect(nextRestriction(state, sample(true, 8.2)).status).toBe('restricted')
+    // Lifted while the grace period still ran: it goes on to its first end.
+    let early = nextRestriction(UNRESTRICTED, sample(true, 0))
+    early = { ...early, status: null }
+    const resumed = nextRestriction(early, sample(true, 3))
+    expect(resumed).toMatchObject({ status: 'grace_period', gracePeriodEnd: at(7) })
+    // A whole grace length without going over: a new episode gets a new grace period.
+    expect(nextRestriction(state, sample(true, 15.3))).toMatchObject({ status: 'grace_period', gracePeriodEnd: at(22.3) })
   })
 
   it('only restricted projects stop serving', () => {

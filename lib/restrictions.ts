@@ -4,6 +4,11 @@
  * projects are restricted (they refuse SQL). Back under quota, the grace is spent: the status is
  * grace_period_over (the next time over quota restricts at once) until it has stayed under quota
  * for a whole grace length. A plan without restricting quotas is never restricted.
+ *
+ * An upgrade lifts a restriction at once (status null) but the episode is remembered (its grace
+ * end and last time over quota) until a whole grace length has passed without going over: over
+ * quota again meanwhile (after a move back to a capped plan) resumes it where it was, instead of
+ * giving a fresh grace period. Moving up and down cannot buy grace after grace.
  */
 import type { RestrictionStatus } from './api-types/organizations'
 
@@ -25,12 +30,21 @@ export type Sample = {
   graceMs: number
 }
 
+/** Lifted (status null), the episode kept until a whole grace length without going over quota. */
+function lifted(state: RestrictionState, now: Date, graceMs: number): RestrictionState {
+  const calmSince = state.lastOverQuotaAt ?? state.gracePeriodEnd
+  if (!calmSince || now.getTime() - calmSince.getTime() >= graceMs) return UNRESTRICTED
+  return { ...state, status: null }
+}
+
 export function nextRestriction(state: RestrictionState, { overQuota, planRestricts, now, graceMs }: Sample): RestrictionState {
-  if (!planRestricts) return UNRESTRICTED
+  if (!planRestricts) return lifted(state, now, graceMs)
   const graceOver = state.gracePeriodEnd !== null && now.getTime() >= state.gracePeriodEnd.getTime()
   if (overQuota) {
     switch (state.status) {
       case null:
+        // An episode lifted by an upgrade and not over yet resumes: its grace was given already.
+        if (lifted(state, now, graceMs).gracePeriodEnd) return { ...state, status: graceOver ? 'restricted' : 'grace_period', lastOverQuotaAt: now }
         return { status: 'grace_period', gracePeriodEnd: new Date(now.getTime() + graceMs), lastOverQuotaAt: now }
       case 'grace_period':
         return { ...state, status: graceOver ? 'restricted' : 'grace_period', lastOverQuotaAt: now }
@@ -41,7 +55,7 @@ export function nextRestriction(state: RestrictionState, { overQuota, planRestri
   }
   switch (state.status) {
     case null:
-      return UNRESTRICTED
+      return lifted(state, now, graceMs)
     case 'grace_period':
       // The grace period runs to its end even when usage drops meanwhile: one grace per episode.
       return graceOver ? { ...state, status: 'grace_period_over' } : state

@@ -130,8 +130,16 @@ export type SubscriptionPreview = z.infer<typeof subscriptionPreview>
 
 // ————— Usage —————
 
+/** Years a usage or audit window may touch: any offset keeps a moment inside what Postgres and Date agree on. */
+const YEARS = { first: 1970, last: 9000 }
+
 const isoDate = (label: string) =>
-  textField(label).regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, `${label} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp`)
+  textField(label)
+    .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, `${label} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp`)
+    .refine((value) => {
+      const year = Number(value.slice(0, 4))
+      return year >= YEARS.first && year <= YEARS.last
+    }, `${label} must fall between the years ${YEARS.first} and ${YEARS.last}`)
 
 export const usageQuery = z.object({
   /** The first day counted (defaults to the current period's start). */

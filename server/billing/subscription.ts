@@ -63,7 +63,7 @@ export async function readSubscription(platform: Platform, org: OrgAccess, now =
     billing_email: row.billing_email ?? 'Unknown',
     payment_method: await readPaymentMethod(platform, org),
     restriction_status: row.restriction_status,
-    restriction_data: row.restriction_data,
+    restriction_data: row.restriction_status ? row.restriction_data : null,
   }
 }
 
@@ -88,7 +88,9 @@ export async function previewSubscription(platform: Platform, org: OrgAccess, ti
  * Moves the organization to `tier` at once, or answers 400 with the preview's refusal. The same
  * tier changes nothing. An upgrade lifts a restriction at once (the next usage sample measures
  * the organization against its new plan): a restricted organization's projects serve requests
- * again as soon as it upgrades.
+ * again as soon as it upgrades. The episode's grace end and last time over quota stay: back on a
+ * capped plan and over quota again, it resumes instead of starting a new grace period
+ * (lib/restrictions.ts).
  */
 export async function changeSubscription(platform: Platform, org: OrgAccess, user: AuthUser, tier: PlanTier): Promise<Subscription> {
   const change = await platform.db.transaction(async (tx) => {
@@ -100,7 +102,7 @@ export async function changeSubscription(platform: Platform, org: OrgAccess, use
     const lift = changeKind(locked.tier, tier) === 'upgrade'
     await tx.query(
       `update organizations set tier = $2, plan = $3
-         ${lift ? ', restriction_status = null, restriction_data = null, quota_note = null, over_quota_at = null' : ''}
+         ${lift ? ', restriction_status = null, quota_note = null' : ''}
        where id = $1`,
       [org.id, tier, plan]
     )

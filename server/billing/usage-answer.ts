@@ -14,6 +14,8 @@ import type { Platform } from '../platform'
 import type { OrgAccess } from '../http/types'
 import { periodUsage } from './period-usage'
 import { costAnswer } from './cost-answer'
+import { PlatformError } from '../http/errors'
+import { ORGANIZATION_GONE } from '../orgs/organization-lock'
 import { usagePeriod } from './usage-period'
 import { sampleOrganization } from './usage-sampling'
 import { databaseSizeQuota, includedAmount } from './quotas'
@@ -28,13 +30,15 @@ type OrganizationState = {
 
 type ProjectSizeRow = { ref: string; name: string; status: string; db_size_bytes: string | null; measured_at: Date | string | null }
 
-const readState = async (platform: Platform, organizationId: number) =>
-  (
-    await platform.db.query<OrganizationState>(
-      `select tier, usage_sampled_at, restriction_status, restriction_data, quota_note from organizations where id = $1`,
-      [organizationId]
-    )
-  )[0]
+async function readState(platform: Platform, organizationId: number): Promise<OrganizationState> {
+  const [state] = await platform.db.query<OrganizationState>(
+    `select tier, usage_sampled_at, restriction_status, restriction_data, quota_note from organizations where id = $1`,
+    [organizationId]
+  )
+  // Deleted between the check of the caller's role and now.
+  if (!state) throw new PlatformError(404, ORGANIZATION_GONE)
+  return state
+}
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 
@@ -97,7 +101,7 @@ export async function organizationUsage(platform: Platform, org: OrgAccess, quer
     })),
     database_size_quota_bytes: databaseSizeQuota(platform.config, tier),
     restriction_status: state.restriction_status,
-    restriction_data: state.restriction_data,
+    restriction_data: state.restriction_status ? state.restriction_data : null,
     quota_note: state.quota_note || null,
   }
 }

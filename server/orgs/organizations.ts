@@ -31,7 +31,8 @@ export function toOrganization(row: OrgRow): Organization {
     ...(fromVercel ? { partner_id: row.slug.slice(VERCEL_PREFIX.length) } : {}),
     plan: { id: row.plan, name: PLAN_NAMES[row.plan] },
     restriction_status: row.restriction_status,
-    restriction_data: row.restriction_data,
+    // An upgrade lifts the status and keeps the episode's grace end for later (lib/restrictions.ts): not shown without a status.
+    restriction_data: row.restriction_status ? row.restriction_data : null,
     is_owner: row.role === 'Owner',
     role: row.role,
   }

@@ -294,6 +294,9 @@ describe('reading the log', () => {
     ['?date_start=2999-01-01', 'date_end (now) must be after date_start (2999-01-01)'],
     ['?date_start=2023-01-01&date_end=2024-01-03', 'at most 366 days'],
     ['?date_start=yesterday', 'YYYY-MM-DD'],
+    ['?date_start=9999-12-30&date_end=9999-12-31', 'date_start must fall between the years 1970 and 9000'],
+    ['?date_start=2024-01-01&date_end=9000-12-31T23:00:00-14:00', 'at most 366 days'],
+    ['?date_start=0001-01-02', 'date_start must fall between the years'],
   ])('refuses %s with 400', async (query, message) => {
     const { owner, org } = await ownerWithOrg()
     const res = await readLog(org.slug, owner.token, query)

@@ -77,7 +77,7 @@ for (const backend of BACKENDS) {
       ])
     })
 
-    it('prorates the price by the days on each tier, bills usage of the tier at the month end, applies credits', async () => {
+    it('prorates the price by the days on each tier, bills each run of days on its own tier, applies the credits of those days', async () => {
       const { token, org } = await ownerWithOrg(tp, 'History Org')
       const now = new Date()
       const current = monthOf(now)
@@ -123,9 +123,13 @@ for (const backend of BACKENDS) {
           amount: roundCents((25 * (lastDays - 10)) / lastDays),
         },
       ])
-      expect(lastMonth.lines.slice(2)).toEqual([{ description: 'Compute hours (Micro)', quantity: 1000, unit: 'hours', unit_price: 0.01344, amount: 13.44 }])
-      expect(lastMonth.credits).toBe(10)
-      expect(lastMonth.total).toBe(roundCents(roundCents((25 * (lastDays - 10)) / lastDays) + 13.44 - 10))
+      // The compute hours fell in the Pro days; the Free days bill none. Credits for the Pro days only.
+      const proShare = (lastDays - 10) / lastDays
+      expect(lastMonth.lines.slice(2)).toEqual([
+        { description: `Compute hours (Micro) (Pro, ${lastDays - 10} days)`, quantity: 1000, unit: 'hours', unit_price: 0.01344, amount: 13.44 },
+      ])
+      expect(lastMonth.credits).toBe(roundCents(10 * proShare))
+      expect(lastMonth.total).toBe(roundCents(roundCents(25 * proShare) + 13.44 - roundCents(10 * proShare)))
 
       const days = daysOf(current).length
       const proDays = teamAt.getUTCDate() - 1
@@ -134,12 +138,34 @@ for (const backend of BACKENDS) {
         { description: `Team plan (${days - proDays} of ${days} days)`, unit_price: 599, amount: roundCents((599 * (days - proDays)) / days) },
       ]
       expect(thisMonth.lines.slice(0, base.length)).toMatchObject(base)
+      // Today is on Team (the highest tier held today), and the database peak is billed for the Team days' share.
+      const teamDays = days - proDays
+      const label = (tier: string, n: number) => (proDays > 0 ? ` (${tier}, ${n} ${n === 1 ? 'day' : 'days'})` : '')
+      const disk = 0.25 * (teamDays / days)
       expect(thisMonth.lines.slice(base.length)).toEqual([
-        { description: 'Database size beyond 8 GB per project included', quantity: 2, unit: 'GB', unit_price: 0.125, amount: 0.25 },
-        { description: 'Compute hours (Micro)', quantity: 0, unit: 'hours', unit_price: 0.01344, amount: 0 },
+        ...(proDays > 0 ? [{ description: `Compute hours (Micro)${label('Pro', proDays)}`, quantity: 0, unit: 'hours', unit_price: 0.01344, amount: 0 }] : []),
+        { description: `Database size beyond 8 GB per project included${label('Team', teamDays)}`, quantity: 2, unit: 'GB', unit_price: 0.125, amount: roundCents(disk) },
+        { description: `Compute hours (Micro)${label('Team', teamDays)}`, quantity: 0, unit: 'hours', unit_price: 0.01344, amount: 0 },
       ])
       expect(thisMonth.credits).toBe(0)
-      expect(thisMonth.total).toBe(roundCents(base.reduce((sum, line) => sum + line.amount, 0) + 0.25))
+      expect(thisMonth.total).toBe(roundCents(base.reduce((sum, line) => sum + line.amount, 0) + roundCents(disk)))
+    })
+
+    it('bills a month on a billed tier left on its last day: usage is priced on the tier of the days it was used', async () => {
+      const { token, org } = await ownerWithOrg(tp, 'Leaver Org')
+      const last = previous(monthOf(new Date()))
+      const lastDays = daysOf(last).length
+      await rewriteHistory(org.id, last.start, [
+        ['tier_payg', last.start],
+        ['tier_pro', new Date(last.end.getTime() - 3_600_000)],
+      ])
+      // 300 GB of egress on day 5: 50 GB beyond the 250 GB included, billed on pay as you go.
+      await store(org.id, new Date(last.start.getTime() + 4 * DAY), 'EGRESS', 'worker', 300 * GB)
+      const lastMonth = (await statements(token, org.slug)).find((s) => s.id === monthId(last))!
+      // The last day counts as pay as you go too: it was held that day.
+      expect(lastMonth.lines[0]).toMatchObject({ description: `Pro (pay as you go) plan (${lastDays} of ${lastDays} days)`, amount: 25 })
+      expect(lastMonth.lines).toContainEqual(expect.objectContaining({ description: 'Egress beyond 250 GB included', quantity: 50, amount: 4.5 }))
+      expectAddsUp(lastMonth)
     })
 
     it('says an Enterprise price is agreed with our team, and bills nothing for it', async () => {

@@ -12,6 +12,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openEmbeddedControlPlane } from '@/server/db/control-plane'
 import { migrate } from '@/server/db/migrate'
+import { sampleUsage } from '@/server/billing/usage-sampling'
 import { roundCents } from '@/lib/billing/money'
 import { GB } from '@/lib/billing/plan-table'
 import { dayOf } from '@/lib/billing/period'
@@ -272,8 +273,17 @@ for (const backend of BACKENDS) {
       expect((await tp.call('GET', subscriptionPath(org.slug), { token })).body.restriction_status).toBe('restricted')
       const upgraded = await change(token, org.slug, 'tier_pro')
       expect(upgraded.body).toMatchObject({ tier: 'tier_pro', restriction_status: null, restriction_data: null })
-      expect(await orgRow(org.id)).toMatchObject({ restriction_status: null, quota_note: null, over_quota_at: null })
+      expect(await orgRow(org.id)).toMatchObject({ restriction_status: null, quota_note: null })
       expect((await runSql(tp, token, ref, 'select 1 as one')).status).toBe(200)
+      // Back to Free and over quota again: the grace was spent, so the next sample restricts at once.
+      expect((await change(token, org.slug, 'tier_free')).status).toBe(200)
+      tp.platform.config.freeDatabaseQuotaBytes = 1
+      try {
+        await sampleUsage(tp.platform)
+      } finally {
+        tp.platform.config.freeDatabaseQuotaBytes = undefined
+      }
+      expect((await orgRow(org.id)).restriction_status).toBe('restricted')
     })
 
     it('keeps a downgrade from lifting a restriction', async () => {

@@ -248,6 +248,9 @@ for (const backend of BACKENDS) {
       await bad('?start=2026-02-30', /^start is not a valid date/)
       await bad('?end=2026-13-01', /^end is not a valid date/)
       await bad('?start=2026-03-01&end=2026-02-01', /^end .* must be after start/)
+      // Years Postgres or a Date would carry out of range, with or without an offset.
+      await bad('?start=0000-01-01&end=0000-01-02', /^start must fall between the years 1970 and 9000/)
+      await bad('?start=9999-12-31T23:00:00-14:00&end=9999-12-31T23:59:59-14:00', /^start must fall between the years/)
       await bad('?start=2024-01-01&end=2026-01-01', /366 days/)
 
       // A past month: a figure per day, nothing projected beyond what was used.

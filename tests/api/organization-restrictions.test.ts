@@ -84,6 +84,7 @@ for (const backend of BACKENDS) {
       await sampleUsage(tp.platform)
       const lifted = await orgOf(token, org.slug)
       expect(lifted.restriction_status).toBeNull()
+      // The episode's grace end is kept for later (lib/restrictions.ts), not shown without a status.
       expect(lifted.restriction_data).toBeNull()
       expect((await runSql(tp, token, ref, 'select 1')).status).toBe(200)
       expect((await tp.call('GET', `/platform/organizations/${org.slug}/usage`, { token })).body).toMatchObject({
