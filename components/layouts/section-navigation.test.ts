@@ -4,9 +4,14 @@ const labels = (section: { items: { label: string }[] }) => section.items.map((i
 const active = (section: { items: { label: string; active: boolean }[] }) => section.items.filter((i) => i.active).map((i) => i.label)
 
 it('lists column privileges only while its preview is on', () => {
-  expect(labels(projectNavigation({ ref: 'abc', pathname: '/project/[ref]', columnPrivileges: false }))).toEqual(['Project overview', 'SQL Editor', 'Snippet library'])
+  expect(labels(projectNavigation({ ref: 'abc', pathname: '/project/[ref]', columnPrivileges: false }))).toEqual(['Project overview', 'SQL Editor', 'Snippet library', 'Database'])
   const on = projectNavigation({ ref: 'abc', pathname: '/project/[ref]/database/column-privileges', columnPrivileges: true })
   expect(on.items.at(-1)).toMatchObject({ label: 'Column privileges', href: '/project/abc/database/column-privileges', active: true })
+})
+
+it('leads Database to the tables page', () => {
+  const database = projectNavigation({ ref: 'abc', pathname: '/project/[ref]', columnPrivileges: false }).items.find((i) => i.label === 'Database')
+  expect(database?.href).toBe('/project/abc/database/tables')
 })
 
 it.each([
@@ -14,6 +19,9 @@ it.each([
   ['/project/[ref]/sql', ['SQL Editor']],
   ['/project/[ref]/sql/[id]', ['SQL Editor']],
   ['/project/[ref]/sql/quickstarts', ['Snippet library']],
+  ['/project/[ref]/database', ['Database']],
+  ['/project/[ref]/database/[kind]', ['Database']],
+  ['/project/[ref]/database/column-privileges', ['Column privileges']],
 ])('in a project, %s marks %j', (pathname, expected) => {
   expect(active(projectNavigation({ ref: 'abc', pathname, columnPrivileges: true }))).toEqual(expected)
 })

@@ -3,7 +3,7 @@
  * of the route, so the side bar and the mobile menu show the same list and tests can read it
  * without rendering.
  */
-import { Activity, BookOpen, ChartColumn, CreditCard, FileText, Home, KeyRound, LayoutGrid, Plug, Receipt, ScrollText, Settings, ShieldCheck, Terminal, Users } from 'lucide-react'
+import { Activity, BookOpen, ChartColumn, CreditCard, Database, FileText, Home, KeyRound, LayoutGrid, Plug, Receipt, ScrollText, Settings, ShieldCheck, Terminal, Users } from 'lucide-react'
 import type { NavSection } from './navigation'
 
 export function projectNavigation({
@@ -28,6 +28,8 @@ export function projectNavigation({
       // /sql opens the last visited snippet, else a new one.
       { label: 'SQL Editor', href: `${base}/sql`, icon: Terminal, active: /^\/project\/\[ref\]\/sql(\/\[id\])?$/.test(pathname) },
       { label: 'Snippet library', href: `${base}/sql/templates`, icon: BookOpen, active: /^\/project\/\[ref\]\/sql\/(templates|quickstarts)$/.test(pathname) },
+      // Tables, views, functions … (/database/[kind]); column privileges has its own entry.
+      { label: 'Database', href: `${base}/database/tables`, icon: Database, active: pathname === '/project/[ref]/database' || pathname === '/project/[ref]/database/[kind]' },
       ...(columnPrivileges
         ? [
             {

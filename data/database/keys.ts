@@ -5,4 +5,5 @@
 export const databaseKeys = {
   all: (ref: string | undefined) => ['database', ref] as const,
   schemaCatalog: (ref: string | undefined) => ['database', ref, 'schema-catalog'] as const,
+  objects: (ref: string | undefined, kind: string | undefined) => ['database', ref, 'objects', kind] as const,
 }

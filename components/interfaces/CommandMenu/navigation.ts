@@ -11,6 +11,7 @@ import {
   Building2,
   ChartColumn,
   CreditCard,
+  Database,
   FileCode,
   FolderPlus,
   Home,
@@ -28,6 +29,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react'
+import { DATABASE_OBJECT_KIND_INFO, DATABASE_OBJECT_KINDS } from '@/lib/sql/database-objects'
 
 export type NavigationContext = {
   /** The project the page shows, if any. */
@@ -59,6 +61,13 @@ export const NAVIGATION_TARGETS: NavigationTarget[] = [
   { route: '/project/[ref]/sql/[id]', name: 'New SQL query', icon: Plus, keywords: ['snippet', 'editor'], href: inProject('/sql/new') },
   { route: '/project/[ref]/sql/templates', name: 'SQL templates', icon: FileCode, keywords: ['snippet library'], href: inProject('/sql/templates') },
   { route: '/project/[ref]/sql/quickstarts', name: 'SQL quickstarts', icon: Sparkles, keywords: ['snippet library', 'sample'], href: inProject('/sql/quickstarts') },
+  ...DATABASE_OBJECT_KINDS.map((kind) => ({
+    route: '/project/[ref]/database/[kind]',
+    name: `Database ${DATABASE_OBJECT_KIND_INFO[kind].title.toLowerCase()}`,
+    icon: Database,
+    keywords: ['database', 'definition', 'schema'],
+    href: inProject(`/database/${kind}`),
+  })),
   { route: '/project/[ref]/database/column-privileges', name: 'Column privileges', icon: Lock, keywords: ['grant', 'revoke', 'roles', 'database'], href: inProject('/database/column-privileges') },
   { route: '/org/[slug]', name: 'Organization projects', icon: Building2, keywords: ['organization'], href: inOrganization('') },
   { route: '/org/[slug]/team', name: 'Organization team', icon: Users, keywords: ['members', 'invite'], href: inOrganization('/team') },
@@ -84,6 +93,7 @@ export const NOT_DESTINATIONS: Record<string, string> = {
   '/sign-in': 'only for visitors without a session',
   '/sign-up': 'only for visitors without a session',
   '/join': 'needs an invitation token',
+  '/project/[ref]/database': 'redirects to the database tables page',
   '/integrations/github/authorize': "the code host's authorization pop-up returns here",
 }
 

@@ -1,0 +1,33 @@
+import clsx from 'clsx'
+import Link from 'next/link'
+import { DATABASE_OBJECT_KIND_INFO, DATABASE_OBJECT_KINDS, type DatabaseObjectKind } from '@/lib/sql/database-objects'
+
+export const databaseObjectsHref = (projectRef: string, kind: DatabaseObjectKind) => `/project/${projectRef}/database/${kind}`
+
+/**
+ * The kinds of object, one link each. On a phone the row scrolls inside its own box: `relative`
+ * keeps the screen-reader label inside it, so the page never widens.
+ */
+export function KindTabs({ projectRef, current }: { projectRef: string; current: DatabaseObjectKind }) {
+  return (
+    <nav aria-label="Database objects" className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <span className="sr-only">Kinds of database object</span>
+      <ul className="flex w-max gap-1 border-b border-border">
+        {DATABASE_OBJECT_KINDS.map((kind) => (
+          <li key={kind}>
+            <Link
+              href={databaseObjectsHref(projectRef, kind)}
+              aria-current={kind === current ? 'page' : undefined}
+              className={clsx(
+                '-mb-px block whitespace-nowrap border-b-2 px-3 py-2 text-sm',
+                kind === current ? 'border-foreground text-foreground' : 'border-transparent text-foreground-light hover:text-foreground'
+              )}
+            >
+              {DATABASE_OBJECT_KIND_INFO[kind].title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
