@@ -15,12 +15,10 @@
  * planner's estimate (pg_class.reltuples), never a count(*) over the table. Functions are
  * qualified with pg_catalog throughout: the project's own search_path cannot change what they mean.
  */
+import { PROJECT_ROLES_CTES, PROJECT_SCHEMA } from './project-roles-sql'
 
 /** Beyond this a listing is cut: a huge database must not make the page slow. */
 export const OBJECTS_MAX = 5000
-
-const PROJECT_SCHEMA = (alias: string) =>
-  `not pg_catalog.starts_with(${alias}.nspname, 'pg_') and ${alias}.nspname <> all (array['information_schema', 'platform_internal', 'platform_ro'])`
 
 /** True when the object (of the catalog `catalog`, e.g. pg_class) was made by an extension. */
 const FROM_EXTENSION = (catalog: string, oid: string) =>
@@ -191,42 +189,15 @@ const INDEXES = asJson(
 )`
 )
 
-/**
- * The project's roles, as column privileges counts them (server/privileges): its own role (the
- * database's owner, from pg_database so that a Read-only member sees the same list) and the roles
- * it is a member of or has granted something to in its schemas; never a predefined `pg_*` role,
- * another superuser or one of the platform's (the read-only runners, PGlite's guard and admin).
- * Roles are shared by every database of a server: "every role" would show other projects' roles.
- */
+/** The project's roles, the same as column privileges shows (project-roles-sql.ts), its own role first. */
 const ROLES = asJson(
-  `project as (
-  select d.datdba as owner, pg_catalog.pg_get_userbyid(d.datdba)::text as owner_name
-  from pg_catalog.pg_database d
-  where d.datname = pg_catalog.current_database()
-),
-acl_grantees as (
-  select a.grantee
-  from pg_catalog.pg_namespace n, pg_catalog.aclexplode(n.nspacl) a
-  where n.nspacl is not null and ${PROJECT_SCHEMA('n')}
-  union
-  select a.grantee
-  from pg_catalog.pg_class c
-  join pg_catalog.pg_namespace n on n.oid = c.relnamespace,
-  pg_catalog.aclexplode(c.relacl) a
-  where c.relacl is not null and ${PROJECT_SCHEMA('n')}
-),
+  `${PROJECT_ROLES_CTES},
 r as (
   select r.oid, r.rolname, r.rolcanlogin, r.rolsuper, r.rolinherit, r.rolcreatedb, r.rolcreaterole, r.rolreplication,
     r.rolbypassrls, r.rolconnlimit, r.rolvaliduntil,
     array[(r.oid <> p.owner)::text, r.rolname::text] as sort
-  from pg_catalog.pg_roles r, project p
-  where r.oid = p.owner
-    or (
-      not r.rolsuper
-      and not pg_catalog.starts_with(r.rolname, 'pg_')
-      and r.rolname::text <> all (array['project_readonly', 'platform_guard', 'platform_admin', p.owner_name || '_ro'])
-      and (pg_catalog.pg_has_role(p.owner, r.oid, 'MEMBER') or r.oid in (select grantee from acl_grantees))
-    )
+  from pg_catalog.pg_roles r
+  join project_roles pr on pr.oid = r.oid, project p
 )`,
   'r',
   `pg_catalog.json_build_object(

@@ -90,6 +90,10 @@ for (const backend of BACKENDS) {
       await sql(SETUP)
       if (cluster) await asOperator(`create role app_reader nologin connection limit 3; grant app_reader to ${pg.escapeIdentifier(`p_${ref}`)}`)
       else await sql('create role app_reader nologin connection limit 3')
+      // A role the project only granted a column to: the project's too, as column privileges shows it.
+      if (cluster) await asOperator('create role column_reader nologin')
+      else await sql('create role column_reader nologin')
+      await sql('grant select (name) on inventory.suppliers to column_reader')
     })
     afterAll(async () => stop?.())
 
@@ -133,6 +137,7 @@ for (const backend of BACKENDS) {
         expect((await find('roles', null, 'app_reader', token())).summary).toMatchObject({ login: false, superuser: false, connection_limit: 3, valid_until: null })
         const projectRole = cluster ? `p_${ref}` : 'postgres'
         expect((await list('roles', token()))[0].name).toBe(projectRole)
+        expect((await list('roles', token())).map((r) => r.name)).toContain('column_reader')
         expect((await find('schemas', null, 'inventory', token())).summary).toEqual({ owner: projectRole, comment: 'Stock we keep' })
         expect((await find('types', 'inventory', 'mood', token())).summary).toEqual({ labels: "sad, ok, it's fine", comment: null })
       })
