@@ -34,11 +34,6 @@ export const isTransitionalStatus = (status: ProjectStatus | undefined): boolean
  */
 export const NOT_ACTIVE_STATUSES = ['INACTIVE', 'REMOVED', 'GOING_DOWN'] as const satisfies readonly ProjectStatus[]
 
-/** Active Free plan projects an organization may have (SPEC §9); 1 for a partner organization (slug vercel_…). */
-export function freeProjectLimit(organizationSlug: string): number {
-  return organizationSlug.startsWith('vercel_') ? 1 : 2
-}
-
 /** Which lifecycle actions a status allows (the platform refuses the others with a 409). */
 export const LIFECYCLE_FROM = {
   pause: ['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY', 'PAUSE_FAILED'],
