@@ -67,5 +67,11 @@ export function nextRestriction(state: RestrictionState, { overQuota, planRestri
   }
 }
 
+/**
+ * The restriction data an answer shows: none without a status. An upgrade lifts the status and
+ * keeps the episode's grace end for later (nextRestriction); it is not the organization's to see.
+ */
+export const shownRestrictionData = <T>(status: RestrictionStatus | null, data: T | null): T | null => (status ? data : null)
+
 /** Whether a project of an organization in this status may serve SQL. */
 export const servesRequests = (status: RestrictionStatus | null) => status !== 'restricted'

@@ -15,6 +15,7 @@ import { changeKind, TIERS } from '@/lib/billing/tiers'
 import { priceUsage, projectUsage } from '@/lib/billing/cost'
 import { costAnswer } from './cost-answer'
 import { elapsedFraction, monthOf } from '@/lib/billing/period'
+import { shownRestrictionData } from '@/lib/restrictions'
 import type { Platform } from '../platform'
 import type { Queryable } from '../db/control-plane'
 import type { AuthUser, OrgAccess } from '../http/types'
@@ -63,7 +64,7 @@ export async function readSubscription(platform: Platform, org: OrgAccess, now =
     billing_email: row.billing_email ?? 'Unknown',
     payment_method: await readPaymentMethod(platform, org),
     restriction_status: row.restriction_status,
-    restriction_data: row.restriction_status ? row.restriction_data : null,
+    restriction_data: shownRestrictionData(row.restriction_status, row.restriction_data),
   }
 }
 

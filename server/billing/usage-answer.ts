@@ -10,6 +10,7 @@ import { isMeasured, METRIC_INFO, NOT_OFFERED_NOTE } from '@/lib/billing/metrics
 import { elapsedFraction } from '@/lib/billing/period'
 import { USAGE_METRICS } from '@/lib/billing/plan-table'
 import { TIERS } from '@/lib/billing/tiers'
+import { shownRestrictionData } from '@/lib/restrictions'
 import type { Platform } from '../platform'
 import type { OrgAccess } from '../http/types'
 import { periodUsage } from './period-usage'
@@ -101,7 +102,7 @@ export async function organizationUsage(platform: Platform, org: OrgAccess, quer
     })),
     database_size_quota_bytes: databaseSizeQuota(platform.config, tier),
     restriction_status: state.restriction_status,
-    restriction_data: state.restriction_status ? state.restriction_data : null,
+    restriction_data: shownRestrictionData(state.restriction_status, state.restriction_data),
     quota_note: state.quota_note || null,
   }
 }

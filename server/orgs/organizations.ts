@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { DEFAULT_PLAN_TIER, PLAN_NAMES, TIER_PLANS, type CreateOrganizationBody, type Organization, type OrganizationRole } from '@/lib/api-types'
+import { shownRestrictionData } from '@/lib/restrictions'
 import type { Queryable } from '../db/control-plane'
 import type { Platform } from '../platform'
 import type { AuthUser } from '../http/types'
@@ -31,8 +32,7 @@ export function toOrganization(row: OrgRow): Organization {
     ...(fromVercel ? { partner_id: row.slug.slice(VERCEL_PREFIX.length) } : {}),
     plan: { id: row.plan, name: PLAN_NAMES[row.plan] },
     restriction_status: row.restriction_status,
-    // An upgrade lifts the status and keeps the episode's grace end for later (lib/restrictions.ts): not shown without a status.
-    restriction_data: row.restriction_status ? row.restriction_data : null,
+    restriction_data: shownRestrictionData(row.restriction_status, row.restriction_data),
     is_owner: row.role === 'Owner',
     role: row.role,
   }
