@@ -9,12 +9,10 @@ vi.hoisted(() => {
   process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
 })
 
-import { render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { createQueryClient } from '@/data/query-client'
+import { renderWithQueries } from '@/tests/helpers/render-with-queries'
 import type { Invoice } from '@/lib/api-types'
 import { invoiceCsv, invoiceCsvFilename } from '@/lib/billing/invoice-csv'
 import { acmeOrganization, invoicesFixture } from './billing.fixtures'
@@ -33,17 +31,7 @@ function platform(answer: Invoice[] | 'error' = invoicesFixture) {
   )
 }
 
-function renderPage() {
-  const user = userEvent.setup()
-  const client = createQueryClient()
-  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } })
-  render(
-    <QueryClientProvider client={client}>
-      <InvoicesPage org={acmeOrganization} />
-    </QueryClientProvider>
-  )
-  return { user }
-}
+const renderPage = () => renderWithQueries(<InvoicesPage org={acmeOrganization} />)
 
 /** Captures what a download would save: the Blob, the file name, and that the URL was revoked. */
 function captureDownloads() {

@@ -44,12 +44,10 @@ vi.mock('next/router', async () => {
   }
 })
 
-import { render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { createQueryClient } from '@/data/query-client'
+import { renderWithQueries } from '@/tests/helpers/render-with-queries'
 import type { UsageAnswer } from '@/lib/api-types'
 import { GB } from '@/lib/billing/plan-table'
 import { acmeOrganization, usageFixture } from './billing.fixtures'
@@ -92,18 +90,7 @@ beforeEach(() => {
 })
 afterEach(() => vi.useRealTimers())
 
-function renderPage() {
-  const user = userEvent.setup()
-  // No retries: an error shows at once.
-  const client = createQueryClient()
-  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } })
-  render(
-    <QueryClientProvider client={client}>
-      <UsagePage org={acmeOrganization} />
-    </QueryClientProvider>
-  )
-  return { user }
-}
+const renderPage = () => renderWithQueries(<UsagePage org={acmeOrganization} />)
 
 const card = (name: string) => screen.getByRole('region', { name })
 
