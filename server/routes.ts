@@ -24,6 +24,10 @@ import { privilegeHandlers } from './privileges/privileges.handlers'
 import { siteHandlers } from './site/site.handlers'
 import { integrationHandlers } from './integrations/integrations.handlers'
 import { billingHandlers } from './billing/billing.handlers'
+import { connectionHandlers } from './connection/connection.handlers'
+import { extensionHandlers } from './extensions/extensions.handlers'
+import { graphqlHandlers } from './graphql/graphql.handlers'
+import { logHandlers } from './logs/logs.handlers'
 
 const serviceHandlers: Handlers<typeof serviceRoutes> = {
   getConfig: async ({ platform }) => ({
@@ -56,6 +60,10 @@ const handlers: Handlers<Routes> = {
   ...siteHandlers,
   ...integrationHandlers,
   ...billingHandlers,
+  ...connectionHandlers,
+  ...extensionHandlers,
+  ...graphqlHandlers,
+  ...logHandlers,
 }
 
 export type AnyHandler = (ctx: HandlerContext<AnyRoute>) => Promise<unknown>

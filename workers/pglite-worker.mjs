@@ -11,20 +11,12 @@
 //               { id, ok: false, error: { message, code, position, detail, hint }, fatal? }
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
-import { citext } from '@electric-sql/pglite/contrib/citext'
-import { hstore } from '@electric-sql/pglite/contrib/hstore'
-import { ltree } from '@electric-sql/pglite/contrib/ltree'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
-import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp'
+import { EXTENSIONS } from './pglite-extensions.mjs'
 import { serialize } from 'pg-protocol'
 import { Parser } from 'pg-protocol/dist/parser.js'
 import { ResultJsonBuilder } from './result-json.mjs'
 import { ResultStreamBuilder } from './result-stream.mjs'
 
-// A data dir must be reopened with every extension it ever created, so this list is the same for
-// every instance, always. Only add to it: removing one breaks data dirs that use it.
-const EXTENSIONS = { citext, hstore, ltree, pg_trgm, pgcrypto, uuid_ossp }
 
 // Restores a clean session after every request (PGlite is one shared session). PGlite ignores
 // RESET SESSION AUTHORIZATION and DISCARD ALL for the session user, hence the explicit SET.

@@ -49,6 +49,12 @@ export const ROLES_POLICY = {
   'sql:run': { roles: EVERYONE },
   /** Run SQL that may change the project's database (as the project's own role). */
   'sql:write': { roles: BUILDERS },
+  /** See the password of the project database's own role (it allows what sql:write allows). */
+  'database:password:read': { roles: BUILDERS },
+  /** Set a new password for the project database's own role (the old one stops working). */
+  'database:password:update': { roles: ADMINS },
+  /** Read the project's logs. */
+  'logs:read': { roles: EVERYONE },
 } as const satisfies Record<string, PolicyEntry>
 
 export type Action = keyof typeof ROLES_POLICY

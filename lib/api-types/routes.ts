@@ -20,8 +20,12 @@ import { privilegeRoutes } from './privileges.routes'
 import { siteRoutes } from './site.routes'
 import { integrationRoutes } from './integrations.routes'
 import { billingRoutes } from './billing.routes'
+import { connectionRoutes } from './connection.routes'
+import { extensionRoutes } from './extensions.routes'
+import { graphqlRoutes } from './graphql.routes'
+import { logRoutes } from './logs.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -40,6 +44,10 @@ export const routes = {
   ...siteRoutes,
   ...integrationRoutes,
   ...billingRoutes,
+  ...connectionRoutes,
+  ...extensionRoutes,
+  ...graphqlRoutes,
+  ...logRoutes,
 }
 
 // Two domains naming a route alike would silently keep only the last one.

@@ -24,6 +24,10 @@ import { privilegeExamples } from './matrix/privileges.examples'
 import { siteExamples } from './matrix/site.examples'
 import { integrationExamples } from './matrix/integrations.examples'
 import { billingExamples } from './matrix/billing.examples'
+import { connectionExamples } from './matrix/connection.examples'
+import { extensionExamples } from './matrix/extensions.examples'
+import { graphqlExamples } from './matrix/graphql.examples'
+import { logExamples } from './matrix/logs.examples'
 
 const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
 
@@ -45,6 +49,10 @@ const examples: Record<RouteName, Example> = {
   ...siteExamples,
   ...integrationExamples,
   ...billingExamples,
+  ...connectionExamples,
+  ...extensionExamples,
+  ...graphqlExamples,
+  ...logExamples,
 }
 
 /** Rows the callers could change, as one comparable snapshot. */
@@ -141,7 +149,7 @@ describe('every route × every caller', () => {
     const projects = (await tp.call('GET', '/platform/projects', { token: outsider })).body
     expect(projects.map((p: { organization_slug: string }) => p.organization_slug)).not.toContain(fx.orgSlug)
     const perms = (await tp.call('GET', '/platform/profile/permissions', { token: tokens.get('Read-only')! })).body
-    expect(perms.find((p: { organization_slug: string }) => p.organization_slug === fx.orgSlug).actions).toEqual(['organizations:read', 'billing:read', 'members:read', 'projects:read', 'sql:run'])
+    expect(perms.find((p: { organization_slug: string }) => p.organization_slug === fx.orgSlug).actions).toEqual(['organizations:read', 'billing:read', 'members:read', 'projects:read', 'sql:run', 'logs:read'])
   })
 })
 

@@ -1,0 +1,4 @@
+/**
+ * Postgres extensions of a project database: the catalogue merged with what the database has; enable and disable.
+ */
+export {}

@@ -1,0 +1,4 @@
+/**
+ * A project's GraphQL endpoint, generated from its database schema.
+ */
+export const graphqlRoutes = {}
