@@ -24,7 +24,8 @@ const server = (port: number, env: Record<string, string>) => ({
   timeout: 120_000,
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
-  env: { ...(process.env as Record<string, string>), SKIP_BUILD: 'true', PORT: String(port), HOSTNAME: '127.0.0.1', ...env },
+  // EMBEDDED_DB_PORT 0: each server's wire listener on a free port of its own (the page shows which).
+  env: { ...(process.env as Record<string, string>), SKIP_BUILD: 'true', PORT: String(port), HOSTNAME: '127.0.0.1', EMBEDDED_DB_PORT: '0', ...env },
 })
 
 const pgUrl = process.env.E2E_DATABASE_URL

@@ -33,3 +33,16 @@ it('reads the allowed host names from SITE_URL and ALLOWED_HOSTS, with the local
   vi.stubEnv('SITE_URL', 'ftp://nope')
   expect(() => readConfig()).toThrow('SITE_URL must be an http(s) URL')
 })
+
+it('serves embedded databases on 127.0.0.1:54329 unless told otherwise; "off" turns the listener off', () => {
+  expect(readConfig().embeddedDb).toEqual({ port: 54329, host: '127.0.0.1' })
+  vi.stubEnv('EMBEDDED_DB_PORT', '0')
+  vi.stubEnv('EMBEDDED_DB_HOST', '0.0.0.0')
+  expect(readConfig().embeddedDb).toEqual({ port: 0, host: '0.0.0.0' })
+  vi.stubEnv('EMBEDDED_DB_PORT', 'off')
+  expect(readConfig().embeddedDb.port).toBeNull()
+  vi.stubEnv('EMBEDDED_DB_PORT', '70000')
+  expect(() => readConfig()).toThrow('EMBEDDED_DB_PORT must be a port number')
+  vi.stubEnv('EMBEDDED_DB_PORT', 'abc')
+  expect(() => readConfig()).toThrow(/EMBEDDED_DB_PORT/)
+})

@@ -36,6 +36,16 @@ export type RateLimits = {
   otpPerAccount: RateLimit
   /** Code and link checks (/verify, MFA verify) per client IP. */
   verifyPerIp: RateLimit
+  /** Failed password attempts on the embedded databases' wire listener, per client IP. */
+  embeddedDbAuthPerIp: RateLimit
+}
+
+/** The Postgres wire-protocol listener that serves embedded project databases (server/databases/wire/). */
+export type EmbeddedDbListenerConfig = {
+  /** null: off. 0: any free port (tests). */
+  port: number | null
+  /** The address bound; anything but a loopback address exposes the databases (unencrypted) to the network. */
+  host: string
 }
 
 /** The AI assistant's model: any server speaking OpenAI's Chat Completions API. */
@@ -101,6 +111,7 @@ export type ServerConfig = {
   maxOpenProjectDbs: number
   /** temp_file_limit of each project's role on PostgreSQL servers. */
   projectTempFileLimit: string
+  embeddedDb: EmbeddedDbListenerConfig
   /** How often project databases are checked, and failed provisioning looked at again. */
   healthCheckIntervalMs: number
   /** Projects set up at once by one app instance. */
@@ -183,6 +194,18 @@ export function defaultMaxOpenProjectDbs(totalMemoryBytes = os.totalmem()): numb
   return Math.max(2, Math.min(64, Math.floor((totalMemoryBytes * 0.5) / EMBEDDED_DB_MEMORY_BYTES)))
 }
 
+/** Where clients reach embedded databases when EMBEDDED_DB_PORT is not set. */
+export const DEFAULT_EMBEDDED_DB_PORT = 54329
+
+function embeddedDbListener(): EmbeddedDbListenerConfig {
+  const raw = env('EMBEDDED_DB_PORT')
+  const host = env('EMBEDDED_DB_HOST') ?? '127.0.0.1'
+  if (raw !== undefined && ['off', 'false', 'none'].includes(raw.toLowerCase())) return { port: null, host }
+  const port = wholeNumber('EMBEDDED_DB_PORT', DEFAULT_EMBEDDED_DB_PORT, { allowZero: true })
+  if (port > 65535) throw new Error(`EMBEDDED_DB_PORT must be a port number (0-65535) or "off", got "${raw}"`)
+  return { port, host }
+}
+
 function siteUrl(): string | undefined {
   const raw = env('SITE_URL')
   if (raw === undefined) return undefined
@@ -234,6 +257,7 @@ export function readConfig(): ServerConfig {
     maxResultBytes: wholeNumber('MAX_RESULT_BYTES', 128 * 1024 * 1024),
     maxOpenProjectDbs: wholeNumber('MAX_OPEN_PROJECT_DBS', defaultMaxOpenProjectDbs()),
     projectTempFileLimit: env('PROJECT_TEMP_FILE_LIMIT') ?? '5GB',
+    embeddedDb: embeddedDbListener(),
     healthCheckIntervalMs: wholeNumber('HEALTH_CHECK_INTERVAL_MS', 30_000),
     provisionConcurrency: wholeNumber('PROVISION_CONCURRENCY', 2),
     provisionMaxAttempts: wholeNumber('PROVISION_MAX_ATTEMPTS', 6),
@@ -247,6 +271,7 @@ export function readConfig(): ServerConfig {
       otpPerIp: rateLimit('RATE_LIMIT_OTP', 30, 3600),
       otpPerAccount: rateLimit('RATE_LIMIT_OTP_ACCOUNT', 5, 3600),
       verifyPerIp: rateLimit('RATE_LIMIT_VERIFY', 60, 300),
+      embeddedDbAuthPerIp: rateLimit('RATE_LIMIT_EMBEDDED_DB_AUTH', 10, 300),
     },
     auth: {
       issuer: `${site ?? `http://localhost:${env('PORT') ?? '3000'}`}/auth/v1`,

@@ -5,12 +5,16 @@
 // `flow` is a SharedArrayBuffer (one Int32) counting the bytes of a streamed answer not yet taken.
 //
 // Messages in:  { id, op: 'run', sql, shape } | { id, op: 'close' }   (shape 'stream': NDJSON lines)
+//               { op: 'wire-open', conn } | { op: 'wire-data', conn, bytes: ArrayBuffer } | { op: 'wire-close', conn }
 // Messages out: { type: 'ready' } | { type: 'failed', message }
+//               { wire: conn, chunk: ArrayBuffer (transferred) } | { wireEnd: conn }   (see "Wire sessions")
 //               { id, chunk: ArrayBuffer (transferred) }   streamed lines, while a 'stream' run runs
 //               { id, ok: true, json: ArrayBuffer (transferred), durationMs, rowCount? }
 //               { id, ok: false, error: { message, code, position, detail, hint }, fatal? }
 import { parentPort, workerData } from 'node:worker_threads'
+import { Duplex } from 'node:stream'
 import { PGlite } from '@electric-sql/pglite'
+import { PGLiteSocketHandler } from '@electric-sql/pglite-socket'
 import { EXTENSIONS } from './pglite-extensions.mjs'
 import { serialize } from 'pg-protocol'
 import { Parser } from 'pg-protocol/dist/parser.js'
@@ -241,13 +245,189 @@ async function close({ id }) {
   }
 }
 
+// ---- Wire sessions ---------------------------------------------------------------------------
+//
+// Clients of the platform's wire listener (server/databases/wire/listener.ts) reach this database
+// through the main thread: it authenticates them, then relays their bytes here ('wire-data') and
+// ours back. Each connection is served by @electric-sql/pglite-socket's PGLiteSocketHandler on a
+// Duplex that stands for the socket. The handler hands every complete protocol message to a
+// queue; ours (below) is the one scheduler of this database, shared with the platform's own runs:
+//
+// - one job at a time, each inside PGlite's runExclusive;
+// - while a wire client has a transaction open (or an extended-protocol sequence not yet ended by
+//   Sync), only its own messages run: the platform's runs and other clients wait (the platform's
+//   timeout still applies: it ends this thread, and with it every wire connection);
+// - before a platform run that follows wire traffic, the session is reset and `postgres` checked
+//   (guard), as after every platform run; whenever a client's session is idle again the guard
+//   runs too, so no wire traffic leaves `postgres` a superuser;
+// - a client that leaves mid-transaction is rolled back before anything else runs.
+
+/** Frontend messages that leave an extended-protocol sequence open until Sync. */
+const SEQUENCE_OPENERS = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((c) => c.charCodeAt(0)))
+/** Simple Query and Execute may start COPY FROM STDIN: the CopyFail after them ends it (see COPY_FAIL). */
+const MAY_COPY = new Set(['Q', 'E'].map((c) => c.charCodeAt(0)))
+
+/** Jobs waiting: { handlerId (null: the platform's), run(), drop(error) }. */
+const jobs = []
+/** The wire handler whose transaction (or unfinished sequence) holds the session; null when free. */
+let owner = null
+/** Wire traffic ran since the session was last reset. */
+let dirty = false
+/** Handlers whose connection ended: their session is given back before anything else runs. */
+const gone = new Set()
+let pumping = false
+
+function schedule(job) {
+  jobs.push(job)
+  void pump()
+}
+
+async function pump() {
+  if (pumping) return
+  pumping = true
+  try {
+    for (;;) {
+      if (owner !== null && gone.has(owner)) await db.runExclusive(releaseSession)
+      const index = owner === null ? 0 : jobs.findIndex((job) => job.handlerId === owner)
+      if (index === -1 || jobs.length === 0) break
+      const [job] = jobs.splice(index, 1)
+      // close() takes PGlite's query lock itself: it must not run inside it.
+      await (job.exclusive === false ? job.run() : db.runExclusive(job.run))
+    }
+  } finally {
+    pumping = false
+  }
+}
+
+/** Ends what a departed client left open: an unfinished sequence (Sync), then its transaction. */
+async function releaseSession() {
+  await send(serialize.sync(), () => undefined)
+  if (db.isInTransaction()) await simpleQuery('ROLLBACK')
+  owner = null
+  dirty = true
+}
+
+/** Runs the platform's own work: on a session reset first when clients used it since. */
+function platformJob(work, { exclusive = true } = {}) {
+  return new Promise((resolve, reject) => {
+    schedule({
+      handlerId: null,
+      exclusive,
+      run: async () => {
+        try {
+          if (dirty) {
+            await resetSession('I')
+            dirty = false
+          }
+          resolve(await work())
+        } catch (e) {
+          reject(e)
+        }
+      },
+      drop: reject,
+    })
+  })
+}
+
+/** What PGLiteSocketHandler needs of a queue (enqueue, clearQueueForHandler, clearTransactionIfNeeded). */
+const wireQueue = {
+  enqueue(handlerId, message, onData) {
+    return new Promise((resolve, reject) => {
+      schedule({
+        handlerId,
+        run: async () => {
+          try {
+            const type = message[0]
+            const bytes = MAY_COPY.has(type) ? Buffer.concat([message, COPY_FAIL]) : message
+            let size = 0
+            await db.execProtocolRawStream(bytes, {
+              onRawData: (data) => {
+                size += data.length
+                onData(data)
+              },
+            })
+            dirty = true
+            const holding = db.isInTransaction() || SEQUENCE_OPENERS.has(type)
+            owner = holding ? handlerId : null
+            // An idle session again: the superuser lent for an extension must be back (see HARDEN).
+            if (!holding) await harden()
+            resolve(size)
+          } catch (e) {
+            reject(e)
+          }
+        },
+        drop: reject,
+      })
+    })
+  },
+  clearQueueForHandler(handlerId) {
+    for (let i = jobs.length - 1; i >= 0; i--) {
+      if (jobs[i].handlerId !== handlerId) continue
+      const [job] = jobs.splice(i, 1)
+      job.drop(new Error('Handler disconnected'))
+    }
+  },
+  async clearTransactionIfNeeded(handlerId) {
+    gone.add(handlerId)
+    await pump()
+  },
+}
+
+/** Stands for a client's socket: bytes come from the main thread and go back to it. */
+class RelayedSocket extends Duplex {
+  constructor(conn) {
+    super()
+    this.conn = conn
+    this.remoteAddress = 'relay'
+    this.remotePort = 0
+  }
+  setNoDelay() {}
+  _read() {}
+  _write(chunk, _encoding, callback) {
+    const bytes = new Uint8Array(chunk) // a copy of its own, so it can be transferred
+    parentPort.postMessage({ wire: this.conn, chunk: bytes.buffer }, [bytes.buffer])
+    callback()
+  }
+  _final(callback) {
+    parentPort.postMessage({ wireEnd: this.conn })
+    callback()
+  }
+  _destroy(error, callback) {
+    parentPort.postMessage({ wireEnd: this.conn })
+    callback(error)
+  }
+}
+
+/** Open wire connections by the main thread's connection id. */
+const connections = new Map()
+
+function onWire(msg) {
+  if (msg.op === 'wire-open') {
+    const socket = new RelayedSocket(msg.conn)
+    const handler = new PGLiteSocketHandler({ queryQueue: wireQueue, closeOnDetach: true })
+    connections.set(msg.conn, { socket, handler })
+    socket.once('close', () => connections.delete(msg.conn))
+    void handler.attach(socket)
+  } else if (msg.op === 'wire-data') {
+    connections.get(msg.conn)?.socket.push(Buffer.from(msg.bytes))
+  } else if (msg.op === 'wire-close') {
+    const connection = connections.get(msg.conn)
+    if (!connection) return
+    // At once: its transaction is given back before another job runs.
+    gone.add(connection.handler.handlerId)
+    connection.socket.push(null)
+    connection.socket.destroy()
+    void pump()
+  }
+}
+
 try {
   db = await PGlite.create(workerData.dataDir, { extensions: EXTENSIONS, postgresqlconf: POSTGRESQL_CONF })
   await harden()
-  // The server sends one request at a time; the chain only guards against overlap if it doesn't.
-  let chain = Promise.resolve()
   parentPort.on('message', (msg) => {
-    chain = chain.then(() => (msg.op === 'run' ? run(msg) : close(msg)))
+    if (msg.op?.startsWith('wire-')) return onWire(msg)
+    const job = msg.op === 'run' ? platformJob(() => run(msg)) : platformJob(() => close(msg), { exclusive: false })
+    void job.catch(() => undefined)
   })
   parentPort.postMessage({ type: 'ready' })
 } catch (e) {

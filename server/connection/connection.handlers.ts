@@ -1,4 +1,16 @@
 import type { connectionRoutes } from '@/lib/api-types'
 import type { Handlers } from '../http/types'
+import { changePassword, locationWithPassword, passwordOf, requireLocation } from './db-password'
+import { projectSettings } from './settings'
 
-export const connectionHandlers: Handlers<typeof connectionRoutes> = {}
+export const connectionHandlers: Handlers<typeof connectionRoutes> = {
+  getProjectSettings: async ({ platform, access }) => projectSettings(platform, access),
+  async getDbPassword({ platform, access }) {
+    const location = await locationWithPassword(platform, access.ref, requireLocation(access))
+    return { password: passwordOf(location)! }
+  },
+  async updateDbPassword({ platform, access, body }) {
+    await changePassword(platform, access, body.password)
+    return undefined
+  },
+}

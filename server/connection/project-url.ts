@@ -6,10 +6,27 @@
  */
 import type { ProjectAccess } from '../http/types'
 import type { Platform } from '../platform'
+import { PlatformError } from '../http/errors'
+import { readOnlyLocation } from '../sql/read-only-location'
+import { locationWithPassword, requireLocation } from './db-password'
+import { connectionString, endpointOf } from './settings'
 
 export async function projectConnectionUrl(platform: Platform, project: ProjectAccess, options: { readOnly: boolean }): Promise<string> {
-  void platform
-  void project
-  void options
-  throw new Error('not implemented yet')
+  const stored = requireLocation(project)
+  if (stored.kind === 'server') {
+    if (!options.readOnly) return stored.url
+    const location = await readOnlyLocation(platform, project.ref, project.region, stored)
+    if (location.kind !== 'server' || !location.readOnlyUrl) throw new Error(`project ${project.ref} has no read-only role`)
+    return location.readOnlyUrl
+  }
+  // Embedded: PGlite has one login, `postgres`, so there is no read-only role to connect as.
+  // `readOnly` gets the same URL; the caller must keep a reader's work inside
+  // `BEGIN READ ONLY` … `ROLLBACK` (as the GraphQL endpoint does), which the database enforces.
+  const location = await locationWithPassword(platform, project.ref, stored)
+  const endpoint = endpointOf(platform, location)
+  if (!endpoint || location.kind !== 'embedded' || !location.password)
+    throw new PlatformError(503, 'Embedded databases are not reachable over the Postgres protocol here: EMBEDDED_DB_PORT is off, or its port was taken.')
+  // The listener on a wildcard address is reached locally through the loopback interface.
+  const host = platform.embeddedListener && ['0.0.0.0', '::'].includes(platform.embeddedListener.host) ? '127.0.0.1' : endpoint.host
+  return connectionString({ ...endpoint, host }, location.password)
 }

@@ -20,6 +20,7 @@ import { existsSync } from 'node:fs'
 import { cp, mkdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
+import type { Socket } from 'node:net'
 import { cancelledByUser, DatabaseNotServingError, DatabaseUnavailableError, SqlError, type RunControl, type RunOptions, type RunOutcome } from './types'
 import { READONLY_HINT, READONLY_SETUP, readOnlyBatch, rebuildResult, streamResult } from './embedded-readonly'
 import { EMPTY_ALL_TABLES } from './embedded-branch'
@@ -51,7 +52,12 @@ type Handle = {
   /** Resolves once the thread has exited, however it ended. */
   exited: Promise<void>
   alive: boolean
+  /** Wire-protocol clients this worker serves (see openWire), by connection id. */
+  wires: Map<number, WireSession>
 }
+
+/** A client of the wire listener, and the password it authenticated with (its credential). */
+type WireSession = { socket: Socket; credential: string }
 
 /** One data dir. The slot outlives its workers: they come and go, the queue stays. */
 type Slot = {
@@ -92,6 +98,19 @@ export type EmbeddedDatabases = {
   drop(ref: string): Promise<void>
   /** The data dir's bytes on disk. */
   sizeBytes(ref: string): Promise<number>
+  /**
+   * Serves an authenticated wire-protocol client (server/databases/wire/listener.ts) from the
+   * project's worker: `startup` first, then the socket's bytes. Refused (DatabaseNotServingError)
+   * while the project is paused or removed. The project counts as busy for the LRU while a client
+   * is connected; anything that ends the worker (pause, restart, drop, a timeout or cancel) ends
+   * its clients' connections. Answers false (nothing opened) when the password changed since the
+   * client authenticated.
+   */
+  openWire(ref: string, socket: Socket, session: { startup: Buffer; rest: Buffer; credential: string }): Promise<boolean>
+  /** Ends the project's wire sessions, except those opened with the credential `keep`. */
+  endWireSessions(ref: string, keep?: string): void
+  /** Open wire sessions of the project (tests, diagnostics). */
+  wireSessionCount(ref: string): number
   closeAll(): Promise<void>
   openDirs(): string[]
 }
@@ -107,6 +126,11 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
    * refuses SQL for a project that is not active before it gets here.
    */
   const suspended = new Set<string>()
+  /**
+   * The credential (wire/listener.ts credentialOf) of each project's password since it last
+   * changed in this process: a client that authenticated with the one before is not let in.
+   */
+  const currentCredential = new Map<string, string>()
   /** Data dirs whose read-only role and function are known to be in place. */
   const readOnlyReady = new Set<string>()
 
@@ -144,8 +168,10 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
     ready.catch(() => undefined) // awaited by ensureOpen; don't report it as unhandled meanwhile
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
     const streams = new Map<number, (chunk: Uint8Array) => void>()
-    const handle: Handle = { worker, ready, pending, streams, inFlight: new Int32Array(flow), exited, alive: true }
-    worker.on('message', (msg: { type?: string; message?: string; chunk?: ArrayBuffer } & WorkerReply) => {
+    const handle: Handle = { worker, ready, pending, streams, inFlight: new Int32Array(flow), exited, alive: true, wires: new Map() }
+    worker.on('message', (msg: { type?: string; message?: string; chunk?: ArrayBuffer; wire?: number; wireEnd?: number } & WorkerReply) => {
+      if (msg.wire !== undefined) return void handle.wires.get(msg.wire)?.socket.write(new Uint8Array(msg.chunk!))
+      if (msg.wireEnd !== undefined) return void handle.wires.get(msg.wireEnd)?.socket.end()
       if (msg.type === 'ready') return settleReady()
       if (msg.chunk) return streams.get(msg.id)?.(new Uint8Array(msg.chunk))
       if (msg.type === 'failed') return settleReady(new DatabaseUnavailableError("The project's database could not be opened.", msg.message))
@@ -162,6 +188,7 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
     worker.on('error', (e) => fail(`project database worker failed: ${e.message}`))
     worker.on('exit', () => {
       handle.alive = false
+      endWires(handle)
       fail('project database worker exited')
     })
     return handle
@@ -192,11 +219,23 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
     await handle.exited
   }
 
+  /** Ends wire clients' connections (the worker rolls back what they left open). */
+  function endWires(handle: Handle, keep?: string) {
+    for (const [conn, session] of handle.wires) {
+      if (keep !== undefined && session.credential === keep) continue
+      handle.wires.delete(conn)
+      session.socket.destroy()
+      if (handle.alive) handle.worker.postMessage({ op: 'wire-close', conn })
+    }
+  }
+
   /** Takes the worker out of the slot at once; the returned promise ends when its thread has. */
   function closeSlot(slot: Slot, graceful = true): Promise<void> {
     const handle = slot.handle
     if (!handle) return slot.closing ?? Promise.resolve()
     slot.handle = null
+    // First, so that a client's open transaction does not hold up the close.
+    endWires(handle)
     const closing = handle.ready
       .then(
         () => graceful,
@@ -240,7 +279,8 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
     const open = [...slots.values()].filter((s) => s.handle && !s.evicting)
     const excess = open.length - maxOpen
     if (excess <= 0) return
-    const idle = open.filter((s) => s.queued === 0).sort((a, b) => a.lastUsed - b.lastUsed)
+    // A project with wire clients connected is busy: closing it would end their sessions.
+    const idle = open.filter((s) => s.queued === 0 && !s.handle?.wires.size).sort((a, b) => a.lastUsed - b.lastUsed)
     for (const slot of idle.slice(0, excess)) {
       slot.evicting = true
       // Through the queue, so a request arriving meanwhile waits for the close, then reopens.
@@ -447,6 +487,41 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
       readOnlyReady.delete(slot.dir)
     },
     sizeBytes: (ref) => directorySizeBytes(projectDir(dataDir, ref)),
+    async openWire(ref, socket, { startup, rest, credential }) {
+      const slot = slotFor(projectDir(dataDir, ref))
+      // In the queue: never while the worker is being closed, and after a pause that came first.
+      return enqueue(slot, async () => {
+        if (suspended.has(slot.dir)) throw new DatabaseNotServingError()
+        const current = currentCredential.get(slot.dir)
+        if (current !== undefined && current !== credential) return false
+        if (socket.destroyed) return true
+        const handle = await ensureOpen(slot)
+        const conn = nextId++
+        handle.wires.set(conn, { socket, credential })
+        const forward = (bytes: Uint8Array) => {
+          const copy = new Uint8Array(bytes) // its own buffer, transferred to the worker
+          if (handle.alive) handle.worker.postMessage({ op: 'wire-data', conn, bytes: copy.buffer }, [copy.buffer])
+        }
+        socket.on('data', forward)
+        socket.once('close', () => {
+          if (!handle.wires.delete(conn)) return
+          if (handle.alive) handle.worker.postMessage({ op: 'wire-close', conn })
+          slot.lastUsed = Date.now()
+          evictIdle()
+        })
+        handle.worker.postMessage({ op: 'wire-open', conn })
+        forward(startup)
+        if (rest.length > 0) forward(rest)
+        socket.resume()
+        return true
+      })
+    },
+    endWireSessions(ref, keep) {
+      const slot = slotFor(projectDir(dataDir, ref))
+      if (keep !== undefined) currentCredential.set(slot.dir, keep)
+      if (slot.handle) endWires(slot.handle, keep)
+    },
+    wireSessionCount: (ref) => slotFor(projectDir(dataDir, ref)).handle?.wires.size ?? 0,
     async closeAll() {
       await Promise.all([...slots.values()].map((slot) => enqueue(slot, () => closeSlot(slot))))
     },

@@ -115,5 +115,17 @@ export function createProjectDatabases(config: ProjectDatabasesConfig): ProjectD
       await Promise.all([embedded.closeAll(), servers.closeAll()])
     },
     openEmbeddedDirs: () => embedded.openDirs(),
+    openWire(location, socket, session) {
+      if (location.kind !== 'embedded') return Promise.reject(new Error('only embedded databases are served by the wire listener'))
+      return embedded.openWire(location.ref, socket, session)
+    },
+    endWireSessions(location, keep) {
+      if (location.kind === 'embedded') embedded.endWireSessions(location.ref, keep)
+    },
+    async setPassword(location, region, password) {
+      if (location.kind === 'embedded') return { ...location, password }
+      return { ...location, url: await servers.setPassword(adminFor(region), location.url, password) }
+    },
+    endPools: (urls) => servers.closePools(urls),
   }
 }

@@ -225,6 +225,10 @@ export type ServerDatabases = {
   version(url: string, options?: { timeoutMs?: number }): Promise<string>
   /** pg_database_size of the project's database, asked as the project's own role (no admin needed: self-hosted has none). */
   sizeBytes(url: string): Promise<number>
+  /** ALTER ROLE … PASSWORD for the role of `url`, as the admin; answers `url` with the new password. */
+  setPassword(adminUrl: string, url: string, password: string): Promise<string>
+  /** Ends this process's pools for these connection strings. */
+  closePools(urls: string[]): Promise<void>
   closeAll(): Promise<void>
 }
 
@@ -550,6 +554,15 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
       await asAdmin(adminUrl, (admin) => dropDatabase(admin, ref))
     },
     run,
+    async setPassword(adminUrl, url, password) {
+      const next = new URL(url)
+      const role = decodeURIComponent(next.username)
+      // A literal made by the driver's one function; Postgres stores it hashed (password_encryption).
+      await asAdmin(adminUrl, (admin) => admin.query(`ALTER ROLE ${pg.escapeIdentifier(role)} PASSWORD ${pg.escapeLiteral(password)}`))
+      next.password = encodeURIComponent(password)
+      return next.toString()
+    },
+    closePools,
     cancelNamed: (url, pid, queryId) => cancelBackend(url, pid, queryId),
     version,
     async sizeBytes(url) {

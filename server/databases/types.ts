@@ -3,10 +3,19 @@
  * PGlite (one per project, in its own worker thread) or a database with its own login role on a
  * PostgreSQL server. Both speak this interface.
  */
+import type { Socket } from 'node:net'
 
 /** Where a project's database lives, as stored in the control plane (never sent to a browser). */
 export type ProjectDbLocation =
-  | { kind: 'embedded'; ref: string }
+  | {
+      kind: 'embedded'
+      ref: string
+      /**
+       * The password wire-protocol clients authenticate with (server/databases/wire/), made on
+       * first use (server/connection/db-password.ts) for projects made before it existed.
+       */
+      password?: string
+    }
   | {
       kind: 'server'
       ref: string
@@ -253,6 +262,24 @@ export interface ProjectDatabases {
   sizeBytes(location: ProjectDbLocation, region: string): Promise<number>
   /** Server version string, e.g. "PostgreSQL 17.5 …"; DatabaseUnavailableError when unreachable. */
   version(location: ProjectDbLocation, options?: { timeoutMs?: number }): Promise<string>
+  /**
+   * Embedded projects: serves an authenticated client of the wire listener (see
+   * EmbeddedDatabases.openWire). DatabaseNotServingError while the project is paused or removed.
+   */
+  openWire(location: ProjectDbLocation, socket: Socket, session: { startup: Buffer; rest: Buffer; credential: string }): Promise<boolean>
+  /**
+   * Sets the password of the project's own role: on a server `ALTER ROLE … PASSWORD` as the
+   * admin; embedded, only the stored secret changes. Answers the location to store (the caller
+   * stores it while holding the project's row, then ends what used the old password).
+   */
+  setPassword(location: ProjectDbLocation, region: string, password: string): Promise<ProjectDbLocation>
+  /** Embedded projects: ends wire sessions, except those opened with the credential `keep`. */
+  endWireSessions(location: ProjectDbLocation, keep?: string): void
+  /**
+   * Server projects: ends the pools that use any of these connection strings (a password that
+   * changed: the old URL must not keep working through a pool).
+   */
+  endPools(urls: string[]): Promise<void>
   /** Closes every open instance/pool (server shutdown, tests). */
   closeAll(): Promise<void>
   /** Embedded data dirs with an open worker (tests, diagnostics). */

@@ -32,6 +32,7 @@ const limits = (overrides: Partial<RateLimits>): RateLimits => ({
   otpPerAccount: off,
   verifyPerIp: off,
   tokenRefreshPerAccount: off,
+  embeddedDbAuthPerIp: off,
   ...overrides,
 })
 const PASSWORD = 'correct horse battery staple'

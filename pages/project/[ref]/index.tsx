@@ -1,3 +1,4 @@
+import dayjs from 'dayjs'
 import Head from 'next/head'
 import Link from 'next/link'
 import { useRouter } from 'next/router'
@@ -10,6 +11,9 @@ import { PreviewBranchesCard } from '@/components/interfaces/Projects/PreviewBra
 import { useIsPlatform } from '@/components/layouts/RuntimeConfigGate'
 import { buttonClasses, Card, CardContent, CardHeader } from '@/components/ui'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
+import { useDatabaseSizeQuery } from '@/data/connection/database-size-query'
+import { ConnectCard } from '@/components/interfaces/ProjectHome/ConnectCard'
+import { formatBytes } from '@/lib/format-bytes'
 import { PROVIDERS } from '@/lib/api-types'
 import { PRODUCT_NAME } from '@/lib/constants'
 import { shortDbVersion } from '@/lib/db-version'
@@ -20,11 +24,12 @@ const ProjectHomePage: NextPageWithLayout = () => {
   const ref = typeof query.ref === 'string' ? query.ref : undefined
   const { data: project } = useProjectDetailQuery({ ref })
   const isPlatform = useIsPlatform()
+  const size = useDatabaseSizeQuery({ projectRef: ref }, { enabled: project?.status === 'ACTIVE_HEALTHY' })
   if (!project) return null
   const provider = PROVIDERS[project.cloud_provider]
   const region = provider?.regions.find((r) => r.code === project.region)
   return (
-    <div className="mx-auto w-full max-w-5xl px-6 py-8">
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
       <Head>
         <title>{`${project.name} | ${PRODUCT_NAME}`}</title>
       </Head>
@@ -57,11 +62,17 @@ const ProjectHomePage: NextPageWithLayout = () => {
         <Card>
           <CardHeader title="Project details" />
           <CardContent>
-            <dl className="grid grid-cols-[10rem_1fr] gap-y-2 text-sm">
+            <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-y-2 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
               <dt className="text-foreground-light">Reference</dt>
               <dd className="font-mono">{project.ref}</dd>
               <dt className="text-foreground-light">Database</dt>
               <dd title={project.dbVersion ?? undefined}>{shortDbVersion(project.dbVersion) ?? 'Unknown version'}</dd>
+              <dt className="text-foreground-light">Database size</dt>
+              <dd>{size.isLoading ? 'Measuring…' : size.isError ? 'Unknown' : formatBytes(size.data ?? 0)}</dd>
+              <dt className="text-foreground-light">Created</dt>
+              <dd>
+                <time dateTime={project.inserted_at}>{dayjs(project.inserted_at).format('D MMM YYYY, HH:mm')}</time>
+              </dd>
               <dt className="text-foreground-light">Hosted on</dt>
               <dd>{project.db_host === 'embedded' ? 'Embedded database on this server' : project.db_host}</dd>
               <dt className="text-foreground-light">Provider</dt>
@@ -85,6 +96,7 @@ const ProjectHomePage: NextPageWithLayout = () => {
             </dl>
           </CardContent>
         </Card>
+        <ConnectCard project={project} />
         {isPlatform && !project.parent_project_ref && <PreviewBranchesCard project={project} />}
         </div>
       )}

@@ -1,4 +1,9 @@
 import type { connectionRoutes } from '@/lib/api-types'
 import type { Examples } from './types'
 
-export const connectionExamples: Examples<typeof connectionRoutes> = {}
+export const connectionExamples: Examples<typeof connectionRoutes> = {
+  getProjectSettings: { path: (fx) => `/platform/projects/${fx.ref}/settings` },
+  getDbPassword: { path: (fx) => `/platform/projects/${fx.ref}/db-password` },
+  // Every caller allowed sets a new one: the project's role keeps working with the last.
+  updateDbPassword: { path: (fx) => `/platform/projects/${fx.ref}/db-password`, body: () => ({ password: `matrix-${Math.random().toString(36).slice(2)}-Pw` }) },
+}

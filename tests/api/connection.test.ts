@@ -1,0 +1,297 @@
+// @vitest-environment node
+/**
+ * Connection details against the real platform, on both backends: `pg` connects with exactly the
+ * connection string the settings answer (the password put in), wrong passwords are refused, a
+ * reset password replaces the old one, the roles policy holds, and a paused project refuses
+ * connections. Embedded only: the platform's SQL and a wire client's transaction take turns,
+ * unknown refs look like wrong passwords, failed attempts are limited, garbage is answered.
+ */
+import net from 'node:net'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestPlatform } from '../helpers/test-platform'
+import { activeProject, BACKENDS, memberOf, ownerWithOrg, runSql } from '../helpers/project-backends'
+import { settle, startTestPlatform } from '../helpers/test-platform'
+import type { PgCluster } from '../helpers/pg-cluster'
+
+const LISTENER = { embeddedDb: { port: 0, host: '127.0.0.1' } }
+
+async function connect(connectionString: string) {
+  const client = new pg.Client({ connectionString })
+  await client.connect()
+  return client
+}
+
+/** The error a connection attempt ends with (the test fails when it connects). */
+async function refusal(connectionString: string): Promise<{ code?: string; message: string }> {
+  const client = new pg.Client({ connectionString })
+  client.on('error', () => undefined)
+  try {
+    await client.connect()
+  } catch (error) {
+    return error as { code?: string; message: string }
+  }
+  await client.end()
+  throw new Error('connected, but should have been refused')
+}
+
+/**
+ * The throwaway cluster trusts every local login; passwords are checked here for every role but
+ * the operator's, as on a real server (the superuser rewrites pg_hba.conf and reloads it).
+ */
+async function requirePasswords(cluster: PgCluster) {
+  const admin = new pg.Client({ connectionString: cluster.url })
+  await admin.connect()
+  try {
+    const { rows } = await admin.query<{ hba_file: string }>('show hba_file')
+    const lines = ['local all all trust', 'host all postgres 127.0.0.1/32 trust', 'host all all 127.0.0.1/32 scram-sha-256']
+    await admin.query(`copy (select unnest(array[${lines.map((l) => pg.escapeLiteral(l)).join(', ')}])) to ${pg.escapeLiteral(rows[0].hba_file)}`)
+    await admin.query('select pg_reload_conf()')
+  } finally {
+    await admin.end()
+  }
+}
+
+for (const backend of BACKENDS) {
+  describe.skipIf(!backend.enabled)(`connection details: ${backend.name}`, () => {
+    let tp: TestPlatform
+    let stop: () => Promise<void>
+    let owner: string
+    let orgId: number
+    let ref: string
+
+    const settings = async (token = owner) => tp.call('GET', `/platform/projects/${ref}/settings`, { token })
+    const password = async (token = owner) => tp.call('GET', `/platform/projects/${ref}/db-password`, { token })
+    const withPassword = async (secret?: string) => {
+      const { body } = await settings()
+      return (body.connection_string as string).replace('[YOUR-PASSWORD]', encodeURIComponent(secret ?? (await password()).body.password))
+    }
+
+    beforeAll(async () => {
+      let cluster: PgCluster | null
+      ;({ tp, cluster, stop } = await backend.start(LISTENER))
+      if (cluster) await requirePasswords(cluster)
+      const created = await ownerWithOrg(tp)
+      owner = created.token
+      orgId = created.org.id
+      ref = await activeProject(tp, owner, created.org.slug)
+    })
+    afterAll(() => stop())
+
+    it('answers where to connect, without the password', async () => {
+      const res = await settings()
+      expect(res.status).toBe(200)
+      expect(res.body).toMatchObject({ ref, db_kind: backend.name, db_user: expect.any(String), db_port: expect.any(Number) })
+      expect(res.body.connection_string).toContain('[YOUR-PASSWORD]')
+      const secret = (await password()).body.password as string
+      expect(secret.length).toBeGreaterThanOrEqual(16)
+      expect(JSON.stringify(res.body)).not.toContain(secret)
+      expect(res.body.psql_command).toMatch(/^psql -h \S+ -p \d+ -d \S+ -U \S+$/)
+    })
+
+    it('connects with exactly that string; what it creates, the SQL endpoint sees', async () => {
+      const client = await connect(await withPassword())
+      try {
+        expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }])
+        await client.query('create table made_over_the_wire (id int primary key, note text)')
+        await client.query(`insert into made_over_the_wire values (1, 'hello')`)
+        // Parameters go through the extended protocol.
+        expect((await client.query('select note from made_over_the_wire where id = $1', [1])).rows).toEqual([{ note: 'hello' }])
+      } finally {
+        await client.end()
+      }
+      const res = await runSql(tp, owner, ref, 'select note from made_over_the_wire')
+      expect(res.status).toBe(200)
+      expect(res.body.results.at(-1).rows).toEqual([{ note: 'hello' }])
+    })
+
+    it('refuses a wrong password', async () => {
+      const error = await refusal(await withPassword('not-the-password-at-all'))
+      expect(error.code).toBe('28P01')
+    })
+
+    it('a reset password replaces the old one; concurrent resets leave the last one working', async () => {
+      const old = await withPassword()
+      const next = 'A-new-password-0123456789'
+      expect((await tp.call('PATCH', `/platform/projects/${ref}/db-password`, { token: owner, body: { password: next } })).status).toBe(204)
+      expect((await password()).body.password).toBe(next)
+      expect((await refusal(old)).code).toBe('28P01')
+      const client = await connect(await withPassword(next))
+      expect((await client.query('select 2 as two')).rows).toEqual([{ two: 2 }])
+      await client.end()
+
+      const candidates = ['first-concurrent-pw-1', 'second-concurrent-pw-2', 'third-concurrent-pw-3']
+      const answers = await Promise.all(candidates.map((p) => tp.call('PATCH', `/platform/projects/${ref}/db-password`, { token: owner, body: { password: p } })))
+      expect(answers.map((a) => a.status)).toEqual([204, 204, 204])
+      const stored = (await password()).body.password as string
+      expect(candidates).toContain(stored)
+      const last = await connect(await withPassword(stored))
+      await last.end()
+      for (const other of candidates.filter((p) => p !== stored)) expect((await refusal(await withPassword(other))).code).toBe('28P01')
+      // The platform's own SQL still reaches the database.
+      expect((await runSql(tp, owner, ref, 'select 1')).status).toBe(200)
+    })
+
+    it('refuses weak or hostile passwords', async () => {
+      for (const bad of ['short', 'a'.repeat(20), 'has\u0000nul-character-x', 'line\nbreak-password-x', 'x'.repeat(1025), 42]) {
+        const res = await tp.call('PATCH', `/platform/projects/${ref}/db-password`, { token: owner, body: { password: bad } })
+        expect(res.status, String(bad)).toBe(400)
+      }
+    })
+
+    it('Read-only members see the settings but not the password; outsiders see nothing', async () => {
+      const reader = await memberOf(tp, orgId, 'Read-only')
+      expect((await settings(reader)).status).toBe(200)
+      expect((await password(reader)).status).toBe(403)
+      expect((await tp.call('PATCH', `/platform/projects/${ref}/db-password`, { token: reader, body: { password: 'readers-may-not-do-this' } })).status).toBe(403)
+      const developer = await memberOf(tp, orgId, 'Developer')
+      expect((await password(developer)).status).toBe(200)
+      expect((await tp.call('PATCH', `/platform/projects/${ref}/db-password`, { token: developer, body: { password: 'developers-may-not-either' } })).status).toBe(403)
+      const outsider = (await tp.signUp()).token
+      await tp.call('POST', '/platform/profile', { token: outsider })
+      expect((await settings(outsider)).status).toBe(404)
+      expect((await password(outsider)).status).toBe(404)
+    })
+
+    it('a paused project refuses connections and password changes', async () => {
+      const connectionString = await withPassword()
+      const open = await connect(connectionString)
+      open.on('error', () => undefined)
+      expect((await tp.call('POST', `/platform/projects/${ref}/pause`, { token: owner })).status).toBe(200)
+      await settle(tp.platform)
+      await expect(open.query('select 1')).rejects.toThrow()
+      const error = await refusal(connectionString)
+      expect(error.message).toMatch(/paused|does not exist|not permitted|password authentication failed/)
+      const res = await tp.call('PATCH', `/platform/projects/${ref}/db-password`, { token: owner, body: { password: 'while-paused-password' } })
+      expect(res.status).toBe(409)
+      expect(res.body.message).toMatch(/paused/)
+    })
+  })
+}
+
+describe('embedded wire listener', () => {
+  let tp: TestPlatform
+  let owner: string
+  let ref: string
+  let connectionString: string
+
+  beforeAll(async () => {
+    tp = await startTestPlatform({ ...LISTENER })
+    const created = await ownerWithOrg(tp)
+    owner = created.token
+    ref = await activeProject(tp, owner, created.org.slug)
+    const settings = (await tp.call('GET', `/platform/projects/${ref}/settings`, { token: owner })).body
+    const secret = (await tp.call('GET', `/platform/projects/${ref}/db-password`, { token: owner })).body.password
+    connectionString = settings.connection_string.replace('[YOUR-PASSWORD]', encodeURIComponent(secret))
+  })
+  afterAll(() => tp.close())
+
+  it("the platform's SQL waits for a client's open transaction and rolls nothing back", async () => {
+    const client = await connect(connectionString)
+    try {
+      await client.query('create table turns (n int)')
+      await client.query('begin')
+      await client.query('insert into turns values (1)')
+      let answered = false
+      const platformRun = runSql(tp, owner, ref, `insert into turns values (2); select string_agg(n::text, ',' order by n) as ns from turns`).then((res) => {
+        answered = true
+        return res
+      })
+      // The client keeps its transaction across several round trips while the platform's run waits.
+      for (let i = 0; i < 5; i++) await client.query('insert into turns values (1)')
+      expect(answered).toBe(false)
+      await client.query('commit')
+      const res = await platformRun
+      expect(res.status).toBe(200)
+      expect(res.body.results.at(-1).rows).toEqual([{ ns: '1,1,1,1,1,1,2' }])
+      expect((await client.query('select count(*)::int as c from turns')).rows).toEqual([{ c: 7 }])
+    } finally {
+      await client.end()
+    }
+  })
+
+  it('a client that leaves mid-transaction is rolled back, and the session is the platform again', async () => {
+    const client = await connect(connectionString)
+    await client.query('create table left_behind (n int)')
+    await client.query('begin')
+    await client.query('insert into left_behind values (1)')
+    await client.query(`set local role none`).catch(() => undefined)
+    await client.end()
+    const res = await runSql(tp, owner, ref, 'select count(*)::int as c, current_user as u, (select rolsuper from pg_roles where oid = 10) as su from left_behind')
+    expect(res.status).toBe(200)
+    expect(res.body.results.at(-1).rows).toEqual([{ c: 0, u: 'postgres', su: false }])
+  })
+
+  it('a session setting made over the wire does not leak into the platform run', async () => {
+    const settings = `select current_setting('search_path') as path, current_setting('statement_timeout') as t`
+    const before = (await runSql(tp, owner, ref, settings)).body.results.at(-1).rows
+    const client = await connect(connectionString)
+    await client.query(`set search_path = pg_catalog`)
+    await client.query(`set statement_timeout = 1`)
+    expect((await client.query(settings)).rows).toEqual([{ path: 'pg_catalog', t: '1ms' }])
+    const res = await runSql(tp, owner, ref, settings)
+    expect(res.body.results.at(-1).rows).toEqual(before)
+    await client.end()
+  })
+
+  it('an unknown ref is refused exactly like a wrong password', async () => {
+    const unknown = connectionString.replace(`/${ref}`, '/nosuchproject0000')
+    const wrong = connectionString.replace(/:[^:@]+@/, ':wrong-password-1234@')
+    const a = await refusal(unknown)
+    const b = await refusal(wrong)
+    expect(a.code).toBe('28P01')
+    expect(a.message).toBe(b.message)
+  })
+
+  it('garbage on the socket gets an error and the listener keeps serving', async () => {
+    const port = tp.platform.embeddedListener!.port
+    for (const garbage of [Buffer.from('GET / HTTP/1.1\r\nHost: x\r\n\r\n'), Buffer.from([0, 0, 0, 8, 4, 210, 22, 47]), Buffer.alloc(64, 0xff), Buffer.from([0, 0, 0, 9, 0, 3, 0, 0, 1])]) {
+      const answer = await new Promise<Buffer>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(garbage))
+        const chunks: Buffer[] = []
+        socket.on('data', (c) => chunks.push(c))
+        socket.on('error', () => undefined)
+        socket.on('close', () => resolve(Buffer.concat(chunks)))
+        // An incomplete packet is waited for: hang up after sending it.
+        setImmediate(() => socket.end())
+      })
+      if (answer.length > 0) expect(['E', 'N']).toContain(String.fromCharCode(answer[0]))
+    }
+    const client = await connect(connectionString)
+    expect((await client.query('select 3 as three')).rows).toEqual([{ three: 3 }])
+    await client.end()
+  })
+
+  it('a restart ends wire connections; the project then serves new ones', async () => {
+    const client = await connect(connectionString)
+    client.on('error', () => undefined)
+    expect(tp.platform.databases.openEmbeddedDirs().length).toBeGreaterThan(0)
+    expect((await tp.call('POST', `/platform/projects/${ref}/restart`, { token: owner })).status).toBeLessThan(300)
+    await settle(tp.platform)
+    await expect(client.query('select 1')).rejects.toThrow()
+    const again = await connect(connectionString)
+    expect((await again.query('select 4 as four')).rows).toEqual([{ four: 4 }])
+    await again.end()
+  })
+})
+
+describe('embedded wire listener: failed attempts', () => {
+  let tp: TestPlatform
+  afterAll(() => tp.close())
+
+  it('limits failed attempts per client address, then refuses even the right password', async () => {
+    tp = await startTestPlatform({ ...LISTENER })
+    tp.platform.config.rateLimits.embeddedDbAuthPerIp = { limit: 2, windowSeconds: 300 }
+    const created = await ownerWithOrg(tp)
+    const ref = await activeProject(tp, created.token, created.org.slug)
+    const settings = (await tp.call('GET', `/platform/projects/${ref}/settings`, { token: created.token })).body
+    const secret = (await tp.call('GET', `/platform/projects/${ref}/db-password`, { token: created.token })).body.password
+    const right = settings.connection_string.replace('[YOUR-PASSWORD]', encodeURIComponent(secret))
+    const wrong = settings.connection_string.replace('[YOUR-PASSWORD]', 'wrong-password-xyz')
+    const ok = await connect(right)
+    await ok.end()
+    expect((await refusal(wrong)).code).toBe('28P01')
+    expect((await refusal(wrong)).code).toBe('28P01')
+    expect((await refusal(right)).message).toMatch(/too many failed connection attempts/)
+  })
+})
