@@ -1,4 +1,9 @@
 import type { extensionRoutes } from '@/lib/api-types'
 import type { Handlers } from '../http/types'
+import { disableExtension, enableExtension, listExtensions } from './extensions'
 
-export const extensionHandlers: Handlers<typeof extensionRoutes> = {}
+export const extensionHandlers: Handlers<typeof extensionRoutes> = {
+  listExtensions: ({ platform, access }) => listExtensions(platform, access),
+  enableExtension: ({ platform, access, body }) => enableExtension(platform, access, body),
+  disableExtension: ({ platform, access, params, query }) => disableExtension(platform, access, { name: params.name, cascade: query.cascade }),
+}

@@ -1,0 +1,53 @@
+/**
+ * Disabling an extension drops it and its types and functions: the dialog says what depends on it
+ * that it knows of, offers cascade (which drops those too) and shows the SQL before it runs.
+ */
+import { useState } from 'react'
+import { Alert, Button, Modal } from '@/components/ui'
+import type { Extension } from '@/lib/api-types'
+import { disableExtensionSql } from '@/lib/extensions/extension-sql'
+import { SqlPreview } from './SqlPreview'
+
+export type DisableDialogProps = {
+  extension: Extension
+  pending: boolean
+  onCancel: () => void
+  onDisable: (choice: { cascade: boolean }) => void
+}
+
+export function DisableDialog({ extension, pending, onCancel, onDisable }: DisableDialogProps) {
+  const [cascade, setCascade] = useState(false)
+  const sql = disableExtensionSql({ name: extension.name, cascade })
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && !pending && onCancel()}
+      title={`Disable ${extension.name}`}
+      footer={
+        <>
+          <Button type="default" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="danger" loading={pending} onClick={() => onDisable({ cascade })}>
+            Disable extension
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <Alert variant="warning" title="Its types, functions and operators go with it">
+          {extension.required_by.length > 0
+            ? `These enabled extensions need it: ${extension.required_by.join(', ')}. `
+            : ''}
+          Without cascade, Postgres refuses while anything uses it (a column of one of its types, an index, a function) and says what. With cascade,
+          everything that uses it is dropped too: columns and their data included.
+        </Alert>
+        <label className="flex items-start gap-2 text-sm text-foreground">
+          <input type="checkbox" className="mt-1" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
+          <span>Also drop everything that depends on it (cascade)</span>
+        </label>
+        <SqlPreview sql={sql} />
+      </div>
+    </Modal>
+  )
+}

@@ -1,0 +1,79 @@
+/**
+ * Enabling an extension: where it goes (an existing schema, or a new one made for it), whether
+ * the extensions it needs come too, and the SQL that will run, before it runs.
+ */
+import { useState } from 'react'
+import { Button, Input, Modal, Select } from '@/components/ui'
+import type { Extension } from '@/lib/api-types'
+import { enableExtensionSql } from '@/lib/extensions/extension-sql'
+import { defaultSchemaFor } from './extensions.utils'
+import { SqlPreview } from './SqlPreview'
+
+const NEW_SCHEMA = '\u0000new'
+
+export type EnableDialogProps = {
+  extension: Extension
+  schemas: readonly string[]
+  pending: boolean
+  onCancel: () => void
+  onEnable: (choice: { schema: string; cascade: boolean }) => void
+}
+
+export function EnableDialog({ extension, schemas, pending, onCancel, onEnable }: EnableDialogProps) {
+  const fallback = defaultSchemaFor(extension)
+  const [picked, setPicked] = useState(schemas.includes(fallback) ? fallback : NEW_SCHEMA)
+  const [newSchema, setNewSchema] = useState(schemas.includes(fallback) ? '' : fallback)
+  const [cascade, setCascade] = useState(extension.requires.length > 0)
+  const fixed = extension.required_schema
+  const schema = fixed ?? (picked === NEW_SCHEMA ? newSchema.trim() : picked)
+  const sql = enableExtensionSql({ name: extension.name, schema: schema || '…', cascade })
+  const creates = !schemas.includes(schema)
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && !pending && onCancel()}
+      title={`Enable ${extension.name}`}
+      description={extension.comment ?? undefined}
+      footer={
+        <>
+          <Button type="default" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="primary" loading={pending} disabled={!schema} onClick={() => onEnable({ schema, cascade })}>
+            Enable extension
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        {fixed ? (
+          <p className="text-sm text-foreground-light">
+            This extension can only be put in schema <code className="font-mono">{fixed}</code>.
+          </p>
+        ) : (
+          <>
+            <Select
+              label="Schema"
+              value={picked}
+              onChange={(e) => setPicked(e.target.value)}
+              options={[...schemas.map((s) => ({ value: s, label: s })), { value: NEW_SCHEMA, label: 'New schema…' }]}
+            />
+            {picked === NEW_SCHEMA && (
+              <Input label="New schema name" value={newSchema} onChange={(e) => setNewSchema(e.target.value)} autoComplete="off" spellCheck={false} />
+            )}
+          </>
+        )}
+        {creates && schema && <p className="text-xs text-foreground-lighter">The schema is created, owned by the project&apos;s role.</p>}
+        <label className="flex items-start gap-2 text-sm text-foreground">
+          <input type="checkbox" className="mt-1" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
+          <span>
+            Also enable the extensions it needs
+            {extension.requires.length > 0 && <span className="text-foreground-light"> ({extension.requires.join(', ')})</span>}
+          </span>
+        </label>
+        <SqlPreview sql={sql} />
+      </div>
+    </Modal>
+  )
+}
