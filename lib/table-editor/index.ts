@@ -6,7 +6,7 @@
  */
 export * from './types'
 export { schemasSql, schemasFromRows, tablesSql, tablesFromRows, tableDetailSql, tableDetailFromRows } from './catalog'
-export { rowsSql, cursorOf, referencedRowSql } from './rows'
+export { rowsSql, cursorOf, cursorColumn, referencedRowSql } from './rows'
 export { literalFor, cellText } from './values'
 export { insertRowSql, updateRowSql, deleteRowsSql } from './row-changes'
 export {

@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// Table editor figures (issue 11): a 1,000,000-row table opened in the editor, and reached at row
+// 500,000 by keyset, against the raw driver's `select … limit 100` of the same rows, on a
+// throwaway PostgreSQL 15 and on PGlite. `node bench/table-editor.mjs`; see bench/README.md.
+//
+// The editor's SQL (lib/table-editor, TypeScript, loaded with jiti) runs through the same driver
+// as the baseline, not through a running platform: what is measured is the SQL the editor sends
+// (catalog detail in one query, keyset page with its cursor column) against the plainest query
+// for the same rows. What the SQL endpoint adds to any query is §2 of `npm run bench`.
+import path from 'node:path'
+import os from 'node:os'
+import { createJiti } from 'jiti'
+import pg from 'pg'
+import { PGlite } from '@electric-sql/pglite'
+import { startCluster } from '../scripts/pg-cluster.mjs'
+import { cleanupAll, installSignalHandlers, onCleanup } from './lib/cleanup.mjs'
+import { figure, renderTable } from './lib/report.mjs'
+import { log, median, percentile, root } from './lib/util.mjs'
+
+const ROWS = 1_000_000
+const RUNS = Number(process.env.TABLE_EDITOR_RUNS ?? 60)
+const WARMUP = 5
+
+const SETUP = `
+create table public.big (id bigint primary key, score int, label text not null, created_at timestamptz not null, doc jsonb);
+insert into public.big
+  select g, case when g % 11 = 0 then null else (g::int8 * 7919) % 1000 end, 'row ' || g, timestamptz '2024-01-01' + g * interval '1 second', jsonb_build_object('g', g)
+  from generate_series(1, ${ROWS}) g;
+create index big_score_idx on public.big (score);
+`
+// Apart: VACUUM cannot run in the implicit transaction of a multi-statement query.
+const ANALYZE = 'vacuum analyze public.big'
+
+const jiti = createJiti(import.meta.url, { alias: { '@': root } })
+const editor = await jiti.import(path.join(root, 'lib/table-editor/index.ts'))
+
+/** Runs every target `n` times, rotating which goes first each round; answers ms per target. */
+async function interleaved(targets, n) {
+  const times = Object.fromEntries(targets.map((t) => [t.key, []]))
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < targets.length; j++) {
+      const target = targets[(i + j) % targets.length]
+      const t0 = performance.now()
+      const rows = await target.run()
+      times[target.key].push(performance.now() - t0)
+      target.check?.(rows)
+    }
+  }
+  return times
+}
+
+const expectFirstId = (id) => (rows) => {
+  if (rows.length !== 100 || Number(rows[0].id) !== id) throw new Error(`expected 100 rows from id ${id}, got ${rows.length} from ${rows[0]?.id}`)
+}
+
+/** The figures for one database, `query(sql)` answering rows as objects. */
+async function benchTarget(label, query) {
+  const [detailRow] = await query(editor.tableDetailSql('public', 'big'))
+  const table = editor.tableDetailFromRows([detailRow])
+  const first = (sort) => editor.rowsSql({ table, sort, filters: [], after: null, limit: 100 })
+  const after = (sort, cursor) => editor.rowsSql({ table, sort, filters: [], after: cursor, limit: 100 })
+  const byScore = { column: 'score', ascending: true }
+  // The cursor of the row before id 500,001 in each order, as the grid would hold it after scrolling.
+  const [mid] = await query(`select score::text as score from public.big where id = 500000`)
+  const targets = [
+    // Opening the table: its detail (one query), then the first page.
+    { key: 'open', run: async () => (await query(editor.tableDetailSql('public', 'big')), await query(first(null))), check: expectFirstId(1) },
+    { key: 'firstPage', run: () => query(first(null)), check: expectFirstId(1) },
+    { key: 'openRaw', run: () => query('select * from public.big order by id limit 100'), check: expectFirstId(1) },
+    { key: 'keyset', run: () => query(after(null, ['500000'])), check: expectFirstId(500001) },
+    { key: 'keysetRaw', run: () => query('select * from public.big where id > 500000 order by id limit 100'), check: expectFirstId(500001) },
+    { key: 'sorted', run: () => query(first(byScore)) },
+    { key: 'sortedRaw', run: () => query('select * from public.big order by score, id limit 100') },
+    { key: 'sortedKeyset', run: () => query(after(byScore, [mid.score, '500000'])) },
+    { key: 'sortedKeysetRaw', run: () => query(`select * from public.big where (score, id) > (${Number(mid.score)}, 500000) order by score, id limit 100`) },
+  ]
+  log(`${label}: ${WARMUP} warm-up + ${RUNS} measured runs per query, interleaved`)
+  await interleaved(targets, WARMUP)
+  const times = await interleaved(targets, RUNS)
+  const p50 = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]))
+  const p95 = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, percentile(v, 95)]))
+  const plan = async (sql) => (await query(`explain ${sql}`)).map((r) => r['QUERY PLAN']).join('\n')
+  return { p50, p95, plans: { first: await plan(first(null)), keyset: await plan(after(null, ['500000'])), sortedKeyset: await plan(after(byScore, [mid.score, '500000'])) } }
+}
+
+function figuresOf(section, label, r) {
+  const f = (id, name, key, baselineName) => figure({ id: `${label}.${id}`, section, name, value: r.p50[key], baseline: r.p50[`${key}Raw`], baselineName })
+  return [
+    f('open', `open: detail + first page, p50 (${label})`, 'open', 'raw `order by id limit 100`'),
+    figure({ id: `${label}.firstPage`, section, name: `of which the first page alone, p50 (${label})`, value: r.p50.firstPage, baseline: r.p50.openRaw, baselineName: 'raw `order by id limit 100`' }),
+    f('keyset', `row 500,000 by keyset, p50 (${label})`, 'keyset', 'raw `where id > 500000 … limit 100`'),
+    f('sorted', `first page sorted by an indexed nullable column, p50 (${label})`, 'sorted', 'raw `order by score, id limit 100`'),
+    f('sortedKeyset', `sorted page from the middle (values then NULLs), p50 (${label})`, 'sortedKeyset', 'raw `where (score, id) > (…) … limit 100`'),
+  ]
+}
+
+installSignalHandlers()
+const figures = []
+const details = {}
+try {
+  const cluster = await startCluster()
+  onCleanup('stop PostgreSQL cluster', () => cluster.stop(), () => cluster.stop())
+  const client = new pg.Client({ connectionString: cluster.url })
+  client.on('error', () => {})
+  await client.connect()
+  onCleanup('close pg client', () => client.end().catch(() => {}))
+  log(`PostgreSQL ${(await client.query('show server_version')).rows[0].server_version}: making ${ROWS.toLocaleString('en-US')} rows`)
+  await client.query(SETUP)
+  await client.query(ANALYZE)
+  details.postgres = await benchTarget('PostgreSQL', async (sql) => (await client.query(sql)).rows)
+  figures.push(...figuresOf('Table editor', 'PostgreSQL', details.postgres))
+
+  log('PGlite (in this process): making the same rows')
+  const lite = new PGlite()
+  onCleanup('close PGlite', () => lite.close().catch(() => {}))
+  await lite.exec(SETUP)
+  await lite.exec(ANALYZE)
+  details.pglite = await benchTarget('PGlite', async (sql) => (await lite.query(sql)).rows)
+  figures.push(...figuresOf('Table editor', 'PGlite', details.pglite))
+
+  console.log(renderTable(figures))
+  if (process.env.TABLE_EDITOR_PLANS) console.log(JSON.stringify({ plans: { postgres: details.postgres.plans, pglite: details.pglite.plans } }, null, 2))
+  log(`load average ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`)
+} catch (error) {
+  console.error(error)
+  process.exitCode = 1
+} finally {
+  await cleanupAll()
+}

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react'
+import { Alert, Button, Skeleton } from '@/components/ui'
+import type { ResponseError } from '@/data/fetchers'
+
+/**
+ * The box the grid scrolls in, and what stands in for it: loading, Postgres' error (a filter
+ * value the column's type refuses, say), no rows. The grid stays while a page or a refresh loads.
+ */
+export function RowsArea({
+  query,
+  rowCount,
+  filtered,
+  children,
+}: {
+  query: { isLoading: boolean; error: ResponseError | null; isFetching: boolean; isFetchNextPageError: boolean; refetch: () => unknown; fetchNextPage: () => unknown }
+  rowCount: number
+  filtered: boolean
+  children: ReactNode
+}) {
+  return (
+    <div className="relative min-h-0 min-w-0 flex-1 overflow-hidden">
+      {query.isLoading ? (
+        <div aria-busy="true" aria-label="Loading rows" className="flex flex-col gap-1 p-3">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-7 w-full" />
+          ))}
+        </div>
+      ) : query.error && !query.isFetchNextPageError ? (
+        <div className="p-3">
+          <Alert
+            variant="danger"
+            title="Could not read the rows"
+            actions={
+              <Button size="tiny" loading={query.isFetching} onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            <span className="font-mono text-xs break-words">{query.error.message}</span>
+          </Alert>
+        </div>
+      ) : (
+        <>
+          {children}
+          {query.error && (
+            <Alert
+              className="absolute inset-x-3 bottom-3 z-30"
+              variant="danger"
+              title="Could not read more rows"
+              actions={
+                <Button size="tiny" loading={query.isFetching} onClick={() => void query.fetchNextPage()}>
+                  Try again
+                </Button>
+              }
+            >
+              <span className="font-mono text-xs break-words">{query.error.message}</span>
+            </Alert>
+          )}
+          {rowCount === 0 && (
+            <p className="pointer-events-none absolute inset-x-0 top-16 text-center text-sm text-foreground-light">
+              {filtered ? 'No rows match the filters.' : 'This table has no rows yet.'}
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  )
+}

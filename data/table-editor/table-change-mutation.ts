@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { routes } from '@/lib/api-types'
+import { queryHistoryKeys } from '../content/keys'
+import { refreshCatalogAfterRun } from '../database/schema-catalog-refresh'
+import { call } from '../fetchers'
+import type { MutationOptions } from '../query-options'
+import { tableEditorKeys } from './keys'
+
+export type TableChangeVariables = { projectRef: string; sql: string }
+
+/**
+ * Runs a change the user has read and confirmed (one statement, or one transaction), as their own
+ * query: it is kept in their query history like anything they run in the SQL editor. Postgres'
+ * error comes back as the ResponseError's message; a transaction that failed left nothing behind.
+ */
+export async function runTableChange({ projectRef, sql }: TableChangeVariables): Promise<unknown[]> {
+  const answer = await call(routes.runQuery, { params: { ref: projectRef }, body: { query: sql } })
+  return Array.isArray(answer) ? answer : []
+}
+
+/** No toast on error: the review dialog keeps the message beside the SQL that caused it. */
+export function useTableChangeMutation({ onSettled, ...options }: MutationOptions<unknown[], TableChangeVariables> = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: runTableChange,
+    ...options,
+    async onSettled(...args) {
+      const { projectRef, sql } = args[2]
+      void queryClient.invalidateQueries({ queryKey: queryHistoryKeys.all(projectRef) })
+      void refreshCatalogAfterRun(queryClient, projectRef, sql)
+      // Even a failed change may mean the table moved on (another tab dropped it): read anew.
+      await queryClient.invalidateQueries({ queryKey: tableEditorKeys.all(projectRef) })
+      await onSettled?.(...args)
+    },
+  })
+}

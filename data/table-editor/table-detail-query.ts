@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query'
+import { tableDetailFromRows, tableDetailSql, type TableDetail } from '@/lib/table-editor'
+import type { QueryOptions } from '../query-options'
+import { tableEditorKeys } from './keys'
+import { readSql } from './read-sql'
+
+export type TableDetailVariables = { projectRef: string; schema: string; table: string }
+
+/** One table's columns, keys, foreign keys and policies; null when there is no such table (any more). */
+export async function getTableDetail({ projectRef, schema, table }: TableDetailVariables, signal?: AbortSignal): Promise<TableDetail | null> {
+  return tableDetailFromRows(await readSql(projectRef, tableDetailSql(schema, table), signal))
+}
+
+export function useTableDetailQuery({ projectRef, schema, table }: Partial<TableDetailVariables>, options: QueryOptions<TableDetail | null> = {}) {
+  return useQuery({
+    queryKey: tableEditorKeys.detail(projectRef, schema, table),
+    queryFn: ({ signal }) => getTableDetail({ projectRef: projectRef!, schema: schema!, table: table! }, signal),
+    enabled: projectRef !== undefined && schema !== undefined && table !== undefined,
+    staleTime: 0,
+    ...options,
+  })
+}
