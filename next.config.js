@@ -13,8 +13,23 @@ const nextConfig = {
   async rewrites() {
     return [{ source: '/auth/v1/:path*', destination: '/api/auth/v1/:path*' }]
   },
-  // PGlite loads its WASM and extension bundles from node_modules at run time.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/argon2'],
+  // PGlite loads its WASM and extension bundles from node_modules at run time. PostGraphile and
+  // graphql are loaded as the tests load them: one copy of graphql (two reject each other's
+  // schemas), not bundled.
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    '@electric-sql/pglite-socket',
+    'pg',
+    '@node-rs/argon2',
+    'postgraphile',
+    'grafast',
+    '@dataplan/pg',
+    'graphile-build',
+    'graphile-build-pg',
+    'graphile-config',
+    'pg-sql2',
+    'graphql',
+  ],
 }
 
 module.exports = nextConfig

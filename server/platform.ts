@@ -15,6 +15,9 @@ import { ensureSelfHostedProject } from './projects/self-hosted'
 import { startScheduler, type Scheduler } from './scheduler'
 import { applyFlagsFile } from './flags/flags-file'
 import { indexDocsAtStart } from './docs/index-docs'
+import { startWireListener, type WireListener } from './databases/wire/listener'
+import { wireAccess } from './connection/wire-access'
+import { closeProjectSchemas } from './graphql/project-schemas'
 
 export type Platform = {
   config: ServerConfig
@@ -26,6 +29,11 @@ export type Platform = {
   /** Sends the auth service's mails and SMS (or writes them to the log). */
   mailer: Mailer
   databases: ProjectDatabases
+  /**
+   * The Postgres wire-protocol listener of embedded databases, where it really listens (port 0
+   * becomes the port the system chose); null when EMBEDDED_DB_PORT is off or the port was taken.
+   */
+  embeddedListener: WireListener | null
   /** Names this app instance in provisioning leases. */
   instanceId: string
   scheduler: Scheduler
@@ -62,19 +70,38 @@ export async function createPlatform(config: ServerConfig, options: { inMemory?:
     signingKeys,
     mailer: createMailer(config.auth),
     databases,
+    embeddedListener: null,
     instanceId: randomUUID(),
     egress: new EgressCounter(),
     pending: new Set(),
   } as Omit<Platform, 'scheduler'> as Platform
+  platform.embeddedListener = await listenForEmbeddedClients(platform)
   if (!config.isPlatform) await ensureSelfHostedProject(platform)
   await indexDocsAtStart(platform)
   platform.scheduler = startScheduler(platform)
   return platform
 }
 
+/**
+ * Opens the embedded databases' listener. A port already taken does not stop the platform: the
+ * dashboard then says the listener is off (and the log says why).
+ */
+async function listenForEmbeddedClients(platform: Platform): Promise<WireListener | null> {
+  const { port, host } = platform.config.embeddedDb
+  if (port === null) return null
+  try {
+    return await startWireListener({ host, port }, wireAccess(platform))
+  } catch (error) {
+    console.warn(`[embedded-db] not listening on ${host}:${port}: ${(error as Error).message} (EMBEDDED_DB_PORT, EMBEDDED_DB_HOST)`)
+    return null
+  }
+}
+
 export async function closePlatform(platform: Platform) {
   platform.scheduler.stop()
+  await platform.embeddedListener?.close()
   while (platform.pending.size > 0) await Promise.allSettled([...platform.pending])
+  await closeProjectSchemas(platform)
   await platform.databases.closeAll()
   await platform.db.close()
 }

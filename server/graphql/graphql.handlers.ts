@@ -1,4 +1,7 @@
 import type { graphqlRoutes } from '@/lib/api-types'
 import type { Handlers } from '../http/types'
+import { runGraphql } from './run-graphql'
 
-export const graphqlHandlers: Handlers<typeof graphqlRoutes> = {}
+export const graphqlHandlers: Handlers<typeof graphqlRoutes> = {
+  runGraphql: ({ platform, access, body }) => runGraphql(platform, access, body),
+}

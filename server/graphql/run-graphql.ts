@@ -1,0 +1,73 @@
+/**
+ * A member's GraphQL request against a project's database, under the rules of the SQL endpoint
+ * (server/privileges/project-database.ts): a restricted organization answers 402, a paused or not
+ * yet ready project 409 (and its cached pools are closed), a database that does not answer 503.
+ * Members whose role allows `sql:write` run as the project's own role; everyone else as its
+ * read-only role, in a read-only transaction, with mutations refused. A schema that cannot be
+ * built (an introspection error) is answered as a GraphQL error with the message: the next
+ * request tries again.
+ */
+import { roleCan, type GraphqlResponse } from '@/lib/api-types'
+import { PlatformError } from '../http/errors'
+import type { ProjectAccess } from '../http/types'
+import type { Platform } from '../platform'
+import { projectConnectionUrl } from '../connection/project-url'
+import { recheckNow } from '../projects/health'
+import { recordActivity } from '../projects/activity'
+import { notServingMessage, restrictedMessage } from '../sql/not-serving'
+import { isConnectionError } from './connection-errors'
+import { executeOperation, formatError, type Operation } from './execute-operation'
+import { forgetProject, projectPool, projectSchema } from './project-schemas'
+import { loadGraphql } from './graphql-module'
+
+export async function runGraphql(platform: Platform, project: ProjectAccess, operation: Operation): Promise<GraphqlResponse> {
+  await ensureServing(platform, project)
+  const readOnly = !roleCan(project.role, 'sql:write', {
+    isPlatform: platform.config.isPlatform,
+  })
+  let answer: GraphqlResponse
+  try {
+    answer = await attempt(platform, project, operation, readOnly)
+  } catch (error) {
+    if (!isConnectionError(error)) throw error
+    // A pool whose connections went away (restart, new password): start afresh, once.
+    await forgetProject(platform, project.ref)
+    try {
+      answer = await attempt(platform, project, operation, readOnly)
+    } catch (retried) {
+      if (!isConnectionError(retried)) throw retried
+      await forgetProject(platform, project.ref)
+      throw new PlatformError(503, `The project's database does not answer: ${(retried as Error).message}`)
+    }
+  }
+  await recordActivity(platform, project.ref)
+  return answer
+}
+
+async function ensureServing(platform: Platform, project: ProjectAccess): Promise<void> {
+  if (project.organization_restriction_status === 'restricted') throw new PlatformError(402, restrictedMessage(project.organization_quota_note))
+  const location = project.db_location
+  if (project.status === 'ACTIVE_UNHEALTHY' && location && !(await recheckNow(platform, project.ref, location)))
+    throw new PlatformError(503, `The project's database does not answer. ${project.status_message ?? ''}`.trim())
+  if ((project.status !== 'ACTIVE_HEALTHY' && project.status !== 'ACTIVE_UNHEALTHY') || !location) {
+    await forgetProject(platform, project.ref)
+    throw new PlatformError(409, notServingMessage(project.status))
+  }
+}
+
+async function attempt(platform: Platform, project: ProjectAccess, operation: Operation, readOnly: boolean): Promise<GraphqlResponse> {
+  // The schema is built as the project's own role (introspection reads the catalog only); a read-only member's operation runs on the read-only role.
+  const ownerPool = projectPool(platform, project.ref, await projectConnectionUrl(platform, project, { readOnly: false }), 'owner')
+  const runPool = readOnly ? projectPool(platform, project.ref, await projectConnectionUrl(platform, project, { readOnly: true }), 'readOnly') : ownerPool
+  let built
+  try {
+    built = await projectSchema(platform, project.ref, ownerPool)
+  } catch (error) {
+    if (isConnectionError(error)) throw error
+    const { GraphQLError } = await loadGraphql()
+    return {
+      errors: [formatError(new GraphQLError(`The GraphQL schema could not be built from the project's database: ${(error as Error).message}`))],
+    }
+  }
+  return executeOperation(built, runPool, operation, readOnly)
+}
