@@ -1,0 +1,33 @@
+import { Alert, Button, Skeleton } from '@/components/ui'
+
+export function LoadingBlock({ label }: { label: string }) {
+  return (
+    <div aria-busy="true" aria-label={label} className="flex flex-col gap-3">
+      <Skeleton className="h-9 w-full max-w-md" />
+      <Skeleton className="h-14 w-full" />
+      <Skeleton className="h-14 w-full" />
+    </div>
+  )
+}
+
+/** A read that failed, with Postgres' (or the platform's) message and a retry. */
+export function ReadError({ title, error, retrying, onRetry }: { title: string; error: Error; retrying: boolean; onRetry: () => void }) {
+  return (
+    <Alert
+      variant="danger"
+      title={title}
+      actions={
+        <Button size="tiny" loading={retrying} onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      {error.message}
+    </Alert>
+  )
+}
+
+/** Said once on a page a Read-only member can see but not change. */
+export function ReadOnlyNote({ what }: { what: string }) {
+  return <p className="text-sm text-foreground-light">Your role can see {what} but not change them.</p>
+}

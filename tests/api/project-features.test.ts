@@ -1,0 +1,155 @@
+// @vitest-environment node
+/**
+ * The project feature pages (query performance, cron, webhooks, vault, wrappers) against the real
+ * platform, on both backends: their detection and listing SQL runs through the SQL endpoint as the
+ * dashboard runs it (history skipped), for the Owner and a Read-only member, and what each page
+ * would say follows from what the database really has. On PGlite none of the extensions exist;
+ * on a PostgreSQL server the contrib ones do, but only a superuser may create them: the server's
+ * operator does, and then the pages show real data (pg_stat_statements after a restart that
+ * preloads it; a foreign table through postgres_fdw).
+ */
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { capabilitiesFromRows, CAPABILITIES_SQL, createExtensionSql, extensionStatus, type Capabilities } from '@/lib/sql/project-features/capabilities'
+import { hooksFromRows, HOOKS_SQL } from '@/lib/sql/project-features/hooks'
+import { resetStatementsSql, statementsFromRows, statementsSql } from '@/lib/sql/project-features/query-performance'
+import { wrappersFromRows, WRAPPERS_SQL } from '@/lib/sql/project-features/wrappers'
+import type { PgCluster } from '../helpers/pg-cluster'
+import type { TestPlatform } from '../helpers/test-platform'
+import { activeProject, BACKENDS, memberOf, ownerWithOrg, runSql } from '../helpers/project-backends'
+
+for (const backend of BACKENDS) {
+  describe.skipIf(!backend.enabled)(`project features: ${backend.name}`, () => {
+    let tp: TestPlatform
+    let cluster: PgCluster | null
+    let stop: () => Promise<void>
+    let owner: string
+    let reader: string
+    let ref: string
+
+    /** SQL as the project's owner through the SQL endpoint; fails the test when it fails. */
+    async function sql(query: string) {
+      const res = await runSql(tp, owner, ref, query)
+      if (res.status !== 200) throw new Error(`${query}: ${JSON.stringify(res.body)}`)
+      return res.body.results.at(-1)?.rows as Record<string, unknown>[]
+    }
+    /** A page's read, as the dashboard sends it. */
+    async function read(query: string, token = owner) {
+      const res = await tp.call('POST', `/platform/pg-meta/${ref}/query?history=skip`, { token, body: { query } })
+      if (res.status !== 200) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(res.body)}`)
+      return res.body as unknown[]
+    }
+    const capabilities = async (token = owner): Promise<Capabilities> => capabilitiesFromRows(await read(CAPABILITIES_SQL, token))
+    /** SQL as the server's operator, in the project's database. */
+    async function asOperator(query: string) {
+      const [{ name }] = await sql('select current_database() as name')
+      const admin = new pg.Client({ connectionString: cluster!.url.replace(/\/postgres$/, `/${name as string}`) })
+      await admin.connect()
+      try {
+        await admin.query(query)
+      } finally {
+        await admin.end()
+      }
+    }
+
+    beforeAll(async () => {
+      ;({ tp, cluster, stop } = await backend.start())
+      const o = await ownerWithOrg(tp)
+      owner = o.token
+      ref = await activeProject(tp, owner, o.org.slug, { plan: 'team' })
+      reader = await memberOf(tp, o.org.id, 'Read-only')
+    })
+    afterAll(async () => stop?.())
+
+    describe.each([
+      ['the Owner', () => owner],
+      ['a Read-only member', () => reader],
+    ])('as %s', (_, token) => {
+      it('reads the capabilities: cron, webhooks and the vault are not offered', async () => {
+        const caps = await capabilities(token())
+        expect(caps.embedded).toBe(backend.name === 'embedded')
+        expect(caps.superuser).toBe(false)
+        for (const name of ['pg_cron', 'pg_net', 'supabase_vault'] as const) expect(extensionStatus(caps, name).state).toBe('missing')
+      })
+
+      it('says what query performance and the wrappers need', async () => {
+        const caps = await capabilities(token())
+        if (backend.name === 'embedded') {
+          // PGlite opens projects with a fixed list of extensions: none of these is in it.
+          expect(extensionStatus(caps, 'pg_stat_statements').state).toBe('missing')
+          expect(extensionStatus(caps, 'postgres_fdw').state).toBe('missing')
+        } else {
+          // Shipped with the server, but not trusted: the project's role may not create them.
+          expect(extensionStatus(caps, 'pg_stat_statements')).toMatchObject({ state: 'available', canCreate: false, trusted: false, preloaded: false })
+          expect(extensionStatus(caps, 'postgres_fdw')).toMatchObject({ state: 'available', canCreate: false, trusted: false })
+        }
+        expect(extensionStatus(caps, 'wrappers').state).toBe('missing')
+      })
+
+      it('lists the foreign data catalog and the webhooks, empty', async () => {
+        expect(wrappersFromRows(await read(WRAPPERS_SQL, token()))).toEqual({ wrappers: [], servers: [], foreign_tables: [] })
+        expect(hooksFromRows(await read(HOOKS_SQL, token()))).toEqual([])
+      })
+    })
+
+    it("refuses what the project's role may not create, with Postgres' message", async () => {
+      const res = await runSql(tp, owner, ref, createExtensionSql('postgres_fdw'))
+      expect(res.status).toBe(400)
+      expect(res.body.message).toMatch(backend.name === 'embedded' ? /extension "postgres_fdw" is not available|could not open extension control file/ : /permission denied to create extension "postgres_fdw"/)
+    })
+
+    it('lists a trigger that calls net.http_post as a webhook, for every member', async () => {
+      // PL/pgSQL checks the body's syntax only: the function can name pg_net without it.
+      await sql(`create table public.orders (id bigint primary key, total numeric);
+        create function public.notify_order() returns trigger language plpgsql as $$
+        begin perform net.http_post(url := 'https://example.com/hook', body := to_jsonb(new)); return new; end $$;
+        create trigger "orders webhook" after insert or update on public.orders for each row execute function public.notify_order();
+        create function public.plain() returns trigger language plpgsql as $$ begin return new; end $$;
+        create trigger orders_plain before insert on public.orders for each row execute function public.plain();`)
+      for (const token of [owner, reader]) {
+        expect(hooksFromRows(await read(HOOKS_SQL, token))).toEqual([
+          expect.objectContaining({ schema: 'public', table: 'orders', name: 'orders webhook', function: 'public.notify_order', timing: 'after', events: 'insert, update', enabled: true }),
+        ])
+      }
+    })
+
+    it.skipIf(backend.name !== 'server')('lists a foreign table through postgres_fdw once the operator created it, never a password', async () => {
+      const role = `p_${ref}`
+      await asOperator(`create extension postgres_fdw; grant usage on foreign data wrapper postgres_fdw to ${pg.escapeIdentifier(role)}`)
+      const caps = await capabilities()
+      expect(extensionStatus(caps, 'postgres_fdw')).toMatchObject({ state: 'installed', schema: 'public' })
+      await sql(`create server reporting foreign data wrapper postgres_fdw options (host '127.0.0.1', port '${cluster!.port}', dbname 'postgres');
+        create user mapping for current_user server reporting options (user 'nobody', password 'hunter2-secret');
+        create foreign table public.remote_orders (id bigint, total numeric) server reporting options (schema_name 'public', table_name 'orders');`)
+      for (const token of [owner, reader]) {
+        const answer = await read(WRAPPERS_SQL, token)
+        expect(JSON.stringify(answer)).not.toContain('hunter2')
+        const catalog = wrappersFromRows(answer)
+        expect(catalog.wrappers).toEqual([expect.objectContaining({ name: 'postgres_fdw', extension: 'postgres_fdw', usable: token === owner })])
+        expect(catalog.servers).toEqual([
+          expect.objectContaining({ name: 'reporting', wrapper: 'postgres_fdw', options: { host: '127.0.0.1', port: String(cluster!.port), dbname: 'postgres' }, user_mappings: [role] }),
+        ])
+        expect(catalog.foreign_tables).toEqual([{ schema: 'public', name: 'remote_orders', server: 'reporting', options: { schema_name: 'public', table_name: 'orders' }, columns: ['id', 'total'] }])
+      }
+    })
+
+    it.skipIf(backend.name !== 'server')('reads pg_stat_statements once the server preloads it; resetting needs a privilege the role lacks', async () => {
+      await asOperator(`alter system set shared_preload_libraries = 'pg_stat_statements'`)
+      await cluster!.pause()
+      await cluster!.resume()
+      await asOperator('create extension pg_stat_statements')
+      // The platform's pooled connections died with the restart: the first runs may fail.
+      for (let attempt = 0; attempt < 5; attempt++) if ((await runSql(tp, owner, ref, 'select 1')).status === 200) break
+      const status = extensionStatus(await capabilities(), 'pg_stat_statements')
+      expect(status).toMatchObject({ state: 'installed', preloaded: true, schema: 'public' })
+      for (let i = 0; i < 3; i++) await sql('select count(*) from public.orders where total > 7')
+      const statements = statementsFromRows(await read(statementsSql('public')))
+      const mine = statements.find((s) => s.query === 'select count(*) from public.orders where total > $1')
+      expect(mine).toMatchObject({ role: `p_${ref}`, calls: 3, rows: 3 })
+      expect(mine!.total_time).toBeGreaterThanOrEqual(mine!.mean_time)
+      const reset = await runSql(tp, owner, ref, resetStatementsSql('public'))
+      expect(reset.status).toBe(400)
+      expect(reset.body.message).toMatch(/permission denied for function pg_stat_statements_reset/)
+    })
+  })
+}
