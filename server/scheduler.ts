@@ -16,6 +16,8 @@ import { pruneRateLimits } from './security/rate-limit'
 import { pruneTelemetry } from './telemetry/retention'
 import { sampleUsage } from './billing/usage-sampling'
 import { flushEgress } from './billing/egress'
+import { pruneLogs } from './logs/retention'
+import { stopLogRecorder } from './logs/recorder'
 
 export type Scheduler = {
   /** Look for projects to provision or transitions to run now (after a create, a retry, a pause …). */
@@ -99,6 +101,7 @@ export function startScheduler(platform: Platform): Scheduler {
       await pauseInactiveProjects(platform)
       await pruneRateLimits(platform)
       await pruneTelemetry(platform)
+      await pruneLogs(platform)
     } catch (error) {
       console.error('Background checks failed:', error)
     } finally {
@@ -135,6 +138,8 @@ export function startScheduler(platform: Platform): Scheduler {
       timers.clear()
       // Tracked: closing the platform waits for it before the control plane closes.
       if (platform.config.isPlatform) track(flushEgress(platform))
+      // Log events still waiting are written before the control plane closes.
+      track(stopLogRecorder(platform))
     },
   }
 }

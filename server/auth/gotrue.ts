@@ -11,6 +11,7 @@ import type { Platform } from '../platform'
 import type { Queryable } from '../db/control-plane'
 import { authError } from './gotrue-errors'
 import { hashPassword, verifyPassword, verifyAgainstNothing } from './passwords'
+import { recordAuthEvent } from '../logs/auth-logs'
 import { issueSession, refreshSession, endSessions } from './sessions'
 import { findUserByEmail, findUserById, findUserByPhone, insertUser, isBanned, toGoTrueUser, type FullUser } from './users'
 import { accountKey, hit } from '../security/rate-limit'
@@ -114,6 +115,7 @@ async function passwordGrant(platform: Platform, body: z.output<typeof tokenBody
   const user = await findByAddress(platform.db, address)
   // An unknown address costs the same hashing as a wrong password: timing tells nothing.
   const ok = user?.encrypted_password ? await verifyPassword(user.encrypted_password, body.password) : await verifyAgainstNothing(body.password)
+  if (user && !ok) recordAuthEvent(platform, { userId: user.id, action: 'login_failed', email: user.email, method: 'password' })
   if (!user || !ok) throw authError(400, 'invalid_credentials', 'Invalid login credentials')
   if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned')
   if (!isConfirmed(user, address))
@@ -273,5 +275,6 @@ export const updateUser: Handler<Routes['authUpdateUser']> = async ({ platform, 
       throw error
     })
   for (const message of messages) await sendMessage(platform, message)
+  if (passwordHash) recordAuthEvent(platform, { userId: user.id, action: 'password_changed', email: user.email })
   return toGoTrueUser(updated)
 }

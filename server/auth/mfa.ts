@@ -16,6 +16,7 @@ import { authError } from './gotrue-errors'
 import { findUserById } from './users'
 import { issueSession, raiseToAal2 } from './sessions'
 import { hit } from '../security/rate-limit'
+import { recordAuthEventIn } from '../logs/auth-logs'
 
 /** How long a challenge can be verified. */
 export const CHALLENGE_TTL_SECONDS = 300
@@ -108,6 +109,7 @@ export const verify: Handler<Routes['authVerifyFactor']> = async ({ platform, us
     await tx.query(`update auth_mfa_factors set status = 'verified', last_used_step = $2, updated_at = now() where id = $1`, [factor.id, step])
     await tx.query('update auth_mfa_challenges set verified_at = now() where id = $1', [body.challenge_id])
     await raiseToAal2(tx, caller.sessionId!, factor.id, 'totp')
+    await recordAuthEventIn(tx, { userId: caller.id, action: 'mfa_verified', method: 'totp' })
     // The raised session gets a new refresh token; the one held at aal1 stops working.
     await tx.query('update refresh_tokens set revoked = true, revoked_at = now() where session_id = $1 and not revoked', [caller.sessionId])
     const user = (await findUserById(tx, caller.id))!

@@ -21,6 +21,7 @@ import { issueSession } from './sessions'
 import { confirmAddress, findUserByEmail, findUserById, findUserByPhone, insertUser, isBanned, upsertIdentity } from './users'
 import { limitMessages } from './gotrue'
 import { hit } from '../security/rate-limit'
+import { recordAuthEventIn } from '../logs/auth-logs'
 
 /** The kinds of token each /verify type completes. */
 const KINDS_OF: Record<VerifyType, TokenKind[]> = {
@@ -209,6 +210,7 @@ export const recover: Handler<Routes['authRecover']> = async ({ platform, req, b
     // Unknown addresses get the same answer: recovery tells nobody which accounts exist.
     if (!user || isBanned(user)) return null
     const flowStateId = await flowFor(tx, body, user.id, 'recovery')
+    await recordAuthEventIn(tx, { userId: user.id, action: 'password_recovery_requested', email })
     return prepareMessage(platform, req, tx, { userId: user.id, kind: 'recovery', to: email, channel: 'email', redirectTo, flowStateId })
   })
   if (message) await sendMessage(platform, message)

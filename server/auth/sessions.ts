@@ -11,6 +11,7 @@ import { signAccessToken, type AuthMethod } from './jwt'
 import { authError } from './gotrue-errors'
 import { findUserById, toGoTrueUser, type FullUser } from './users'
 import { hit } from '../security/rate-limit'
+import { recordAuthEvent, recordAuthEventIn } from '../logs/auth-logs'
 
 export const REUSE_INTERVAL_SECONDS = 10
 
@@ -36,6 +37,7 @@ export async function issueSession(
     const amr: AuthMethod[] = [{ method, timestamp: Math.floor(Date.now() / 1000) }]
     session = { id: randomUUID(), aal: 'aal1', amr }
     await tx.query('insert into auth_sessions (id, user_id, amr) values ($1, $2, $3)', [session.id, user.id, JSON.stringify(amr)])
+    await recordAuthEventIn(tx, { userId: user.id, action: 'login', email: user.email, method })
   }
   let token = refreshToken
   if (!token) {
@@ -125,4 +127,5 @@ export async function endSessions(platform: Platform, userId: string, sessionId:
   } else {
     await platform.db.query('delete from auth_sessions where user_id = $1 and id <> $2', [userId, sessionId])
   }
+  recordAuthEvent(platform, { userId, action: 'logout', scope })
 }

@@ -21,6 +21,7 @@ import { isUnavailable } from '../db/unavailable'
 import { router, type AnyHandler } from '../routes'
 import { allowedCorsOrigin, answerPreflight, setCorsHeaders } from './auth-cors'
 import { API_VERSION_2024, speaks2024 } from '../auth/api-version'
+import { logProjectRequest } from '../logs/edge-logs'
 
 const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' }
 
@@ -163,6 +164,10 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
     const scope = params.success && query.success ? scopeBeforeBody(route, { params: params.data, query: query.data }) : undefined
     // Who is calling, before the body is read: a caller who may not call uploads nothing.
     const { user, scope: found } = await identify(platform, req, route, scope)
+    // Logged in the project's edge_logs only once the caller is known to be its member.
+    const logRequest = (project: object | null | undefined) =>
+      logProjectRequest(platform, { req, res, path, requestId, userId: user?.id ?? null, project })
+    const logging = found?.kind === 'project' && logRequest(found.access)
     const maxBody = route.maxBodyBytes ?? platform.config.maxBodyBytes
     const rawBody = changes ? await (route.form ? readFormBody : readJsonBody)(req, maxBody) : undefined
 
@@ -172,6 +177,7 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
       body: parse(route.body, rawBody, flavour),
     }
     const access = await authorize(platform, route, user, input, found)
+    if (!logging && route.scope?.kind === 'project') logRequest(access)
     const ctx = { platform, req, res, requestId, ip: clientIp(req, platform.config.trustProxyHops), user, access, ...input }
     const result = await (match.handler as AnyHandler)(ctx as HandlerContext<AnyRoute>)
     if (res.writableEnded) return

@@ -1,4 +1,7 @@
 import type { logRoutes } from '@/lib/api-types'
 import type { Handlers } from '../http/types'
+import { readLogs } from './read-logs'
 
-export const logHandlers: Handlers<typeof logRoutes> = {}
+export const logHandlers: Handlers<typeof logRoutes> = {
+  readLogs: ({ platform, access, query }) => readLogs(platform, access, query),
+}

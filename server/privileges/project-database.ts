@@ -15,6 +15,7 @@ import { markUnhealthy, recheckNow } from '../projects/health'
 import { recordActivity } from '../projects/activity'
 import { notServingMessage, restrictedMessage } from '../sql/not-serving'
 import { readOnlyLocation } from '../sql/read-only-location'
+import { watchStatement } from '../logs/postgres-logs'
 
 const NOT_FOUND_CODES = new Set(['42P01', '42703', '42704']) // undefined_table, undefined_column, undefined_object
 const INSUFFICIENT_PRIVILEGE = '42501'
@@ -30,7 +31,11 @@ export async function runInProjectDatabase(platform: Platform, project: ProjectA
   const readOnly = !roleCan(project.role, 'sql:write', { isPlatform: platform.config.isPlatform })
   if (readOnly) location = await readOnlyLocation(platform, project.ref, project.region, location)
   try {
-    const outcome = await platform.databases.run(location, sql, { timeoutMs: platform.config.sqlTimeoutMs, shape: 'last', readOnly })
+    const outcome = await watchStatement(
+      platform,
+      { projectRef: project.ref, userId: null, sql, origin: 'platform' },
+      platform.databases.run(location, sql, { timeoutMs: platform.config.sqlTimeoutMs, shape: 'last', readOnly })
+    )
     await recordActivity(platform, project.ref)
     return JSON.parse(new TextDecoder().decode(outcome.json)) as unknown[]
   } catch (error) {

@@ -28,6 +28,7 @@ import { recordRun, recordRunAndActivity, runErrorMessage, type RunRecord } from
 import { recordRunning } from './running-queries'
 import { errorLine, responseStream, type ResponseStream } from './stream-response'
 import { countEgress } from '../billing/egress'
+import { watchStatement } from '../logs/postgres-logs'
 
 const encoder = new TextEncoder()
 
@@ -68,13 +69,17 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
   const started = performance.now()
   let outcome: RunOutcome
   try {
-    outcome = await platform.databases.run(location, body.query, {
-      timeoutMs: platform.config.sqlTimeoutMs,
-      shape,
-      readOnly,
-      ...(queryId ? { queryId, startedBy: user.id, onStart } : {}),
-      ...(stream ? { stream } : {}),
-    })
+    outcome = await watchStatement(
+      platform,
+      { projectRef: project.ref, userId: user.id, sql: body.query, origin: 'sql-endpoint' },
+      platform.databases.run(location, body.query, {
+        timeoutMs: platform.config.sqlTimeoutMs,
+        shape,
+        readOnly,
+        ...(queryId ? { queryId, startedBy: user.id, onStart } : {}),
+        ...(stream ? { stream } : {}),
+      })
+    )
   } catch (error) {
     const forgotten = forgetRunning()
     // Paused between the check above and the run: say so, it is not a fault.

@@ -1,0 +1,109 @@
+/**
+ * The log sources of SPEC §3 and their fields by dotted path and type. Three are fed by what this
+ * platform records (docs/logs.md); the others belong to services this platform does not run, and
+ * are listed so that a project's log page has the same shape everywhere, always empty.
+ */
+export const LOG_SOURCE_NAMES = [
+  'edge_logs',
+  'auth_logs',
+  'postgres_logs',
+  'storage_logs',
+  'function_edge_logs',
+  'function_logs',
+  'realtime_logs',
+  'postgrest_logs',
+  'supavisor_logs',
+] as const
+export type LogSourceName = (typeof LOG_SOURCE_NAMES)[number]
+
+/** The sources with rows: what the platform records. */
+export const RECORDED_SOURCES = ['edge_logs', 'auth_logs', 'postgres_logs'] as const satisfies readonly LogSourceName[]
+export type RecordedSource = (typeof RECORDED_SOURCES)[number]
+
+export const isRecordedSource = (source: LogSourceName): source is RecordedSource => (RECORDED_SOURCES as readonly string[]).includes(source)
+
+export type LogFieldType = 'string' | 'number' | 'boolean' | 'datetime' | 'number[]'
+export type LogField = { path: string; type: LogFieldType }
+
+export type LogSource = {
+  name: LogSourceName
+  label: string
+  description: string
+  /** False: this platform does not run the service; the source is always empty. */
+  recorded: boolean
+  fields: LogField[]
+}
+
+const COMMON: LogField[] = [
+  { path: 'id', type: 'string' },
+  { path: 'timestamp', type: 'datetime' },
+  { path: 'level', type: 'string' },
+  { path: 'event_message', type: 'string' },
+]
+
+const fields = (...extra: [string, LogFieldType][]): LogField[] => [...COMMON, ...extra.map(([path, type]) => ({ path, type }))]
+
+export const LOG_SOURCES: readonly LogSource[] = [
+  {
+    name: 'edge_logs',
+    label: 'API requests',
+    description: "Requests to the platform's API that concern this project.",
+    recorded: true,
+    fields: fields(
+      ['metadata.request.method', 'string'],
+      ['metadata.request.path', 'string'],
+      ['metadata.request.id', 'string'],
+      ['metadata.request.user_agent', 'string'],
+      ['metadata.request.client_ip', 'string'],
+      ['metadata.response.status_code', 'number'],
+      ['metadata.response.duration_ms', 'number'],
+      ['metadata.user_id', 'string']
+    ),
+  },
+  {
+    name: 'auth_logs',
+    label: 'Auth',
+    description: "Sign-ins, failed sign-ins, sign-outs, password changes and MFA of the organization's members.",
+    recorded: true,
+    fields: fields(
+      ['metadata.action', 'string'],
+      ['metadata.method', 'string'],
+      ['metadata.user_id', 'string'],
+      ['metadata.email', 'string'],
+      ['metadata.scope', 'string']
+    ),
+  },
+  {
+    name: 'postgres_logs',
+    label: 'Postgres',
+    description: 'SQL errors and slow statements in the project database.',
+    recorded: true,
+    fields: fields(
+      ['metadata.error_severity', 'string'],
+      ['metadata.sql_state_code', 'string'],
+      ['metadata.position', 'number'],
+      ['metadata.detail', 'string'],
+      ['metadata.hint', 'string'],
+      ['metadata.query', 'string'],
+      ['metadata.duration_ms', 'number'],
+      ['metadata.origin', 'string'],
+      ['metadata.user_id', 'string']
+    ),
+  },
+  notRun('storage_logs', 'Storage', 'Requests to the storage service.'),
+  notRun('function_edge_logs', 'Edge function requests', 'Requests to edge functions.'),
+  notRun('function_logs', 'Edge function logs', 'What edge functions print.'),
+  notRun('realtime_logs', 'Realtime', 'Realtime connections and channels.'),
+  notRun('postgrest_logs', 'PostgREST', 'The data API server.'),
+  notRun('supavisor_logs', 'Pooler', 'The connection pooler.'),
+]
+
+function notRun(name: LogSourceName, label: string, description: string): LogSource {
+  return { name, label, description, recorded: false, fields: [...COMMON] }
+}
+
+export const NOT_RUN_NOTE = 'This platform does not run this service, so this source has no events.'
+
+export function logSource(name: LogSourceName): LogSource {
+  return LOG_SOURCES.find((s) => s.name === name)!
+}
