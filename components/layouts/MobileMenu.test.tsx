@@ -63,7 +63,18 @@ it('the menu button (below md) opens a sheet with the project navigation and the
   const sheet = screen.getByRole('dialog', { name: 'Menu' })
   const project = within(sheet).getByRole('navigation', { name: 'Project' })
   expect(within(project).getByText(LONG_NAME)).toHaveClass('truncate')
-  expect(within(project).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/project/shopref', '/project/shopref/sql', '/project/shopref/sql/templates', '/project/shopref/database/tables'])
+  expect(within(project).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+    '/project/shopref',
+    '/project/shopref/editor',
+    '/project/shopref/sql',
+    '/project/shopref/sql/templates',
+    '/project/shopref/database/tables',
+    '/project/shopref/api/graphiql',
+    '/project/shopref/logs',
+    '/project/shopref/advisors/query-performance',
+    '/project/shopref/integrations/cron',
+    '/project/shopref/settings/vault/secrets',
+  ])
   expect(within(project).getByRole('link', { name: 'SQL Editor' })).toHaveAttribute('aria-current', 'page')
   const dashboard = within(sheet).getByRole('navigation', { name: 'Dashboard' })
   expect(within(dashboard).getAllByRole('link').map((a) => a.textContent)).toEqual(['All projects', 'Docs', 'Support'])

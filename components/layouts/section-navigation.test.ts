@@ -4,9 +4,20 @@ const labels = (section: { items: { label: string }[] }) => section.items.map((i
 const active = (section: { items: { label: string; active: boolean }[] }) => section.items.filter((i) => i.active).map((i) => i.label)
 
 it('lists column privileges only while its preview is on', () => {
-  expect(labels(projectNavigation({ ref: 'abc', pathname: '/project/[ref]', columnPrivileges: false }))).toEqual(['Project overview', 'SQL Editor', 'Snippet library', 'Database'])
+  expect(labels(projectNavigation({ ref: 'abc', pathname: '/project/[ref]', columnPrivileges: false }))).toEqual([
+    'Project overview',
+    'Table editor',
+    'SQL Editor',
+    'Snippet library',
+    'Database',
+    'GraphiQL',
+    'Logs',
+    'Query performance',
+    'Cron jobs',
+    'Vault',
+  ])
   const on = projectNavigation({ ref: 'abc', pathname: '/project/[ref]/database/column-privileges', columnPrivileges: true })
-  expect(on.items.at(-1)).toMatchObject({ label: 'Column privileges', href: '/project/abc/database/column-privileges', active: true })
+  expect(on.items.find((i) => i.label === 'Column privileges')).toMatchObject({ label: 'Column privileges', href: '/project/abc/database/column-privileges', active: true })
 })
 
 it('leads Database to the tables page', () => {
@@ -22,6 +33,16 @@ it.each([
   ['/project/[ref]/database', ['Database']],
   ['/project/[ref]/database/[kind]', ['Database']],
   ['/project/[ref]/database/column-privileges', ['Column privileges']],
+  ['/project/[ref]/database/extensions', ['Database']],
+  ['/project/[ref]/database/wrappers', ['Database']],
+  ['/project/[ref]/editor', ['Table editor']],
+  ['/project/[ref]/editor/[...table]', ['Table editor']],
+  ['/project/[ref]/api/graphiql', ['GraphiQL']],
+  ['/project/[ref]/database/graphiql', ['GraphiQL']],
+  ['/project/[ref]/logs/[source]', ['Logs']],
+  ['/project/[ref]/advisors/query-performance', ['Query performance']],
+  ['/project/[ref]/integrations/cron', ['Cron jobs']],
+  ['/project/[ref]/settings/vault/secrets', ['Vault']],
 ])('in a project, %s marks %j', (pathname, expected) => {
   expect(active(projectNavigation({ ref: 'abc', pathname, columnPrivileges: true }))).toEqual(expected)
 })

@@ -3,7 +3,28 @@
  * of the route, so the side bar and the mobile menu show the same list and tests can read it
  * without rendering.
  */
-import { Activity, BookOpen, ChartColumn, CreditCard, Database, FileText, Home, KeyRound, LayoutGrid, Plug, Receipt, ScrollText, Settings, ShieldCheck, Terminal, Users } from 'lucide-react'
+import {
+  Activity,
+  BookOpen,
+  Braces,
+  ChartColumn,
+  Clock,
+  CreditCard,
+  Database,
+  FileText,
+  Gauge,
+  Home,
+  KeyRound,
+  LayoutGrid,
+  Plug,
+  Receipt,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  Table2,
+  Terminal,
+  Users,
+} from 'lucide-react'
 import type { NavSection } from './navigation'
 
 export function projectNavigation({
@@ -25,11 +46,12 @@ export function projectNavigation({
     title: name,
     items: [
       { label: 'Project overview', href: base, icon: Home, active: pathname === '/project/[ref]' },
+      { label: 'Table editor', href: `${base}/editor`, icon: Table2, active: pathname.startsWith('/project/[ref]/editor') },
       // /sql opens the last visited snippet, else a new one.
       { label: 'SQL Editor', href: `${base}/sql`, icon: Terminal, active: /^\/project\/\[ref\]\/sql(\/\[id\])?$/.test(pathname) },
       { label: 'Snippet library', href: `${base}/sql/templates`, icon: BookOpen, active: /^\/project\/\[ref\]\/sql\/(templates|quickstarts)$/.test(pathname) },
       // Tables, views, functions … (/database/[kind]); column privileges has its own entry.
-      { label: 'Database', href: `${base}/database/tables`, icon: Database, active: pathname === '/project/[ref]/database' || pathname === '/project/[ref]/database/[kind]' },
+      { label: 'Database', href: `${base}/database/tables`, icon: Database, active: DATABASE_PAGES.test(pathname) },
       ...(columnPrivileges
         ? [
             {
@@ -40,9 +62,17 @@ export function projectNavigation({
             },
           ]
         : []),
+      { label: 'GraphiQL', href: `${base}/api/graphiql`, icon: Braces, active: /^\/project\/\[ref\]\/(api|database)\/graphiql$/.test(pathname) },
+      { label: 'Logs', href: `${base}/logs`, icon: ScrollText, active: pathname.startsWith('/project/[ref]/logs') },
+      { label: 'Query performance', href: `${base}/advisors/query-performance`, icon: Gauge, active: pathname.startsWith('/project/[ref]/advisors') },
+      { label: 'Cron jobs', href: `${base}/integrations/cron`, icon: Clock, active: pathname.startsWith('/project/[ref]/integrations') },
+      { label: 'Vault', href: `${base}/settings/vault/secrets`, icon: KeyRound, active: pathname.startsWith('/project/[ref]/settings/vault') },
     ],
   }
 }
+
+/** The pages under the Database entry: the object lists and the database's other pages. */
+const DATABASE_PAGES = /^\/project\/\[ref\]\/database(\/(\[kind\]|extensions|wrappers|hooks))?$/
 
 export function organizationNavigation({
   slug,

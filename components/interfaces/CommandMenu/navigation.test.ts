@@ -6,7 +6,7 @@ import { NAVIGATION_TARGETS, NOT_DESTINATIONS, navigationTargets } from './navig
 /** Every page route of pages/ as Next names it (`/project/[ref]/sql`), API and special files aside. */
 function pageRoutes(dir = path.join(process.cwd(), 'pages'), prefix = ''): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) return entry.name === 'api' ? [] : pageRoutes(path.join(dir, entry.name), `${prefix}/${entry.name}`)
+    if (entry.isDirectory()) return entry.name === 'api' && prefix === '' ? [] : pageRoutes(path.join(dir, entry.name), `${prefix}/${entry.name}`)
     if (!/\.tsx?$/.test(entry.name) || entry.name.startsWith('_') || /\.test\.tsx?$/.test(entry.name)) return []
     const name = entry.name.replace(/\.tsx?$/, '')
     return [name === 'index' ? prefix || '/' : `${prefix}/${name}`]
@@ -32,6 +32,7 @@ describe('the navigation commands', () => {
       [
         '/projects',
         '/project/abc',
+        '/project/abc/editor',
         '/project/abc/sql',
         '/project/abc/sql/new',
         '/project/abc/sql/templates',
@@ -44,6 +45,14 @@ describe('the navigation commands', () => {
         '/project/abc/database/roles',
         '/project/abc/database/schemas',
         '/project/abc/database/types',
+        '/project/abc/database/extensions',
+        '/project/abc/api/graphiql',
+        '/project/abc/logs',
+        '/project/abc/advisors/query-performance',
+        '/project/abc/integrations/cron',
+        '/project/abc/database/hooks',
+        '/project/abc/settings/vault/secrets',
+        '/project/abc/database/wrappers',
         '/project/abc/database/column-privileges',
         '/org/acme',
         '/org/acme/team',
