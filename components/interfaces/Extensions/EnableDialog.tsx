@@ -65,6 +65,12 @@ export function EnableDialog({ extension, schemas, pending, onCancel, onEnable }
           </>
         )}
         {creates && schema && <p className="text-xs text-foreground-lighter">The schema is created, owned by the project&apos;s role.</p>}
+        {schema && schema !== 'public' && (
+          <p className="text-xs text-foreground-lighter">
+            Outside <code className="font-mono">public</code>, use what it adds with the schema&apos;s name (
+            <code className="font-mono">{schema}.…</code>), or add the schema to the <code className="font-mono">search_path</code>.
+          </p>
+        )}
         <label className="flex items-start gap-2 text-sm text-foreground">
           <input type="checkbox" className="mt-1" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
           <span>

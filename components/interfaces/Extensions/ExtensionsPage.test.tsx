@@ -145,12 +145,16 @@ it('enables into a new schema, showing the SQL first and sending exactly that ch
   await screen.findByRole('list', { name: 'Extensions' })
   await user.click(within(card('citext')).getByRole('switch', { name: 'Enable citext' }))
   const dialog = screen.getByRole('dialog', { name: 'Enable citext' })
-  // `extensions` does not exist yet: offered as a new schema.
-  expect(within(dialog).getByRole('combobox', { name: 'Schema' })).toHaveValue('\u0000new')
+  // public by default (on the search_path); a new schema on request, with a word on using it.
+  const schemaPicker = within(dialog).getByRole('combobox', { name: 'Schema' })
+  expect(schemaPicker).toHaveValue('public')
+  expect(dialog).not.toHaveTextContent('search_path')
+  await user.selectOptions(schemaPicker, '\u0000new')
   const name = within(dialog).getByRole('textbox', { name: 'New schema name' })
   await user.clear(name)
   await user.type(name, 'my "types"')
   expect(within(dialog).getByLabelText('SQL that will run')).toHaveTextContent('create extension "citext" with schema "my ""types""";')
+  expect(dialog).toHaveTextContent('search_path')
   await user.click(within(dialog).getByRole('button', { name: 'Enable extension' }))
   expect(await within(card('citext')).findByRole('switch', { name: 'Disable citext' })).toBeInTheDocument()
   expect(state.enabled).toEqual([{ name: 'citext', schema: 'my "types"', cascade: false }])

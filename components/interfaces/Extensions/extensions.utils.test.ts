@@ -44,8 +44,8 @@ describe('filterExtensions', () => {
 describe('the rest', () => {
   it('lists the tags in use in the catalogue order', () => expect(tagsOf(list)).toEqual(['Index', 'Data Type', 'Language', 'AI']))
   it('sorts enabled, then available, then unavailable', () => expect(sortForDisplay(list).map((e) => e.name)).toEqual(['plpgsql', 'citext', 'vector']))
-  it('puts an extension in its required schema, or extensions', () => {
-    expect(defaultSchemaFor(ext('a'))).toBe('extensions')
+  it('puts an extension in its required schema, or public', () => {
+    expect(defaultSchemaFor(ext('a'))).toBe('public')
     expect(defaultSchemaFor(ext('b', { required_schema: 'graphql' }))).toBe('graphql')
   })
 })

@@ -26,8 +26,12 @@ export const tagsOf = (extensions: readonly Extension[]): ExtensionTag[] => {
   return EXTENSION_TAGS.filter((tag) => used.has(tag))
 }
 
-/** Where an extension is put unless the user picks another schema: the one it must go in, or `extensions`. */
-export const DEFAULT_EXTENSION_SCHEMA = 'extensions'
+/**
+ * Where an extension is put unless the user picks another schema: the one it must go in, or
+ * `public`, which is on every role's search_path, so its types, functions and operators work by
+ * their plain names (`'a'::citext = 'A'`). In another schema they need that schema's name.
+ */
+export const DEFAULT_EXTENSION_SCHEMA = 'public'
 export const defaultSchemaFor = (extension: Extension) => extension.required_schema ?? DEFAULT_EXTENSION_SCHEMA
 
 /** Enabled first, then those that can be enabled, then the unavailable ones; by name within each. */
