@@ -46,7 +46,15 @@ export type EmbeddedDbListenerConfig = {
   port: number | null
   /** The address bound; anything but a loopback address exposes the databases (unencrypted) to the network. */
   host: string
+  /** A session that sends nothing and gets nothing this long is ended; 0: never. Absent: the default below. */
+  idleSessionTimeoutMs?: number
+  /** Connections open at once, in all and per client address; 0: no cap. Absent: the defaults below. */
+  maxConnections?: number
+  maxConnectionsPerAddress?: number
 }
+
+/** The listener's limits when the environment does not set them (EMBEDDED_DB_IDLE_TIMEOUT_SECONDS …). */
+export const EMBEDDED_DB_LIMITS = { idleSessionTimeoutMs: 600_000, maxConnections: 100, maxConnectionsPerAddress: 20 }
 
 /** The AI assistant's model: any server speaking OpenAI's Chat Completions API. */
 export type AiConfig = {
@@ -200,10 +208,15 @@ export const DEFAULT_EMBEDDED_DB_PORT = 54329
 function embeddedDbListener(): EmbeddedDbListenerConfig {
   const raw = env('EMBEDDED_DB_PORT')
   const host = env('EMBEDDED_DB_HOST') ?? '127.0.0.1'
-  if (raw !== undefined && ['off', 'false', 'none'].includes(raw.toLowerCase())) return { port: null, host }
+  const limits = {
+    idleSessionTimeoutMs: wholeNumber('EMBEDDED_DB_IDLE_TIMEOUT_SECONDS', EMBEDDED_DB_LIMITS.idleSessionTimeoutMs / 1000, { allowZero: true }) * 1000,
+    maxConnections: wholeNumber('EMBEDDED_DB_MAX_CONNECTIONS', EMBEDDED_DB_LIMITS.maxConnections, { allowZero: true }),
+    maxConnectionsPerAddress: wholeNumber('EMBEDDED_DB_MAX_CONNECTIONS_PER_ADDRESS', EMBEDDED_DB_LIMITS.maxConnectionsPerAddress, { allowZero: true }),
+  }
+  if (raw !== undefined && ['off', 'false', 'none'].includes(raw.toLowerCase())) return { port: null, host, ...limits }
   const port = wholeNumber('EMBEDDED_DB_PORT', DEFAULT_EMBEDDED_DB_PORT, { allowZero: true })
   if (port > 65535) throw new Error(`EMBEDDED_DB_PORT must be a port number (0-65535) or "off", got "${raw}"`)
-  return { port, host }
+  return { port, host, ...limits }
 }
 
 function siteUrl(): string | undefined {

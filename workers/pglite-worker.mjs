@@ -5,9 +5,10 @@
 // `flow` is a SharedArrayBuffer (one Int32) counting the bytes of a streamed answer not yet taken.
 //
 // Messages in:  { id, op: 'run', sql, shape } | { id, op: 'close' }   (shape 'stream': NDJSON lines)
-//               { op: 'wire-open', conn } | { op: 'wire-data', conn, bytes: ArrayBuffer } | { op: 'wire-close', conn }
+//               { op: 'wire-open', conn, flow: SharedArrayBuffer } | { op: 'wire-data', conn, bytes: ArrayBuffer } | { op: 'wire-close', conn }
 // Messages out: { type: 'ready' } | { type: 'failed', message }
 //               { wire: conn, chunk: ArrayBuffer (transferred) } | { wireEnd: conn }   (see "Wire sessions")
+//               { wireBusy: conn } | { wireDone: conn, bytes }   a client's message started / ended its work
 //               { id, chunk: ArrayBuffer (transferred) }   streamed lines, while a 'stream' run runs
 //               { id, ok: true, json: ArrayBuffer (transferred), durationMs, rowCount? }
 //               { id, ok: false, error: { message, code, position, detail, hint }, fatal? }
@@ -260,7 +261,12 @@ async function close({ id }) {
 // - before a platform run that follows wire traffic, the session is reset and `postgres` checked
 //   (guard), as after every platform run; whenever a client's session is idle again the guard
 //   runs too, so no wire traffic leaves `postgres` a superuser;
-// - a client that leaves mid-transaction is rolled back before anything else runs.
+// - a client that leaves mid-transaction is rolled back before anything else runs;
+// - every message gets 'wireBusy' before its work and 'wireDone' after (the platform times the
+//   work, and counts the client's input still waiting here, see embedded.ts serveWire);
+// - the main thread sends whole messages (wire/frames.ts); answers go back through a shared
+//   counter: while too much of a client's answer is not yet taken by its socket, this thread
+//   waits inside PGlite (as a streamed run does), until the client reads or its session ends.
 
 /** Frontend messages that leave an extended-protocol sequence open until Sync. */
 const SEQUENCE_OPENERS = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((c) => c.charCodeAt(0)))
@@ -340,17 +346,23 @@ const wireQueue = {
             const type = message[0]
             const bytes = MAY_COPY.has(type) ? Buffer.concat([message, COPY_FAIL]) : message
             let size = 0
-            await db.execProtocolRawStream(bytes, {
-              onRawData: (data) => {
-                size += data.length
-                onData(data)
-              },
-            })
-            dirty = true
-            const holding = db.isInTransaction() || SEQUENCE_OPENERS.has(type)
-            owner = holding ? handlerId : null
-            // An idle session again: the superuser lent for an extension must be back (see HARDEN).
-            if (!holding) await harden()
+            const conn = connOfHandler.get(handlerId)
+            if (conn !== undefined) parentPort.postMessage({ wireBusy: conn })
+            try {
+              await db.execProtocolRawStream(bytes, {
+                onRawData: (data) => {
+                  size += data.length
+                  onData(data)
+                },
+              })
+              dirty = true
+              const holding = db.isInTransaction() || SEQUENCE_OPENERS.has(type)
+              owner = holding ? handlerId : null
+              // An idle session again: the superuser lent for an extension must be back (see HARDEN).
+              if (!holding) await harden()
+            } finally {
+              if (conn !== undefined) parentPort.postMessage({ wireDone: conn, bytes: message.length })
+            }
             resolve(size)
           } catch (e) {
             reject(e)
@@ -373,11 +385,16 @@ const wireQueue = {
   },
 }
 
+/** A session's answer waits while this much of it is not yet taken by the client's socket. */
+const MAX_WIRE_OUTPUT_IN_FLIGHT = 1024 * 1024
+
 /** Stands for a client's socket: bytes come from the main thread and go back to it. */
 class RelayedSocket extends Duplex {
-  constructor(conn) {
+  constructor(conn, flow) {
     super()
     this.conn = conn
+    /** [0]: bytes sent and not yet taken by the client's socket; [1]: 1 once the session ended. */
+    this.flow = new Int32Array(flow)
     this.remoteAddress = 'relay'
     this.remotePort = 0
   }
@@ -385,7 +402,12 @@ class RelayedSocket extends Duplex {
   _read() {}
   _write(chunk, _encoding, callback) {
     const bytes = new Uint8Array(chunk) // a copy of its own, so it can be transferred
+    const flow = this.flow
+    Atomics.add(flow, 0, bytes.length)
     parentPort.postMessage({ wire: this.conn, chunk: bytes.buffer }, [bytes.buffer])
+    // Backpressure: the handler writes from inside PGlite's output callback, so waiting here
+    // pauses the query itself. Short waits, so that terminating this thread is never held up.
+    for (let now = Atomics.load(flow, 0); now > MAX_WIRE_OUTPUT_IN_FLIGHT && Atomics.load(flow, 1) === 0; now = Atomics.load(flow, 0)) Atomics.wait(flow, 0, now, 50)
     callback()
   }
   _final(callback) {
@@ -400,13 +422,19 @@ class RelayedSocket extends Duplex {
 
 /** Open wire connections by the main thread's connection id. */
 const connections = new Map()
+/** The main thread's connection id of each handler. */
+const connOfHandler = new Map()
 
 function onWire(msg) {
   if (msg.op === 'wire-open') {
-    const socket = new RelayedSocket(msg.conn)
+    const socket = new RelayedSocket(msg.conn, msg.flow)
     const handler = new PGLiteSocketHandler({ queryQueue: wireQueue, closeOnDetach: true })
     connections.set(msg.conn, { socket, handler })
-    socket.once('close', () => connections.delete(msg.conn))
+    connOfHandler.set(handler.handlerId, msg.conn)
+    socket.once('close', () => {
+      connections.delete(msg.conn)
+      connOfHandler.delete(handler.handlerId)
+    })
     void handler.attach(socket)
   } else if (msg.op === 'wire-data') {
     connections.get(msg.conn)?.socket.push(Buffer.from(msg.bytes))

@@ -2,7 +2,8 @@
  * A connection string that reaches a project's database as its own role (or, with `readOnly`, as a
  * role that can only read), for the platform's own clients that need a real Postgres connection
  * (the GraphQL endpoint). A server project: the role's URL on its server; an embedded project:
- * the platform's wire-protocol listener for embedded databases.
+ * the platform's wire-protocol listener for embedded databases, with the platform's own password
+ * for the project (WireListener.platformPassword).
  */
 import type { ProjectAccess } from '../http/types'
 import type { Platform } from '../platform'
@@ -27,6 +28,10 @@ export async function projectConnectionUrl(platform: Platform, project: ProjectA
   if (!endpoint || location.kind !== 'embedded' || !location.password)
     throw new PlatformError(503, 'Embedded databases are not reachable over the Postgres protocol here: EMBEDDED_DB_PORT is off, or its port was taken.')
   // The listener on a wildcard address is reached locally through the loopback interface.
-  const host = platform.embeddedListener && ['0.0.0.0', '::'].includes(platform.embeddedListener.host) ? '127.0.0.1' : endpoint.host
-  return connectionString({ ...endpoint, host }, location.password)
+  const listener = platform.embeddedListener!
+  const host = ['0.0.0.0', '::'].includes(listener.host) ? '127.0.0.1' : endpoint.host
+  // Not the project's password: one only this process knows, which the listener also takes for
+  // the project. A password change made while a request is under way cannot make the platform's
+  // own connection fail (and count against 127.0.0.1's attempts), nor end its pooled sessions.
+  return connectionString({ ...endpoint, host }, listener.platformPassword(project.ref))
 }

@@ -21,10 +21,13 @@ import { cp, mkdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { Socket } from 'node:net'
-import { cancelledByUser, DatabaseNotServingError, DatabaseUnavailableError, SqlError, type RunControl, type RunOptions, type RunOutcome } from './types'
+import { cancelledByUser, DatabaseNotServingError, DatabaseUnavailableError, SqlError, type RunControl, type RunOptions, type RunOutcome, type WireSessionOptions } from './types'
 import { READONLY_HINT, READONLY_SETUP, readOnlyBatch, rebuildResult, streamResult } from './embedded-readonly'
 import { EMPTY_ALL_TABLES } from './embedded-branch'
 import { directorySizeBytes } from './directory-size'
+import { fatalError } from './wire/backend-messages'
+import { MessageFramer } from './wire/frames'
+import { PLATFORM_CREDENTIAL } from './wire/listener'
 
 const CLOSE_GRACE_MS = 10_000
 /** Bump when what a template holds changes: older templates are then made again. */
@@ -56,8 +59,19 @@ type Handle = {
   wires: Map<number, WireSession>
 }
 
-/** A client of the wire listener, and the password it authenticated with (its credential). */
-type WireSession = { socket: Socket; credential: string }
+/**
+ * A client of the wire listener, and the password it authenticated with (its credential).
+ * `flow` is shared with the worker: [0] bytes of its answer not yet handed to the client's
+ * socket's kernel buffer (the worker waits while there are too many), [1] 1 once the session
+ * ended (the worker stops waiting).
+ */
+type WireSession = { socket: Socket; credential: string; flow: Int32Array; events: WireSessionEvents }
+
+/** What the worker tells the main side about one session's work. */
+type WireSessionEvents = { output(chunk: Uint8Array): void; busy(): void; done(bytes: number): void }
+
+/** The client's socket is paused while this much of its input waits in the worker. */
+const MAX_WIRE_INPUT_IN_FLIGHT = 1024 * 1024
 
 /** One data dir. The slot outlives its workers: they come and go, the queue stays. */
 type Slot = {
@@ -106,7 +120,7 @@ export type EmbeddedDatabases = {
    * its clients' connections. Answers false (nothing opened) when the password changed since the
    * client authenticated.
    */
-  openWire(ref: string, socket: Socket, session: { startup: Buffer; rest: Buffer; credential: string }): Promise<boolean>
+  openWire(ref: string, socket: Socket, session: WireSessionOptions): Promise<boolean>
   /** Ends the project's wire sessions, except those opened with the credential `keep`. */
   endWireSessions(ref: string, keep?: string): void
   /** Open wire sessions of the project (tests, diagnostics). */
@@ -169,9 +183,11 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
     const streams = new Map<number, (chunk: Uint8Array) => void>()
     const handle: Handle = { worker, ready, pending, streams, inFlight: new Int32Array(flow), exited, alive: true, wires: new Map() }
-    worker.on('message', (msg: { type?: string; message?: string; chunk?: ArrayBuffer; wire?: number; wireEnd?: number } & WorkerReply) => {
-      if (msg.wire !== undefined) return void handle.wires.get(msg.wire)?.socket.write(new Uint8Array(msg.chunk!))
+    worker.on('message', (msg: { type?: string; message?: string; chunk?: ArrayBuffer; wire?: number; wireEnd?: number; wireBusy?: number; wireDone?: number; bytes?: number } & WorkerReply) => {
+      if (msg.wire !== undefined) return void handle.wires.get(msg.wire)?.events.output(new Uint8Array(msg.chunk!))
       if (msg.wireEnd !== undefined) return void handle.wires.get(msg.wireEnd)?.socket.end()
+      if (msg.wireBusy !== undefined) return void handle.wires.get(msg.wireBusy)?.events.busy()
+      if (msg.wireDone !== undefined) return void handle.wires.get(msg.wireDone)?.events.done(msg.bytes ?? 0)
       if (msg.type === 'ready') return settleReady()
       if (msg.chunk) return streams.get(msg.id)?.(new Uint8Array(msg.chunk))
       if (msg.type === 'failed') return settleReady(new DatabaseUnavailableError("The project's database could not be opened.", msg.message))
@@ -222,11 +238,23 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
   /** Ends wire clients' connections (the worker rolls back what they left open). */
   function endWires(handle: Handle, keep?: string) {
     for (const [conn, session] of handle.wires) {
-      if (keep !== undefined && session.credential === keep) continue
-      handle.wires.delete(conn)
-      session.socket.destroy()
-      if (handle.alive) handle.worker.postMessage({ op: 'wire-close', conn })
+      // A password change (keep) leaves the platform's own sessions alone: they never used it.
+      if (keep !== undefined && (session.credential === keep || session.credential === PLATFORM_CREDENTIAL)) continue
+      endWire(handle, conn, session)
     }
+  }
+
+  /** Ends one wire session; with `error`, the client reads it (FATAL) before the socket closes. */
+  function endWire(handle: Handle, conn: number, session: WireSession, error?: { code: string; message: string }) {
+    if (!handle.wires.delete(conn)) return
+    Atomics.store(session.flow, 1, 1)
+    Atomics.notify(session.flow, 0)
+    if (error) {
+      session.socket.end(fatalError(error.code, error.message))
+      // A client that does not read would keep the connection open for good: closed after a grace.
+      setTimeout(() => session.socket.destroy(), 5_000).unref()
+    } else session.socket.destroy()
+    if (handle.alive) handle.worker.postMessage({ op: 'wire-close', conn })
   }
 
   /** Takes the worker out of the slot at once; the returned promise ends when its thread has. */
@@ -432,6 +460,90 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
     }
   }
 
+  /**
+   * Relays one authenticated client and the worker. Flow control both ways: the worker waits
+   * (inside PGlite) while too much of its answer is not yet taken by the client's socket, and the
+   * socket is paused while too much of the client's input waits in the worker; input reaches the
+   * worker as whole messages, capped in size (frames.ts). One message's work longer than the
+   * statement timeout ends the worker (PGlite cannot cancel), a silent session the idle timeout.
+   */
+  function serveWire(slot: Slot, handle: Handle, socket: Socket, options: WireSessionOptions) {
+    const conn = nextId++
+    const flow = new Int32Array(new SharedArrayBuffer(8))
+    const framer = new MessageFramer()
+    let inputInWorker = 0
+    let statementTimer: NodeJS.Timeout | undefined
+    let idleTimer: NodeJS.Timeout | undefined
+    const post = (message: Buffer) => {
+      const copy = new Uint8Array(message) // its own buffer, transferred to the worker
+      inputInWorker += copy.length
+      if (handle.alive) handle.worker.postMessage({ op: 'wire-data', conn, bytes: copy.buffer }, [copy.buffer])
+    }
+    const end = (error?: { code: string; message: string }) => {
+      clearTimeout(statementTimer)
+      clearTimeout(idleTimer)
+      endWire(handle, conn, session, error)
+    }
+    const touch = () => {
+      if (options.idleTimeoutMs <= 0) return
+      clearTimeout(idleTimer)
+      idleTimer = setTimeout(() => end({ code: '57P05', message: 'terminating connection due to idle-session timeout' }), Math.min(options.idleTimeoutMs, 2 ** 31 - 1))
+      idleTimer.unref()
+    }
+    const session: WireSession = {
+      socket,
+      credential: options.credential,
+      flow,
+      events: {
+        output(chunk) {
+          touch()
+          options.onOutput?.(chunk.length)
+          // Taken once the socket handed it to the kernel (or failed: the session is ending then).
+          socket.write(chunk, () => {
+            Atomics.sub(flow, 0, chunk.length)
+            Atomics.notify(flow, 0)
+          })
+        },
+        busy() {
+          clearTimeout(statementTimer)
+          statementTimer = setTimeout(() => {
+            // The only way to stop PGlite: end its thread, and with it every session it serves.
+            end({ code: '57014', message: 'canceling statement due to statement timeout; the connection is closed' })
+            if (slot.handle === handle) void closeSlot(slot, false)
+          }, Math.min(Math.max(options.statementTimeoutMs, 0), 2 ** 31 - 1))
+        },
+        done(bytes) {
+          clearTimeout(statementTimer)
+          touch()
+          inputInWorker -= bytes
+          if (inputInWorker <= MAX_WIRE_INPUT_IN_FLIGHT && socket.isPaused()) socket.resume()
+        },
+      },
+    }
+    handle.wires.set(conn, session)
+    const receive = (chunk: Buffer) => {
+      touch()
+      const framed = framer.push(chunk)
+      if ('invalid' in framed) return end({ code: '08P01', message: framed.invalid })
+      for (const message of framed.messages) post(message)
+      if (inputInWorker > MAX_WIRE_INPUT_IN_FLIGHT) socket.pause()
+    }
+    socket.on('data', receive)
+    socket.once('close', () => {
+      clearTimeout(statementTimer)
+      clearTimeout(idleTimer)
+      if (!handle.wires.has(conn)) return
+      endWire(handle, conn, session)
+      slot.lastUsed = Date.now()
+      evictIdle()
+    })
+    handle.worker.postMessage({ op: 'wire-open', conn, flow: flow.buffer })
+    post(options.startup)
+    touch()
+    if (options.rest.length > 0) receive(options.rest)
+    if (handle.wires.has(conn) && inputInWorker <= MAX_WIRE_INPUT_IN_FLIGHT) socket.resume()
+  }
+
   return {
     async provision(ref, { schemaFrom } = {}) {
       const slot = slotFor(projectDir(dataDir, ref))
@@ -487,33 +599,32 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
       readOnlyReady.delete(slot.dir)
     },
     sizeBytes: (ref) => directorySizeBytes(projectDir(dataDir, ref)),
-    async openWire(ref, socket, { startup, rest, credential }) {
+    async openWire(ref, socket, options) {
       const slot = slotFor(projectDir(dataDir, ref))
+      // A client that leaves while its worker opens is noticed below, whenever it left.
+      let left = socket.destroyed
+      const onLeft = () => (left = true)
+      socket.once('close', onLeft)
       // In the queue: never while the worker is being closed, and after a pause that came first.
       return enqueue(slot, async () => {
-        if (suspended.has(slot.dir)) throw new DatabaseNotServingError()
-        const current = currentCredential.get(slot.dir)
-        if (current !== undefined && current !== credential) return false
-        if (socket.destroyed) return true
-        const handle = await ensureOpen(slot)
-        const conn = nextId++
-        handle.wires.set(conn, { socket, credential })
-        const forward = (bytes: Uint8Array) => {
-          const copy = new Uint8Array(bytes) // its own buffer, transferred to the worker
-          if (handle.alive) handle.worker.postMessage({ op: 'wire-data', conn, bytes: copy.buffer }, [copy.buffer])
+        try {
+          const admissible = () => {
+            if (suspended.has(slot.dir)) throw new DatabaseNotServingError()
+            const current = currentCredential.get(slot.dir)
+            return current === undefined || current === options.credential || options.credential === PLATFORM_CREDENTIAL
+          }
+          if (!admissible()) return false
+          if (left || socket.destroyed) return true
+          const handle = await ensureOpen(slot)
+          // Checked again with no wait before the session is registered: a pause or a password
+          // change while the worker opened must not let the client in, nor one that left linger.
+          if (!admissible()) return false
+          if (left || socket.destroyed || !handle.alive) return true
+          serveWire(slot, handle, socket, options)
+          return true
+        } finally {
+          socket.off('close', onLeft)
         }
-        socket.on('data', forward)
-        socket.once('close', () => {
-          if (!handle.wires.delete(conn)) return
-          if (handle.alive) handle.worker.postMessage({ op: 'wire-close', conn })
-          slot.lastUsed = Date.now()
-          evictIdle()
-        })
-        handle.worker.postMessage({ op: 'wire-open', conn })
-        forward(startup)
-        if (rest.length > 0) forward(rest)
-        socket.resume()
-        return true
       })
     },
     endWireSessions(ref, keep) {

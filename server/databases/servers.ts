@@ -9,6 +9,7 @@ import pg from 'pg'
 import { ResultJsonBuilder } from '../../workers/result-json.mjs'
 import { ResultStreamBuilder } from '../../workers/result-stream.mjs'
 import { isUnavailable } from '../db/unavailable'
+import { makeVerifierAsync, verifierText } from './wire/scram'
 import { cancelledByUser, DatabaseUnavailableError, SqlError, type RunControl, type RunOptions, type RunOutcome, type RunShape, type RunStream } from './types'
 import {
   closePublicSchema,
@@ -557,8 +558,17 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
     async setPassword(adminUrl, url, password) {
       const next = new URL(url)
       const role = decodeURIComponent(next.username)
-      // A literal made by the driver's one function; Postgres stores it hashed (password_encryption).
-      await asAdmin(adminUrl, (admin) => admin.query(`ALTER ROLE ${pg.escapeIdentifier(role)} PASSWORD ${pg.escapeLiteral(password)}`))
+      // A SCRAM verifier, not the password: the statement (in the server's log, pg_stat_activity)
+      // never holds it. Then every session of the role ends, wherever it came from: the old
+      // password must not keep working through a connection opened with it.
+      const verifier = verifierText(await makeVerifierAsync(password))
+      await asAdmin(adminUrl, async (admin) => {
+        await admin.query(`ALTER ROLE ${pg.escapeIdentifier(role)} PASSWORD ${pg.escapeLiteral(verifier)}`)
+        // Needs a superuser admin or one granted pg_signal_backend: without, say so, the change stands.
+        await admin
+          .query('select pg_terminate_backend(pid) from pg_stat_activity where usename = $1 and pid <> pg_backend_pid()', [role])
+          .catch((e) => console.warn(`[project-db] could not end the sessions of ${role} after its password changed: ${(e as Error).message}`))
+      })
       next.password = encodeURIComponent(password)
       return next.toString()
     },

@@ -266,7 +266,7 @@ export interface ProjectDatabases {
    * Embedded projects: serves an authenticated client of the wire listener (see
    * EmbeddedDatabases.openWire). DatabaseNotServingError while the project is paused or removed.
    */
-  openWire(location: ProjectDbLocation, socket: Socket, session: { startup: Buffer; rest: Buffer; credential: string }): Promise<boolean>
+  openWire(location: ProjectDbLocation, socket: Socket, session: WireSessionOptions): Promise<boolean>
   /**
    * Sets the password of the project's own role: on a server `ALTER ROLE … PASSWORD` as the
    * admin; embedded, only the stored secret changes. Answers the location to store (the caller
@@ -284,4 +284,17 @@ export interface ProjectDatabases {
   closeAll(): Promise<void>
   /** Embedded data dirs with an open worker (tests, diagnostics). */
   openEmbeddedDirs(): string[]
+}
+
+/** Limits of a wire session, and who hears about its traffic. */
+export type WireSessionOptions = {
+  startup: Buffer
+  rest: Buffer
+  credential: string
+  /** One message's work (a query, a step of the extended protocol) longer than this ends the worker (PGlite cannot cancel). */
+  statementTimeoutMs: number
+  /** A session that sends nothing and gets nothing this long is ended (0: never). */
+  idleTimeoutMs: number
+  /** Bytes sent to the client (egress), and proof of activity. */
+  onOutput?(bytes: number): void
 }

@@ -8,13 +8,14 @@
  */
 import net from 'node:net'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg, runSql } from '../helpers/project-backends'
 import { settle, startTestPlatform } from '../helpers/test-platform'
 import type { PgCluster } from '../helpers/pg-cluster'
 
 const LISTENER = { embeddedDb: { port: 0, host: '127.0.0.1' } }
+const originalPoolQuery = pg.Pool.prototype.query
 
 async function connect(connectionString: string) {
   const client = new pg.Client({ connectionString })
@@ -113,7 +114,23 @@ for (const backend of BACKENDS) {
     it('a reset password replaces the old one; concurrent resets leave the last one working', async () => {
       const old = await withPassword()
       const next = 'A-new-password-0123456789'
-      expect((await tp.call('PATCH', `/platform/projects/${ref}/db-password`, { token: owner, body: { password: next } })).status).toBe(204)
+      const openBefore = await connect(old)
+      const openEnded = new Promise((resolve) => openBefore.on('error', resolve))
+      // Statements the platform sends never carry the password (a server logs them).
+      const sent: string[] = []
+      const poolQuery = vi.spyOn(pg.Pool.prototype, 'query').mockImplementation(function (this: pg.Pool, ...args: unknown[]) {
+        if (typeof args[0] === 'string') sent.push(args[0])
+        return (originalPoolQuery as (...a: unknown[]) => unknown).apply(this, args) as never
+      })
+      try {
+        expect((await tp.call('PATCH', `/platform/projects/${ref}/db-password`, { token: owner, body: { password: next } })).status).toBe(204)
+      } finally {
+        poolQuery.mockRestore()
+      }
+      expect(sent.some((text) => text.includes(next))).toBe(false)
+      // A connection opened with the old password does not outlive the change.
+      await openEnded
+      await openBefore.end().catch(() => undefined)
       expect((await password()).body.password).toBe(next)
       expect((await refusal(old)).code).toBe('28P01')
       const client = await connect(await withPassword(next))
@@ -293,5 +310,132 @@ describe('embedded wire listener: failed attempts', () => {
     expect((await refusal(wrong)).code).toBe('28P01')
     expect((await refusal(wrong)).code).toBe('28P01')
     expect((await refusal(right)).message).toMatch(/too many failed connection attempts/)
+  })
+})
+
+describe('embedded wire listener: limits and accounting', () => {
+  let tp: TestPlatform
+  let owner: string
+  let ref: string
+  let connectionString: string
+
+  beforeAll(async () => {
+    tp = await startTestPlatform({ ...LISTENER })
+    const created = await ownerWithOrg(tp)
+    owner = created.token
+    ref = await activeProject(tp, owner, created.org.slug)
+    const settings = (await tp.call('GET', `/platform/projects/${ref}/settings`, { token: owner })).body
+    const secret = (await tp.call('GET', `/platform/projects/${ref}/db-password`, { token: owner })).body.password
+    connectionString = settings.connection_string.replace('[YOUR-PASSWORD]', encodeURIComponent(secret))
+  })
+  afterAll(() => tp.close())
+
+  /** The error a connected client ends with (FATAL from the server, or the connection closing). */
+  const ended = (client: pg.Client) => new Promise<{ code?: string; message: string }>((resolve) => client.on('error', resolve))
+
+  it('wire traffic is the project’s activity', async () => {
+    await tp.platform.db.query(`update projects set last_activity_at = now() - interval '30 days' where ref = $1`, [ref])
+    const client = await connect(connectionString)
+    await client.query('select 1')
+    await client.end()
+    let touched = false
+    while (!touched) {
+      const [row] = await tp.platform.db.query<{ recent: boolean }>(`select last_activity_at > now() - interval '1 day' as recent from projects where ref = $1`, [ref])
+      touched = row.recent
+      if (!touched) await new Promise((r) => setTimeout(r, 20))
+    }
+    expect(touched).toBe(true)
+  })
+
+  it('a client that stops reading does not make the platform hold its answer', async () => {
+    tp.platform.config.sqlTimeoutMs = 3_000
+    const client = await connect(connectionString)
+    const end = ended(client)
+    const socket = (client as unknown as { connection: { stream: net.Socket } }).connection.stream
+    const before = process.memoryUsage().arrayBuffers
+    let peak = before
+    const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().arrayBuffers)), 20)
+    void client.query(`select repeat('x', 1000000) from generate_series(1, 400)`).catch(() => undefined)
+    socket.pause()
+    // The statement timeout ends the worker that waits for the reader; nothing piled up meanwhile.
+    const dir = tp.platform.databases.openEmbeddedDirs().find((d) => d.endsWith(ref))
+    expect(dir).toBeDefined()
+    while (tp.platform.databases.openEmbeddedDirs().includes(dir!)) await new Promise((r) => setTimeout(r, 50))
+    clearInterval(sample)
+    socket.resume()
+    const error = await end
+    tp.platform.config.sqlTimeoutMs = 60_000
+    expect(error.message).toMatch(/statement timeout|terminated/)
+    expect(peak - before).toBeLessThan(64 * 1024 * 1024)
+    expect((await runSql(tp, owner, ref, 'select 1 as one')).status).toBe(200)
+  })
+
+  it('refuses a message over the size cap before its bytes arrive', async () => {
+    const client = await connect(connectionString)
+    const end = ended(client)
+    const socket = (client as unknown as { connection: { stream: net.Socket } }).connection.stream
+    const head = Buffer.alloc(5)
+    head.write('Q', 0, 'latin1')
+    head.writeInt32BE(0x7fffffff, 1)
+    socket.write(head)
+    const error = await end
+    expect(error.code).toBe('08P01')
+    expect(error.message).toMatch(/over the limit/)
+  })
+
+  it('ends a session idle for longer than the idle timeout', async () => {
+    tp.platform.config.embeddedDb = { ...tp.platform.config.embeddedDb, idleSessionTimeoutMs: 300 }
+    const client = await connect(connectionString)
+    const error = await ended(client)
+    tp.platform.config.embeddedDb = { ...tp.platform.config.embeddedDb, idleSessionTimeoutMs: undefined }
+    expect(error.code).toBe('57P05')
+  })
+
+  it('the platform’s own connection keeps working across a password change', async () => {
+    const { projectConnectionUrl } = await import('@/server/connection/project-url')
+    const [access] = await tp.platform.db.query<{ ref: string; region: string; status: 'ACTIVE_HEALTHY'; db_location: never }>(
+      'select ref, region, status, db_location from projects where ref = $1',
+      [ref]
+    )
+    const url = await projectConnectionUrl(tp.platform, access as never, { readOnly: false })
+    const secret = (await tp.call('GET', `/platform/projects/${ref}/db-password`, { token: owner })).body.password
+    expect(url).not.toContain(encodeURIComponent(secret))
+    const kept = await connect(url)
+    expect((await tp.call('PATCH', `/platform/projects/${ref}/db-password`, { token: owner, body: { password: 'after-change-password-9' } })).status).toBe(204)
+    // The URL read before the change still connects, and its open session was not ended.
+    const again = await connect(url)
+    expect((await again.query('select 5 as five')).rows).toEqual([{ five: 5 }])
+    expect((await kept.query('select 6 as six')).rows).toEqual([{ six: 6 }])
+    await again.end()
+    await kept.end()
+    connectionString = connectionString.replace(/:[^:@]+@/, ':after-change-password-9@')
+  })
+
+  it('refuses a project of a restricted organization, as the SQL endpoint does', async () => {
+    await tp.platform.db.query(`update organizations set restriction_status = 'restricted' where id = (select organization_id from projects where ref = $1)`, [ref])
+    try {
+      const error = await refusal(connectionString)
+      expect(error.code).toBe('57P03')
+      expect(error.message).toMatch(/restricted/)
+    } finally {
+      await tp.platform.db.query(`update organizations set restriction_status = null where id = (select organization_id from projects where ref = $1)`, [ref])
+    }
+  })
+})
+
+describe('embedded wire listener: attempts at once', () => {
+  let tp: TestPlatform
+  afterAll(() => tp.close())
+
+  it('attempts made at once are all counted: no more than the limit get an answer to their password', async () => {
+    tp = await startTestPlatform({ ...LISTENER })
+    tp.platform.config.rateLimits.embeddedDbAuthPerIp = { limit: 2, windowSeconds: 300 }
+    const created = await ownerWithOrg(tp)
+    const ref = await activeProject(tp, created.token, created.org.slug)
+    const settings = (await tp.call('GET', `/platform/projects/${ref}/settings`, { token: created.token })).body
+    const wrong = settings.connection_string.replace('[YOUR-PASSWORD]', 'wrong-password-xyz')
+    const errors = await Promise.all(Array.from({ length: 6 }, () => refusal(wrong)))
+    expect(errors.filter((e) => e.code === '28P01')).toHaveLength(2)
+    expect(errors.filter((e) => /too many failed connection attempts/.test(e.message))).toHaveLength(4)
   })
 })

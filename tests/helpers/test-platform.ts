@@ -38,7 +38,7 @@ export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {
     // Docs are searched by spelling, never by a real embeddings model, and without a rate limit.
     docsSearch: { ...base.docsSearch, embeddings: null, perIp: { ...base.docsSearch.perIp, limit: 0 } },
     // The embedded databases' listener on any free port: suites run in parallel.
-    embeddedDb: { port: 0, host: '127.0.0.1' },
+    embeddedDb: { ...base.embeddedDb, port: 0, host: '127.0.0.1' },
     ...overrides,
     // The assistant is off unless a test gives it a model (a key in the environment must not reach a real one).
     ai: { ...base.ai, apiKey: undefined, ...overrides.ai },

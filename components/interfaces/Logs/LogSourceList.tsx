@@ -13,7 +13,9 @@ export function LogSourceList({ projectRef, current }: { projectRef: string; cur
               href={`/project/${projectRef}/logs/${source.name}`}
               aria-current={source.name === current ? 'page' : undefined}
               className={clsx(
-                'flex items-center justify-between gap-3 rounded-md px-3 py-1.5 text-sm whitespace-nowrap focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none',
+                // A row on phones (the list scrolls sideways); stacked in the side column, where a
+                // long name and its note would not fit side by side.
+                'flex items-center justify-between gap-3 whitespace-nowrap rounded-md px-3 py-1.5 text-sm lg:flex-col lg:items-start lg:gap-0 lg:whitespace-normal focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none',
                 source.name === current ? 'bg-surface-raised text-foreground' : 'text-foreground-light hover:bg-surface-raised hover:text-foreground'
               )}
             >

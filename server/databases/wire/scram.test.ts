@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { clientProof, makeVerifier, parseClientFirst, serverFirst, verifyClientFinal } from './scram'
+import { clientProof, decoyVerifier, makeVerifier, makeVerifierAsync, verifierText, SCRAM_ITERATIONS, parseClientFirst, serverFirst, verifyClientFinal } from './scram'
 
 /** One whole exchange as a client would run it; answers the server-final message (null: refused). */
 function exchange(serverPassword: string, clientPassword: string, mutate = (final: string) => final) {
@@ -37,4 +37,22 @@ it('makes the same verifier from the same password and salt (a ref that does not
   const salt = Buffer.alloc(16, 7)
   expect(makeVerifier('x-password-1', salt).storedKey.equals(makeVerifier('x-password-1', salt).storedKey)).toBe(true)
   expect(makeVerifier('x-password-1', salt).storedKey.equals(makeVerifier('x-password-2', salt).storedKey)).toBe(false)
+})
+
+it('a decoy verifier costs no PBKDF2, stays the same for a ref and differs between refs', () => {
+  const secret = Buffer.alloc(32, 1)
+  const a = decoyVerifier(secret, 'someref')
+  expect(a.salt.length).toBe(16)
+  expect(a.iterations).toBe(SCRAM_ITERATIONS)
+  expect(decoyVerifier(secret, 'someref')).toEqual(a)
+  expect(decoyVerifier(secret, 'otherref').salt.equals(a.salt)).toBe(false)
+  expect(decoyVerifier(Buffer.alloc(32, 2), 'someref').salt.equals(a.salt)).toBe(false)
+})
+
+it('makes the same verifier off the main thread, and writes it as Postgres stores it', async () => {
+  const salt = Buffer.alloc(16, 9)
+  expect(await makeVerifierAsync('x-password-1', salt)).toEqual(makeVerifier('x-password-1', salt))
+  const text = verifierText(makeVerifier('x-password-1', salt))
+  expect(text).toMatch(/^SCRAM-SHA-256\$4096:[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}:[A-Za-z0-9+/=]{44}$/)
+  expect(text).not.toContain('x-password-1')
 })

@@ -3,11 +3,16 @@
  * the listener never sees the password on the wire, and the client checks that the server knew it.
  *
  * A verifier is what a server keeps: salt, iterations, StoredKey and ServerKey. The listener makes
- * one from the project's password (cached by the caller); for a ref it does not know, it makes one
- * from a random password and a salt that stays the same for that ref, so that the exchange looks
- * the same whether the ref exists or not.
+ * one from the project's password (off the main thread, cached by the caller); for a ref it does
+ * not know, a decoy derived from a secret of the process and the ref (no PBKDF2: an unknown ref
+ * costs no CPU), with a salt that stays the same for that ref, so that the exchange looks the same
+ * whether the ref exists or not. Servers get verifiers too (verifierText): ALTER ROLE … PASSWORD
+ * then never carries the password itself.
  */
-import { createHash, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, pbkdf2, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto'
+import { promisify } from 'node:util'
+
+const pbkdf2Async = promisify(pbkdf2)
 
 export const SCRAM_MECHANISM = 'SCRAM-SHA-256'
 /** Postgres' default (scram_iterations). */
@@ -22,6 +27,29 @@ export function makeVerifier(password: string, salt: Buffer = randomBytes(16), i
   const salted = pbkdf2Sync(Buffer.from(password, 'utf8'), salt, iterations, 32, 'sha256')
   return { salt, iterations, storedKey: sha256(hmac(salted, 'Client Key')), serverKey: hmac(salted, 'Server Key') }
 }
+
+/** makeVerifier in libuv's thread pool: the main thread stays free while PBKDF2 runs. */
+export async function makeVerifierAsync(password: string, salt: Buffer = randomBytes(16), iterations = SCRAM_ITERATIONS): Promise<ScramVerifier> {
+  const salted = await pbkdf2Async(Buffer.from(password, 'utf8'), salt, iterations, 32, 'sha256')
+  return { salt, iterations, storedKey: sha256(hmac(salted, 'Client Key')), serverKey: hmac(salted, 'Server Key') }
+}
+
+/**
+ * A verifier for a ref that does not exist: every part derived from `secret` and the ref (the
+ * same ref gets the same salt all the process long, like a real one), and no password matches it.
+ */
+export function decoyVerifier(secret: Buffer, ref: string): ScramVerifier {
+  return {
+    salt: hmac(secret, `salt\0${ref}`).subarray(0, 16),
+    iterations: SCRAM_ITERATIONS,
+    storedKey: hmac(secret, `stored\0${ref}`),
+    serverKey: hmac(secret, `server\0${ref}`),
+  }
+}
+
+/** A verifier as Postgres stores it (pg_authid.rolpassword), and accepts in ALTER ROLE … PASSWORD. */
+export const verifierText = (v: ScramVerifier) =>
+  `${SCRAM_MECHANISM}$${v.iterations}:${v.salt.toString('base64')}$${v.storedKey.toString('base64')}:${v.serverKey.toString('base64')}`
 
 /** The printable characters RFC 5802 allows in a nonce (no comma). */
 const NONCE = /^[\x21-\x2b\x2d-\x7e]+$/
