@@ -8,7 +8,7 @@ import type { Pool } from 'pg'
 import type { DocumentNode, ExecutionResult, GraphQLError } from 'graphql'
 import type { GraphqlError, GraphqlResponse } from '@/lib/api-types'
 import type { BuiltSchema } from './postgraphile-schema'
-import { queryLimitsRule } from './query-limits'
+import { queryLimitsRule, withDefaultPageSize } from './query-limits'
 import { loadGraphql } from './graphql-module'
 import { loadGraphile } from './graphile-runtime'
 
@@ -40,7 +40,15 @@ const failed = (...errors: readonly GraphQLError[]): GraphqlResponse => ({
   errors: errors.map(formatError),
 })
 
-export async function executeOperation(built: BuiltSchema, pool: Pool, operation: Operation, readOnly: boolean): Promise<GraphqlResponse> {
+/** What an answer may weigh as JSON at most, whatever the platform's SQL results may (MAX_RESULT_BYTES). */
+export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024
+
+export const responseTooLargeMessage = (bytes: number, maxBytes: number) =>
+  `The answer would be ${Math.ceil(bytes / 1024)} KB; at most ${Math.floor(maxBytes / 1024)} KB are sent: ask for fewer rows (\`first\`) or fewer fields.`
+
+export type ExecuteOptions = { readOnly: boolean; maxResponseBytes: number }
+
+export async function executeOperation(built: BuiltSchema, pool: Pool, operation: Operation, { readOnly, maxResponseBytes }: ExecuteOptions): Promise<GraphqlResponse> {
   const { schema, resolvedPreset } = built
   const graphql = await loadGraphql()
   const { GraphQLError, getOperationAST, parse, specifiedRules, validate } = graphql
@@ -50,7 +58,9 @@ export async function executeOperation(built: BuiltSchema, pool: Pool, operation
   } catch (error) {
     return failed(error instanceof GraphQLError ? error : new GraphQLError(String(error)))
   }
-  const invalid = validate(schema, document, [...specifiedRules, queryLimitsRule(graphql)])
+  // A list given no page size reads DEFAULT_PAGE_SIZE rows rather than the whole table.
+  document = withDefaultPageSize(graphql, schema, document)
+  const invalid = validate(schema, document, [...specifiedRules, queryLimitsRule(graphql, operation.variables)])
   if (invalid.length > 0) return failed(...invalid)
 
   const chosen = getOperationAST(document, operation.operationName)
@@ -88,7 +98,11 @@ export async function executeOperation(built: BuiltSchema, pool: Pool, operation
     await result.return?.()
     return failed(new GraphQLError('@defer and @stream are not supported by this endpoint.'))
   }
-  return toResponse(result)
+  const response = toResponse(result)
+  // The row limits bound most answers; wide text or JSON columns can still weigh a lot per row.
+  const bytes = Buffer.byteLength(JSON.stringify(response))
+  if (bytes > maxResponseBytes) return failed(new GraphQLError(responseTooLargeMessage(bytes, maxResponseBytes)))
+  return response
 }
 
 function toResponse(result: ExecutionResult): GraphqlResponse {

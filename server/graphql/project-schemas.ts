@@ -4,6 +4,9 @@
  * and rebuilt when a request finds the fingerprint changed (a schema change shows up at the next
  * request). One build per project at a time: requests arriving meanwhile wait for it. At most
  * `MAX_CACHED_PROJECTS` projects are kept; the least recently used one is dropped with its pools.
+ * A build that fails (two tables PostGraphile names alike, an introspection error) is remembered
+ * with its fingerprint for `FAILED_BUILD_RETRY_MS`: requests meanwhile get the same error at once
+ * instead of each building again; a changed catalog (the clash fixed) is tried at once.
  *
  * Pools are per role and connection string: a changed password gives a new string, and the old
  * pool is closed. Connections time out when idle, so a paused project holds none for long.
@@ -11,12 +14,16 @@
 import pg from 'pg'
 import type { Platform } from '../platform'
 import { catalogFingerprint } from './catalog-fingerprint'
+import { isConnectionError } from './connection-errors'
+import { withoutNamedStatements } from './unnamed-statements'
 import { buildProjectSchema, type BuiltSchema } from './postgraphile-schema'
 
 export const MAX_CACHED_PROJECTS = 8
 const POOL_SIZE = 4
 const IDLE_MS = 10_000
 const CONNECT_TIMEOUT_MS = 10_000
+/** How long a failed build of one catalog is answered from memory before it is tried again (a timeout under load may pass). */
+export const FAILED_BUILD_RETRY_MS = 10_000
 
 export type PoolRole = 'owner' | 'readOnly'
 
@@ -27,6 +34,7 @@ type ProjectEntry = {
   pools: Map<PoolRole, { url: string; pool: pg.Pool }>
   built: (BuiltSchema & { fingerprint: string }) | null
   building: Build | null
+  failed: { fingerprint: string; error: unknown; retryAt: number } | null
 }
 
 type Cache = Map<string, ProjectEntry>
@@ -47,7 +55,7 @@ function entryOf(platform: Platform, ref: string): ProjectEntry {
     // Most recently used last: a Map iterates in insertion order.
     cache.delete(ref)
   } else {
-    entry = { pools: new Map(), built: null, building: null }
+    entry = { pools: new Map(), built: null, building: null, failed: null }
   }
   cache.set(ref, entry)
   while (cache.size > MAX_CACHED_PROJECTS) {
@@ -79,7 +87,7 @@ function newPool(connectionString: string, timeoutMs: number): pg.Pool {
   })
   // An idle connection ended by the server (project paused or dropped) must not crash the process; the pool discards it.
   pool.on('error', () => {})
-  return pool
+  return withoutNamedStatements(pool)
 }
 
 /**
@@ -107,6 +115,7 @@ export async function projectSchema(platform: Platform, ref: string, ownerPool: 
   for (;;) {
     if (entry.built?.fingerprint === fingerprint) return entry.built
     if (entry.building?.fingerprint === fingerprint) return entry.building.promise
+    if (entry.failed?.fingerprint === fingerprint && Date.now() < entry.failed.retryAt) throw entry.failed.error
     // Another build (of an older or newer catalog) is under way: wait for it, then look again.
     if (entry.building) {
       await entry.building.promise.catch(() => {})
@@ -120,7 +129,12 @@ export async function projectSchema(platform: Platform, ref: string, ownerPool: 
     try {
       const built = await build.promise
       entry.built = { ...built, fingerprint }
+      entry.failed = null
       return built
+    } catch (error) {
+      // A connection that failed says nothing about the catalog: the caller retries on a fresh pool.
+      if (!isConnectionError(error)) entry.failed = { fingerprint, error, retryAt: Date.now() + FAILED_BUILD_RETRY_MS }
+      throw error
     } finally {
       if (entry.building === build) entry.building = null
     }

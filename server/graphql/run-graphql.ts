@@ -4,8 +4,8 @@
  * yet ready project 409 (and its cached pools are closed), a database that does not answer 503.
  * Members whose role allows `sql:write` run as the project's own role; everyone else as its
  * read-only role, in a read-only transaction, with mutations refused. A schema that cannot be
- * built (an introspection error) is answered as a GraphQL error with the message: the next
- * request tries again.
+ * built (an introspection error) is answered as a GraphQL error with the message: it is tried
+ * again once the catalog changed or a few seconds passed (project-schemas.ts).
  */
 import { roleCan, type GraphqlResponse } from '@/lib/api-types'
 import { PlatformError } from '../http/errors'
@@ -16,7 +16,7 @@ import { recheckNow } from '../projects/health'
 import { recordActivity } from '../projects/activity'
 import { notServingMessage, restrictedMessage } from '../sql/not-serving'
 import { isConnectionError } from './connection-errors'
-import { executeOperation, formatError, type Operation } from './execute-operation'
+import { executeOperation, formatError, MAX_RESPONSE_BYTES, type Operation } from './execute-operation'
 import { forgetProject, projectPool, projectSchema } from './project-schemas'
 import { loadGraphql } from './graphql-module'
 
@@ -69,5 +69,8 @@ async function attempt(platform: Platform, project: ProjectAccess, operation: Op
       errors: [formatError(new GraphQLError(`The GraphQL schema could not be built from the project's database: ${(error as Error).message}`))],
     }
   }
-  return executeOperation(built, runPool, operation, readOnly)
+  return executeOperation(built, runPool, operation, {
+    readOnly,
+    maxResponseBytes: Math.min(platform.config.maxResultBytes, MAX_RESPONSE_BYTES),
+  })
 }

@@ -6,7 +6,8 @@
  * (not even through a function a query calls), and the refusals: outsider, garbage, paused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_QUERY_DEPTH } from '@/server/graphql/query-limits'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_QUERY_DEPTH } from '@/server/graphql/query-limits'
+import { CATALOG_FINGERPRINT_SQL } from '@/server/graphql/catalog-fingerprint'
 import { READ_ONLY_MUTATION_MESSAGE } from '@/server/graphql/execute-operation'
 import { closeProjectSchemas } from '@/server/graphql/project-schemas'
 import type { TestPlatform } from '../helpers/test-platform'
@@ -23,6 +24,8 @@ begin
   perform public.log_visit();
   return (select count(*) from public.audit);
 end $$;
+-- What the connection a query runs on has prepared under a name (on an embedded project: its one shared session).
+create function public.named_statements() returns bigint language sql stable as $$ select count(*) from pg_catalog.pg_prepared_statements where name <> '' $$;
 `
 
 for (const backend of BACKENDS) {
@@ -176,6 +179,87 @@ for (const backend of BACKENDS) {
       const mine = await graphql(owner, { query: '{ visitCount }' })
       expect(mine.body).toEqual({ data: { visitCount: '0' } })
       expect(await sql('select count(*)::int as n from public.audit')).toEqual([{ n: 1 }])
+    })
+
+    it('reads at most a page of rows: the default without first or last, and refuses more than the maximum', async () => {
+      await sql(`create table public.bigs (id bigint primary key, pad text); insert into public.bigs select g, 'row ' || g from generate_series(1, ${MAX_PAGE_SIZE + 500}) g`)
+      const unbounded = await graphql(reader, { query: '{ allBigs { totalCount nodes { rowId } } }' })
+      expect(unbounded.status).toBe(200)
+      expect(unbounded.body.errors).toBeUndefined()
+      expect(unbounded.body.data.allBigs.totalCount).toBe(MAX_PAGE_SIZE + 500)
+      expect(unbounded.body.data.allBigs.nodes).toHaveLength(DEFAULT_PAGE_SIZE)
+      const most = await graphql(reader, { query: `{ allBigs(first: ${MAX_PAGE_SIZE}) { nodes { rowId } } }` })
+      expect(most.body.data.allBigs.nodes).toHaveLength(MAX_PAGE_SIZE)
+      const tooMany = await graphql(reader, { query: 'query Q($n: Int) { allBigs(first: $n) { nodes { rowId } } }', variables: { n: 300_000 } })
+      expect(tooMany.status).toBe(200)
+      expect(tooMany.body.data).toBeUndefined()
+      expect(tooMany.body.errors[0].message).toBe(`The list allBigs asks for 300000 rows; at most ${MAX_PAGE_SIZE} are allowed per list (\`first\` / \`last\`).`)
+      const nested = await graphql(reader, {
+        query: `{ a: allBigs(first: ${MAX_PAGE_SIZE}) { nodes { rowId pad } } b: allBigs(first: ${MAX_PAGE_SIZE}, offset: 1) { nodes { rowId pad } } ${Array.from({ length: 40 }, (_, i) => `c${i}: allBigs(first: ${MAX_PAGE_SIZE}) { nodes { rowId pad } }`).join(' ')} }`,
+      })
+      expect(nested.body.errors[0].message).toMatch(/may read \d+ values/)
+    })
+
+    it('refuses an answer larger than the response limit with a GraphQL error', async () => {
+      // Twelve rows of 1 MB: within every row limit, over the 10 MB an answer may weigh.
+      await sql(`create table public.blobs (id int primary key, body text); insert into public.blobs select g, repeat('x', 1024 * 1024) from generate_series(1, 12) g`)
+      const res = await graphql(reader, { query: '{ allBlobs { nodes { body } } }' })
+      expect(res.status).toBe(200)
+      expect(res.body.data).toBeUndefined()
+      expect(res.body.errors[0].message).toMatch(/^The answer would be \d+ KB; at most 10240 KB are sent/)
+      const some = await graphql(reader, { query: '{ allBlobs(first: 2, orderBy: ROW_ID_ASC) { nodes { rowId } } }' })
+      expect(some.body).toEqual({ data: { allBlobs: { nodes: [{ rowId: 1 }, { rowId: 2 }] } } })
+      await sql('drop table public.blobs')
+    })
+
+    it('keeps the schema fingerprint through data changes and other schemas, and changes it for what the schema shows', async () => {
+      const fingerprint = async () => (await sql(CATALOG_FINGERPRINT_SQL))[0].fingerprint as string
+      await sql(`create table public.scratch (a int); insert into public.scratch values (1); create materialized view public.scratch_view as select a from public.scratch`)
+      const start = await fingerprint()
+      for (const unrelated of [
+        'truncate public.scratch',
+        'create temp table scratch_temp (a int)',
+        'refresh materialized view public.scratch_view',
+        'vacuum full public.scratch',
+        'analyze public.scratch',
+        'create schema if not exists elsewhere; create table elsewhere.hidden (a int); comment on table elsewhere.hidden is $$not exposed$$',
+      ]) {
+        await sql(unrelated)
+        expect(await fingerprint(), unrelated).toBe(start)
+      }
+      let previous = start
+      for (const shown of [
+        `comment on schema public is 'the app''s tables'`,
+        'grant create on schema public to public',
+        'revoke create on schema public from public',
+        'alter table public.scratch alter column a set not null',
+        'alter table public.scratch alter column a set default 1',
+        `comment on column public.scratch.a is 'the number'`,
+        'alter table public.scratch add constraint scratch_a_positive check (a > 0)',
+        `create type public.mood as enum ('ok')`,
+        `alter type public.mood add value 'great'`,
+      ]) {
+        await sql(shown)
+        const now = await fingerprint()
+        expect(now, shown).not.toBe(previous)
+        previous = now
+      }
+      await sql('drop materialized view public.scratch_view; drop table public.scratch; drop type public.mood; drop schema elsewhere cascade; comment on schema public is null')
+    })
+
+    it('shows a comment on a table as its description at the next request', async () => {
+      const describe = async () =>
+        (await graphql(owner, { query: '{ __type(name: "Todo") { description } }' })).body.data.__type.description as string | null
+      await sql(`comment on table public.todos is 'Things to do'`)
+      expect(await describe()).toBe('Things to do')
+      await sql(`comment on table public.todos is 'Things still to do'`)
+      expect(await describe()).toBe('Things still to do')
+    })
+
+    it('prepares no named statements (connections to an embedded project share one session)', async () => {
+      for (let i = 0; i < 3; i++) expect((await graphql(owner, { query: '{ allTodos(first: 1) { nodes { title } } }' })).body.errors).toBeUndefined()
+      const res = await graphql(owner, { query: '{ namedStatements }' })
+      expect(res.body).toEqual({ data: { namedStatements: '0' } })
     })
 
     it('answers GraphQL errors with 200', async () => {

@@ -11,7 +11,10 @@ vi.hoisted(() => {
   process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
 })
 
-import { screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createQueryClient } from '@/data/query-client'
+import { graphqlKeys } from '@/data/graphql/keys'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import type { GraphqlRequest, GraphqlResponse } from '@/lib/api-types'
@@ -109,4 +112,36 @@ it('shows the platform message when the endpoint refuses', async () => {
   expect(await screen.findByText("Could not open the project's GraphQL endpoint")).toBeTruthy()
   expect(screen.getByText(/The project is paused/)).toBeTruthy()
   expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+})
+
+it("opens another project on that project's query, not on the tabs of the one open before", async () => {
+  endpoint(ROOT_WITH_TABLE, [])
+  server.use(
+    http.post('http://localhost:3000/api/platform/projects/zyxwvutsrqponmlkjihg/api/graphql', () =>
+      HttpResponse.json({ errors: [{ message: 'not in this test' }] } satisfies GraphqlResponse)
+    )
+  )
+  const client = createQueryClient()
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } })
+  // The second project was opened before: its query is cached and its editor mounts at once, while the first one's is still there.
+  client.setQueryData(graphqlKeys.defaultQuery('zyxwvutsrqponmlkjihg'), 'query OtherProject { __typename }\n')
+  const { rerender } = render(
+    <QueryClientProvider client={client}>
+      <GraphiQLPage projectRef="abcdefghijklmnopqrst" />
+    </QueryClientProvider>
+  )
+  await waitFor(() => expect(queryEditorText()).toContain('allTodos(first: 10)'), EDITOR)
+  // GraphiQL saves its tabs half a second after a change: let the first project's be saved.
+  await new Promise((resolve) => setTimeout(resolve, 800))
+  rerender(
+    <QueryClientProvider client={client}>
+      <GraphiQLPage projectRef="zyxwvutsrqponmlkjihg" />
+    </QueryClientProvider>
+  )
+  await waitFor(() => expect(queryEditorText()).toContain('query OtherProject'), EDITOR)
+  expect(queryEditorText()).not.toContain('allTodos')
+  // And nothing of the first project's comes back once its late saves had their time.
+  await new Promise((resolve) => setTimeout(resolve, 800))
+  expect(document.querySelectorAll('.graphiql-tab').length).toBeLessThanOrEqual(1)
+  expect(queryEditorText()).not.toContain('allTodos')
 })
