@@ -1,21 +1,37 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { routes } from '@/lib/api-types'
+import { rowCountProblem } from '@/lib/table-editor'
 import { queryHistoryKeys } from '../content/keys'
 import { refreshCatalogAfterRun } from '../database/schema-catalog-refresh'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { tableEditorKeys } from './keys'
 
-export type TableChangeVariables = { projectRef: string; sql: string }
+export type TableChangeVariables = {
+  projectRef: string
+  sql: string
+  /** For an UPDATE or DELETE … RETURNING of the editor's rows: how many rows it must answer. */
+  expectedRows?: number
+}
+
+/** The change ran, but did not touch the rows it was shown to (another tab got there first). */
+export class TableChangeConflict extends Error {
+  override name = 'TableChangeConflict'
+}
 
 /**
  * Runs a change the user has read and confirmed (one statement, or one transaction), as their own
  * query: it is kept in their query history like anything they run in the SQL editor. Postgres'
  * error comes back as the ResponseError's message; a transaction that failed left nothing behind.
+ * A row change answering another count of rows than expected is a TableChangeConflict, never a
+ * success.
  */
-export async function runTableChange({ projectRef, sql }: TableChangeVariables): Promise<unknown[]> {
+export async function runTableChange({ projectRef, sql, expectedRows }: TableChangeVariables): Promise<unknown[]> {
   const answer = await call(routes.runQuery, { params: { ref: projectRef }, body: { query: sql } })
-  return Array.isArray(answer) ? answer : []
+  const rows = Array.isArray(answer) ? answer : []
+  const problem = expectedRows === undefined ? null : rowCountProblem(expectedRows, rows.length)
+  if (problem) throw new TableChangeConflict(problem)
+  return rows
 }
 
 /** No toast on error: the review dialog keeps the message beside the SQL that caused it. */

@@ -3,8 +3,8 @@ import { categoryOf, schemasFromRows, schemasSql, tableDetailFromRows, tableDeta
 
 describe('catalog SQL', () => {
   it('quotes names as literals and never counts rows', () => {
-    expect(tablesSql("it's")).toContain(`n.nspname = 'it''s'`)
-    expect(tableDetailSql('public', "o'k")).toContain(`c.relname = 'o''k'`)
+    expect(tablesSql("it's")).toContain(`n.nspname = E'it''s'`)
+    expect(tableDetailSql('public', "o'k")).toContain(`c.relname = E'o''k'`)
     for (const sql of [schemasSql(), tablesSql('public'), tableDetailSql('public', 't')]) expect(sql).not.toMatch(/count\(/)
   })
 })

@@ -40,13 +40,13 @@ describe('createTableSql', () => {
         'create table "Shop"."order ""lines""" (',
         '  order_id int8,',
         '  line integer,',
-        "  sku character varying(20) not null default 'none',",
+        "  sku character varying(20) not null default ('none'),",
         '  primary key (order_id, line),',
         '  unique (sku),',
         '  foreign key (order_id) references "Shop".orders (id) on delete cascade',
         ');',
-        `comment on table "Shop"."order ""lines""" is 'What''s sold';`,
-        `comment on column "Shop"."order ""lines""".sku is 'stock unit';`,
+        `comment on table "Shop"."order ""lines""" is E'What''s sold';`,
+        `comment on column "Shop"."order ""lines""".sku is E'stock unit';`,
         'alter table "Shop"."order ""lines""" enable row level security;',
         'commit;',
       ].join('\n')
@@ -72,7 +72,22 @@ describe('type and default checks', () => {
     for (const type of ['double precision', 'timestamp(3) with time zone', 'numeric(10, 2)', 'public.mood[]', '"My Type"[][]', 'interval day to second', 'character varying(20)[3]']) {
       expect(typeSql(type)).toBe(type)
     }
-    expect(expressionSql("coalesce(current_setting('app.x', true), ';')")).toBe("coalesce(current_setting('app.x', true), ';')")
+    expect(expressionSql("coalesce(current_setting('app.x', true), ';')")).toBe("(coalesce(current_setting('app.x', true), ';'))")
+  })
+
+  it('keeps a default one expression: in parentheses, balanced inside, no backslash in a plain string', () => {
+    // Unwrapped this was a second clause of ALTER TABLE: `default 1, drop column secret`.
+    expect(addColumnSql({ schema: 'public', name: 't' }, newColumn('c', 'int', { defaultValue: '1, drop column secret' }))).toBe(
+      'alter table public.t add column c int default (1, drop column secret)'
+    )
+    const c = column('c', 'integer', 'number')
+    expect(alterColumnSql(table([c], { name: 't' }), c, { defaultValue: '1, drop column secret' })).toBe('alter table public.t alter column c set default (1, drop column secret)')
+    expect(() => expressionSql('1), drop column secret, alter column c set default (1')).toThrow('unbalanced')
+    // With standard_conforming_strings off, `\'` does not end the first string where it was checked to.
+    expect(() => expressionSql("'a\\' || ') , drop column secret, add column z text default (' || 'b'")).toThrow('backslash')
+    expect(() => expressionSql("U&'d\\0061t'")).toThrow('backslash')
+    expect(expressionSql("E'a\\\\b\\''")).toBe("(E'a\\\\b\\'')")
+    expect(expressionSql('$$a\\b$$')).toBe('($$a\\b$$)')
   })
 })
 
@@ -98,7 +113,7 @@ describe('changes', () => {
         'begin;',
         'alter table public.items alter column price drop default;',
         'alter table public.items alter column price type numeric(10,2) using price::numeric(10,2);',
-        'alter table public.items alter column price set default 1.5;',
+        'alter table public.items alter column price set default (1.5);',
         'alter table public.items drop constraint items_price_uq;',
         'alter table public.items rename column price to cost;',
         'commit;',
@@ -108,7 +123,7 @@ describe('changes', () => {
 
   it('takes the default off for a type change and sets it again', () => {
     expect(alterColumnSql(items, price, { type: 'bigint' })).toBe(
-      'begin;\nalter table public.items alter column price drop default;\nalter table public.items alter column price type bigint using price::bigint;\nalter table public.items alter column price set default 0;\ncommit;'
+      'begin;\nalter table public.items alter column price drop default;\nalter table public.items alter column price type bigint using price::bigint;\nalter table public.items alter column price set default (0);\ncommit;'
     )
     expect(alterColumnSql(items, price, { type: 'bigint', defaultValue: null })).not.toContain('set default')
   })
@@ -128,10 +143,10 @@ describe('changes', () => {
 
   it('adds, drops and renames with every name quoted as needed', () => {
     expect(addColumnSql({ schema: 'public', name: 'items' }, newColumn('Due Date', 'date', { nullable: false, defaultValue: 'current_date' }))).toBe(
-      'alter table public.items add column "Due Date" date not null default current_date'
+      'alter table public.items add column "Due Date" date not null default (current_date)'
     )
     expect(addColumnSql({ schema: 'public', name: 'items' }, newColumn('note', 'text', { comment: 'free text' }))).toBe(
-      "begin;\nalter table public.items add column note text;\ncomment on column public.items.note is 'free text';\ncommit;"
+      "begin;\nalter table public.items add column note text;\ncomment on column public.items.note is E'free text';\ncommit;"
     )
     expect(dropColumnSql({ schema: 'public', name: 'items' }, 'select', { cascade: true })).toBe('alter table public.items drop column "select" cascade')
     expect(renameTableSql({ schema: 'public', name: 'items' }, 'Items')).toBe('alter table public.items rename to "Items"')

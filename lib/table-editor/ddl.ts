@@ -78,7 +78,8 @@ export function alterColumnSql(table: TableDetail, column: ColumnInfo, change: C
     // A default of the old type may not cast to the new one by itself: off first, then set again.
     if (column.defaultValue !== null) statements.push(alter(`alter column ${name} drop default`))
     statements.push(alter(`alter column ${name} type ${type} using ${name}::${type}`))
-    if (column.defaultValue !== null && change.defaultValue === undefined) statements.push(alter(`alter column ${name} set default ${column.defaultValue}`))
+    if (column.defaultValue !== null && change.defaultValue === undefined) // The default as Postgres wrote it (pg_get_expr), one expression.
+      statements.push(alter(`alter column ${name} set default (${column.defaultValue})`))
   }
   const newDefault = change.defaultValue
   if (newDefault !== undefined && (newDefault !== column.defaultValue || (typeChanges && column.defaultValue !== null))) {

@@ -8,7 +8,7 @@ export * from './types'
 export { schemasSql, schemasFromRows, tablesSql, tablesFromRows, tableDetailSql, tableDetailFromRows } from './catalog'
 export { rowsSql, cursorOf, cursorColumn, referencedRowSql } from './rows'
 export { literalFor, cellText } from './values'
-export { insertRowSql, updateRowSql, deleteRowsSql } from './row-changes'
+export { insertRowSql, updateRowSql, deleteRowsSql, rowCountProblem } from './row-changes'
 export {
   createTableSql,
   renameTableSql,

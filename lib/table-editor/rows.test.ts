@@ -20,14 +20,14 @@ describe('rowsSql', () => {
 
   it('continues after the cursor with a row comparison, never OFFSET', () => {
     const sql = rowsSql({ ...base, table: items, sort: { column: 'label', ascending: false }, after: ["it's", '7'] })
-    expect(sql).toContain(`where (t.label, t.id) < ('it''s'::text, '7'::bigint)`)
+    expect(sql).toContain(`where (t.label, t.id) < (E'it''s'::text, E'7'::bigint)`)
     expect(sql).toContain('order by t.label desc, t.id desc')
     expect(sql).not.toMatch(/offset/i)
   })
 
   it('joins the values and then the NULLs of a nullable sort column, each its own index scan', () => {
     const sql = rowsSql({ ...base, table: items, sort: { column: 'score', ascending: true }, after: ['5', '10'] })
-    expect(sql).toContain(`where (t.score, t.id) > ('5'::integer, '10'::bigint)`)
+    expect(sql).toContain(`where (t.score, t.id) > (E'5'::integer, E'10'::bigint)`)
     expect(sql).toContain('union all')
     expect(sql).toContain('where t.score is null\norder by t.id asc')
     expect(sql).toMatch(/^select \(page\.r\)\.\*, page\.c as __cursor/)
@@ -35,16 +35,31 @@ describe('rowsSql', () => {
 
   it('pages within the NULLs by the key alone', () => {
     const asc = rowsSql({ ...base, table: items, sort: { column: 'score', ascending: true }, after: [null, '10'] })
-    expect(asc).toContain(`where t.score is null\n  and t.id > '10'::bigint`)
+    expect(asc).toContain(`where t.score is null\n  and t.id > E'10'::bigint`)
     expect(asc).not.toContain('union all')
     const desc = rowsSql({ ...base, table: items, sort: { column: 'score', ascending: false }, after: [null, '10'] })
-    expect(desc).toContain(`t.id < '10'::bigint`)
+    expect(desc).toContain(`t.id < E'10'::bigint`)
     expect(desc).toContain('where t.score is not null')
+  })
+
+  it('reads the page before a cursor as the page after it in the opposite order', () => {
+    const back = rowsSql({ ...base, table: items, sort: null, after: ['101'], backward: true })
+    expect(back).toContain(`where t.id < E'101'::bigint\norder by t.id desc`)
+    // Ascending, the NULLs come last: before a value there are only values.
+    const beforeValue = rowsSql({ ...base, table: items, sort: { column: 'score', ascending: true }, after: ['5', '10'], backward: true })
+    expect(beforeValue).toContain(`where (t.score, t.id) < (E'5'::integer, E'10'::bigint)\norder by t.score desc, t.id desc`)
+    expect(beforeValue).not.toContain('union all')
+    // Before a NULL: the NULLs before it, then every value, nearest first.
+    const beforeNull = rowsSql({ ...base, table: items, sort: { column: 'score', ascending: true }, after: [null, '10'], backward: true })
+    expect(beforeNull).toContain(`where t.score is null\n  and t.id < E'10'::bigint\norder by t.id desc`)
+    expect(beforeNull).toContain('where t.score is not null\norder by t.score desc, t.id desc')
+    // The first page has nothing before it to turn round.
+    expect(rowsSql({ ...base, table: items, sort: null, backward: true })).toBe(rowsSql({ ...base, table: items, sort: null }))
   })
 
   it('orders a table without a primary key by ctid', () => {
     const sql = rowsSql({ ...base, table: noKey, sort: null, after: ['(0,5)'] })
-    expect(sql).toContain(`where t.ctid > '(0,5)'::tid`)
+    expect(sql).toContain(`where t.ctid > E'(0,5)'::tid`)
     expect(sql).toContain('order by t.ctid asc')
   })
 
@@ -60,10 +75,10 @@ describe('rowsSql', () => {
         { column: 'score', operator: '<>', value: '4' },
       ],
     })
-    expect(sql).toContain(`t.score in ('1'::integer, '2'::integer, '3'::integer)`)
-    expect(sql).toContain(`t.label::text like '%o''k%'`)
+    expect(sql).toContain(`t.score in (E'1'::integer, E'2'::integer, E'3'::integer)`)
+    expect(sql).toContain(`t.label::text like E'%o''k%'`)
     expect(sql).toContain(`t."Odd ""name""" is null`)
-    expect(sql).toContain(`t.score <> '4'::integer`)
+    expect(sql).toContain(`t.score <> E'4'::integer`)
   })
 
   it('refuses unknown columns, a bad number and a cursor of the wrong length', () => {
@@ -85,7 +100,7 @@ describe('rowsSql', () => {
 describe('referencedRowSql', () => {
   it('finds the row by an untyped literal', () => {
     expect(referencedRowSql({ schema: 'public', table: 'owners', column: 'id', onDelete: 'CASCADE', constraint: 'fk' }, 42)).toBe(
-      `select * from public.owners where id = '42' limit 1`
+      `select * from public.owners where id = E'42' limit 1`
     )
     expect(referencedRowSql({ schema: 'My Schema', table: 'o', column: 'k', onDelete: 'NO ACTION', constraint: 'fk' }, null)).toContain('where false')
   })

@@ -9,6 +9,9 @@
  * descending, so either direction is a forward or backward scan of one index. A cursor can stop
  * in the NULLs; and a page that crosses from values to NULLs (or back, descending) is two index
  * scans joined, each at most one page long, since `(a, id) > (…) or a is null` could use no index.
+ *
+ * The page before a cursor is the page after it in the opposite order (NULLs included: last
+ * ascending is first descending), so going back costs what going on does.
  */
 import { ident, qualified, stringLiteral } from './sql-text'
 import type { ColumnInfo, Cursor, Filter, ForeignKeyRef, Row, RowsRequest, TableDetail } from './types'
@@ -88,13 +91,15 @@ type Part = { conditions: string[]; order: Key[] }
  * One page of rows, keyset-paged: ordered by the sort column then the primary key (ctid without
  * one), `after` compared with a row constructor, never OFFSET. Filters become WHERE with literals.
  * The answer rows hold every column (as JSON values) plus `cursorColumn(table)` for cursorOf.
+ * `backward`: the rows before `after`, nearest first.
  */
 export function rowsSql(request: RowsRequest): string {
   const { table, sort, filters, after } = request
   if (!Number.isFinite(request.limit) || request.limit < 1) throw new Error('A page needs a limit of at least 1 row')
   const alias = freeName('t', table)
   const { sortKey, tieKeys } = orderingKeys(table, sort, alias)
-  const ascending = sort?.ascending ?? true
+  // Backward is forward in the opposite order.
+  const ascending = (sort?.ascending ?? true) !== (request.backward === true && after !== null)
   const keys = sortKey ? [sortKey, ...tieKeys] : tieKeys
   const where = filters.map((f) => filterSql(table, f, alias))
   const shape: PageShape = { table, alias, keys, dir: ascending ? 'asc' : 'desc', limit: Math.floor(request.limit) }

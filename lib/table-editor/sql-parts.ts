@@ -1,7 +1,9 @@
 /**
  * The two pieces of a change that are SQL by nature, not values: a type name and a default
  * expression. Both are checked to be exactly one such piece (no statement after it, no comment
- * hiding the rest of the line), so the SQL around them reads as it was written.
+ * hiding the rest of the line), so the SQL around them reads as it was written. A default is
+ * written in parentheses: balanced ones inside it cannot close them, so `1, drop column secret`
+ * stays one (invalid) expression instead of becoming a second clause of ALTER TABLE.
  */
 import { tokenize } from '@/lib/sql/tokens'
 import { FOREIGN_KEY_ACTIONS, type ForeignKeyAction } from './types'
@@ -21,7 +23,10 @@ export function typeSql(type: string): string {
   return trimmed
 }
 
-/** A default expression (`now()`, `'draft'`, `gen_random_uuid()`), as one expression. */
+/**
+ * A default expression (`now()`, `'draft'`, `gen_random_uuid()`) as one parenthesized expression:
+ * `(now())`, what follows DEFAULT.
+ */
 export function expressionSql(expression: string): string {
   const trimmed = expression.trim()
   if (trimmed === '') throw new Error('A default cannot be empty (leave it out for none)')
@@ -37,13 +42,17 @@ export function expressionSql(expression: string): string {
     if (text.slice(previousEnd, token.start).trim() !== '') throw new Error(`The default ${trimmed} cannot hold a comment`)
     previousEnd = token.end
     if (token === end) break
+    // In '…' a backslash is an escape only while standard_conforming_strings is off (a database
+    // can be set so): the string could then end elsewhere than where it was checked to.
+    if (token.kind === 'literal' && text[token.start] === "'" && text.slice(token.start, token.end).includes('\\'))
+      throw new Error(`The default ${trimmed} has a backslash in a '…' string: write it as E'…' (a backslash as \\\\) so it means one thing`)
     if (token.kind !== 'punct') continue
     if (token.value === ';') throw new Error(`The default ${trimmed} must be one expression (no ";")`)
     if (token.value === '(') open++
     if (token.value === ')' && --open < 0) break
   }
   if (open !== 0) throw new Error(`The default ${trimmed} has unbalanced parentheses`)
-  return trimmed
+  return `(${trimmed})`
 }
 
 export function onDeleteSql(action: ForeignKeyAction): string {

@@ -20,11 +20,12 @@ export function ident(name: string): string {
 export const qualified = (table: { schema: string; name: string }): string => `${ident(table.schema)}.${ident(table.name)}`
 
 /**
- * A string literal: single quotes doubled. Backslashes stay as they are, which is right while
- * `standard_conforming_strings` is on (the default since Postgres 9.1, and what every session of
- * the SQL endpoint starts with after `RESET ALL`).
+ * A string literal: `E'…'` with backslashes and single quotes doubled. The `E` makes Postgres read
+ * backslashes as escapes whatever `standard_conforming_strings` says (a database can be set to
+ * `off`, and `RESET ALL` then brings that back), so the text arrives exactly as given; a plain
+ * `'…'` would change meaning with that setting.
  */
 export function stringLiteral(text: string): string {
   refuseNul(text, 'A value')
-  return `'${text.replace(/'/g, "''")}'`
+  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
 }

@@ -97,6 +97,11 @@ export type RowsRequest = {
   filters: Filter[]
   /** Rows after this cursor; null for the first page. */
   after: Cursor | null
+  /**
+   * The rows before `after` instead, nearest first (the caller turns them round): the page above
+   * one whose first row's cursor `after` is, for scrolling back once the pages above were let go.
+   */
+  backward?: boolean
   limit: number
 }
 

@@ -10,10 +10,12 @@ const textArray = column('tags', 'text[]', 'array', { elementCategory: 'text' })
 const mood = column('mood', 'public.mood', 'enum', { enumValues: ['sad', "it's fine"] })
 
 describe('literalFor', () => {
-  it('casts a quoted literal to the column type, quotes doubled and backslashes kept', () => {
-    expect(literalFor(text, "it's \\ fine")).toBe("'it''s \\ fine'::text")
-    expect(literalFor(text, "'; drop table x; --")).toBe("'''; drop table x; --'::text")
-    expect(literalFor(mood, "it's fine")).toBe("'it''s fine'::public.mood")
+  it("casts an E'…' literal to the column type, quotes and backslashes doubled", () => {
+    // E'…' reads the same whatever standard_conforming_strings says: `\'` cannot end it early.
+    expect(literalFor(text, "it's \\ fine")).toBe("E'it''s \\\\ fine'::text")
+    expect(literalFor(text, "'; drop table x; --")).toBe("E'''; drop table x; --'::text")
+    expect(literalFor(text, "\\'; drop table x; --")).toBe("E'\\\\''; drop table x; --'::text")
+    expect(literalFor(mood, "it's fine")).toBe("E'it''s fine'::public.mood")
   })
 
   it('answers NULL and DEFAULT for those inputs', () => {
@@ -22,23 +24,23 @@ describe('literalFor', () => {
   })
 
   it('checks numbers, booleans and JSON with a message naming the column', () => {
-    expect(literalFor(int, ' 42 ')).toBe("'42'::integer")
-    expect(literalFor(int, '-1.5e3')).toBe("'-1.5e3'::integer")
-    expect(literalFor(column('f', 'double precision', 'number'), 'NaN')).toBe("'NaN'::double precision")
+    expect(literalFor(int, ' 42 ')).toBe("E'42'::integer")
+    expect(literalFor(int, '-1.5e3')).toBe("E'-1.5e3'::integer")
+    expect(literalFor(column('f', 'double precision', 'number'), 'NaN')).toBe("E'NaN'::double precision")
     expect(() => literalFor(int, 'abc')).toThrow('n: "abc" is not a number')
     expect(() => literalFor(int, '')).toThrow('is not a number')
-    expect(literalFor(bool, 'YES')).toBe("'true'::boolean")
-    expect(literalFor(bool, 'f')).toBe("'false'::boolean")
+    expect(literalFor(bool, 'YES')).toBe("E'true'::boolean")
+    expect(literalFor(bool, 'f')).toBe("E'false'::boolean")
     expect(() => literalFor(bool, 'maybe')).toThrow('not true or false')
-    expect(literalFor(jsonb, '{"a": "b\'c"}')).toBe(`'{"a": "b''c"}'::jsonb`)
+    expect(literalFor(jsonb, '{"a": "b\'c"}')).toBe(`E'{"a": "b''c"}'::jsonb`)
     expect(() => literalFor(jsonb, '{a: 1}')).toThrow('doc: not valid JSON')
   })
 
   it('takes Postgres array text as it is and turns a JSON array into it', () => {
-    expect(literalFor(textArray, '{a,"b c"}')).toBe(`'{a,"b c"}'::text[]`)
-    expect(literalFor(textArray, '["a b", null, "q\\"uote", "back\\\\slash"]')).toBe(`'{"a b",NULL,"q\\"uote","back\\\\slash"}'::text[]`)
-    expect(literalFor(column('grid', 'integer[]', 'array'), '[[1,2],[3,4]]')).toBe(`'{{"1","2"},{"3","4"}}'::integer[]`)
-    expect(literalFor(textArray, '[1:2]={a,b}')).toBe(`'[1:2]={a,b}'::text[]`)
+    expect(literalFor(textArray, '{a,"b c"}')).toBe(`E'{a,"b c"}'::text[]`)
+    expect(literalFor(textArray, '["a b", null, "q\\"uote", "back\\\\slash"]')).toBe(`E'{"a b",NULL,"q\\\\"uote","back\\\\\\\\slash"}'::text[]`)
+    expect(literalFor(column('grid', 'integer[]', 'array'), '[[1,2],[3,4]]')).toBe(`E'{{"1","2"},{"3","4"}}'::integer[]`)
+    expect(literalFor(textArray, '[1:2]={a,b}')).toBe(`E'[1:2]={a,b}'::text[]`)
   })
 
   it('refuses the NUL character, which Postgres cannot store', () => {

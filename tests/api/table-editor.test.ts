@@ -4,8 +4,10 @@
  * through the SQL endpoint as the editor sends it: a table with a column of every kind is made by
  * createTableSql; values of every type (NULL, quotes, backslashes, unicode, SQL-looking text)
  * go in by insertRowSql and come back through rowsSql and cellText unchanged, and again through
- * updateRowSql; keyset pages cover every row exactly once under every sort and filter; DDL
- * works and a failing change leaves nothing behind; a Read-only member reads but cannot change.
+ * updateRowSql (also with standard_conforming_strings off); keyset pages cover every row exactly
+ * once under every sort and filter, forward and backward; an edit or delete of a row changed
+ * meanwhile touches nothing; DDL works, a hostile default stays one expression, and a failing
+ * change leaves nothing behind; a Read-only member reads but cannot change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -161,6 +163,19 @@ for (const backend of BACKENDS) {
       }
       throw new Error('paging did not end')
     }
+    /** Every row before `last`, page by page backward (as the grid reads back up), in order. */
+    async function pagesBefore(table: TableDetail, sort: Sort | null, filters: Filter[], last: Row, limit = 17): Promise<Row[]> {
+      const rows: Row[] = []
+      let before = cursorOf({ table, sort }, last)
+      for (let pages = 0; pages < 1000; pages++) {
+        // Nearest first: the page's last row is the farthest back, where the next page starts.
+        const page = await run(rowsSql({ table, sort, filters, after: before, backward: true, limit }))
+        rows.unshift(...[...page].reverse())
+        if (page.length < limit) return rows
+        before = cursorOf({ table, sort }, page.at(-1)!)
+      }
+      throw new Error('paging did not end')
+    }
 
     beforeAll(async () => {
       ;({ tp, stop } = await backend.start())
@@ -235,6 +250,57 @@ for (const backend of BACKENDS) {
       await expect(run(insertRowSql(table, { d: 'not a date' }))).rejects.toThrow(/invalid input syntax for type date/)
     })
 
+    it('keeps values exact with standard_conforming_strings off', async () => {
+      // A database can be set so (ALTER DATABASE … SET), and its sessions then read '…' with
+      // backslash escapes. A SET in the same query text would come too late (the whole text is
+      // parsed first), so the editor's SQL runs by EXECUTE after the setting is off.
+      await run(`create function public.with_strings_off(q text) returns setof json language plpgsql as $f$
+        begin
+          perform set_config('standard_conforming_strings', 'off', true);
+          return query execute format('with answer as (%s) select row_to_json(answer) from answer', q);
+        end $f$`)
+      const off = async (sql: string) => (await run(`select public.with_strings_off($editor$${sql}$editor$) as row`)).map((r) => r.row as Row)
+      expect(await off(`select current_setting('standard_conforming_strings') as setting`)).toEqual([{ setting: 'off' }])
+      // What a plain '…' turns into with the setting off: the backslash is gone.
+      expect(await off(`select 'a \\ b' as text`)).toEqual([{ text: 'a  b' }])
+      const table = await detail('every_type')
+      const t = table.columns.find((c) => c.name === 't')!
+      for (const text of [`a \\ backslash`, `ends in a backslash \\`, `\\'; select 1; --`, `\\n is not a newline`, `it's`]) {
+        const [inserted] = await off(insertRowSql(table, { t: text }))
+        expect(inserted.t).toBe(text)
+        const [read] = await off(rowsSql({ table, sort: null, filters: [{ column: 't', operator: '=', value: text }], after: null, limit: 10 }))
+        expect(read?.id).toBe(inserted.id)
+        const [updated] = await off(updateRowSql(table, read, { t: `${cellText(t, read.t)}!` }))
+        expect(updated.t).toBe(`${text}!`)
+        expect(await off(deleteRowsSql(table, [updated]))).toEqual([{ id: updated.id }])
+      }
+    })
+
+    describe('rows changed meanwhile', () => {
+      it('an edit of a row changed or deleted in another tab changes nothing and answers no row', async () => {
+        const table = await detail('every_type')
+        const [row] = await run(insertRowSql(table, { t: 'first', i4: '1' }))
+        // Another tab changes the same cell: this tab's edit does not overwrite it.
+        await run(updateRowSql(table, row, { t: 'other tab' }))
+        expect(await run(updateRowSql(table, row, { t: 'this tab' }))).toEqual([])
+        expect((await run(`select t from public.every_type where id = ${row.id}`))[0].t).toBe('other tab')
+        // Another column of the row changed: this cell still holds what was shown, so the edit goes in.
+        const [fresh] = await run(`select * from public.every_type where id = ${row.id}`)
+        await run(updateRowSql(table, fresh, { i4: '2' }))
+        expect(await run(updateRowSql(table, fresh, { t: 'this tab' }))).toHaveLength(1)
+        // Deleted meanwhile: nothing to change.
+        await run(`delete from public.every_type where id = ${row.id}`)
+        expect(await run(updateRowSql(table, fresh, { t: 'again' }))).toEqual([])
+      })
+
+      it('a delete answers only the rows it found', async () => {
+        const table = await detail('every_type')
+        const rows = [await run(insertRowSql(table, { t: 'a' })), await run(insertRowSql(table, { t: 'b' }))].map(([r]) => r)
+        await run(`delete from public.every_type where id = ${rows[1].id}`)
+        expect(await run(deleteRowsSql(table, rows))).toEqual([{ id: rows[0].id }])
+      })
+    })
+
     describe('keyset pages', () => {
       const data = Array.from({ length: 250 }, (_, i) => {
         const id = i + 1
@@ -284,6 +350,7 @@ for (const backend of BACKENDS) {
           const rows = await allPages(table, sort, filters)
           const expected = ordered(data.filter(keep), key === 'id' as string ? null : key, sort?.ascending ?? true).map((d) => d.id)
           expect(rows.map((r) => r.id), JSON.stringify(filters)).toEqual(expected)
+          if (rows.length > 0) expect((await pagesBefore(table, sort, filters, rows.at(-1)!)).map((r) => r.id), `back: ${JSON.stringify(filters)}`).toEqual(expected.slice(0, -1))
           expect(Object.keys(rows[0] ?? { id: 1, score: 1, label: 1, __cursor: 1 }).sort()).toEqual(['__cursor', 'id', 'label', 'score'])
         }
       })
@@ -294,6 +361,7 @@ for (const backend of BACKENDS) {
         for (const sort of [null, { column: 'note', ascending: true }, { column: 'note', ascending: false }]) {
           const rows = await allPages(table, sort, [], 7)
           expect(rows.map((r) => r.v as number).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1))
+          expect(await pagesBefore(table, sort, [], rows.at(-1)!, 7)).toEqual(rows.slice(0, -1))
         }
         expect(() => updateRowSql(table, { v: 1 }, { v: '2' })).toThrow('has no primary key')
       })
@@ -320,6 +388,28 @@ for (const backend of BACKENDS) {
         expect((await detail('notes')).columns.map((c) => c.name)).toEqual(['id', 'body'])
         await run(dropTableSql(notes))
         expect(tableDetailFromRows(await run(tableDetailSql('public', 'notes')))).toBeNull()
+      })
+
+      it('keeps a hostile default one expression: refused, and nothing else happens', async () => {
+        await run(`create table public.guarded (id int primary key, secret text); insert into public.guarded values (1, 's')`)
+        const guarded = await detail('guarded')
+        const hostile = '1, drop column secret'
+        // Unwrapped, both of these dropped the column `secret` along with the change.
+        expect(await refusal(addColumnSql(guarded, col('c', 'int', { defaultValue: hostile })))).toMatch(/syntax error/)
+        expect(await refusal(alterColumnSql(guarded, guarded.columns[0], { defaultValue: hostile }))).toMatch(/syntax error/)
+        // Unwrapped, this made a column more than the form showed.
+        const hostileTable = (defaultValue: string) =>
+          createTableSql({ schema: 'public', name: 'hostile', enableRls: false, columns: [col('id', 'int', { primaryKey: true }), col('c', 'int', { defaultValue })] })
+        expect(await refusal(hostileTable('1, sneaky text'))).toMatch(/syntax error/)
+        // Closing the parenthesis early is refused before anything is sent.
+        expect(() => hostileTable('1), secret text, other int default (1')).toThrow('unbalanced')
+        expect(tableDetailFromRows(await run(tableDetailSql('public', 'hostile')))).toBeNull()
+        const after = await detail('guarded')
+        expect(after.columns.map((c) => [c.name, c.defaultValue])).toEqual([['id', null], ['secret', null]])
+        expect(await run('select * from public.guarded')).toEqual([{ id: 1, secret: 's' }])
+        // A default of one expression, in its parentheses, still works.
+        await run(addColumnSql(guarded, col('c', 'text', { defaultValue: `'x' || E'\\\\'` })))
+        expect((await run(insertRowSql(await detail('guarded'), { id: '2' })))[0].c).toBe('x\\')
       })
 
       it('adds a foreign key whose ON DELETE CASCADE works', async () => {

@@ -13,6 +13,7 @@ export type VirtualColumn = { index: number; start: number; size: number; key: K
 /** One row of the grid: its checkbox, the cells in view, and the inline editor of the cell being edited. */
 export const GridRow = memo(function GridRow({
   index,
+  position,
   top,
   row,
   columns,
@@ -31,6 +32,8 @@ export const GridRow = memo(function GridRow({
   onCancel,
 }: {
   index: number
+  /** Its place among the table's rows as read (index counts only the pages kept). */
+  position: number
   top: number
   row: Row
   columns: ColumnInfo[]
@@ -51,7 +54,7 @@ export const GridRow = memo(function GridRow({
   return (
     <div
       role="row"
-      aria-rowindex={index + 2}
+      aria-rowindex={position + 2}
       aria-selected={editable ? checked : undefined}
       data-row-index={index}
       className={clsx('group absolute top-0 left-0 border-b border-border/60', checked && 'bg-brand/10')}
@@ -59,7 +62,7 @@ export const GridRow = memo(function GridRow({
     >
       {editable && (
         <div role="gridcell" aria-colindex={1} className="sticky left-0 z-10 flex h-full items-center justify-center border-r border-border bg-surface group-hover:bg-surface-raised" style={{ width: SELECT_WIDTH }}>
-          <input type="checkbox" tabIndex={-1} aria-label={`Select row ${index + 1}`} checked={checked} onChange={onToggle} />
+          <input type="checkbox" tabIndex={-1} aria-label={`Select row ${position + 1}`} checked={checked} onChange={onToggle} />
         </div>
       )}
       {virtualColumns.map((vc) => {

@@ -12,7 +12,16 @@ export function RowsArea({
   filtered,
   children,
 }: {
-  query: { isLoading: boolean; error: ResponseError | null; isFetching: boolean; isFetchNextPageError: boolean; refetch: () => unknown; fetchNextPage: () => unknown }
+  query: {
+    isLoading: boolean
+    error: ResponseError | null
+    isFetching: boolean
+    isFetchNextPageError: boolean
+    isFetchPreviousPageError: boolean
+    refetch: () => unknown
+    fetchNextPage: () => unknown
+    fetchPreviousPage: () => unknown
+  }
   rowCount: number
   filtered: boolean
   children: ReactNode
@@ -25,7 +34,7 @@ export function RowsArea({
             <Skeleton key={i} className="h-7 w-full" />
           ))}
         </div>
-      ) : query.error && !query.isFetchNextPageError ? (
+      ) : query.error && !query.isFetchNextPageError && !query.isFetchPreviousPageError ? (
         <div className="p-3">
           <Alert
             variant="danger"
@@ -48,7 +57,7 @@ export function RowsArea({
               variant="danger"
               title="Could not read more rows"
               actions={
-                <Button size="tiny" loading={query.isFetching} onClick={() => void query.fetchNextPage()}>
+                <Button size="tiny" loading={query.isFetching} onClick={() => void (query.isFetchPreviousPageError ? query.fetchPreviousPage() : query.fetchNextPage())}>
                   Try again
                 </Button>
               }

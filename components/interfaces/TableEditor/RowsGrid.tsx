@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { CellInput, ColumnInfo, ForeignKeyRef, Row, Sort, TableDetail } from '@/lib/table-editor'
 import { ColumnHeader } from './ColumnHeader'
 import { GridRow, ROW_HEIGHT, SELECT_WIDTH } from './GridRow'
@@ -15,10 +15,23 @@ type Position = { row: number; col: number }
 export type RowsGridProps = {
   projectRef: string
   table: TableDetail
+  /** The rows of the pages kept: a window onto the table's rows, moving as pages come and go. */
   rows: Row[]
+  /** The place of rows[0] among the table's rows as read (more than 0 once pages above were let go). */
+  firstRowIndex: number
+  /**
+   * Changes when the rows are another list (another sort or filter), not the same one moved on:
+   * only a move keeps the rows on screen still.
+   */
+  windowKey: string
   hasMore: boolean
+  /** Rows above were let go and can be read again. */
+  hasPrevious: boolean
   loadingMore: boolean
+  /** A read of rows is under way (a page, or every kept page again): no other is asked for. */
+  busy: boolean
   onLoadMore: () => void
+  onLoadPrevious: () => void
   sort: Sort | null
   onSortChange: (sort: Sort | null) => void
   /** Cells can be edited and rows selected (the caller may write, and the table has a primary key). */
@@ -32,12 +45,16 @@ export type RowsGridProps = {
 
 /**
  * The table's rows, virtualized both ways (only what is in view is in the DOM), with the next
- * page asked for as the end comes near. Arrow keys move the selected cell, Enter (or a double
+ * page asked for as the end comes near, and the page before as the start comes near once the
+ * pages above were let go (data/table-editor/table-rows-query.ts keeps a few pages at a time).
+ * When pages come or go above the rows in view, the scroll position moves by as many rows, so
+ * what is on screen stays still. Arrow keys move the selected cell, Enter (or a double
  * click) edits it, Escape cancels, Space checks its row, Delete asks to delete the checked rows,
  * Ctrl/⌘+Enter on a foreign-key cell shows the row it points at.
  */
 export function RowsGrid(props: RowsGridProps) {
-  const { projectRef, table, rows, hasMore, loadingMore, onLoadMore, sort, onSortChange, editable, selected, onSelectedChange, onEditCell, onDeleteRows } = props
+  const { projectRef, table, rows, firstRowIndex, windowKey, hasMore, hasPrevious, loadingMore, busy, onLoadMore, onLoadPrevious } = props
+  const { sort, onSortChange, editable, selected, onSelectedChange, onEditCell, onDeleteRows } = props
   const scrollRef = useRef<HTMLDivElement>(null)
   const baseId = useId()
   const columns = table.columns
@@ -68,10 +85,32 @@ export function RowsGrid(props: RowsGridProps) {
   const virtualColumns = columnVirtualizer.getVirtualItems()
   const totalWidth = columnVirtualizer.getTotalSize()
   const lastInView = virtualRows.at(-1)?.index ?? -1
+  const firstInView = virtualRows[0]?.index ?? 0
 
+  // Rows in view as the scroller says now: the virtualizer hears of a scroll only from its event,
+  // which comes after the shift below has moved the view (asking again for the page just read).
   useEffect(() => {
-    if (hasMore && !loadingMore && lastInView >= rows.length - LOAD_AHEAD_ROWS) onLoadMore()
-  }, [hasMore, loadingMore, lastInView, rows.length, onLoadMore])
+    const scroller = scrollRef.current
+    if (busy || !scroller || rows.length === 0) return
+    const top = Math.max(0, scroller.scrollTop - HEADER_HEIGHT)
+    const first = Math.floor(top / ROW_HEIGHT)
+    const last = Math.floor((top + scroller.clientHeight) / ROW_HEIGHT)
+    if (hasMore && last >= rows.length - LOAD_AHEAD_ROWS) onLoadMore()
+    else if (hasPrevious && first < LOAD_AHEAD_ROWS) onLoadPrevious()
+  }, [busy, hasMore, hasPrevious, firstInView, lastInView, firstRowIndex, rows.length, onLoadMore, onLoadPrevious])
+
+  // Pages let go above (or read again there) shift every row: scroll by as much, before paint.
+  const shown = useRef({ windowKey, firstRowIndex })
+  useLayoutEffect(() => {
+    const before = shown.current
+    shown.current = { windowKey, firstRowIndex }
+    const shift = firstRowIndex - before.firstRowIndex
+    if (before.windowKey !== windowKey || shift === 0) return
+    if (scrollRef.current) scrollRef.current.scrollTop -= shift * ROW_HEIGHT
+    const move = (at: Position | null) => (at && at.row - shift >= 0 && at.row - shift < rows.length ? { ...at, row: at.row - shift } : null)
+    setActive(move)
+    setEditing(move)
+  }, [windowKey, firstRowIndex, rows.length])
 
   const keys = useMemo(() => rows.map((row, index) => rowKey(table, row, index)), [rows, table])
   const allChecked = rows.length > 0 && keys.every((key) => selected.has(key))
@@ -153,14 +192,14 @@ export function RowsGrid(props: RowsGridProps) {
         ref={scrollRef}
         role="grid"
         aria-label={`Rows of ${table.schema}.${table.name}`}
-        aria-rowcount={hasMore ? -1 : rows.length + 1}
+        aria-rowcount={hasMore ? -1 : firstRowIndex + rows.length + 1}
         aria-colcount={columns.length + 1}
         aria-activedescendant={activeInView && !editing ? cellId(active) : undefined}
         aria-readonly={!editable}
         aria-multiselectable={editable || undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
-        className="relative h-full w-full overflow-auto bg-surface text-xs text-foreground outline-none focus-visible:ring-1 focus-visible:ring-brand focus-visible:ring-inset"
+        className="relative h-full w-full overflow-auto bg-surface text-xs text-foreground outline-none [overflow-anchor:none] focus-visible:ring-1 focus-visible:ring-brand focus-visible:ring-inset"
       >
         <div className="relative" style={{ width: totalWidth, minWidth: '100%', height: rowVirtualizer.getTotalSize() }}>
           <div role="row" aria-rowindex={1} className="sticky top-0 z-20 border-b border-border bg-surface-raised" style={{ width: totalWidth, minWidth: '100%', height: HEADER_HEIGHT }}>
@@ -190,6 +229,7 @@ export function RowsGrid(props: RowsGridProps) {
             <GridRow
               key={keys[vr.index]}
               index={vr.index}
+              position={firstRowIndex + vr.index}
               top={vr.start}
               row={rows[vr.index]}
               columns={columns}

@@ -1,6 +1,6 @@
 import { createContext, useContext, useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
-import { useTableChangeMutation } from '@/data/table-editor/table-change-mutation'
+import { TableChangeConflict, useTableChangeMutation } from '@/data/table-editor/table-change-mutation'
 import { SqlReviewDialog } from './SqlReviewDialog'
 
 export type ReviewRequest = {
@@ -10,6 +10,11 @@ export type ReviewRequest = {
   build: () => string
   /** The toast once it ran. */
   success: string
+  /**
+   * For an UPDATE or DELETE … RETURNING of rows the editor showed: the rows it must answer. Any
+   * other count is said as a conflict (the rows are read again), not as success.
+   */
+  expectedRows?: number
   danger?: boolean
   runLabel?: string
   onDone?: () => void
@@ -43,7 +48,7 @@ export function SqlReviewProvider({ projectRef, children }: { projectRef: string
   const run = () => {
     if (!request?.sql) return
     change.mutate(
-      { projectRef, sql: request.sql },
+      { projectRef, sql: request.sql, expectedRows: request.expectedRows },
       {
         onSuccess: () => {
           toast.success(request.success)
@@ -64,6 +69,7 @@ export function SqlReviewProvider({ projectRef, children }: { projectRef: string
         sql={request?.sql ?? null}
         problem={request?.problem}
         error={change.error?.message}
+        errorTitle={change.error instanceof TableChangeConflict ? 'The rows changed meanwhile' : undefined}
         running={change.isPending}
         danger={request?.danger}
         runLabel={request?.runLabel}

@@ -11,6 +11,8 @@ export type SqlReviewDialogProps = {
   problem?: string | null
   /** Postgres' message of the last attempt: it stays until the next one. */
   error?: string | null
+  /** The heading above `error`, when it is not the database refusing (a conflict, say). */
+  errorTitle?: string
   running: boolean
   runLabel?: string
   danger?: boolean
@@ -34,6 +36,7 @@ export function SqlReviewDialog({
   sql,
   problem,
   error,
+  errorTitle = 'The database refused the change',
   running,
   runLabel = 'Run',
   danger,
@@ -78,7 +81,7 @@ export function SqlReviewDialog({
           )}
         </div>
         {error && (
-          <Alert variant="danger" title="The database refused the change" role="alert">
+          <Alert variant="danger" title={errorTitle} role="alert">
             <span className="font-mono text-xs break-words whitespace-pre-wrap">{error}</span>
           </Alert>
         )}

@@ -101,17 +101,32 @@ it('inserts a row from the side panel, leaving defaults to the database', async 
 })
 
 it('deletes the checked rows after confirming the DELETE', async () => {
-  const state = platform({ answer: (sql) => (sql.startsWith('delete') ? [] : undefined) })
+  const state = platform({ answer: (sql) => (sql.startsWith('delete') ? [{ id: 2 }, { id: 4 }] : undefined) })
   const { user } = renderEditor('todos')
   await user.click(await screen.findByRole('checkbox', { name: 'Select row 2' }))
   await user.click(screen.getByRole('checkbox', { name: 'Select row 4' }))
   await user.click(screen.getByRole('button', { name: 'Delete 2 rows' }))
   const dialog = await screen.findByRole('dialog', { name: 'Delete 2 rows from todos' })
   const sql = within(dialog).getByLabelText('SQL to run').textContent ?? ''
-  expect(sql).toMatch(/^delete from public\.todos\nwhere id in \('2'::bigint, '4'::bigint\)|^delete from public\.todos\nwhere id in \('2', '4'\)/)
+  expect(sql).toBe(`delete from public.todos\nwhere id in (E'2'::bigint, E'4'::bigint)\nreturning id`)
   await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
   await waitFor(() => expect(runs(state)).toEqual([sql]))
   expect(toasts.success).toEqual(['2 rows deleted'])
+})
+
+it('says so when some of the rows to delete were already gone, instead of "2 rows deleted"', async () => {
+  // Row 4 was deleted in another tab: the DELETE answers only row 2.
+  platform({ answer: (sql) => (sql.startsWith('delete') ? [{ id: 2 }] : undefined) })
+  const { user } = renderEditor('todos')
+  await user.click(await screen.findByRole('checkbox', { name: 'Select row 2' }))
+  await user.click(screen.getByRole('checkbox', { name: 'Select row 4' }))
+  await user.click(screen.getByRole('button', { name: 'Delete 2 rows' }))
+  const dialog = await screen.findByRole('dialog', { name: 'Delete 2 rows from todos' })
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+  const alert = await within(dialog).findByRole('alert')
+  expect(alert).toHaveTextContent('The rows changed meanwhile')
+  expect(alert).toHaveTextContent('1 of 2 rows were deleted')
+  expect(toasts.success).toEqual([])
 })
 
 it('creates a table from the form (RLS on by default) and opens it', async () => {

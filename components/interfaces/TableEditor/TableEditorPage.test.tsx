@@ -59,7 +59,7 @@ it('asks for the next page after the last row it has (keyset, no offset) when sc
     fireEvent.scroll(grid)
   })
   await waitFor(() => expect(reads(state)).toContain(secondPageSql))
-  expect(secondPageSql).toMatch(/> '100'::bigint/)
+  expect(secondPageSql).toMatch(/> E'100'::bigint/)
   expect(state.sent.some((s) => /\boffset\b/i.test(s.sql))).toBe(false)
   expect(await within(grid).findByRole('gridcell', { name: 'title: Task 101' })).toBeInTheDocument()
 })
@@ -77,8 +77,8 @@ it('edits a cell: shows the UPDATE before running it, then runs it as the userâ€
   const dialog = await screen.findByRole('dialog', { name: 'Change title' })
   const sql = within(dialog).getByLabelText('SQL to run').textContent ?? ''
   expect(sql).toMatch(/^update public\.todos\b/)
-  expect(sql).toMatch(/\btitle = 'Renamed ''quoted'''/)
-  expect(sql).toMatch(/where id = '3'/)
+  expect(sql).toMatch(/\btitle = E'Renamed ''quoted'''/)
+  expect(sql).toMatch(/where id = E'3'::bigint\n  and title is not distinct from E'Task 3'::text\n/)
   // Nothing ran yet.
   expect(state.sent.some((s) => s.sql.startsWith('update'))).toBe(false)
 
@@ -111,6 +111,22 @@ it("keeps Postgres' error in the dialog when the change fails", async () => {
   expect(toasts.success).toEqual([])
 })
 
+it('says the row changed meanwhile when the UPDATE finds no row, instead of "updated"', async () => {
+  // Another tab deleted row 3, or changed its title: the UPDATE matches nothing.
+  const state = platform({ answer: (sql) => (sql.startsWith('update') ? [] : undefined) })
+  const { user } = renderEditor('todos')
+  await user.dblClick(await screen.findByRole('gridcell', { name: 'title: Task 3' }))
+  await user.type(screen.getByRole('textbox', { name: 'New value of title' }), '!{Enter}')
+  const dialog = await screen.findByRole('dialog', { name: 'Change title' })
+  await user.click(within(dialog).getByRole('button', { name: 'Update' }))
+  const alert = await within(dialog).findByRole('alert')
+  expect(alert).toHaveTextContent('The rows changed meanwhile')
+  expect(alert).toHaveTextContent('This row changed or was deleted meanwhile')
+  expect(toasts.success).toEqual([])
+  // The rows are read again, to show what is there now.
+  await waitFor(() => expect(reads(state).filter((sql) => sql === firstPageSql)).toHaveLength(2))
+})
+
 it('lets a Read-only member read every row but offers no change', async () => {
   const state = platform({ role: 'Read-only' })
   const { user } = renderEditor('todos')
@@ -141,5 +157,5 @@ it('is worked from the keyboard: arrows select, Enter edits, Escape cancels, Del
   expect(grid).toHaveFocus()
   await user.keyboard('{Delete}')
   const dialog = await screen.findByRole('dialog', { name: 'Delete 1 row from todos' })
-  expect(within(dialog).getByLabelText('SQL to run')).toHaveTextContent(/delete from public\.todos where id in \('2'/)
+  expect(within(dialog).getByLabelText('SQL to run')).toHaveTextContent(/delete from public\.todos where id in \(E'2'/)
 })

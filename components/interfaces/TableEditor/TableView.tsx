@@ -75,11 +75,18 @@ function LoadedTable({ projectRef, table, canWrite, onOpen }: { projectRef: stri
   const sentFilters = useMemo(() => checked.filter((c) => c.problem === null).map((c) => c.filter), [checked])
   const filterProblem = checked.find((c) => c.problem !== null)?.problem ?? null
   const rowsQuery = useTableRowsInfiniteQuery({ projectRef, table, sort, filters: sentFilters })
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = rowsQuery
+  const { hasNextPage, hasPreviousPage, isFetching, fetchNextPage, fetchPreviousPage } = rowsQuery
   const rows = useMemo(() => rowsQuery.data?.pages.flatMap((page) => page.rows) ?? [], [rowsQuery.data])
+  const firstRowIndex = rowsQuery.data?.pages[0]?.start ?? 0
+  // Rows of the previous sort or filter, kept on screen meanwhile, are another list.
+  const windowKey = rowsQuery.isPlaceholderData ? 'placeholder' : JSON.stringify({ sort, sentFilters })
+  // One read at a time: a page asked for during a refetch would cancel it.
   const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+    if (hasNextPage && !isFetching) void fetchNextPage()
+  }, [hasNextPage, isFetching, fetchNextPage])
+  const loadPrevious = useCallback(() => {
+    if (hasPreviousPage && !isFetching) void fetchPreviousPage()
+  }, [hasPreviousPage, isFetching, fetchPreviousPage])
   const hasKey = rowsEditable(table)
   const editable = canWrite && hasKey
 
@@ -89,6 +96,7 @@ function LoadedTable({ projectRef, table, canWrite, onOpen }: { projectRef: stri
       description: 'Deleted rows cannot be brought back.',
       build: () => deleteRowsSql(table, rows),
       success: rows.length === 1 ? 'Row deleted' : `${rows.length.toLocaleString('en-US')} rows deleted`,
+      expectedRows: rows.length,
       danger: true,
       runLabel: 'Delete',
       onDone: () => setSelected(new Set()),
@@ -158,9 +166,14 @@ function LoadedTable({ projectRef, table, canWrite, onOpen }: { projectRef: stri
             projectRef={projectRef}
             table={table}
             rows={rows}
+            firstRowIndex={firstRowIndex}
+            windowKey={windowKey}
             hasMore={rowsQuery.hasNextPage}
-            loadingMore={rowsQuery.isFetchingNextPage}
+            hasPrevious={rowsQuery.hasPreviousPage}
+            loadingMore={rowsQuery.isFetchingNextPage || rowsQuery.isFetchingPreviousPage}
+            busy={isFetching}
             onLoadMore={loadMore}
+            onLoadPrevious={loadPrevious}
             sort={sort}
             onSortChange={setSort}
             editable={editable}
@@ -171,6 +184,7 @@ function LoadedTable({ projectRef, table, canWrite, onOpen }: { projectRef: stri
                 title: `Change ${column.name}`,
                 build: () => updateRowSql(table, row, { [column.name]: input }),
                 success: `${column.name} updated`,
+                expectedRows: 1,
                 runLabel: 'Update',
               })
             }
