@@ -37,16 +37,33 @@ const RESET_SESSION = 'SET SESSION AUTHORIZATION postgres; RESET ALL; RESET ROLE
 // to `postgres` as the bootstrap owner, so they are handed to a role nobody can log in as or
 // join.
 //
+// Built-in objects belong to the bootstrap role, which here is the user: `postgres` could move a
+// catalog function out of pg_catalog and redefine it, create functions or operators in pg_catalog,
+// or casts between built-in types, and so run its own code wherever a superuser resolves a name.
+// So everything built in goes to `platform_guard` and the system schemas to `platform_admin`, as
+// on a server, where the bootstrap role is nobody's.
+//
 // Extension scripts need a superuser (C functions), and Postgres runs a trusted extension's
 // script as the bootstrap role, `postgres` itself. So event triggers owned by `platform_admin`
 // (a superuser nobody can log in as or join) lend `postgres` the superuser attribute for exactly
-// the duration of CREATE / ALTER EXTENSION and take it back when the command ends; a command that
-// fails rolls the loan back with its transaction. Only the extensions of EXTENSIONS exist here,
-// and all of them are ones Postgres itself marks trusted. The worker checks after every run that
-// `postgres` is no superuser (see guard()).
+// one CREATE EXTENSION and take it back when that command ends; a command that fails rolls the
+// loan back with its transaction. Nothing else is lent for: ALTER EXTENSION (ADD / DROP member,
+// UPDATE) runs with the user's own rights, so ADD can only take in the user's own objects and
+// UPDATE to a newer version is refused by Postgres (drop and create the extension instead). The
+// commands an extension's script runs itself (cube's and seg's ALTER EXTENSION … DROP) fire no
+// CREATE EXTENSION trigger, so the loan lasts to the end of the top-level command; CASCADE creates
+// the required extensions inside that same command. The end trigger refuses an extension whose
+// objects land in a system schema or in platform_internal. Two more triggers keep the platform's
+// objects from being dropped (sql_drop aborts the command) or made members of an extension.
+// Only the extensions of EXTENSIONS exist here, all marked trusted by Postgres. The worker checks
+// after every run that all of this still holds (see guard()).
+
+/** Names the version of HARDEN a data dir has (the comment on platform_internal). */
+const HARDENING = 'platform hardening 2'
+
 const HARDEN = `
 DO $harden$
-DECLARE f regprocedure;
+DECLARE f regprocedure; r record;
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'platform_guard') THEN
     CREATE ROLE platform_guard NOLOGIN;
@@ -54,6 +71,11 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'platform_admin') THEN
     CREATE ROLE platform_admin SUPERUSER NOLOGIN;
   END IF;
+  ALTER ROLE platform_admin SUPERUSER NOLOGIN;
+  ALTER ROLE platform_guard NOSUPERUSER NOLOGIN;
+  -- A repair: no other superuser, nobody in a superuser role or a platform role.
+  UPDATE pg_authid SET rolsuper = false WHERE rolsuper AND rolname <> 'platform_admin' AND oid <> 10;
+  DELETE FROM pg_auth_members WHERE roleid IN (SELECT oid FROM pg_authid WHERE rolsuper OR rolname IN ('platform_admin', 'platform_guard'));
   FOR f IN
     SELECT p.oid::regprocedure FROM pg_proc p
     WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.proowner = 10 AND p.proacl IS NOT NULL
@@ -61,26 +83,99 @@ BEGIN
   LOOP
     EXECUTE format('ALTER FUNCTION %s OWNER TO platform_guard', f);
   END LOOP;
+  -- The rest of the catalog: ALTER where an ACL names the owner, a plain owner change elsewhere
+  -- (ALTER … OWNER cannot name every kind of built-in, e.g. array types or count(*)).
+  FOR r IN
+    SELECT p.oid::regprocedure AS f, CASE p.prokind WHEN 'a' THEN 'AGGREGATE' WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END AS kind
+    FROM pg_proc p WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.proowner = 10 AND p.proacl IS NOT NULL
+  LOOP
+    EXECUTE format('ALTER %s %s OWNER TO platform_guard', r.kind, r.f);
+  END LOOP;
+  UPDATE pg_proc SET proowner = 'platform_guard'::regrole WHERE pronamespace = 'pg_catalog'::regnamespace AND proowner = 10 AND proacl IS NULL;
+  UPDATE pg_type SET typowner = 'platform_guard'::regrole WHERE typnamespace = 'pg_catalog'::regnamespace AND typowner = 10;
+  UPDATE pg_operator SET oprowner = 'platform_guard'::regrole WHERE oprnamespace = 'pg_catalog'::regnamespace AND oprowner = 10;
+  UPDATE pg_opclass SET opcowner = 'platform_guard'::regrole WHERE opcnamespace = 'pg_catalog'::regnamespace AND opcowner = 10;
+  UPDATE pg_opfamily SET opfowner = 'platform_guard'::regrole WHERE opfnamespace = 'pg_catalog'::regnamespace AND opfowner = 10;
+  UPDATE pg_conversion SET conowner = 'platform_guard'::regrole WHERE connamespace = 'pg_catalog'::regnamespace AND conowner = 10;
+  UPDATE pg_collation SET collowner = 'platform_guard'::regrole WHERE collnamespace = 'pg_catalog'::regnamespace AND collowner = 10;
+  UPDATE pg_ts_config SET cfgowner = 'platform_guard'::regrole WHERE cfgnamespace = 'pg_catalog'::regnamespace AND cfgowner = 10;
+  UPDATE pg_ts_dict SET dictowner = 'platform_guard'::regrole WHERE dictnamespace = 'pg_catalog'::regnamespace AND dictowner = 10;
+  FOR r IN SELECT lanname FROM pg_language WHERE lanowner = 10 LOOP
+    EXECUTE format('ALTER LANGUAGE %I OWNER TO platform_guard', r.lanname);
+  END LOOP;
+  -- plpgsql runs the platform's triggers: its owner could drop it, and them with it (CASCADE).
+  UPDATE pg_extension SET extowner = 'platform_admin'::regrole WHERE extname = 'plpgsql';
+  ALTER SCHEMA pg_catalog OWNER TO platform_admin;
+  ALTER SCHEMA pg_toast OWNER TO platform_admin;
 END
 $harden$;
 CREATE SCHEMA IF NOT EXISTS platform_internal AUTHORIZATION platform_admin;
+ALTER SCHEMA platform_internal OWNER TO platform_admin;
 REVOKE ALL ON SCHEMA platform_internal FROM PUBLIC;
-CREATE OR REPLACE FUNCTION platform_internal.lend_superuser() RETURNS event_trigger
-  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog
-  AS $f$ BEGIN UPDATE pg_catalog.pg_authid SET rolsuper = true WHERE oid = 10; END $f$;
-CREATE OR REPLACE FUNCTION platform_internal.take_back_superuser() RETURNS event_trigger
-  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog
-  AS $f$ BEGIN UPDATE pg_catalog.pg_authid SET rolsuper = false WHERE oid = 10; END $f$;
-ALTER FUNCTION platform_internal.lend_superuser() OWNER TO platform_admin;
-ALTER FUNCTION platform_internal.take_back_superuser() OWNER TO platform_admin;
 DROP EVENT TRIGGER IF EXISTS platform_extension_start;
 DROP EVENT TRIGGER IF EXISTS platform_extension_end;
-CREATE EVENT TRIGGER platform_extension_start ON ddl_command_start WHEN TAG IN ('CREATE EXTENSION', 'ALTER EXTENSION')
+DROP EVENT TRIGGER IF EXISTS platform_protect_drop;
+DROP EVENT TRIGGER IF EXISTS platform_protect_members;
+CREATE OR REPLACE FUNCTION platform_internal.lend_superuser() RETURNS event_trigger
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+  AS $f$ BEGIN UPDATE pg_catalog.pg_authid SET rolsuper = true WHERE oid OPERATOR(pg_catalog.=) '10'; END $f$;
+CREATE OR REPLACE FUNCTION platform_internal.take_back_superuser() RETURNS event_trigger
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+  AS $f$
+  DECLARE protected pg_catalog.text[] := '{pg_catalog,pg_toast,information_schema,platform_internal}';
+  BEGIN
+    -- Every extension but plpgsql (the platform's): the command collects only the extension it
+    -- names, not those CASCADE adds nor the objects their scripts make.
+    IF EXISTS (SELECT 1 FROM pg_catalog.pg_extension x
+               WHERE x.extowner OPERATOR(pg_catalog.<>) 'platform_admin'::pg_catalog.regrole
+                 AND (x.extnamespace::pg_catalog.text OPERATOR(pg_catalog.=) ANY (protected)
+                      OR EXISTS (SELECT 1 FROM pg_catalog.pg_depend d, pg_catalog.pg_identify_object(d.classid, d.objid, 0) o
+                                 WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass
+                                   AND d.refobjid OPERATOR(pg_catalog.=) x.oid AND d.deptype OPERATOR(pg_catalog.=) 'e'
+                                   AND o.schema OPERATOR(pg_catalog.=) ANY (protected)))) THEN
+      RAISE EXCEPTION 'extensions cannot be created in a system schema' USING ERRCODE = '42501',
+        HINT = 'Create it in public or a schema of your own.';
+    END IF;
+    UPDATE pg_catalog.pg_authid SET rolsuper = false WHERE oid OPERATOR(pg_catalog.=) '10';
+  END $f$;
+CREATE OR REPLACE FUNCTION platform_internal.protect_platform() RETURNS event_trigger
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+  AS $f$
+  BEGIN
+    IF TG_EVENT OPERATOR(pg_catalog.=) 'sql_drop' THEN
+      IF EXISTS (SELECT 1 FROM pg_catalog.pg_event_trigger_dropped_objects() d
+                 WHERE d.schema_name OPERATOR(pg_catalog.=) 'platform_internal'
+                    OR d.object_type OPERATOR(pg_catalog.=) 'event trigger'
+                    OR (d.object_type OPERATOR(pg_catalog.=) 'schema' AND d.object_identity OPERATOR(pg_catalog.=) 'platform_internal')) THEN
+        RAISE EXCEPTION 'the platform''s own objects cannot be dropped' USING ERRCODE = '42501';
+      END IF;
+    ELSIF EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
+                  WHERE d.deptype OPERATOR(pg_catalog.=) 'e' AND (
+                    d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_event_trigger'::pg_catalog.regclass
+                    OR (d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_namespace'::pg_catalog.regclass
+                        AND d.objid OPERATOR(pg_catalog.=) 'platform_internal'::pg_catalog.regnamespace)
+                    OR (d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass
+                        AND d.objid IN (SELECT p.oid FROM pg_catalog.pg_proc p
+                                        WHERE p.pronamespace OPERATOR(pg_catalog.=) 'platform_internal'::pg_catalog.regnamespace)))) THEN
+      RAISE EXCEPTION 'the platform''s own objects cannot be members of an extension' USING ERRCODE = '42501';
+    END IF;
+  END $f$;
+ALTER FUNCTION platform_internal.lend_superuser() OWNER TO platform_admin;
+ALTER FUNCTION platform_internal.take_back_superuser() OWNER TO platform_admin;
+ALTER FUNCTION platform_internal.protect_platform() OWNER TO platform_admin;
+CREATE EVENT TRIGGER platform_extension_start ON ddl_command_start WHEN TAG IN ('CREATE EXTENSION')
   EXECUTE FUNCTION platform_internal.lend_superuser();
-CREATE EVENT TRIGGER platform_extension_end ON ddl_command_end WHEN TAG IN ('CREATE EXTENSION', 'ALTER EXTENSION')
+CREATE EVENT TRIGGER platform_extension_end ON ddl_command_end WHEN TAG IN ('CREATE EXTENSION')
   EXECUTE FUNCTION platform_internal.take_back_superuser();
+CREATE EVENT TRIGGER platform_protect_drop ON sql_drop
+  EXECUTE FUNCTION platform_internal.protect_platform();
+CREATE EVENT TRIGGER platform_protect_members ON ddl_command_end WHEN TAG IN ('ALTER EXTENSION')
+  EXECUTE FUNCTION platform_internal.protect_platform();
 ALTER EVENT TRIGGER platform_extension_start OWNER TO platform_admin;
 ALTER EVENT TRIGGER platform_extension_end OWNER TO platform_admin;
+ALTER EVENT TRIGGER platform_protect_drop OWNER TO platform_admin;
+ALTER EVENT TRIGGER platform_protect_members OWNER TO platform_admin;
+COMMENT ON SCHEMA platform_internal IS '${HARDENING}';
 UPDATE pg_authid SET rolsuper = false, rolreplication = false WHERE oid = 10;
 `
 
@@ -148,7 +243,7 @@ async function resetSession(status) {
   if (error) throw new Error(`session reset failed: ${error.message}`)
   // The superuser lent for an extension is always taken back by its command's end or rollback;
   // should that ever fail, it is taken back here before anything else runs.
-  await harden()
+  await guard()
 }
 
 /** The first column of the first row of a one-statement query, as text. */
@@ -163,11 +258,84 @@ async function queryValue(sql) {
   return value
 }
 
-/** Takes the superuser away from `postgres` when this data dir still (or again) has it (see HARDEN). */
-async function harden() {
-  if ((await queryValue('SELECT rolsuper FROM pg_roles WHERE oid = 10')) !== 't') return
-  const { error } = await simpleQuery(HARDEN)
-  if (error) throw new Error(`could not secure the database: ${error.message}`)
+/** The platform's event triggers as guard() expects them: name:event:enabled:tags:function:owner. */
+const EVENT_TRIGGERS = [
+  'platform_extension_end:ddl_command_end:O:CREATE EXTENSION:platform_internal.take_back_superuser():platform_admin',
+  'platform_extension_start:ddl_command_start:O:CREATE EXTENSION:platform_internal.lend_superuser():platform_admin',
+  'platform_protect_drop:sql_drop:O::platform_internal.protect_platform():platform_admin',
+  'platform_protect_members:ddl_command_end:O:ALTER EXTENSION:platform_internal.protect_platform():platform_admin',
+].join(';')
+
+// What HARDEN establishes, checked as `postgres` after every run: 'ok', 'superuser' (a fresh dir,
+// or a loan not taken back: HARDEN repairs it), 'outdated' (an older HARDEN), or what is wrong.
+// Every name is schema-qualified and every constant typed by its literal: the user's temp tables
+// and operators must not answer for the catalog.
+const GUARD_CHECKS = `
+  WHEN r.rolsuper THEN 'superuser'
+  WHEN pg_catalog.obj_description(n.oid, 'pg_namespace') IS DISTINCT FROM '${HARDENING}' THEN 'outdated'
+  WHEN EXISTS (SELECT 1 FROM pg_catalog.pg_roles o WHERE o.rolsuper AND o.rolname <> 'platform_admin') THEN 'a role other than platform_admin is a superuser'
+  WHEN NOT EXISTS (SELECT 1 FROM pg_catalog.pg_roles a WHERE a.rolname = 'platform_admin' AND a.rolsuper AND NOT a.rolcanlogin) THEN 'platform_admin changed'
+  WHEN EXISTS (SELECT 1 FROM pg_catalog.pg_auth_members m JOIN pg_catalog.pg_roles g ON g.oid = m.roleid
+               WHERE g.rolsuper OR g.rolname IN ('platform_admin', 'platform_guard', 'pg_execute_server_program', 'pg_read_server_files', 'pg_write_server_files'))
+    THEN 'a role is a member of a superuser or platform role'
+  WHEN r.rolreplication THEN 'postgres may replicate'
+  WHEN EXISTS (SELECT 1 FROM pg_catalog.pg_namespace s WHERE s.nspname IN ('pg_catalog', 'pg_toast', 'platform_internal') AND pg_catalog.pg_get_userbyid(s.nspowner) <> 'platform_admin')
+    THEN 'a system schema changed owner'
+  WHEN EXISTS (SELECT 1 FROM pg_catalog.pg_proc p WHERE p.pronamespace = n.oid AND pg_catalog.pg_get_userbyid(p.proowner) <> 'platform_admin')
+    THEN 'a function in platform_internal changed owner'
+  WHEN (SELECT pg_catalog.string_agg(pg_catalog.concat_ws(':', e.evtname, e.evtevent, e.evtenabled, COALESCE(pg_catalog.array_to_string(e.evttags, ','), ''),
+                                                          e.evtfoid::pg_catalog.regprocedure, pg_catalog.pg_get_userbyid(e.evtowner)), ';' ORDER BY e.evtname)
+        FROM pg_catalog.pg_event_trigger e) IS DISTINCT FROM '${EVENT_TRIGGERS}'
+    THEN 'the event triggers changed'`
+
+// Checked once when the dir opens: nothing built in left to `postgres`, nothing of its own in pg_catalog.
+const GUARD_CATALOG_CHECKS = `
+  WHEN EXISTS (SELECT 1 FROM pg_catalog.pg_proc p WHERE p.pronamespace = 'pg_catalog'::pg_catalog.regnamespace AND (p.proowner = '10' OR p.oid >= '16384'))
+    OR EXISTS (SELECT 1 FROM pg_catalog.pg_type t WHERE t.typnamespace = 'pg_catalog'::pg_catalog.regnamespace AND (t.typowner = '10' OR t.oid >= '16384'))
+    OR EXISTS (SELECT 1 FROM pg_catalog.pg_operator o WHERE o.oprnamespace = 'pg_catalog'::pg_catalog.regnamespace AND (o.oprowner = '10' OR o.oid >= '16384'))
+    THEN 'pg_catalog holds functions, types or operators of postgres'
+  WHEN EXISTS (SELECT 1 FROM pg_catalog.pg_cast c JOIN pg_catalog.pg_type s ON s.oid = c.castsource JOIN pg_catalog.pg_type t ON t.oid = c.casttarget
+               WHERE c.oid >= '16384' AND s.typnamespace = 'pg_catalog'::pg_catalog.regnamespace AND t.typnamespace = 'pg_catalog'::pg_catalog.regnamespace)
+    THEN 'a cast between built-in types was added'`
+
+const guardQuery = (checks) => `SELECT CASE ${checks} ELSE 'ok' END
+  FROM pg_catalog.pg_roles r LEFT JOIN pg_catalog.pg_namespace n ON n.nspname = 'platform_internal' WHERE r.oid = '10'`
+
+/**
+ * A data dir hardened by the first HARDEN, whose triggers also lent for ALTER EXTENSION: its ADD
+ * makes the end trigger a member of an extension, dropped with it, so the next CREATE EXTENSION's
+ * loan lasts long enough to run today's HARDEN in the same transaction (which takes it back). Only
+ * the platform does this, on an extension the project does not have.
+ */
+async function upgradeOlderHardening() {
+  const spare = await queryValue(`SELECT name FROM pg_catalog.pg_available_extensions
+    WHERE installed_version IS NULL AND name IN ('tsm_system_rows', 'tsm_system_time', 'dict_int', 'tcn', 'lo') ORDER BY name LIMIT 1`)
+  if (!spare) return
+  const { error } = await simpleQuery(`
+    CREATE EXTENSION ${spare}; ALTER EXTENSION ${spare} ADD EVENT TRIGGER platform_extension_end; DROP EXTENSION ${spare};
+    CREATE EXTENSION ${spare}; DROP EXTENSION ${spare};
+    ${HARDEN}`)
+  if (error) throw new Error(`could not update the database's protection: ${error.message}`)
+}
+
+/**
+ * Makes sure users' SQL has no way to a superuser (see HARDEN): repairs what HARDEN can repair
+ * (it needs `postgres` to be the superuser, as in a fresh dir or a loan not taken back) and refuses
+ * to serve the dir otherwise; the caller then ends this worker.
+ */
+async function guard({ catalog = false } = {}) {
+  const query = guardQuery(catalog ? GUARD_CHECKS + GUARD_CATALOG_CHECKS : GUARD_CHECKS)
+  let state = await queryValue(query)
+  if (state === 'outdated') {
+    await upgradeOlderHardening()
+    state = await queryValue(query)
+  }
+  if (state === 'superuser') {
+    const { error } = await simpleQuery(HARDEN)
+    if (error) throw new Error(`could not secure the database: ${error.message}`)
+    state = await queryValue(query)
+  }
+  if (state !== 'ok') throw new Error(`the database's protection does not hold (${state}); it is not served`)
 }
 
 function errorFields(e) {
@@ -359,7 +527,7 @@ const wireQueue = {
               const holding = db.isInTransaction() || SEQUENCE_OPENERS.has(type)
               owner = holding ? handlerId : null
               // An idle session again: the superuser lent for an extension must be back (see HARDEN).
-              if (!holding) await harden()
+              if (!holding) await guard()
             } finally {
               if (conn !== undefined) parentPort.postMessage({ wireDone: conn, bytes: message.length })
             }
@@ -451,7 +619,7 @@ function onWire(msg) {
 
 try {
   db = await PGlite.create(workerData.dataDir, { extensions: EXTENSIONS, postgresqlconf: POSTGRESQL_CONF })
-  await harden()
+  await guard({ catalog: true })
   parentPort.on('message', (msg) => {
     if (msg.op?.startsWith('wire-')) return onWire(msg)
     const job = msg.op === 'run' ? platformJob(() => run(msg)) : platformJob(() => close(msg), { exclusive: false })

@@ -108,6 +108,21 @@ for (const backend of BACKENDS) {
       expect((await disable(owner, 'fuzzystrmatch')).status).toBe(200)
     })
 
+    // Their scripts run ALTER EXTENSION … DROP themselves, which must not end the superuser lent
+    // for the CREATE EXTENSION on the embedded database.
+    it.each([
+      ['cube', `select extensions.cube_dim('(1,2,3)'::extensions.cube) as value`, 3],
+      ['seg', `select extensions.seg_size('1 .. 4'::extensions.seg) as value`, 3],
+    ])('enables %s, whose script alters itself, and it works', async (name, query, value) => {
+      const available = entry((await list(owner)).body, name)
+      if (kind !== 'embedded' && !available?.changeable) return // not every server ships it
+      const res = await enable(owner, { name, schema: 'extensions' })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      const [row] = await sql(query)
+      expect(row.value).toBe(value)
+      expect((await disable(owner, name)).status).toBe(200)
+    })
+
     it('enables once when two tabs ask at the same time: the other is a conflict', async () => {
       const both = await Promise.all([enable(owner, { name: 'hstore', schema: 'public' }), enable(owner, { name: 'hstore', schema: 'public' })])
       expect(both.map((r) => r.status).sort(), JSON.stringify(both.map((r) => r.body.message))).toEqual([200, 409])

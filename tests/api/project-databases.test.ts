@@ -4,13 +4,33 @@
  * PostgreSQL 15 cluster (when its binaries are installed; required under CI=true).
  */
 import { createHash } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createProjectDatabases, SqlError, type ProjectDatabases, type ProjectDatabasesConfig, type ProjectDbLocation } from '@/server/databases'
 import type { StatementResult } from '@/lib/api-types/sql'
 import { pgClusterAvailable, startPgCluster } from '../helpers/pg-cluster'
+import { EXTENSIONS } from '@/workers/pglite-extensions.mjs'
+
+/** What the worker's first HARDEN left in a data dir: the loan on CREATE and ALTER EXTENSION. */
+const FIRST_HARDENING = `
+  CREATE ROLE platform_guard NOLOGIN; CREATE ROLE platform_admin SUPERUSER NOLOGIN;
+  CREATE SCHEMA platform_internal AUTHORIZATION platform_admin; REVOKE ALL ON SCHEMA platform_internal FROM PUBLIC;
+  CREATE FUNCTION platform_internal.lend_superuser() RETURNS event_trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog
+    AS $f$ BEGIN UPDATE pg_catalog.pg_authid SET rolsuper = true WHERE oid = 10; END $f$;
+  CREATE FUNCTION platform_internal.take_back_superuser() RETURNS event_trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog
+    AS $f$ BEGIN UPDATE pg_catalog.pg_authid SET rolsuper = false WHERE oid = 10; END $f$;
+  ALTER FUNCTION platform_internal.lend_superuser() OWNER TO platform_admin;
+  ALTER FUNCTION platform_internal.take_back_superuser() OWNER TO platform_admin;
+  CREATE EVENT TRIGGER platform_extension_start ON ddl_command_start WHEN TAG IN ('CREATE EXTENSION', 'ALTER EXTENSION')
+    EXECUTE FUNCTION platform_internal.lend_superuser();
+  CREATE EVENT TRIGGER platform_extension_end ON ddl_command_end WHEN TAG IN ('CREATE EXTENSION', 'ALTER EXTENSION')
+    EXECUTE FUNCTION platform_internal.take_back_superuser();
+  ALTER EVENT TRIGGER platform_extension_start OWNER TO platform_admin;
+  ALTER EVENT TRIGGER platform_extension_end OWNER TO platform_admin;
+  UPDATE pg_authid SET rolsuper = false, rolreplication = false WHERE oid = 10`
 
 const databases = (config: Partial<ProjectDatabasesConfig> & { dataDir: string }) =>
   createProjectDatabases({ maxOpen: 5, maxResultBytes: 128 * 1024 * 1024, tempFileLimit: '1GB', ...config })
@@ -194,6 +214,9 @@ for (const backend of backends) {
       ['a C function', "create function evil() returns int language c as 'libc', 'getpid'"],
       ['becoming a superuser', 'alter role current_user superuser'],
       ['joining pg_execute_server_program', 'grant pg_execute_server_program to current_user'],
+      ['a function of its own in pg_catalog', "create function pg_catalog.shadow() returns int language sql as 'select 1'"],
+      ['moving a built-in function out of pg_catalog', 'alter function pg_catalog.upper(text) set schema public'],
+      ['a cast between built-in types', "create function text_to_int8(text) returns int8 language sql as 'select 1::int8'; create cast (text as int8) with function text_to_int8(text) as implicit"],
       ['superuser work after an extension', "create extension if not exists pgcrypto; create function evil2() returns int language c as 'libc', 'getpid'"],
       [
         'superuser work inside a function after an extension',
@@ -237,6 +260,85 @@ for (const backend of backends) {
       it('lets the project role create roles', async () => {
         const [r] = await runAll('create role app_reader nologin; select count(*)::int as n from pg_roles where rolname = $$app_reader$$')
         expect(r.rowCount).toBe(null)
+      })
+
+      it('refuses making the lending trigger part of an extension, so no superuser outlasts a CREATE EXTENSION', async () => {
+        const error = await runError(`
+          create extension citext; alter extension citext add event trigger platform_extension_end;
+          drop extension citext; create extension citext;
+          create role evil superuser nologin; grant evil to postgres; select 1`)
+        expect(error.pg.code).toBe('42501')
+        // Not even through the project's own functions: the platform's objects are no member of anything.
+        await runAll('create extension if not exists citext')
+        const member = await runError('alter extension citext add function platform_internal.lend_superuser()')
+        expect(member.pg.code).toBe('42501')
+        const [state] = await runAll(`
+          select (select string_agg(rolname, ',' order by rolname) from pg_roles where rolsuper) as superusers,
+                 (select count(*)::int from pg_auth_members m join pg_roles r on r.oid = m.roleid where r.rolsuper) as in_superuser_roles,
+                 (select count(*)::int from pg_roles where rolname = 'evil') as evil`)
+        expect(state.rows).toEqual([{ superusers: 'platform_admin', in_superuser_roles: 0, evil: 0 }])
+        expect((await runError('set role evil')).pg.code).toBe('22023')
+        expect((await runError('set role platform_admin')).pg.code).toBe('42501')
+        await runAll('drop extension citext')
+      })
+
+      it.each([
+        ['drop the language its triggers run in', 'drop extension plpgsql cascade'],
+        ['drop its functions', 'drop function platform_internal.lend_superuser() cascade'],
+        ['drop its schema', 'drop schema platform_internal cascade'],
+        ['disable a trigger', 'alter event trigger platform_extension_end disable'],
+        ['rename a trigger', 'alter event trigger platform_extension_end rename to gone'],
+        // A server allows this (its extension objects belong to its superuser); here they would be the project's.
+        ['put an extension into pg_catalog', 'create extension citext schema pg_catalog'],
+      ])("refuses to %s: the platform's and the system's objects are not the project's", async (_, sql) => {
+        expect((await runError(sql)).pg.code).toBe('42501')
+      })
+
+      it('lets the project role create and drop every extension the database opens with, cube and seg too', async () => {
+        // A database of its own: the others here already use some extensions.
+        const fresh = await ctx.dbs.provision('every_extension', 'local')
+        const runFresh = async (sql: string) =>
+          JSON.parse(Buffer.from((await ctx.dbs.run(fresh, sql, { timeoutMs: 10_000, shape: 'last' })).json).toString('utf8')) as Record<string, unknown>[]
+        const names = (await runFresh(`select name from pg_available_extensions where name <> 'plpgsql' order by name`)).map((row) => String(row.name))
+        expect(names.map((n) => n.replace('-', '_')).sort()).toEqual(Object.keys(EXTENSIONS).sort())
+        expect(names).toEqual(expect.arrayContaining(['cube', 'seg']))
+        for (const name of names) {
+          expect(await runFresh(`create extension "${name}" cascade; select extversion from pg_extension where extname = '${name}'`), name).toHaveLength(1)
+          await runFresh(`drop extension "${name}" cascade`)
+        }
+        expect(await runFresh(`select (select rolsuper from pg_roles where oid = 10) as su, (select count(*)::int from pg_extension where extname <> 'plpgsql') as left_over`)).toEqual([
+          { su: false, left_over: 0 },
+        ])
+      })
+
+      it('brings a data dir hardened the first way (its loan also covered ALTER EXTENSION) up to date when it opens', async () => {
+        const dir = path.join(ctx.dataDir, 'projects', 'older')
+        await mkdir(dir, { recursive: true })
+        const older = await PGlite.create(dir, { extensions: EXTENSIONS })
+        await older.exec(`${FIRST_HARDENING}; create extension citext; create table kept (v citext); insert into kept values ('Kept')`)
+        await older.close()
+        const location = { kind: 'embedded' as const, ref: 'older' }
+        const outcome = await ctx.dbs.run(
+          location,
+          `select (select v from kept where v = 'kept') as v, (select rolsuper from pg_roles where oid = 10) as su,
+                  (select string_agg(evtname || ':' || array_to_string(coalesce(evttags, '{}'), ','), ' ' order by evtname) from pg_event_trigger) as triggers`,
+          { timeoutMs: 20_000, shape: 'last' }
+        )
+        expect(JSON.parse(Buffer.from(outcome.json).toString('utf8'))).toEqual([
+          {
+            v: 'Kept',
+            su: false,
+            triggers:
+              'platform_extension_end:CREATE EXTENSION platform_extension_start:CREATE EXTENSION platform_protect_drop: platform_protect_members:ALTER EXTENSION',
+          },
+        ])
+      })
+
+      it('refuses ALTER EXTENSION … UPDATE, which needs a superuser', async () => {
+        await runAll(`create extension hstore version '1.4'`)
+        const error = await runError('alter extension hstore update')
+        expect(error.pg.code).toBe('42501')
+        await runAll('drop extension hstore')
       })
 
       it('has the fixed extension list', async () => {
