@@ -182,6 +182,12 @@ test('an extension enabled, with its SQL shown first, then used from the SQL edi
   await photograph(page, 'extensions', { widths: [375, 1280] })
   await page.setViewportSize({ width: 1280, height: 860 })
 
+  // Its guide link leads to a page, not a 404.
+  await card.getByRole('link', { name: 'Guide' }).click()
+  await expect(page).toHaveURL(/\/guides\/database\/extensions\/citext$/)
+  await expect(page.getByRole('heading', { name: 'The citext extension', level: 1 })).toBeVisible()
+  await expect(page.getByText('create extension "citext" with schema "public";')).toBeVisible()
+
   // It really is there: the type compares without regard to case.
   await page.goto(`/project/${ref}/sql/new`)
   await runSql(page, "select 'Hello'::citext = 'HELLO' as same_text")

@@ -113,6 +113,7 @@ export const NOT_DESTINATIONS: Record<string, string> = {
   '/project/[ref]/database': 'redirects to the database tables page',
   '/project/[ref]/advisors': 'redirects to query performance',
   '/project/[ref]/settings/vault': 'redirects to the vault secrets page',
+  '/guides/database/extensions/[name]': "one extension's guide, linked from the extensions page",
   '/project/[ref]/database/graphiql': 'the same GraphiQL as /api/graphiql',
   '/project/[ref]/editor/[...table]': 'one table of the Table editor, which lists them',
   '/project/[ref]/logs/[source]': 'one log source of the Logs page, which lists them',
