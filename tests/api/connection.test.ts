@@ -186,6 +186,16 @@ for (const backend of BACKENDS) {
   })
 }
 
+/** An owner's new embedded project and the connection string its settings give, password filled in. */
+async function embeddedProject(tp: TestPlatform) {
+  const created = await ownerWithOrg(tp)
+  const owner = created.token
+  const ref = await activeProject(tp, owner, created.org.slug)
+  const settings = (await tp.call('GET', `/platform/projects/${ref}/settings`, { token: owner })).body
+  const secret = (await tp.call('GET', `/platform/projects/${ref}/db-password`, { token: owner })).body.password
+  return { owner, ref, connectionString: settings.connection_string.replace('[YOUR-PASSWORD]', encodeURIComponent(secret)) as string }
+}
+
 describe('embedded wire listener', () => {
   let tp: TestPlatform
   let owner: string
@@ -194,12 +204,7 @@ describe('embedded wire listener', () => {
 
   beforeAll(async () => {
     tp = await startTestPlatform({ ...LISTENER })
-    const created = await ownerWithOrg(tp)
-    owner = created.token
-    ref = await activeProject(tp, owner, created.org.slug)
-    const settings = (await tp.call('GET', `/platform/projects/${ref}/settings`, { token: owner })).body
-    const secret = (await tp.call('GET', `/platform/projects/${ref}/db-password`, { token: owner })).body.password
-    connectionString = settings.connection_string.replace('[YOUR-PASSWORD]', encodeURIComponent(secret))
+    ;({ owner, ref, connectionString } = await embeddedProject(tp))
   })
   afterAll(() => tp.close())
 
@@ -321,12 +326,7 @@ describe('embedded wire listener: limits and accounting', () => {
 
   beforeAll(async () => {
     tp = await startTestPlatform({ ...LISTENER })
-    const created = await ownerWithOrg(tp)
-    owner = created.token
-    ref = await activeProject(tp, owner, created.org.slug)
-    const settings = (await tp.call('GET', `/platform/projects/${ref}/settings`, { token: owner })).body
-    const secret = (await tp.call('GET', `/platform/projects/${ref}/db-password`, { token: owner })).body.password
-    connectionString = settings.connection_string.replace('[YOUR-PASSWORD]', encodeURIComponent(secret))
+    ;({ owner, ref, connectionString } = await embeddedProject(tp))
   })
   afterAll(() => tp.close())
 
