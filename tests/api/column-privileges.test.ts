@@ -9,7 +9,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestPlatform } from '../helpers/test-platform'
 import type { PgCluster } from '../helpers/pg-cluster'
-import { activeProject, BACKENDS, memberOf, ownerWithOrg, runSql } from '../helpers/project-backends'
+import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, runSql } from '../helpers/project-backends'
 
 for (const backend of BACKENDS) {
   describe.skipIf(!backend.enabled)(`column privileges: ${backend.name}`, () => {
@@ -27,11 +27,7 @@ for (const backend of BACKENDS) {
     const change = (kind: 'grant' | 'revoke', token: string, body: Record<string, unknown>) => tp.call('POST', `${path()}/${kind}`, { token, body })
 
     /** Runs SQL as the project's owner and fails the test when it fails. */
-    async function sql(query: string) {
-      const res = await runSql(tp, owner, ref, query)
-      if (res.status !== 200) throw new Error(`${query}: ${JSON.stringify(res.body)}`)
-      return res.body.results.at(-1)?.rows as Record<string, unknown>[]
-    }
+    const sql = (query: string) => rowsOf(tp, owner, ref, query)
 
     /**
      * A role the project may use. PGlite: the project's role creates it (and so is a member of

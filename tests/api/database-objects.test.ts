@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_OBJECT_KINDS, databaseObjectsFromRows, databaseObjectsSql, type DatabaseObject, type DatabaseObjectKind } from '@/lib/sql/database-objects'
 import type { PgCluster } from '../helpers/pg-cluster'
 import type { TestPlatform } from '../helpers/test-platform'
-import { activeProject, BACKENDS, memberOf, ownerWithOrg, runSql } from '../helpers/project-backends'
+import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf } from '../helpers/project-backends'
 
 const SETUP = `
 create schema inventory;
@@ -50,11 +50,7 @@ for (const backend of BACKENDS) {
     let ref: string
 
     /** Runs SQL as the project's owner and fails the test when it fails. */
-    async function sql(query: string) {
-      const res = await runSql(tp, owner, ref, query)
-      if (res.status !== 200) throw new Error(`${query}: ${JSON.stringify(res.body)}`)
-      return res.body.results.at(-1)?.rows as Record<string, unknown>[]
-    }
+    const sql = (query: string) => rowsOf(tp, owner, ref, query)
 
     /** SQL as the server's operator (a server's project role cannot create roles). */
     async function asOperator(query: string) {

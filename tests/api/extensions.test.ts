@@ -10,7 +10,7 @@ import type { Extension } from '@/lib/api-types'
 import { disableExtensionSql, enableExtensionSql } from '@/lib/extensions/extension-sql'
 import { REASONS } from '@/lib/extensions/merge'
 import type { TestPlatform } from '../helpers/test-platform'
-import { activeProject, BACKENDS, memberOf, ownerWithOrg, runSql } from '../helpers/project-backends'
+import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf } from '../helpers/project-backends'
 
 for (const backend of BACKENDS) {
   const kind = backend.name
@@ -31,11 +31,7 @@ for (const backend of BACKENDS) {
     const entry = (body: { extensions: Extension[] }, name: string) => body.extensions.find((e) => e.name === name)
 
     /** Runs SQL as the project's owner and fails the test when it fails. */
-    async function sql(query: string) {
-      const res = await runSql(tp, owner, ref, query)
-      if (res.status !== 200) throw new Error(`${query}: ${JSON.stringify(res.body)}`)
-      return res.body.results.at(-1)?.rows as Record<string, unknown>[]
-    }
+    const sql = (query: string) => rowsOf(tp, owner, ref, query)
 
     beforeAll(async () => {
       ;({ tp, stop } = await backend.start())

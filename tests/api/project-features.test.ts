@@ -16,7 +16,7 @@ import { resetStatementsSql, statementsFromRows, statementsSql } from '@/lib/sql
 import { wrappersFromRows, WRAPPERS_SQL } from '@/lib/sql/project-features/wrappers'
 import type { PgCluster } from '../helpers/pg-cluster'
 import type { TestPlatform } from '../helpers/test-platform'
-import { activeProject, BACKENDS, memberOf, ownerWithOrg, runSql } from '../helpers/project-backends'
+import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, runSql } from '../helpers/project-backends'
 
 for (const backend of BACKENDS) {
   describe.skipIf(!backend.enabled)(`project features: ${backend.name}`, () => {
@@ -28,11 +28,7 @@ for (const backend of BACKENDS) {
     let ref: string
 
     /** SQL as the project's owner through the SQL endpoint; fails the test when it fails. */
-    async function sql(query: string) {
-      const res = await runSql(tp, owner, ref, query)
-      if (res.status !== 200) throw new Error(`${query}: ${JSON.stringify(res.body)}`)
-      return res.body.results.at(-1)?.rows as Record<string, unknown>[]
-    }
+    const sql = (query: string) => rowsOf(tp, owner, ref, query)
     /** A page's read, as the dashboard sends it. */
     async function read(query: string, token = owner) {
       const res = await tp.call('POST', `/platform/pg-meta/${ref}/query?history=skip`, { token, body: { query } })

@@ -111,6 +111,13 @@ export function runSql(tp: TestPlatform, token: string, ref: string, query: stri
   return tp.call('POST', `/platform/pg-meta/${ref}/query?results=all`, { token, body: { query } })
 }
 
+/** The last statement's rows of SQL run as `token` through the SQL endpoint; throws when it fails. */
+export async function rowsOf(tp: TestPlatform, token: string, ref: string, query: string): Promise<Record<string, unknown>[]> {
+  const res = await runSql(tp, token, ref, query)
+  if (res.status !== 200) throw new Error(`${query}: ${JSON.stringify(res.body)}`)
+  return res.body.results.at(-1)?.rows as Record<string, unknown>[]
+}
+
 export async function statusOf(tp: TestPlatform, ref: string): Promise<string> {
   const [row] = await tp.platform.db.query<{ status: string }>('select status from projects where ref = $1', [ref])
   return row.status
