@@ -257,6 +257,9 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
       })
       // An idle client whose server went away must not crash the process.
       pool.on('error', (e) => console.warn(`[project-db] idle connection error: ${e.message}`))
+      // Nor one that is checked out between statements (the pool listens only while it is idle):
+      // a statement in flight still fails with the error itself.
+      pool.on('connect', (client) => client.on('error', (e) => console.warn(`[project-db] connection error: ${e.message}`)))
       poolTimeouts.set(pool, timeoutMs)
       pools.set(url, pool)
     }
