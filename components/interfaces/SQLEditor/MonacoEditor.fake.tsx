@@ -16,8 +16,10 @@ type Props = {
   onChange?: (value: string | undefined) => void
 }
 
-type Position = { offset: number }
-type Range = { startOffset: number; endOffset: number; isEmpty: () => boolean; getStartPosition: () => Position }
+type Position = { offset: number; lineNumber: number; column: number }
+type Range = { startOffset: number; endOffset: number; isEmpty: () => boolean; getStartPosition: () => { offset: number }; getEndPosition: () => { offset: number } }
+/** A range the code built itself from positions (Monaco's IRange), without offsets. */
+type LineRange = { startLineNumber: number; startColumn: number; endLineNumber: number; endColumn: number }
 type Action = { keybindings?: number[]; keybindingContext?: string; run: () => void }
 
 const range = (start: number, end: number): Range => ({
@@ -25,7 +27,25 @@ const range = (start: number, end: number): Range => ({
   endOffset: end,
   isEmpty: () => start === end,
   getStartPosition: () => ({ offset: start }),
+  getEndPosition: () => ({ offset: end }),
 })
+
+/** 1-based line and column → 0-based offset, as Monaco's model counts them (\n ends a line). */
+function offsetOf(text: string, line: number, column: number) {
+  let offset = 0
+  for (let l = 1; l < line; l++) offset = text.indexOf('\n', offset) + 1
+  return offset + column - 1
+}
+
+function positionAt(text: string, offset: number): Position {
+  const before = text.slice(0, offset).split('\n')
+  return { offset, lineNumber: before.length, column: before[before.length - 1].length + 1 }
+}
+
+const offsetsOf = (text: string, r: Range | LineRange) =>
+  'startOffset' in r
+    ? { start: r.startOffset, end: r.endOffset }
+    : { start: offsetOf(text, r.startLineNumber, r.startColumn), end: offsetOf(text, r.endLineNumber, r.endColumn) }
 
 const definedThemes = new Map<string, unknown>()
 export { definedThemes }
@@ -87,14 +107,15 @@ export default function FakeMonacoEditor({ defaultValue = '', theme, beforeMount
       setValue: set,
       getFullModelRange: () => range(0, valueRef.current.length),
       getValueInRange: (r: Range) => valueRef.current.slice(r.startOffset, r.endOffset),
-      getOffsetAt: (p: Position) => p.offset,
-      getPositionAt: (offset: number) => ({ offset }),
+      getOffsetAt: (p: { offset: number }) => p.offset,
+      getPositionAt: (offset: number) => positionAt(valueRef.current, offset),
       pushStackElement: () => undefined,
-      pushEditOperations: (_: unknown, edits: { range: Range; text: string }[]) => {
+      pushEditOperations: (_: unknown, edits: { range: Range | LineRange; text: string }[]) => {
         let text = valueRef.current
+        const placed = edits.map((edit) => ({ ...offsetsOf(text, edit.range), text: edit.text }))
         // Later ranges first, so earlier offsets stay right.
-        for (const edit of [...edits].sort((a, b) => b.range.startOffset - a.range.startOffset)) {
-          text = text.slice(0, edit.range.startOffset) + edit.text + text.slice(edit.range.endOffset)
+        for (const edit of placed.sort((a, b) => b.start - a.start)) {
+          text = text.slice(0, edit.start) + edit.text + text.slice(edit.end)
         }
         set(text)
         change.current?.(text)
@@ -104,7 +125,7 @@ export default function FakeMonacoEditor({ defaultValue = '', theme, beforeMount
       getModel: () => model,
       getSelection: selection,
       getSelections: () => [selection()],
-      setPosition: (p: Position) => {
+      setPosition: (p: { offset: number }) => {
         cursor.current = p.offset
       },
       addAction: (action: Action) => {

@@ -295,10 +295,26 @@ describe('SQL from the AI assistant', () => {
     await waitFor(() => expect(editor).toHaveValue('select 42;'))
     expect(aiAssistantState.sqlSnippets).toEqual([])
     await act(async () => {
-      aiAssistantState.sqlSnippets.push('\nselect 43;')
+      aiAssistantState.sqlSnippets.push('select 43;')
     })
+    // On a line of its own, never glued to the end of the cursor's line.
     await waitFor(() => expect(editor).toHaveValue('select 42;\nselect 43;'))
     expect(aiAssistantState.sqlSnippets).toEqual([])
+  })
+
+  it('goes on a new line after the cursor, or over the selection', async () => {
+    platform('select 1;\nselect 2;')
+    const { editor } = await open()
+    ;(editor as HTMLTextAreaElement).setSelectionRange(4, 4)
+    await act(async () => {
+      aiAssistantState.sqlSnippets.push('select 42;')
+    })
+    await waitFor(() => expect(editor).toHaveValue('select 1;\nselect 42;\nselect 2;'))
+    ;(editor as HTMLTextAreaElement).setSelectionRange(7, 8)
+    await act(async () => {
+      aiAssistantState.sqlSnippets.push('100')
+    })
+    await waitFor(() => expect(editor).toHaveValue('select 100;\nselect 42;\nselect 2;'))
   })
 })
 

@@ -6,6 +6,7 @@
 import type * as Monaco from 'monaco-editor'
 import { toast } from 'sonner'
 import { formatSql } from '@/lib/sql/format'
+import { assistantInsertEdit } from './assistant-insert'
 
 type Editor = Monaco.editor.IStandaloneCodeEditor
 
@@ -42,10 +43,19 @@ export function formatInEditor(editor: Editor) {
   editor.focus()
 }
 
-/** Puts `text` at the cursor (replacing a selection, as typing would) and focuses the editor. */
-export function insertAtCursor(editor: Editor, text: string) {
+/**
+ * Puts SQL from the AI assistant in: over the selection, or on a line of its own (see
+ * assistant-insert.ts for the rule), and focuses the editor.
+ */
+export function insertAssistantSql(editor: Editor, sql: string) {
+  const model = editor.getModel()
   const selection = editor.getSelection()
-  if (!selection) return
-  replaceRange(editor, selection, text)
+  if (!model || !selection) return
+  const offsets = { start: model.getOffsetAt(selection.getStartPosition()), end: model.getOffsetAt(selection.getEndPosition()) }
+  const edit = assistantInsertEdit(model.getValue(), offsets, sql)
+  const from = model.getPositionAt(edit.start)
+  const to = model.getPositionAt(edit.end)
+  const range = { startLineNumber: from.lineNumber, startColumn: from.column, endLineNumber: to.lineNumber, endColumn: to.column }
+  replaceRange(editor, { ...range, getStartPosition: () => from }, edit.text)
   editor.focus()
 }
