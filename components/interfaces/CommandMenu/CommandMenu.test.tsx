@@ -228,6 +228,17 @@ it('filters the commands as one types, and runs the selected one on Enter', asyn
   expect(router.push).toHaveBeenCalledWith('/org/acme/billing')
 })
 
+it('ranks a page named by what was typed above one that only has it as a keyword', async () => {
+  const { user, open } = setup()
+  await open()
+  await user.keyboard('table')
+  await waitFor(() => expect(screen.getAllByRole('option', { selected: true })[0]).toHaveTextContent('Table editor'))
+  const names = screen.getAllByRole('option').map((option) => option.textContent)
+  expect(names.indexOf('Table editor')).toBeLessThan(names.indexOf('Foreign data wrappers'))
+  await user.keyboard('{Enter}')
+  expect(router.push).toHaveBeenCalledWith('/project/abc/editor')
+})
+
 it('offers no project pages outside a project', async () => {
   router.query = {}
   const { open, group } = setup()

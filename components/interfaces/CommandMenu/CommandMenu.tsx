@@ -16,6 +16,7 @@ import { useOverlay } from '@/components/ui/useOverlay'
 import { appState } from '@/state/app'
 import { DocsSearchResults, commandItemClasses } from '../DocsSearch/DocsSearchResults'
 import { useDocsSearch } from '../DocsSearch/useDocsSearch'
+import { rankCommand } from './command-filter'
 import type { CommandSection } from './command-section'
 import { COMMAND_MENU_LABEL, COMMAND_MENU_PLACEHOLDER } from './CommandMenu.constants'
 import { COMMAND_MENU_KEY, isCommandMenuHotkey } from './hotkey'
@@ -104,7 +105,7 @@ function CommandMenuDialog() {
         className="relative z-10 w-full max-w-xl overflow-hidden rounded-lg border border-border bg-surface text-foreground shadow-xl outline-none"
       >
         {/* vimBindings off: ctrl+k is the menu's own shortcut off a Mac. */}
-        <Command label={COMMAND_MENU_LABEL} loop vimBindings={false}>
+        <Command label={COMMAND_MENU_LABEL} loop vimBindings={false} filter={rankCommand}>
           <div className="flex items-center gap-2 border-b border-border px-3">
             <Search size={16} aria-hidden="true" className="shrink-0 text-foreground-lighter" />
             <Command.Input
