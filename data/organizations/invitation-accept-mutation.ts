@@ -4,6 +4,7 @@ import { routes } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { profileKeys } from '../profile/keys'
+import { projectKeys } from '../projects/keys'
 import { organizationKeys } from './keys'
 
 export type InvitationAcceptVariables = { slug: string; token: string }
@@ -14,8 +15,9 @@ export async function acceptInvitation({ slug, token }: InvitationAcceptVariable
 export type InvitationAcceptData = Awaited<ReturnType<typeof acceptInvitation>>
 
 /**
- * The organizations and permissions are fetched again before the caller's onSuccess: the page
- * then goes to the organization, which the existence guard must already know.
+ * The organizations, permissions and the project list are fetched again before the caller's
+ * onSuccess: the page then goes to the organization, which the existence guard must already know
+ * and whose projects the list cached before joining did not hold ("No projects" until a reload).
  */
 export function useInvitationAcceptMutation({ onSuccess, onError, ...options }: MutationOptions<InvitationAcceptData, InvitationAcceptVariables> = {}) {
   const queryClient = useQueryClient()
@@ -25,6 +27,7 @@ export function useInvitationAcceptMutation({ onSuccess, onError, ...options }: 
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: organizationKeys.list() }),
         queryClient.invalidateQueries({ queryKey: profileKeys.permissions() }),
+        queryClient.invalidateQueries({ queryKey: projectKeys.list(), exact: true }),
         queryClient.invalidateQueries({ queryKey: organizationKeys.invitation(args[1].token) }),
       ])
       await onSuccess?.(...args)

@@ -15,12 +15,14 @@ vi.mock('next/router', () => ({ useRouter: () => router }))
 const signOut = vi.hoisted(() => vi.fn(async () => undefined))
 vi.mock('@/components/auth/AuthProvider', () => ({ useAuth: () => ({ session: null, isLoading: false, signOut }) }))
 
+import type { ReactNode } from 'react'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { createQueryClient } from '@/data/query-client'
+import { useProjectsQuery } from '@/data/projects/projects-query'
 import { JoinInvitation } from './JoinInvitation'
 
 const TOKEN = 'Tk_0123456789abcdefghijklmnop-XYZ'
@@ -46,7 +48,7 @@ const organization = {
   role: 'Developer',
 }
 
-function renderJoin(token: string | undefined = TOKEN) {
+function renderJoin(token: string | undefined = TOKEN, beside?: ReactNode) {
   server.use(
     http.get('*/api/platform/profile', () => HttpResponse.json({ id: 1, gotrue_id: 'u', auth0_id: 'u', username: 'bob', primary_email: 'bob@example.com', first_name: null, last_name: null, disabled_features: [], is_alpha_user: false })),
     http.get('*/api/platform/organizations', () => HttpResponse.json([])),
@@ -55,6 +57,7 @@ function renderJoin(token: string | undefined = TOKEN) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <JoinInvitation token={token} />
+      {beside}
     </QueryClientProvider>
   )
 }
@@ -76,6 +79,31 @@ it('shows the organization and role, and Accept lands on the organization', asyn
   await user.click(screen.getByRole('button', { name: 'Accept invitation' }))
   await vi.waitFor(() => expect(router.push).toHaveBeenCalledWith('/org/acme'))
   expect(accepted).toHaveLength(1)
+})
+
+/** The project list as any page shows it (the organization page reads the same query). */
+function ProjectNames() {
+  const { data } = useProjectsQuery()
+  return <p>{data?.length ? data.map((p) => p.name).join(', ') : 'No projects'}</p>
+}
+
+it("after Accept the organization's projects are fetched again, not the list cached before joining", async () => {
+  const user = userEvent.setup()
+  let joined = false
+  server.use(
+    http.get(`*/api/platform/invitations/${TOKEN}`, () => HttpResponse.json(preview)),
+    http.get('*/api/platform/projects', () => HttpResponse.json(joined ? [{ id: 1, ref: 'abcdefghijklmnopqrst', name: 'Acme app', organization_id: 7 }] : [])),
+    http.post(`*/api/platform/organizations/acme/members/invitations/${TOKEN}`, () => {
+      joined = true
+      return HttpResponse.json(organization)
+    })
+  )
+  renderJoin(TOKEN, <ProjectNames />)
+  expect(await screen.findByText('No projects')).toBeInTheDocument()
+  await user.click(await screen.findByRole('button', { name: 'Accept invitation' }))
+  await vi.waitFor(() => expect(router.push).toHaveBeenCalledWith('/org/acme'))
+  // Already there when the organization page opens: the invalidation is awaited before going.
+  expect(screen.getByText('Acme app')).toBeInTheDocument()
 })
 
 it('Decline says so and does not join', async () => {
