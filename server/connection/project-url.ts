@@ -21,8 +21,9 @@ export async function projectConnectionUrl(platform: Platform, project: ProjectA
     return location.readOnlyUrl
   }
   // Embedded: PGlite has one login, `postgres`, so there is no read-only role to connect as.
-  // `readOnly` gets the same URL; the caller must keep a reader's work inside
-  // `BEGIN READ ONLY` … `ROLLBACK` (as the GraphQL endpoint does), which the database enforces.
+  // `readOnly` gets the same URL; the caller must keep a reader's work inside a read-only
+  // transaction that takes the reader role (`databases.readerRole`, as the GraphQL endpoint does),
+  // so that row-level security and the reader's grants apply.
   const location = await locationWithPassword(platform, project.ref, stored)
   const endpoint = endpointOf(platform, location)
   if (!endpoint || location.kind !== 'embedded' || !location.password)

@@ -73,10 +73,18 @@ REVOKE CREATE ON SCHEMA platform_ro FROM project_readonly;
 `
 
 /**
+ * The reader role. Platform clients that run their own SQL for a reader on the shared session
+ * (the GraphQL endpoint, over the wire listener) take it with `SET LOCAL ROLE` inside their
+ * read-only transaction, after READONLY_SETUP and GRANT_READ ran: row-level security and the
+ * reader's grants then apply as they do to `platform_ro.run`.
+ */
+export const EMBEDDED_READER_ROLE = 'project_readonly'
+
+/**
  * Gives the reader SELECT on what `postgres` owns and it cannot read yet (tables made since the
  * last read). Runs as `postgres`, before the reader's transaction.
  */
-const GRANT_READ = `
+export const GRANT_READ = `
 DO $grants$
 DECLARE r record;
 BEGIN

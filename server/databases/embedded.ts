@@ -22,7 +22,7 @@ import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { Socket } from 'node:net'
 import { cancelledByUser, DatabaseNotServingError, DatabaseUnavailableError, SqlError, type RunControl, type RunOptions, type RunOutcome, type WireSessionOptions } from './types'
-import { READONLY_HINT, READONLY_SETUP, readOnlyBatch, rebuildResult, streamResult } from './embedded-readonly'
+import { GRANT_READ, READONLY_HINT, READONLY_SETUP, readOnlyBatch, rebuildResult, streamResult } from './embedded-readonly'
 import { EMPTY_ALL_TABLES } from './embedded-branch'
 import { directorySizeBytes } from './directory-size'
 import { fatalError } from './wire/backend-messages'
@@ -103,6 +103,8 @@ export type EmbeddedDatabases = {
   provision(ref: string, options?: { schemaFrom?: string }): Promise<void>
   /** `control`: a named run's cancel (see RunControl). */
   run(ref: string, sql: string, options: RunOptions, control?: RunControl): Promise<RunOutcome>
+  /** The reader role in place, with SELECT on every table of the project (see embedded-readonly.ts). */
+  prepareReader(ref: string): Promise<void>
   /** Pause: close the instance and refuse every request until resumed. */
   suspend(ref: string): Promise<void>
   resume(ref: string): void
@@ -436,14 +438,18 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
     }
   }
 
+  /** The reader role and function in place (once per dir); inside the slot's queue. */
+  async function ensureReader(slot: Slot) {
+    if (readOnlyReady.has(slot.dir)) return
+    // Not named: the set-up is the platform's, a cancel must not end it half-way (the check
+    // before the reader's SQL still stops the run).
+    await execute(slot, READONLY_SETUP, { timeoutMs: 60_000, shape: 'last' })
+    readOnlyReady.add(slot.dir)
+  }
+
   /** Runs a reader's SQL (see embedded-readonly.ts); inside the slot's queue. */
   async function executeReadOnly(slot: Slot, sql: string, options: RunOptions, control?: RunControl): Promise<RunOutcome> {
-    if (!readOnlyReady.has(slot.dir)) {
-      // Not named: the set-up is the platform's, a cancel must not end it half-way (the check
-      // before the reader's SQL below still stops the run).
-      await execute(slot, READONLY_SETUP, { timeoutMs: 60_000, shape: 'last' })
-      readOnlyReady.add(slot.dir)
-    }
+    await ensureReader(slot)
     try {
       const outcome = await execute(slot, readOnlyBatch(sql), { ...options, shape: 'all', stream: undefined }, control)
       if (options.stream) return { json: new Uint8Array(), durationMs: outcome.durationMs, rowCount: streamResult(outcome.json, options.stream) }
@@ -573,6 +579,14 @@ export function embeddedDatabases({ dataDir, maxOpen, maxResultBytes }: { dataDi
           return true
         })
         job.then(resolve, reject).finally(forget)
+      })
+    },
+    prepareReader(ref) {
+      const slot = slotFor(projectDir(dataDir, ref))
+      return enqueue(slot, async () => {
+        if (suspended.has(slot.dir)) throw new DatabaseNotServingError()
+        await ensureReader(slot)
+        await execute(slot, GRANT_READ, { timeoutMs: 60_000, shape: 'last' })
       })
     },
     async suspend(ref) {

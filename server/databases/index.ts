@@ -4,6 +4,7 @@
  * they are embedded (PGlite under DATA_DIR).
  */
 import { embeddedDatabases } from './embedded'
+import { EMBEDDED_READER_ROLE } from './embedded-readonly'
 import { adminUrlForRegion, parseProjectDbServers, serverDatabases } from './servers'
 import { RunControl, type ProjectDatabases, type ProjectDatabasesConfig, type ProjectDbLocation, type RunOptions, type RunOutcome } from './types'
 
@@ -73,6 +74,11 @@ export function createProjectDatabases(config: ProjectDatabasesConfig): ProjectD
       const running = dispatch(location, sql, options, control)
       running.then(forget, forget)
       return running
+    },
+    async readerRole(location) {
+      if (location.kind !== 'embedded') return null
+      await embedded.prepareReader(location.ref)
+      return EMBEDDED_READER_ROLE
     },
     async cancel(location, queryId, allowed) {
       const entry = named.get(runKey(location, queryId))

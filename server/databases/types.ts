@@ -241,6 +241,13 @@ export interface ProjectDatabases {
    */
   run(location: ProjectDbLocation, sql: string, options: RunOptions): Promise<RunOutcome>
   /**
+   * The role a platform client that runs a reader's SQL on its own connection must take with
+   * `SET LOCAL ROLE` inside a read-only transaction. Embedded: PGlite has one login (the owner),
+   * so this makes sure the reader role exists and may read every table made since, and names it.
+   * Server: null, the read-only login role (`readOnlyUrl`) is the reader already.
+   */
+  readerRole(location: ProjectDbLocation): Promise<string | null>
+  /**
    * Stops a named run of this process: a queued one on PGlite is dropped from the queue, a
    * running one ends its worker; on a server the backend gets pg_cancel_backend. Either way the
    * run answers SqlError 57014 'canceling statement due to user request'. `allowed` decides from
