@@ -209,9 +209,11 @@ export const rotateKeyAnswer = z.object({ kid: z.string() })
 const userIdParams = z.object({ userId: z.string().max(64) })
 export const adminUserParams = userIdParams
 export const adminFactorParams = userIdParams.extend({ factorId: z.string().max(64) })
+/** auth-js's listUsers() sends `page=&per_page=` when not told: empty means the default, as GoTrue reads it. */
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value)
 export const adminListUsersQuery = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  per_page: z.coerce.number().int().min(1).max(1000, 'per_page must be at most 1000').default(50),
+  page: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1, 'page must be 1 or more').default(1)),
+  per_page: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(1000, 'per_page must be at most 1000').default(50)),
 })
 const adminUserFields = {
   email: email.optional(),

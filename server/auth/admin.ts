@@ -90,7 +90,8 @@ export const updateUser: Handler<Routes['adminUpdateUser']> = async ({ platform,
   const user = await platform.db
     .transaction(async (tx) => {
       const current = (await findUserById(tx, params.userId, { forUpdate: true }))!
-      const set = async (sql: string, value: unknown) => tx.query(`update users set ${sql}, updated_at = now() where id = $1`, [current.id, value])
+      // $1 is the user; a change that takes a value names it $2.
+      const set = async (sql: string, ...value: [unknown?]) => tx.query(`update users set ${sql}, updated_at = now() where id = $1`, [current.id, ...value])
       if (body.email !== undefined) {
         const email = parseEmail(body.email)
         await set('email = $2', email)
@@ -102,8 +103,8 @@ export const updateUser: Handler<Routes['adminUpdateUser']> = async ({ platform,
         await upsertIdentity(tx, current.id, 'phone', current.id, { sub: current.id, phone, email_verified: false, phone_verified: !!body.phone_confirm })
       }
       if (encrypted) await set('encrypted_password = $2', encrypted)
-      if (body.email_confirm) await set('email_confirmed_at = coalesce(email_confirmed_at, now()), email_change = null', null)
-      if (body.phone_confirm) await set('phone_confirmed_at = coalesce(phone_confirmed_at, now())', null)
+      if (body.email_confirm) await set('email_confirmed_at = coalesce(email_confirmed_at, now()), email_change = null')
+      if (body.phone_confirm) await set('phone_confirmed_at = coalesce(phone_confirmed_at, now())')
       if (body.user_metadata) await set('raw_user_meta_data = $2', JSON.stringify(body.user_metadata))
       if (body.app_metadata) await set('raw_app_meta_data = raw_app_meta_data || $2', JSON.stringify(body.app_metadata))
       if (body.ban_duration) await ban(tx, current.id, body.ban_duration)

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Secret, TOTP } from 'otpauth'
 import { decodeJwt } from 'jose'
 import { startTestPlatform, type TestPlatform } from '../../helpers/test-platform'
+import { signServiceToken } from '@/server/auth/jwt'
 import { adminClient, authClient, catchMessages, newEmail, STRONG, type Outbox } from './auth-client'
 
 let tp: TestPlatform
@@ -90,6 +91,29 @@ describe('admin API (service role)', () => {
     expect((await admin.getUserById(id)).error?.code).toBe('user_not_found')
     const exists = await admin.createUser({ email: emails[0] })
     expect(exists.error?.code).toBe('email_exists')
+  })
+
+  it('confirms the email of a user created unconfirmed', async () => {
+    const admin = await adminClient(tp)
+    const email = newEmail('unconfirmed')
+    const created = await admin.createUser({ email, password: STRONG })
+    expect(created.error).toBeNull()
+    expect(created.data.user!.email_confirmed_at).toBeFalsy()
+    const confirmed = await admin.updateUserById(created.data.user!.id, { email_confirm: true })
+    expect(confirmed.error).toBeNull()
+    expect(confirmed.data.user!.email_confirmed_at).toBeTruthy()
+    expect((await authClient(tp).signInWithPassword({ email, password: STRONG })).error).toBeNull()
+  })
+
+  it('lists users with the empty page and per_page that listUsers() sends by default', async () => {
+    const admin = await adminClient(tp)
+    await admin.createUser({ email: newEmail('listed'), password: STRONG, email_confirm: true })
+    const all = await admin.listUsers()
+    expect(all.error).toBeNull()
+    expect(all.data.users.length).toBeGreaterThan(0)
+    // GoTrue's default page size is 50.
+    expect(all.data.users.length).toBe(Math.min(50, (all.data as { total: number }).total))
+    expect((await tp.call('GET', '/auth/v1/admin/users?page=0', { token: await signServiceToken(tp.platform.jwtSecret, 60) })).status).toBe(400)
   })
 
   it('generates every kind of link, and the links work', async () => {
