@@ -25,7 +25,7 @@ const server = (port: number, env: Record<string, string>) => ({
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
   // EMBEDDED_DB_PORT 0: each server's wire listener on a free port of its own (the page shows which).
-  env: { ...(process.env as Record<string, string>), SKIP_BUILD: 'true', PORT: String(port), HOSTNAME: '127.0.0.1', EMBEDDED_DB_PORT: '0', ...env },
+  env: { ...(process.env as Record<string, string>), SKIP_BUILD: 'true', PORT: String(port), LISTEN_HOST: '127.0.0.1', EMBEDDED_DB_PORT: '0', ...env },
 })
 
 const pgUrl = process.env.E2E_DATABASE_URL

@@ -1,17 +1,20 @@
 /**
- * Runs before every page and API request: refuses a Host this server does not answer to (DNS
- * rebinding: a hostile page under a name that resolves here must not load pages or reach the API),
+ * Runs before every page and API request: in self-hosted mode, refuses a request without the
+ * dashboard's credentials, or from another machine when it has none (server/http/dashboard-access.ts;
+ * the API checks again, by the socket's own address); refuses a Host this server does not answer
+ * to (DNS rebinding: a hostile page under a name that resolves here must not load pages or reach the API),
  * answers a malformed API path as JSON instead of Next's HTML error page, and puts the security
  * headers on every answer. Those are made here, at run time, because the policy names origins the
  * server's configuration chooses (a captcha provider, a docs backend): one build serves any of them.
  */
 import { NextResponse, type NextRequest } from 'next/server'
-import { readConfig } from './server/config'
+import { readConfig, type ServerConfig } from './server/config'
 import { isAllowedHost } from './server/http/guards'
+import { dashboardRefusal, forwardedFor } from './server/http/dashboard-access'
 import { API_URL, CONFIGURED_GOTRUE_URL, IS_PRODUCTION } from './lib/client-config'
 import { originOf, securityHeaders, widgetOriginsOf } from './lib/security-headers'
 
-let allowedHosts: string[] | undefined
+let settings: ServerConfig | undefined
 let headers: { key: string; value: string }[] | undefined
 
 function headersOnce() {
@@ -25,15 +28,19 @@ function headersOnce() {
   return headers
 }
 
-function json(status: number, message: string) {
+function json(status: number, message: string, headers: Record<string, string> = {}) {
   const requestId = crypto.randomUUID()
-  return NextResponse.json({ code: status, message, requestId }, { status, headers: { 'X-Request-Id': requestId, 'Cache-Control': 'no-store' } })
+  return NextResponse.json({ code: status, message, requestId }, { status, headers: { 'X-Request-Id': requestId, 'Cache-Control': 'no-store', ...headers } })
 }
 
 export function proxy(request: NextRequest) {
-  allowedHosts ??= readConfig().allowedHosts
+  const config = (settings ??= readConfig())
+  // Next fills X-Forwarded-For in from the socket when the client sent none: a hint for pages only.
+  const forwarded = forwardedFor(request.headers.get('x-forwarded-for'))
+  const refusal = dashboardRefusal(config, { authorization: request.headers.get('authorization'), addresses: forwarded.length ? forwarded : null })
+  if (refusal) return json(refusal.status, refusal.message, refusal.headers)
   const host = request.headers.get('host') ?? undefined
-  if (!isAllowedHost(host, allowedHosts))
+  if (!isAllowedHost(host, config.allowedHosts))
     return json(403, `This server does not answer to the host name "${String(host ?? '').slice(0, 100)}". Its administrator can add it to ALLOWED_HOSTS or set SITE_URL.`)
   const path = request.nextUrl.pathname
   if (path === '/api' || path.startsWith('/api/') || path.startsWith('/auth/v1/')) {

@@ -13,7 +13,7 @@ async function once(kind, dataDir) {
     kind === 'app'
       ? spawnGroup(process.execPath, ['scripts/start.mjs'], {
           label: 'npm start (startup bench)',
-          env: cleanEnv({ PORT: String(port), HOSTNAME: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: 'true', NEXT_PUBLIC_IS_PLATFORM: 'true' }),
+          env: cleanEnv({ PORT: String(port), LISTEN_HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: 'true', NEXT_PUBLIC_IS_PLATFORM: 'true' }),
         })
       : spawnGroup(process.execPath, ['-e', `require('http').createServer((q,s)=>s.end('ok')).listen(${port})`], { label: 'bare http server', env: cleanEnv() })
   proc.watch(READY)

@@ -12,7 +12,7 @@ test.use({ baseURL: BASE })
 
 function startServer(dataDir: string): ChildProcess {
   return spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, SKIP_BUILD: 'true', PORT: String(PORT), HOSTNAME: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...process.env, SKIP_BUILD: 'true', PORT: String(PORT), LISTEN_HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: 'ignore',
     // Its own process group: kill -9 then reaches the Next server it starts, too.
     detached: true,

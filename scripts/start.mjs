@@ -1,17 +1,30 @@
 #!/usr/bin/env node
 // `npm start`: builds the production bundle when there is none or the sources changed since the
-// last build, then serves it on PORT (default 3000). The mode (platform or self-hosted) is read
-// at run time, so switching NEXT_PUBLIC_IS_PLATFORM never needs a rebuild.
+// last build, then serves it on LISTEN_HOST and PORT (default 3000). The mode (platform or
+// self-hosted) is read at run time, so switching NEXT_PUBLIC_IS_PLATFORM never needs a rebuild.
 import { spawn } from 'node:child_process'
 import { buildIfNeeded, nextBin, root } from './build-if-needed.mjs'
+import { listenAddress } from '../lib/listen-address.mjs'
+
+// The address comes from LISTEN_HOST, never HOSTNAME (lib/listen-address.mjs says why); a
+// self-hosted dashboard reachable from elsewhere without credentials does not start at all.
+let address
+try {
+  address = listenAddress(process.env)
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+}
+const { mode, host, exposed, credentials } = address
 
 if (process.env.SKIP_BUILD !== 'true') buildIfNeeded()
 
 const port = process.env.PORT || '3000'
-const mode = process.env.NEXT_PUBLIC_IS_PLATFORM === 'false' ? 'self-hosted' : 'platform'
-// Self-hosted mode has no sign-in: listen on this machine only unless told otherwise.
-const host = process.env.HOSTNAME || (mode === 'self-hosted' ? '127.0.0.1' : '0.0.0.0')
-console.log(`Starting on http://localhost:${port} (${mode} mode)`)
-const child = spawn(process.execPath, [nextBin, 'start', '-p', port, '-H', host], { cwd: root, stdio: 'inherit', env: process.env })
+const guard = mode === 'self-hosted' && credentials ? ', every request needs DASHBOARD_USERNAME and DASHBOARD_PASSWORD' : ''
+const shown = !exposed ? 'localhost' : host.includes(':') ? `[${host}]` : host
+console.log(`Starting on http://${shown}:${port} (${mode} mode${guard})`)
+// HOSTNAME stays out of the server's environment: nothing under it may bind or link by it.
+const { HOSTNAME: _ignored, ...env } = process.env
+const child = spawn(process.execPath, [nextBin, 'start', '-p', port, '-H', host], { cwd: root, stdio: 'inherit', env })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

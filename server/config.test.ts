@@ -49,3 +49,13 @@ it('serves embedded databases on 127.0.0.1:54329 unless told otherwise; "off" tu
   vi.stubEnv('EMBEDDED_DB_PORT', 'abc')
   expect(() => readConfig()).toThrow(/EMBEDDED_DB_PORT/)
 })
+
+it('reads the self-hosted dashboard credentials, both or neither', () => {
+  vi.stubEnv('DASHBOARD_USERNAME', '')
+  vi.stubEnv('DASHBOARD_PASSWORD', '')
+  expect(readConfig().dashboardAuth).toBeNull()
+  vi.stubEnv('DASHBOARD_USERNAME', 'admin')
+  expect(() => readConfig()).toThrow('DASHBOARD_USERNAME and DASHBOARD_PASSWORD go together')
+  vi.stubEnv('DASHBOARD_PASSWORD', 'a long enough secret')
+  expect(readConfig().dashboardAuth).toEqual({ username: 'admin', password: 'a long enough secret' })
+})

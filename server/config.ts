@@ -12,6 +12,7 @@ import { readCaptchaConfig, type CaptchaConfig } from './auth/captcha-config'
 import { readGithubAppConfig, type GithubAppConfig } from './integrations/config'
 import { readDocsSearchConfig, type DocsSearchConfig } from './docs/config'
 import { readTelemetryConfig, type TelemetryConfig } from './telemetry/config'
+import { dashboardCredentials } from '@/lib/listen-address.mjs'
 
 export type RateLimit = {
   /** Requests allowed per window; 0 turns the limit off. */
@@ -109,6 +110,11 @@ export type ServerConfig = {
   apiMocking: boolean
   /** Host names (no port) requests may be addressed to; '*' allows any (DNS rebinding guard). */
   allowedHosts: string[]
+  /**
+   * Self-hosted: HTTP Basic credentials every request must carry (DASHBOARD_USERNAME,
+   * DASHBOARD_PASSWORD). Null: only requests from this machine are answered (http/dashboard-access.ts).
+   */
+  dashboardAuth: { username: string; password: string } | null
   /** Public URL of the dashboard, when it is served under a name of its own. */
   siteUrl?: string
   /** Largest request body, unless a route allows more. */
@@ -265,6 +271,7 @@ export function readConfig(): ServerConfig {
     defaultRegion: env('DEFAULT_REGION') ?? 'us-east-1',
     apiMocking: env('API_MOCKING') === 'true',
     allowedHosts,
+    dashboardAuth: dashboardCredentials(env('DASHBOARD_USERNAME'), env('DASHBOARD_PASSWORD')),
     siteUrl: site,
     maxBodyBytes: wholeNumber('MAX_BODY_BYTES', 1024 * 1024),
     maxResultBytes: wholeNumber('MAX_RESULT_BYTES', 128 * 1024 * 1024),

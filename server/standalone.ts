@@ -4,12 +4,13 @@ import type { AddressInfo } from 'node:net'
 import { handleNodeRequest } from './http/handler'
 import type { Platform } from './platform'
 
-export async function serve(platform: Platform, port = 0): Promise<{ url: string; close(): Promise<void> }> {
+/** Listens on `host` (this machine only unless a test asks for another interface). */
+export async function serve(platform: Platform, port = 0, host = '127.0.0.1'): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => void handleNodeRequest(req, res, Promise.resolve(platform)))
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(port, host, resolve))
   const { port: actual } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${actual}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${actual}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

@@ -10,7 +10,7 @@ import { assertNotAborting, onCleanup, trackGroup } from './cleanup.mjs'
 import { freePort, root, sleep } from './util.mjs'
 
 /** Variables that would change what the app does if inherited from the caller's shell. */
-const APP_VARS = ['DATABASE_URL', 'PLATFORM_DATABASE_URL', 'PROJECT_DB_SERVERS', 'API_MOCKING', 'NEXT_PUBLIC_IS_PLATFORM', 'DATA_DIR', 'PORT', 'HOSTNAME', 'SKIP_BUILD', 'DISABLED_FEATURES', 'JWT_SECRET', 'MAX_OPEN_PROJECT_DBS']
+const APP_VARS = ['DATABASE_URL', 'PLATFORM_DATABASE_URL', 'PROJECT_DB_SERVERS', 'API_MOCKING', 'NEXT_PUBLIC_IS_PLATFORM', 'DATA_DIR', 'PORT', 'LISTEN_HOST', 'DASHBOARD_USERNAME', 'DASHBOARD_PASSWORD', 'SKIP_BUILD', 'DISABLED_FEATURES', 'JWT_SECRET', 'MAX_OPEN_PROJECT_DBS']
 
 export function cleanEnv(extra = {}) {
   const env = { ...process.env }
@@ -102,7 +102,7 @@ export async function startApp({ label, dataDir, env = {} }) {
   const port = await freePort()
   const proc = spawnGroup(process.execPath, ['scripts/start.mjs'], {
     label,
-    env: cleanEnv({ PORT: String(port), HOSTNAME: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: 'true', NEXT_PUBLIC_IS_PLATFORM: 'true', ...env }),
+    env: cleanEnv({ PORT: String(port), LISTEN_HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: 'true', NEXT_PUBLIC_IS_PLATFORM: 'true', ...env }),
   })
   const stop = onCleanup(`stop ${label}`, () => proc.stop())
   const url = `http://127.0.0.1:${port}`

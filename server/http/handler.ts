@@ -20,6 +20,7 @@ import { isDatabaseUnavailable, isSqlError } from '../databases'
 import { isUnavailable } from '../db/unavailable'
 import { router, type AnyHandler } from '../routes'
 import { allowedCorsOrigin, answerPreflight, setCorsHeaders } from './auth-cors'
+import { assertDashboardAccess } from './dashboard-access'
 import { API_VERSION_2024, speaks2024 } from '../auth/api-version'
 import { logProjectRequest } from '../logs/edge-logs'
 
@@ -131,6 +132,8 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
       console.error('The platform could not start:', error)
       throw new PlatformError(503, 'The platform could not start. The server log says why.')
     })
+    // Self-hosted: this machine only, or the dashboard's credentials; before anything else is told.
+    assertDashboardAccess(req, platform.config)
     assertAllowedHost(req, platform.config.allowedHosts)
     const method = req.method ?? 'GET'
     if (flavour === 'auth') {

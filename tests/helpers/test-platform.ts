@@ -39,6 +39,8 @@ export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {
     docsSearch: { ...base.docsSearch, embeddings: null, perIp: { ...base.docsSearch.perIp, limit: 0 } },
     // The embedded databases' listener on any free port: suites run in parallel.
     embeddedDb: { ...base.embeddedDb, port: 0, host: '127.0.0.1' },
+    // Dashboard credentials in the developer's shell must not lock the self-hosted suites out.
+    dashboardAuth: null,
     ...overrides,
     // The assistant is off unless a test gives it a model (a key in the environment must not reach a real one).
     ai: { ...base.ai, apiKey: undefined, ...overrides.ai },

@@ -1,0 +1,128 @@
+// @vitest-environment node
+/**
+ * A self-hosted dashboard has no sign-in and runs SQL as the database's owner. Without
+ * DASHBOARD_USERNAME / DASHBOARD_PASSWORD it answers only this machine, judged by the connection's
+ * own address (not by Host: any client can send `Host: localhost`); with them, every request must
+ * carry them (HTTP Basic). `npm start` refuses to listen elsewhere without them.
+ */
+import { spawn } from 'node:child_process'
+import http from 'node:http'
+import os from 'node:os'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { handleNodeRequest } from '@/server/http/handler'
+import { serve } from '@/server/standalone'
+import type { Platform } from '@/server/platform'
+import { settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
+import { freePort } from '../helpers/pg-cluster'
+
+const CREDENTIALS = { username: 'admin', password: 'correct horse battery' }
+const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`
+
+/** This machine's address on a network interface, so that a request to it comes from a non-loopback address. */
+const externalAddress = Object.values(os.networkInterfaces())
+  .flat()
+  .find((i) => i && i.family === 'IPv4' && !i.internal)?.address
+
+/**
+ * The platform as another machine reaches it: on the machine's own network address; on a machine
+ * with none, a server that reports every connection as coming from a documentation address.
+ */
+async function servedToOthers(platform: Platform): Promise<{ url: string; close(): Promise<void> }> {
+  if (externalAddress) return serve(platform, 0, externalAddress)
+  const server = http.createServer((req, res) => {
+    Object.defineProperty(req.socket, 'remoteAddress', { value: '192.0.2.77' })
+    void handleNodeRequest(req, res, Promise.resolve(platform))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) }
+}
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: any }
+/** A request with headers of our choosing (fetch does not let one set Host). */
+function request(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Answer> {
+  const url = new URL(base)
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, method, path, headers: { Host: 'localhost', 'Content-Type': 'application/json', ...headers } },
+      (res) => {
+        let text = ''
+        res.on('data', (c) => (text += c))
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text ? JSON.parse(text) : undefined }))
+      }
+    )
+    req.on('error', reject)
+    req.end(body === undefined ? undefined : JSON.stringify(body))
+  })
+}
+
+let open: TestPlatform
+let openToOthers: { url: string; close(): Promise<void> }
+let guarded: TestPlatform
+let guardedToOthers: { url: string; close(): Promise<void> }
+beforeAll(async () => {
+  open = await startTestPlatform({ isPlatform: false })
+  guarded = await startTestPlatform({ isPlatform: false, dashboardAuth: CREDENTIALS })
+  await Promise.all([settle(open.platform), settle(guarded.platform)])
+  openToOthers = await servedToOthers(open.platform)
+  guardedToOthers = await servedToOthers(guarded.platform)
+})
+afterAll(async () => {
+  await openToOthers?.close()
+  await guardedToOthers?.close()
+  await open?.close()
+  await guarded?.close()
+})
+
+const query = (sql: string) => ({ query: sql })
+
+it('without credentials, refuses another machine even when it says Host: localhost, and runs nothing', async () => {
+  const sql = await request(openToOthers.url, 'POST', '/platform/pg-meta/default/query', {}, query('create table pwned (x int)'))
+  expect(sql.status).toBe(403)
+  expect(sql.body.message).toContain('answers only requests from this machine')
+  expect(sql.body.message).toContain('DASHBOARD_USERNAME and DASHBOARD_PASSWORD')
+  // Nothing else answers either: the project (its connection details), the auth service.
+  expect((await request(openToOthers.url, 'GET', '/platform/projects/default')).status).toBe(403)
+  expect((await request(openToOthers.url, 'GET', '/auth/v1/settings')).status).toBe(403)
+  const check = await request(open.url, 'POST', '/platform/pg-meta/default/query', {}, query("select to_regclass('pwned') is null as absent"))
+  expect(check.body).toEqual([{ absent: true }])
+})
+
+it('without credentials, answers this machine, but not a proxy forwarding another one', async () => {
+  expect((await request(open.url, 'GET', '/platform/projects/default')).status).toBe(200)
+  const forwarded = await request(open.url, 'GET', '/platform/projects/default', { 'X-Forwarded-For': '203.0.113.9' })
+  expect(forwarded.status).toBe(403)
+  expect(forwarded.body.message).toContain('answers only requests from this machine')
+})
+
+it('with credentials, asks for them (401, WWW-Authenticate) until the right ones come, from anywhere', async () => {
+  for (const base of [guarded.url, guardedToOthers.url]) {
+    for (const authorization of [undefined, basic('admin', 'wrong password!'), basic('root', CREDENTIALS.password), 'Bearer abc', 'Basic !!!']) {
+      const refused = await request(base, 'POST', '/platform/pg-meta/default/query', authorization ? { Authorization: authorization } : {}, query('select 1 as one'))
+      expect(refused.status).toBe(401)
+      expect(refused.headers['www-authenticate']).toBe('Basic realm="Dashboard", charset="UTF-8"')
+      expect(refused.body.message).toBe('This dashboard needs its user name and password (DASHBOARD_USERNAME and DASHBOARD_PASSWORD).')
+    }
+    const auth = await request(base, 'GET', '/auth/v1/settings')
+    expect(auth.status).toBe(401)
+
+    const rows = await request(base, 'POST', '/platform/pg-meta/default/query', { Authorization: basic(CREDENTIALS.username, CREDENTIALS.password) }, query('select 40 + 2 as answer'))
+    expect(rows.status).toBe(200)
+    expect(rows.body).toEqual([{ answer: 42 }])
+  }
+})
+
+it('npm start refuses to make a self-hosted dashboard reachable from elsewhere without credentials', async () => {
+  const { DASHBOARD_USERNAME: _u, DASHBOARD_PASSWORD: _p, ...env } = process.env
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...env, NEXT_PUBLIC_IS_PLATFORM: 'false', LISTEN_HOST: '0.0.0.0', SKIP_BUILD: 'true', PORT: String(await freePort()) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (c) => (output += c))
+  child.stderr.on('data', (c) => (output += c))
+  const code = await new Promise((resolve) => child.on('exit', resolve))
+  expect(code).toBe(1)
+  expect(output).toContain('A self-hosted dashboard has no sign-in: listening on 0.0.0.0 (LISTEN_HOST)')
+  expect(output).toContain('Set DASHBOARD_USERNAME and DASHBOARD_PASSWORD')
+})
