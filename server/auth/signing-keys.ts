@@ -1,8 +1,8 @@
 /**
  * The asymmetric keys that sign access tokens (ES256), kept in the control plane so that every
  * app instance signs and verifies alike; generated on first start, or given by configuration
- * (JWT_SIGNING_KEYS, a JWK set of private keys: the first signs). Rotating makes a new key the
- * signer and retires the old one, which stays published at /auth/v1/.well-known/jwks.json and
+ * (JWT_SIGNING_KEYS, private keys as a JWK set or in GoTrue's format: see parseConfiguredKeys).
+ * Rotating makes a new key the signer and retires the old one, which stays published at /auth/v1/.well-known/jwks.json and
  * trusted until every token it signed has expired.
  */
 import { randomUUID } from 'node:crypto'
@@ -13,13 +13,15 @@ export const SIGNING_ALG = 'ES256'
 
 type KeyRow = { kid: string; alg: string; private_jwk: JWK; public_jwk: JWK; created_at: Date | string; retired_at: Date | string | null }
 
-export type SigningKey = { kid: string; alg: string; privateKey: CryptoKey; publicKey: CryptoKey; publicJwk: JWK; retiredAt: number | null }
+/** retiredAt: null for the signer; Infinity for a configured key that only verifies (trusted while configured). */
+export type SigningKey = { kid: string; alg: string; privateKey: CryptoKey | null; publicKey: CryptoKey; publicJwk: JWK; retiredAt: number | null }
 
 async function toSigningKey(row: KeyRow): Promise<SigningKey> {
   return {
     kid: row.kid,
     alg: row.alg,
-    privateKey: (await importJWK(row.private_jwk, row.alg)) as CryptoKey,
+    // A configured key that only verifies may come without its private part.
+    privateKey: row.private_jwk.d ? ((await importJWK(row.private_jwk, row.alg)) as CryptoKey) : null,
     publicKey: (await importJWK(row.public_jwk, row.alg)) as CryptoKey,
     publicJwk: row.public_jwk,
     retiredAt: row.retired_at === null ? null : new Date(row.retired_at).getTime(),
@@ -33,28 +35,54 @@ async function newKeyRow(): Promise<Omit<KeyRow, 'created_at' | 'retired_at'>> {
   return { kid, alg: SIGNING_ALG, private_jwk: { ...(await exportJWK(privateKey)), ...common }, public_jwk: { ...(await exportJWK(publicKey)), ...common, key_ops: ['verify'] } }
 }
 
-/** The public half of a configured private JWK. */
+/** The public half of a configured JWK, published with GoTrue's use and key_ops. */
 function publicHalf(jwk: JWK): JWK {
-  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, key_ops: _ops, ...rest } = jwk
-  return { ...rest, key_ops: ['verify'] }
+  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, key_ops: _ops, ext: _ext, ...rest } = jwk
+  return { ...rest, use: 'sig', key_ops: ['verify'] }
 }
 
-function parseConfiguredKeys(raw: string): Omit<KeyRow, 'created_at' | 'retired_at'>[] {
+type ConfiguredKey = Omit<KeyRow, 'created_at' | 'retired_at'> & { signs: boolean }
+
+const KEY_OPS = new Set(['sign', 'verify'])
+
+/**
+ * JWT_SIGNING_KEYS: a JWK set (`{"keys": [ … ]}`) or GoTrue's GOTRUE_JWT_KEYS (a JSON array of
+ * JWKs). With key_ops, as GoTrue writes them, the one key whose key_ops holds "sign" signs and the
+ * others only verify; without key_ops anywhere, the first key signs. The signer is listed first.
+ */
+export function parseConfiguredKeys(raw: string): ConfiguredKey[] {
   let parsed: unknown
   try {
     parsed = JSON.parse(raw)
   } catch {
-    throw new Error('JWT_SIGNING_KEYS must be a JSON Web Key Set: {"keys": [ … ]}')
+    throw new Error('JWT_SIGNING_KEYS must be JSON: a JSON Web Key Set {"keys": [ … ]} or an array of keys [ … ]')
   }
-  const keys = (parsed as { keys?: unknown })?.keys
-  if (!Array.isArray(keys) || keys.length === 0) throw new Error('JWT_SIGNING_KEYS must hold at least one key in "keys"')
-  return keys.map((key: JWK, i) => {
-    if (!key.d) throw new Error(`JWT_SIGNING_KEYS: key ${i + 1} has no private part ("d")`)
+  const keys = Array.isArray(parsed) ? parsed : (parsed as { keys?: unknown })?.keys
+  if (!Array.isArray(keys) || keys.length === 0) throw new Error('JWT_SIGNING_KEYS must hold at least one key ({"keys": [ … ]} or [ … ])')
+  const withOps = keys.some((key: JWK) => key?.key_ops !== undefined)
+  const read = keys.map((key: JWK, i): ConfiguredKey => {
+    const which = `JWT_SIGNING_KEYS: key ${i + 1}`
+    if (typeof key !== 'object' || key === null || Array.isArray(key)) throw new Error(`${which} is not a JSON object`)
+    if (key.kty === 'oct') throw new Error(`${which} is a shared secret (kty "oct"): give it as JWT_SECRET, and only EC or RSA keys here`)
+    if (key.use !== undefined && key.use !== 'sig') throw new Error(`${which} has use "${key.use}": keys that sign tokens have use "sig"`)
+    const ops = key.key_ops
+    if (ops !== undefined && (!Array.isArray(ops) || ops.length === 0 || ops.some((op) => !KEY_OPS.has(op))))
+      throw new Error(`${which} has key_ops ${JSON.stringify(ops)}: use ["sign", "verify"] for the key that signs, ["verify"] for keys that only verify`)
     const alg = key.alg ?? (key.kty === 'RSA' ? 'RS256' : 'ES256')
-    if (alg !== 'ES256' && alg !== 'RS256') throw new Error(`JWT_SIGNING_KEYS: key ${i + 1} must be ES256 or RS256, not ${alg}`)
+    if (alg !== 'ES256' && alg !== 'RS256') throw new Error(`${which} must be ES256 or RS256, not ${alg}`)
     const kid = key.kid ?? `configured-${i + 1}`
-    return { kid, alg, private_jwk: { ...key, kid, alg }, public_jwk: publicHalf({ ...key, kid, alg }) }
+    const signs = withOps ? !!ops?.includes('sign') : i === 0
+    if (signs && !key.d) throw new Error(`${which} signs but has no private part ("d")`)
+    // The private part is imported for signing only (WebCrypto refuses "verify" on a private key).
+    const { key_ops: _ops, ...privateJwk } = key
+    return { kid, alg, signs, private_jwk: { ...privateJwk, kid, alg }, public_jwk: publicHalf({ ...key, kid, alg }) }
   })
+  const signers = read.filter((k) => k.signs)
+  if (signers.length === 0) throw new Error('JWT_SIGNING_KEYS: no key signs: give the signing key key_ops ["sign", "verify"]')
+  if (signers.length > 1) throw new Error(`JWT_SIGNING_KEYS: only one key may sign, but ${signers.map((k) => k.kid).join(', ')} have "sign" in key_ops`)
+  const kids = new Set(read.map((k) => k.kid))
+  if (kids.size !== read.length) throw new Error('JWT_SIGNING_KEYS: two keys have the same kid')
+  return [...signers, ...read.filter((k) => !k.signs)]
 }
 
 /** How stale this instance's copy of the keys may get before signing (another one may have rotated). */
@@ -77,7 +105,9 @@ export class SigningKeys {
   /** Loads the keys, creating the first one when there is none. */
   async init(): Promise<void> {
     if (this.configured) {
-      this.keys = await Promise.all(parseConfiguredKeys(this.configured).map((row, i) => toSigningKey({ ...row, created_at: new Date(), retired_at: i === 0 ? null : new Date() })))
+      const keys = await Promise.all(parseConfiguredKeys(this.configured).map(({ signs: _signs, ...row }) => toSigningKey({ ...row, created_at: new Date(), retired_at: null })))
+      // The first signs; the others verify and are published for as long as they are configured.
+      this.keys = keys.map((key, i) => (i === 0 ? key : { ...key, retiredAt: Number.POSITIVE_INFINITY }))
       return
     }
     const row = await newKeyRow()
@@ -116,16 +146,16 @@ export class SigningKeys {
    * tokens are signed inside control-plane transactions, and the embedded control plane runs one
    * query at a time, so waiting here for a query of our own would wait for ever.
    */
-  async signer(): Promise<SigningKey> {
+  async signer(): Promise<SigningKey & { privateKey: CryptoKey }> {
     if (Date.now() - this.loadedAt > this.refreshMs && !this.loading)
       detached(() => this.reload()).catch((error) => console.error('Reading the signing keys failed:', error))
     return this.current()
   }
 
-  private current(): SigningKey {
+  private current(): SigningKey & { privateKey: CryptoKey } {
     const key = this.keys.find((k) => k.retiredAt === null)
-    if (!key) throw new Error('No signing key is loaded')
-    return key
+    if (!key?.privateKey) throw new Error('No signing key is loaded')
+    return key as SigningKey & { privateKey: CryptoKey }
   }
 
   /** The key a token names, reloading once for a kid this instance has not seen yet. */

@@ -2,7 +2,7 @@
 /** Sign-up, sign-in, the token's claims and its keys, the user, errors as GoTrue words them: through @supabase/auth-js. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthApiError, AuthWeakPasswordError } from '@supabase/auth-js'
-import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose'
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, jwtVerify } from 'jose'
 import { startTestPlatform, type TestPlatform } from '../../helpers/test-platform'
 import { adminClient, authClient, newEmail, STRONG } from './auth-client'
 import { signServiceToken } from '@/server/auth/jwt'
@@ -116,6 +116,33 @@ describe('signing keys', () => {
   it('a token signed by an unknown key or with another algorithm is refused', async () => {
     const forged = await signServiceToken(tp.platform.jwtSecret, 60) // HS256, no kid
     expect((await tp.call('GET', '/auth/v1/user', { token: forged })).status).toBe(403)
+  })
+})
+
+describe('signing keys in GoTrue\'s own format (GOTRUE_JWT_KEYS: an array, key_ops saying which key signs)', () => {
+  let gotrue: TestPlatform | undefined
+  afterAll(async () => gotrue?.close())
+
+  /** As GoTrue's tooling writes a key: kid, alg, use, key_ops, ext, and the private part. */
+  const gotrueKey = async (kid: string, keyOps: string[]) => {
+    const { privateKey } = await generateKeyPair('ES256', { extractable: true })
+    return { ...(await exportJWK(privateKey)), kid, alg: 'ES256', use: 'sig', key_ops: keyOps, ext: true }
+  }
+
+  it('starts with them: the key with "sign" signs, the others are published to verify', async () => {
+    const keys = [await gotrueKey('verifies-only', ['verify']), await gotrueKey('signs', ['sign', 'verify'])]
+    gotrue = await startTestPlatform({ auth: { ...tp.platform.config.auth, signingKeys: JSON.stringify(keys) } })
+    const client = authClient(gotrue)
+    const { data, error } = await client.signUp({ email: newEmail('gotrue-keys'), password: STRONG })
+    expect(error).toBeNull()
+    expect(decodeProtectedHeader(data.session!.access_token).kid).toBe('signs')
+    expect((await gotrue.call('GET', '/auth/v1/user', { token: data.session!.access_token })).status).toBe(200)
+    const published = (await gotrue.call('GET', '/auth/v1/.well-known/jwks.json')).body.keys
+    expect(published.map((k: { kid: string }) => k.kid).sort()).toEqual(['signs', 'verifies-only'])
+    for (const key of published) expect(key).toMatchObject({ use: 'sig', key_ops: ['verify'], alg: 'ES256' })
+    expect(JSON.stringify(published)).not.toContain('"d"')
+    const jwks = createRemoteJWKSet(new URL(`${gotrue.url}/auth/v1/.well-known/jwks.json`))
+    await expect(jwtVerify(data.session!.access_token, jwks)).resolves.toBeTruthy()
   })
 })
 
