@@ -7,6 +7,8 @@
  * (pg-meta compatible). A database that does not answer makes the project unhealthy and the
  * caller gets a 503; an unhealthy one is probed first, so a recovered database is used at once. A
  * paused project (or one on its way) answers 409; a project of a restricted organization 402.
+ * A member who cannot write and whose SQL writes gets a 403 naming their role and the statement,
+ * not the read-only arrangement's own error (lib/sql/read-only-refusal.ts).
  * Every run is recorded in the caller's query history once it ended (server/content/history.ts),
  * unless the caller asks `history=skip` (the dashboard's own reads, e.g. the autocomplete catalog).
  * `?format=ndjson` streams the results instead, as newline-delimited JSON written while the
@@ -17,9 +19,10 @@
  */
 import { randomUUID } from 'node:crypto'
 import { roleCan, type Routes } from '@/lib/api-types'
+import { readOnlyRefusal } from '@/lib/sql/read-only-refusal'
 import { PlatformError } from '../http/errors'
 import { rawJson, type Handler } from '../http/types'
-import { isDatabaseNotServing, isDatabaseUnavailable, type RunOutcome } from '../databases'
+import { isDatabaseNotServing, isDatabaseUnavailable, isSqlError, type RunOutcome } from '../databases'
 import { markUnhealthy, recheckNow } from '../projects/health'
 import { recordActivity } from '../projects/activity'
 import { readOnlyLocation } from './read-only-location'
@@ -80,14 +83,16 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
         ...(stream ? { stream } : {}),
       })
     )
-  } catch (error) {
+  } catch (thrown) {
+    const refusal = readOnly && isSqlError(thrown) ? readOnlyRefusal(body.query, { message: thrown.message, code: thrown.pg.code }, project.role) : null
+    const error = refusal ? new PlatformError(403, refusal) : thrown
     const forgotten = forgetRunning()
     // Paused between the check above and the run: say so, it is not a fault.
     if (isDatabaseNotServing(error) && !stream?.started) {
       await forgotten
       throw new PlatformError(409, notServingMessage('INACTIVE'))
     }
-    const failed = { ...run, durationMs: performance.now() - started, rowCount: null, error: runErrorMessage(error) }
+    const failed = { ...run, durationMs: performance.now() - started, rowCount: null, error: refusal ?? runErrorMessage(error) }
     if (isDatabaseUnavailable(error)) await Promise.all([markUnhealthy(platform, project.ref), skipHistory ? undefined : recordRun(platform, failed), forgotten])
     else await Promise.all([skipHistory ? recordActivity(platform, project.ref) : recordRunAndActivity(platform, failed), forgotten]) // a query that failed was activity too
     // Lines went out already: the failure is the stream's last line.

@@ -6,6 +6,7 @@
  */
 import type { ServerResponse } from 'node:http'
 import { isDatabaseUnavailable, isSqlError, type RunStream } from '../databases'
+import { isPlatformError } from '../http/errors'
 
 export const NDJSON = 'application/x-ndjson; charset=utf-8'
 
@@ -85,6 +86,7 @@ const byteLength = (chunk: string | Uint8Array) => (typeof chunk === 'string' ? 
 /** The last line of a run that failed after its first lines went out. */
 export function errorLine(error: unknown, requestId: string): string {
   if (isSqlError(error)) return JSON.stringify({ type: 'error', status: 400, message: error.message, pg: error.pg, requestId }) + '\n'
+  if (isPlatformError(error)) return JSON.stringify({ type: 'error', status: error.status, message: error.message, requestId }) + '\n'
   if (isDatabaseUnavailable(error))
     return JSON.stringify({ type: 'error', status: 503, message: `${error.message} Try again in a moment.`, requestId }) + '\n'
   console.error(`[${requestId}] streamed run failed:`, error)
