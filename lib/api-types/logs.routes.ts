@@ -1,6 +1,7 @@
 /**
  * A project's logs (API requests, auth events, Postgres errors and slow statements), kept for the organization plan's retention.
- * Every member may read them (`logs:read`).
+ * Every member may read them (`logs:read`); the SQL in postgres_logs only with `logs:statements:read`
+ * (others see it hidden, their own statements excepted: server/logs/statement-privacy.ts).
  */
 import { route } from './route'
 import { byProjectRef } from './route-scopes'

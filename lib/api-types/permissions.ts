@@ -55,6 +55,11 @@ export const ROLES_POLICY = {
   'database:password:update': { roles: ADMINS },
   /** Read the project's logs. */
   'logs:read': { roles: EVERYONE },
+  /**
+   * See the SQL, its author and Postgres' message in postgres_logs (others see those events with
+   * them hidden, their own statements excepted; docs/logs.md).
+   */
+  'logs:statements:read': { roles: BUILDERS },
 } as const satisfies Record<string, PolicyEntry>
 
 export type Action = keyof typeof ROLES_POLICY

@@ -3,5 +3,5 @@ import type { Handlers } from '../http/types'
 import { readLogs } from './read-logs'
 
 export const logHandlers: Handlers<typeof logRoutes> = {
-  readLogs: ({ platform, access, query }) => readLogs(platform, access, query),
+  readLogs: ({ platform, access, user, query }) => readLogs(platform, access, query, user.id),
 }

@@ -9,7 +9,7 @@
  */
 import type { z } from 'zod'
 import type { logsQuery, LogsAnswer, LogLevel, LogEvent } from '@/lib/api-types'
-import { PLAN_NAMES } from '@/lib/api-types'
+import { PLAN_NAMES, roleCan } from '@/lib/api-types'
 import { planNumbers } from '@/lib/billing/plan-table'
 import { bucketSeconds, bucketStarts } from '@/lib/logs/buckets'
 import { containsPattern } from '@/lib/logs/like-pattern'
@@ -17,6 +17,7 @@ import { isRecordedSource, type LogSourceName } from '@/lib/logs/sources'
 import { badRequest } from '../http/errors'
 import type { ProjectAccess } from '../http/types'
 import type { Platform } from '../platform'
+import { visibleMessage, visibleMetadata } from './statement-privacy'
 
 type Query = z.output<typeof logsQuery>
 
@@ -50,7 +51,8 @@ export function logRange(project: Pick<ProjectAccess, 'plan'>, query: Pick<Query
 type EventRow = { id: string; at: string; micros: string; level: LogLevel; event_message: string; metadata: Record<string, unknown> }
 type BucketRow = { n: number; count: number; errors: number; warnings: number }
 
-export async function readLogs(platform: Platform, project: ProjectAccess, query: Query): Promise<LogsAnswer> {
+/** `userId`: the caller, who sees their own statements in postgres_logs whatever their role (statement-privacy.ts). */
+export async function readLogs(platform: Platform, project: ProjectAccess, query: Query, userId: string): Promise<LogsAnswer> {
   const range = logRange(project, query)
   const size = bucketSeconds(range.start.getTime(), range.end.getTime())
   const starts = bucketStarts(range.start.getTime(), range.end.getTime(), size)
@@ -60,6 +62,10 @@ export async function readLogs(platform: Platform, project: ProjectAccess, query
   // Values only ever as parameters; the SQL text is one of a few fixed shapes.
   const params: unknown[] = []
   const param = (value: unknown) => `$${params.push(value)}`
+  const hide = query.source === 'postgres_logs' && !roleCan(project.role, 'logs:statements:read', { isPlatform: platform.config.isPlatform })
+  // The caller's id, as a parameter only where a statement uses it (a search, the page's columns).
+  let me: string | undefined
+  const meParam = () => (me ??= param(userId))
   const where = [
     query.source === 'auth_logs'
       ? `organization_id = ${param(project.organization_id)} and project_id is null`
@@ -69,7 +75,7 @@ export async function readLogs(platform: Platform, project: ProjectAccess, query
     `occurred_at < ${param(range.end.toISOString())}`,
   ]
   if (query.level) where.push(`level = ${param(query.level)}`)
-  if (query.search) where.push(`event_message ilike ${param(containsPattern(query.search))} escape '\\'`)
+  if (query.search) where.push(`(${visibleMessage(hide, meParam)}) ilike ${param(containsPattern(query.search))} escape '\\'`)
   const filters = where.join(' and ')
   const histogramParams = [...params]
 
@@ -79,7 +85,8 @@ export async function readLogs(platform: Platform, project: ProjectAccess, query
     page += ` and (occurred_at, id) < (timestamptz 'epoch' + ${param(micros)}::bigint * interval '1 microsecond', ${param(id)}::bigint)`
   }
   const rows = await platform.db.query<EventRow>(
-    `select id::text as id, occurred_at as at, (extract(epoch from occurred_at) * 1000000)::bigint::text as micros, level, event_message, metadata
+    `select id::text as id, occurred_at as at, (extract(epoch from occurred_at) * 1000000)::bigint::text as micros, level,
+            ${visibleMessage(hide, meParam)} as event_message, ${visibleMetadata(hide, meParam)} as metadata
        from log_events where ${page} order by occurred_at desc, id desc limit ${param(query.limit + 1)}`,
     params
   )
