@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE } from '@/lib/api-types'
 import type { AuthConfig } from '../config'
 import { authError } from './gotrue-errors'
-import { normalizeEmail, normalizePhone } from './users'
+import { normalizeEmail } from './users'
 
 export type Address = { channel: 'email'; email: string } | { channel: 'phone'; phone: string }
 
@@ -16,9 +16,14 @@ export function parseEmail(raw: string): string {
   return email
 }
 
+/**
+ * GoTrue's rule: a leading + and spaces are dropped, and what is left must be E.164 digits. Any
+ * other character (letters, dashes, brackets) makes the number malformed, never quietly dropped:
+ * "abc15550100123" is not a number whose code has expired.
+ */
 export function parsePhone(raw: string, config: AuthConfig): string {
   if (!config.enablePhone) throw authError(400, 'phone_provider_disabled', 'Phone logins are disabled')
-  const phone = normalizePhone(raw)
+  const phone = raw.trim().replace(/^\+/, '').replaceAll(' ', '')
   if (!/^[1-9]\d{7,14}$/.test(phone)) throw authError(400, 'validation_failed', 'Invalid phone number format (E.164 required)')
   return phone
 }

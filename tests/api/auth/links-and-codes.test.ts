@@ -180,6 +180,21 @@ describe('confirmation required (MAILER_AUTOCONFIRM=false) and phone', () => {
   })
 })
 
+describe('a malformed phone number', () => {
+  it('is refused as GoTrue refuses it (400 validation_failed, E.164 required) before any code is looked up', async () => {
+    const client = authClient(tp)
+    for (const phone of ['abc15550100123', '+1-555-0100-123', '(1555) 0100123', '+0155501001', '12']) {
+      const verified = await client.verifyOtp({ phone, token: '123456', type: 'sms' })
+      expect(verified.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Invalid phone number format (E.164 required)' })
+      const signUp = await authClient(tp).signUp({ phone, password: STRONG })
+      expect(signUp.error).toMatchObject({ status: 400, code: 'validation_failed' })
+    }
+    // A leading + and spaces are what GoTrue drops: such a number is well formed, and its code simply wrong.
+    const wellFormed = await client.verifyOtp({ phone: '+1 555 0100 123', token: '123456', type: 'sms' })
+    expect(wellFormed.error).toMatchObject({ status: 403, code: 'otp_expired' })
+  })
+})
+
 describe('rate limits', () => {
   it('limits mails per address', async () => {
     const off = { limit: 0, windowSeconds: 300 }
