@@ -66,6 +66,8 @@ export const createUser: Handler<Routes['adminCreateUser']> = async ({ platform,
         userMetadata: body.user_metadata,
         appMetadata: body.app_metadata,
         emailConfirmed: !!body.email_confirm,
+        // An admin who confirms the address vouches for it.
+        emailProven: !!body.email_confirm,
         phoneConfirmed: !!body.phone_confirm,
       })
       if (body.ban_duration) await ban(tx, created.id, body.ban_duration)
@@ -94,7 +96,8 @@ export const updateUser: Handler<Routes['adminUpdateUser']> = async ({ platform,
       const set = async (sql: string, ...value: [unknown?]) => tx.query(`update users set ${sql}, updated_at = now() where id = $1`, [current.id, ...value])
       if (body.email !== undefined) {
         const email = parseEmail(body.email)
-        await set('email = $2', email)
+        // A new address is nobody's proven one until confirmed.
+        await set(`email = $2${email === current.email ? '' : ', email_proven_at = null'}`, email)
         await upsertIdentity(tx, current.id, 'email', current.id, { sub: current.id, email, email_verified: !!body.email_confirm, phone_verified: false })
       }
       if (body.phone !== undefined) {
@@ -103,7 +106,7 @@ export const updateUser: Handler<Routes['adminUpdateUser']> = async ({ platform,
         await upsertIdentity(tx, current.id, 'phone', current.id, { sub: current.id, phone, email_verified: false, phone_verified: !!body.phone_confirm })
       }
       if (encrypted) await set('encrypted_password = $2', encrypted)
-      if (body.email_confirm) await set('email_confirmed_at = coalesce(email_confirmed_at, now()), email_change = null')
+      if (body.email_confirm) await set('email_confirmed_at = coalesce(email_confirmed_at, now()), email_proven_at = coalesce(email_proven_at, now()), email_change = null')
       if (body.phone_confirm) await set('phone_confirmed_at = coalesce(phone_confirmed_at, now())')
       if (body.user_metadata) await set('raw_user_meta_data = $2', JSON.stringify(body.user_metadata))
       if (body.app_metadata) await set('raw_app_meta_data = raw_app_meta_data || $2', JSON.stringify(body.app_metadata))

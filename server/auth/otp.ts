@@ -87,7 +87,7 @@ async function complete(platform: Platform, tx: Queryable, token: TokenRow, useP
       if (taken && taken.id !== user.id) throw authError(422, 'email_exists', 'A user with this email address has already been registered')
       await tx.query(
         `update users set email = email_change, email_change = null, email_change_confirm_status = 0, email_confirmed_at = now(),
-           is_anonymous = false, updated_at = now() where id = $1`,
+           email_proven_at = now(), is_anonymous = false, updated_at = now() where id = $1`,
         [user.id]
       )
       await upsertIdentity(tx, user.id, 'email', user.id, { sub: user.id, email: user.email_change, email_verified: true, phone_verified: false })

@@ -14,6 +14,8 @@ export type UserRow = {
   raw_app_meta_data: Record<string, unknown>
   is_anonymous: boolean
   email_confirmed_at: Date | string | null
+  /** When the address's owner proved it (a mailed link or code, a provider, an admin); autoconfirm is no proof. */
+  email_proven_at: Date | string | null
   phone_confirmed_at: Date | string | null
   invited_at: Date | string | null
   confirmation_sent_at: Date | string | null
@@ -136,6 +138,8 @@ export type NewUser = {
   userMetadata?: Record<string, unknown>
   appMetadata?: Record<string, unknown>
   emailConfirmed?: boolean
+  /** The owner proved the address (an admin vouched, a provider verified it); not autoconfirm. */
+  emailProven?: boolean
   phoneConfirmed?: boolean
   isAnonymous?: boolean
   invited?: boolean
@@ -148,10 +152,11 @@ export async function insertUser(tx: Queryable, input: NewUser): Promise<FullUse
   const phone = input.phone ? normalizePhone(input.phone) : null
   await tx.query(
     `insert into users (id, email, phone, encrypted_password, raw_user_meta_data, raw_app_meta_data, is_anonymous,
-       email_confirmed_at, phone_confirmed_at, invited_at)
-     values ($1, $2, $3, $4, $5, $6, $7, case when $8 then now() end, case when $9 then now() end, case when $10 then now() end)`,
+       email_confirmed_at, phone_confirmed_at, invited_at, email_proven_at)
+     values ($1, $2, $3, $4, $5, $6, $7, case when $8 then now() end, case when $9 then now() end, case when $10 then now() end,
+       case when $11 then now() end)`,
     [id, email, phone, input.encryptedPassword ?? null, JSON.stringify(input.userMetadata ?? {}), JSON.stringify(input.appMetadata ?? {}),
-      input.isAnonymous ?? false, !!input.emailConfirmed, !!input.phoneConfirmed, !!input.invited]
+      input.isAnonymous ?? false, !!input.emailConfirmed, !!input.phoneConfirmed, !!input.invited, !!(email && input.emailConfirmed && input.emailProven)]
   )
   if (email) await upsertIdentity(tx, id, 'email', id, { sub: id, email, email_verified: !!input.emailConfirmed, phone_verified: false })
   if (phone) await upsertIdentity(tx, id, 'phone', id, { sub: id, phone, email_verified: false, phone_verified: !!input.phoneConfirmed })
@@ -166,10 +171,11 @@ export async function upsertIdentity(tx: Queryable, userId: string, provider: st
   )
 }
 
-/** Marks the email (or phone) as confirmed, on the user and its identity. */
+/** Marks the email (or phone) as confirmed, on the user and its identity: its owner used a link or code sent there. */
 export async function confirmAddress(tx: Queryable, userId: string, channel: 'email' | 'phone') {
   const column = channel === 'email' ? 'email_confirmed_at' : 'phone_confirmed_at'
-  await tx.query(`update users set ${column} = coalesce(${column}, now()), updated_at = now() where id = $1`, [userId])
+  const proven = channel === 'email' ? ', email_proven_at = coalesce(email_proven_at, now())' : ''
+  await tx.query(`update users set ${column} = coalesce(${column}, now())${proven}, updated_at = now() where id = $1`, [userId])
   await tx.query(
     `update auth_identities set identity_data = identity_data || jsonb_build_object($3::text, true), updated_at = now()
      where user_id = $1 and provider = $2`,

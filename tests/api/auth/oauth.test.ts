@@ -10,7 +10,7 @@ import { readConfig } from '@/server/config'
 import { readOAuthProviders } from '@/server/auth/oauth-config'
 import { startTestPlatform, type TestPlatform } from '../../helpers/test-platform'
 import { githubAccount, startOAuthStandIn, type OAuthStandIn } from '../../helpers/oauth-stand-in'
-import { adminClient, authClient, newEmail, STRONG } from './auth-client'
+import { adminClient, authClient, catchMessages, newEmail, STRONG } from './auth-client'
 
 let tp: TestPlatform
 let stand: OAuthStandIn
@@ -135,20 +135,19 @@ describe('sign-in with GitHub', () => {
 
   it('links a verified address to the account that has it; an unverified one does not', async () => {
     const email = newEmail('ada')
-    const signUp = await authClient(tp).signUp({ email, password: STRONG })
-    const { session } = await (async () => {
-      stand.signInAs(githubAccount(email))
-      return signInWithGitHub()
-    })()
-    expect(session.user.id).toBe(signUp.data.user!.id)
+    // Proven by its owner: an admin confirmed it.
+    const owner = await (await adminClient(tp)).createUser({ email, password: STRONG, email_confirm: true })
+    stand.signInAs(githubAccount(email))
+    const { session } = await signInWithGitHub()
+    expect(session.user.id).toBe(owner.data.user!.id)
     expect(session.user.app_metadata.providers).toEqual(['email', 'github'])
     expect((await authClient(tp).signInWithPassword({ email, password: STRONG })).error).toBeNull()
 
     const other = newEmail('grace')
-    const owner = await authClient(tp).signUp({ email: other, password: STRONG })
+    const holder = await authClient(tp).signUp({ email: other, password: STRONG })
     stand.signInAs(githubAccount(other, { emails: [{ email: other, primary: true, verified: false }] }))
     const stranger = (await signInWithGitHub()).session.user
-    expect(stranger.id).not.toBe(owner.data.user!.id)
+    expect(stranger.id).not.toBe(holder.data.user!.id)
     expect(stranger.email).toBe('') // the address is someone else's
   })
 
@@ -162,6 +161,55 @@ describe('sign-in with GitHub', () => {
     expect(session.user.identities!.map((i) => i.provider)).toEqual(['github'])
     expect(session.user.email_confirmed_at).toBeTruthy()
     expect((await authClient(tp).signInWithPassword({ email, password: STRONG })).error?.code).toBe('invalid_credentials')
+  })
+
+  it('an address confirmed only by autoconfirm is no proof: the squatter loses password, factors and sessions', async () => {
+    // MAILER_AUTOCONFIRM=true (the default): anyone can register anyone's address with a password.
+    const email = newEmail('victim')
+    const squatter = authClient(tp)
+    const signUp = await squatter.signUp({ email, password: STRONG })
+    expect(signUp.data.user!.email_confirmed_at).toBeTruthy()
+    const squatterSession = signUp.data.session!
+    expect((await squatter.mfa.enroll({ factorType: 'totp', friendlyName: 'squatter' })).error).toBeNull()
+
+    // The address's owner signs in with GitHub, which verified it.
+    stand.signInAs(githubAccount(email))
+    const { session } = await signInWithGitHub()
+    expect(session.user.id).toBe(signUp.data.user!.id)
+    expect(session.user.identities!.map((i) => i.provider)).toEqual(['github'])
+    expect(session.user.factors ?? []).toEqual([])
+
+    // Nothing the squatter held works any more: password, refresh token, access token.
+    expect((await authClient(tp).signInWithPassword({ email, password: STRONG })).error?.code).toBe('invalid_credentials')
+    const refresh = await tp.call('POST', '/auth/v1/token?grant_type=refresh_token', { body: { refresh_token: squatterSession.refresh_token } })
+    expect(refresh.body.error_code).toBe('refresh_token_not_found')
+    const user = await tp.call('GET', '/auth/v1/user', { token: squatterSession.access_token })
+    expect(user.body.error_code).toBe('session_not_found')
+    // The owner's session does.
+    expect((await tp.call('GET', '/auth/v1/user', { token: session.access_token })).body.email).toBe(email)
+
+    // From now on the address is proven: another provider that verified it links, keeping GitHub.
+    stand.signInAs(githubAccount(email))
+    const { client, url } = await startSignIn('implicit', 'acme')
+    const viaAcme = await finish(client, await follow(url))
+    expect(viaAcme.user.id).toBe(session.user.id)
+    expect(viaAcme.user.identities!.map((i) => i.provider).sort()).toEqual(['acme', 'github'])
+    expect((await tp.call('GET', '/auth/v1/user', { token: session.access_token })).status).toBe(200)
+  })
+
+  it('an address its owner proved by a mailed code keeps its password when GitHub links', async () => {
+    const email = newEmail('proven')
+    const outbox = catchMessages(tp)
+    const signUp = await authClient(tp).signUp({ email, password: STRONG })
+    // The owner signs in once with a code mailed to the address: proof.
+    expect((await authClient(tp).signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull()
+    expect((await authClient(tp).verifyOtp({ email, token: outbox.last(email).code, type: 'email' })).error).toBeNull()
+    stand.signInAs(githubAccount(email))
+    const { session } = await signInWithGitHub()
+    expect(session.user.id).toBe(signUp.data.user!.id)
+    expect(session.user.app_metadata.providers).toEqual(['email', 'github'])
+    expect((await authClient(tp).signInWithPassword({ email, password: STRONG })).error).toBeNull()
+    expect((await tp.call('GET', '/auth/v1/user', { token: signUp.data.session!.access_token })).status).toBe(200)
   })
 
   it('a user who says no comes back with access_denied', async () => {
