@@ -87,7 +87,9 @@ export const LOG_SOURCES: readonly LogSource[] = [
       ['metadata.query', 'string'],
       ['metadata.duration_ms', 'number'],
       ['metadata.origin', 'string'],
-      ['metadata.user_id', 'string']
+      ['metadata.user_id', 'string'],
+      // True when the SQL, its author and message are hidden from the reader's role (docs/logs.md).
+      ['metadata.statement_hidden', 'boolean']
     ),
   },
   notRun('storage_logs', 'Storage', 'Requests to the storage service.'),
