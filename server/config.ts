@@ -93,6 +93,17 @@ export type AuthConfig = {
   securePasswordChange: boolean
   /** Sign-in through OAuth 2 providers (GitHub and others), and how long to wait for them. */
   external: ExternalAuthConfig
+  /** Wrong TOTP codes allowed, whatever address they come from (server/auth/mfa.ts). */
+  mfa: MfaAttemptsConfig
+}
+
+export type MfaAttemptsConfig = {
+  /** Wrong codes after which a challenge is dead (a new challenge is needed). */
+  challengeMaxAttempts: number
+  /** Wrong codes in a row after which the factor is locked … */
+  factorMaxFailures: number
+  /** … for this long. */
+  factorLockSeconds: number
 }
 
 export type ServerConfig = {
@@ -307,6 +318,11 @@ export function readConfig(): ServerConfig {
       otpTtlSeconds: wholeNumber('OTP_TTL_SECONDS', 3600),
       securePasswordChange: flag('SECURE_PASSWORD_CHANGE', false),
       external: { providers: readOAuthProviders(env), timeoutMs: wholeNumber('AUTH_EXTERNAL_TIMEOUT_MS', 10_000) },
+      mfa: {
+        challengeMaxAttempts: wholeNumber('MFA_CHALLENGE_MAX_ATTEMPTS', 5),
+        factorMaxFailures: wholeNumber('MFA_FACTOR_MAX_FAILURES', 10),
+        factorLockSeconds: wholeNumber('MFA_FACTOR_LOCK_SECONDS', 900),
+      },
     },
     trustProxyHops: wholeNumber('TRUST_PROXY_HOPS', 0, { allowZero: true }),
     validateAnswers: process.env.NODE_ENV !== 'production',

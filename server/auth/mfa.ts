@@ -3,6 +3,11 @@
  * (which raises the session to aal2 and marks the factor verified), unenroll. A code is accepted
  * within one 30 s step either side, and never twice. Phone and WebAuthn factors answer GoTrue's
  * "not enabled" errors.
+ *
+ * Guessing is bounded whatever address the guesses come from (a per-address limit alone is beaten
+ * by rotating addresses): wrong codes are counted on the challenge, which dies after a few, and on
+ * the factor, which locks for a while after more. The counts live in the control plane, so every
+ * app instance sees the same ones.
  */
 import { randomUUID } from 'node:crypto'
 import { Secret, TOTP } from 'otpauth'
@@ -25,6 +30,16 @@ const MAX_UNVERIFIED = 10
 const PERIOD = 30
 
 type FactorRow = { id: string; user_id: string; friendly_name: string | null; factor_type: string; status: string; secret: string; last_used_step: string | null }
+
+/** 429 while a factor is locked after too many wrong codes; Retry-After says until when. */
+function factorLocked(retryAfterSeconds: number) {
+  const error = authError(429, 'over_request_rate_limit', 'Too many wrong codes for this factor: try again later')
+  error.headers['Retry-After'] = String(retryAfterSeconds)
+  return error
+}
+
+/** Seconds the factor stays locked (0 when it is not). */
+const LOCKED_FOR = `greatest(0, ceil(extract(epoch from (coalesce(locked_until, now()) - now()))))::int as locked_for`
 
 async function sessionAal(platform: Platform, sessionId: string | null): Promise<'aal1' | 'aal2'> {
   if (!sessionId) return 'aal1'
@@ -75,6 +90,8 @@ export const enroll: Handler<Routes['authEnrollFactor']> = async ({ platform, us
 
 export const challenge: Handler<Routes['authChallengeFactor']> = async ({ platform, user, params, ip }) => {
   const factor = await ownFactor(platform, user, params.factorId)
+  const [lock] = await platform.db.query<{ locked_for: number }>(`select ${LOCKED_FOR} from auth_mfa_factors where id = $1`, [factor.id])
+  if (lock && lock.locked_for > 0) throw factorLocked(lock.locked_for)
   const id = randomUUID()
   const [row] = await platform.db.query<{ created: number }>(
     'insert into auth_mfa_challenges (id, factor_id, ip) values ($1, $2, $3) returning extract(epoch from created_at)::bigint as created',
@@ -87,10 +104,12 @@ export const verify: Handler<Routes['authVerifyFactor']> = async ({ platform, us
   await hit(platform, 'verify:ip', ip, platform.config.rateLimits.verifyPerIp)
   const factor = await ownFactor(platform, caller, params.factorId)
   if (!caller.sessionId) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
-  return platform.db.transaction(async (tx) => {
+  const limits = platform.config.auth.mfa
+  // A wrong code is counted in a transaction that commits, and refused after it.
+  const outcome = await platform.db.transaction(async (tx) => {
     const [ch] = /^[0-9a-f-]{36}$/i.test(body.challenge_id)
-      ? await tx.query<{ verified_at: Date | null; expired: boolean }>(
-          `select verified_at, created_at < now() - make_interval(secs => $3) as expired
+      ? await tx.query<{ verified_at: Date | null; expired: boolean; failed_attempts: number }>(
+          `select verified_at, created_at < now() - make_interval(secs => $3) as expired, failed_attempts
            from auth_mfa_challenges where id = $1 and factor_id = $2 for update`,
           [body.challenge_id, factor.id, CHALLENGE_TTL_SECONDS]
         )
@@ -98,15 +117,32 @@ export const verify: Handler<Routes['authVerifyFactor']> = async ({ platform, us
     if (!ch) throw authError(404, 'mfa_challenge_not_found', 'Challenge not found')
     if (ch.verified_at) throw authError(422, 'mfa_challenge_expired', 'Challenge has already been verified')
     if (ch.expired) throw authError(422, 'mfa_challenge_expired', `MFA challenge ${body.challenge_id} has expired, verify against another challenge or create a new challenge.`)
-    // The factor row is locked: two verifications of one code cannot both pass the replay check.
-    const [locked] = await tx.query<FactorRow>('select * from auth_mfa_factors where id = $1 for update', [factor.id])
+    if (ch.failed_attempts >= limits.challengeMaxAttempts)
+      throw authError(422, 'mfa_challenge_expired', `MFA challenge ${body.challenge_id} has had too many wrong codes, create a new challenge.`)
+    // The factor row is locked: two verifications of one code cannot both pass the replay check,
+    // and concurrent wrong codes are all counted.
+    const [locked] = await tx.query<FactorRow & { locked_for: number }>(`select *, ${LOCKED_FOR} from auth_mfa_factors where id = $1 for update`, [factor.id])
+    if (locked.locked_for > 0) throw factorLocked(locked.locked_for)
     const totp = totpFor(locked.secret, 'check')
     const now = Date.now()
     const delta = totp.validate({ token: body.code.trim(), timestamp: now, window: 1 })
     const step = Math.floor(now / 1000 / PERIOD) + (delta ?? 0)
-    if (delta === null || (locked.last_used_step !== null && step <= Number(locked.last_used_step)))
-      throw authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
-    await tx.query(`update auth_mfa_factors set status = 'verified', last_used_step = $2, updated_at = now() where id = $1`, [factor.id, step])
+    if (delta === null || (locked.last_used_step !== null && step <= Number(locked.last_used_step))) {
+      await tx.query('update auth_mfa_challenges set failed_attempts = failed_attempts + 1 where id = $1', [body.challenge_id])
+      // The failure that reaches the limit locks the factor and starts the count afresh.
+      await tx.query(
+        `update auth_mfa_factors set
+           failed_attempts = case when failed_attempts + 1 >= $2 then 0 else failed_attempts + 1 end,
+           locked_until = case when failed_attempts + 1 >= $2 then now() + make_interval(secs => $3) else locked_until end
+         where id = $1`,
+        [factor.id, limits.factorMaxFailures, limits.factorLockSeconds]
+      )
+      return null
+    }
+    await tx.query(
+      `update auth_mfa_factors set status = 'verified', last_used_step = $2, failed_attempts = 0, locked_until = null, updated_at = now() where id = $1`,
+      [factor.id, step]
+    )
     await tx.query('update auth_mfa_challenges set verified_at = now() where id = $1', [body.challenge_id])
     await raiseToAal2(tx, caller.sessionId!, factor.id, 'totp')
     await recordAuthEventIn(tx, { userId: caller.id, action: 'mfa_verified', method: 'totp' })
@@ -115,6 +151,8 @@ export const verify: Handler<Routes['authVerifyFactor']> = async ({ platform, us
     const user = (await findUserById(tx, caller.id))!
     return issueSession(platform, tx, user, { sessionId: caller.sessionId! })
   })
+  if (!outcome) throw authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
+  return outcome
 }
 
 export const unenroll: Handler<Routes['authUnenrollFactor']> = async ({ platform, user, params }) => {
