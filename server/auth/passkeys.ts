@@ -16,10 +16,11 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import type { IncomingMessage } from 'node:http'
-import type { z } from 'zod'
-import type { authenticationVerifyBody, registrationVerifyBody } from '@/lib/api-types/passkeys'
+import { z } from 'zod'
+import { authenticationCredential, registrationCredential, type authenticationVerifyBody, type registrationVerifyBody } from '@/lib/api-types/passkeys'
 import type { Platform } from '../platform'
 import type { AuthUser } from '../http/types'
+import { zodMessage } from '../http/errors'
 import { authError } from './gotrue-errors'
 import { issueSession } from './sessions'
 import { findUserById, isBanned, type FullUser } from './users'
@@ -47,6 +48,14 @@ const challengeNotFound = () => authError(400, 'webauthn_challenge_not_found', '
 const challengeExpired = () => authError(400, 'webauthn_challenge_expired', 'Challenge has expired')
 const tooMany = () => authError(422, 'too_many_passkeys', 'Maximum number of passkeys reached')
 const verificationFailed = (why: string) => authError(400, 'webauthn_verification_failed', `Credential verification failed: ${why}`)
+
+/** The browser's answer, read as GoTrue reads it: one that is malformed fails verification. */
+function readCredential<S extends z.ZodType>(schema: S, credential: unknown): z.output<S> {
+  // Wrapped so that messages name the field as the request does (credential.response …).
+  const parsed = z.object({ credential: schema }).safeParse({ credential })
+  if (!parsed.success) throw authError(400, 'webauthn_verification_failed', `Invalid credential response: ${zodMessage(parsed.error)}`)
+  return (parsed.data as { credential: z.output<S> }).credential
+}
 
 /** The library says what did not match (origin, RP ID, challenge …): worth passing on, bounded. */
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300)
@@ -100,12 +109,13 @@ export async function registrationOptions(platform: Platform, req: IncomingMessa
 
 export async function verifyRegistration(platform: Platform, caller: AuthUser, body: z.output<typeof registrationVerifyBody>) {
   const user = await accountFor(platform, caller, { managing: true })
+  const credential = readCredential(registrationCredential, body.credential)
   // Taken before anything else: a challenge is spent by any answer, good or bad.
   const challenge = checkFresh(await takeChallenge(platform.db, body.challenge_id, 'registration', user.id))
   let info
   try {
     const result = await verifyRegistrationResponse({
-      response: body.credential as RegistrationResponseJSON,
+      response: credential as RegistrationResponseJSON,
       expectedChallenge: challenge.challenge,
       expectedOrigin: challenge.origin,
       expectedRPID: challenge.rp_id,
@@ -126,7 +136,7 @@ export async function verifyRegistration(platform: Platform, caller: AuthUser, b
           credentialId: Buffer.from(info.credential.id, 'base64url'),
           publicKey: info.credential.publicKey,
           counter: info.credential.counter,
-          transports: (body.credential.response.transports ?? []).filter((t) => TRANSPORTS.has(t)),
+          transports: (credential.response.transports ?? []).filter((t) => TRANSPORTS.has(t)),
           aaguid: info.aaguid && info.aaguid !== NO_AAGUID ? info.aaguid : null,
           rpId: challenge.rp_id,
           backupEligible: info.credentialDeviceType === 'multiDevice',
@@ -153,10 +163,11 @@ export async function authenticationOptions(platform: Platform, req: IncomingMes
 }
 
 export async function verifyAuthentication(platform: Platform, body: z.output<typeof authenticationVerifyBody>) {
+  const credential = readCredential(authenticationCredential, body.credential)
   const challenge = checkFresh(await takeChallenge(platform.db, body.challenge_id, 'authentication', null))
-  const { credential } = body
   const passkey = await findPasskeyByCredentialId(platform.db, Buffer.from(credential.id, 'base64url'))
-  if (!passkey) throw authError(400, 'webauthn_credential_not_found', 'This passkey is not registered here. It may have been removed: sign in another way and add it again.')
+  // GoTrue's answer to a passkey it does not know (its webauthn_credential_not_found code is never sent).
+  if (!passkey) throw authError(400, 'webauthn_verification_failed', 'This passkey is not registered here. It may have been removed: sign in another way and add it again.')
   if (passkey.rp_id !== challenge.rp_id) throw verificationFailed(`this passkey was made for ${passkey.rp_id}, not ${challenge.rp_id}`)
   const handle = credential.response.userHandle
   if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== passkey.user_id) throw verificationFailed('the passkey does not belong to the account it names')
