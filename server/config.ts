@@ -115,6 +115,8 @@ export type ServerConfig = {
   databaseUrl?: string
   jwtSecret?: string
   sqlTimeoutMs: number
+  /** On PostgreSQL servers: how long a cancelled statement may go on before its session is ended. */
+  sqlTerminateGraceMs: number
   accessTokenTtlSeconds: number
   disabledFeatures: string[]
   defaultRegion: string
@@ -277,6 +279,7 @@ export function readConfig(): ServerConfig {
     databaseUrl: env('DATABASE_URL'),
     jwtSecret: env('JWT_SECRET'),
     sqlTimeoutMs: wholeNumber('SQL_TIMEOUT_MS', 60_000),
+    sqlTerminateGraceMs: wholeNumber('SQL_TERMINATE_GRACE_MS', 5_000),
     accessTokenTtlSeconds: wholeNumber('ACCESS_TOKEN_TTL_SECONDS', 3600),
     disabledFeatures: list('DISABLED_FEATURES'),
     defaultRegion: env('DEFAULT_REGION') ?? 'us-east-1',

@@ -59,6 +59,7 @@ export async function createPlatform(config: ServerConfig, options: { inMemory?:
     maxOpen: config.maxOpenProjectDbs,
     maxResultBytes: config.maxResultBytes,
     tempFileLimit: config.projectTempFileLimit,
+    terminateGraceMs: config.sqlTerminateGraceMs,
   })
   // Retired keys stay trusted for the life of a token, plus the time another instance may keep signing with them.
   const signingKeys = new SigningKeys(db, config.accessTokenTtlSeconds + 120, config.auth.signingKeys)

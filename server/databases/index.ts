@@ -18,8 +18,13 @@ const urlsOf = (location: ProjectDbLocation) => (location.kind === 'server' ? [l
 
 export function createProjectDatabases(config: ProjectDatabasesConfig): ProjectDatabases {
   const embedded = embeddedDatabases({ dataDir: config.dataDir, maxOpen: config.maxOpen, maxResultBytes: config.maxResultBytes })
-  const servers = serverDatabases({ maxResultBytes: config.maxResultBytes, tempFileLimit: config.tempFileLimit })
   const targets = parseProjectDbServers(config.projectDbServers)
+  const servers = serverDatabases({
+    maxResultBytes: config.maxResultBytes,
+    tempFileLimit: config.tempFileLimit,
+    terminateGraceMs: config.terminateGraceMs,
+    adminUrls: [...targets.values()],
+  })
 
   /** The admin of a server project's region; none means the configuration lost it. */
   function adminFor(region: string): string {

@@ -10,7 +10,8 @@ import { ResultJsonBuilder } from '../../workers/result-json.mjs'
 import { ResultStreamBuilder } from '../../workers/result-stream.mjs'
 import { isUnavailable } from '../db/unavailable'
 import { makeVerifierAsync, verifierText } from './wire/scram'
-import { cancelledByUser, DatabaseUnavailableError, SqlError, type RunControl, type RunOptions, type RunOutcome, type RunShape, type RunStream } from './types'
+import { BackendStopper, signalBackend } from './stop-backend'
+import { cancelledByUser, DatabaseUnavailableError, QUERY_CANCELED, SqlError, USER_CANCEL_MESSAGE, type RunControl, type RunOptions, type RunOutcome, type RunShape, type RunStream } from './types'
 import {
   closePublicSchema,
   dropDatabase,
@@ -180,6 +181,22 @@ function streamQuery(text: string, sink: RunStream, client: pg.PoolClient) {
 const RESET_SESSION =
   'ROLLBACK; RESET SESSION AUTHORIZATION; RESET ALL; RESET ROLE; CLOSE ALL; DEALLOCATE ALL; UNLISTEN *'
 
+/** pg-pool's words when every connection of a full pool stayed busy for connectionTimeoutMillis. */
+const POOL_BUSY = 'timeout exceeded when trying to connect'
+
+/**
+ * Waiting for a pooled connection: a full pool whose runs did not end in time is busy, not down
+ * (the server answers them): the caller hears so, and the project is not marked unhealthy.
+ */
+function classifyConnect(error: unknown): unknown {
+  if (error instanceof Error && error.message === POOL_BUSY)
+    return new SqlError(
+      `All ${POOL_SIZE} connections to the project's database are busy running other statements; try again when one of them has ended.`,
+      { code: '53300' }
+    )
+  return classify(error)
+}
+
 function classify(error: unknown): unknown {
   if (isUnavailable(error))
     return new DatabaseUnavailableError("The project's database server does not answer.", error instanceof Error ? error.message : String(error))
@@ -195,6 +212,8 @@ function classify(error: unknown): unknown {
 /** How long past the timeout the watchdog waits for the server's own statement_timeout. */
 const WATCHDOG_GRACE_MS = 1_000
 const TIMEOUT_MESSAGE = 'canceling statement due to statement timeout'
+/** Said with a run whose session was ended because it went on after its cancel. */
+const TERMINATED_DETAIL = 'The statement went on after it was cancelled, so its session was ended.'
 /** Every connection's application_name: RESET ALL returns to it after a named run. */
 const APPLICATION_NAME = 'dashboard'
 /**
@@ -233,13 +252,32 @@ export type ServerDatabases = {
   closeAll(): Promise<void>
 }
 
-export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBytes: number; tempFileLimit: string }): ServerDatabases {
+export type ServerDatabasesConfig = {
+  maxResultBytes: number
+  tempFileLimit: string
+  /** How long a cancelled statement may go on before its session is ended (SQL_TERMINATE_GRACE_MS). */
+  terminateGraceMs: number
+  /** The admin connection strings of PROJECT_DB_SERVERS: the terminate's fallback on their servers. */
+  adminUrls?: string[]
+}
+
+export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceMs, adminUrls = [] }: ServerDatabasesConfig): ServerDatabases {
   /** One small pool per URL (project role or admin). */
   const pools = new Map<string, pg.Pool>()
   /** Session default of statement_timeout for a pool's connections (set at connect time). */
   const poolTimeouts = new WeakMap<pg.Pool, number>()
   /** Admin URLs whose server-wide set-up (revoking CONNECT on shared databases) is done. */
   const securedServers = new Map<string, Promise<void>>()
+
+  /** The admin of the server a project URL points at (same host and port), if the platform holds one. */
+  function adminUrlFor(url: string): string | undefined {
+    const at = (u: string) => {
+      const parsed = new URL(u)
+      return `${parsed.hostname}:${parsed.port || '5432'}`
+    }
+    const server = at(url)
+    return adminUrls.find((adminUrl) => at(adminUrl) === server)
+  }
 
   function poolFor(url: string, timeoutMs = DEFAULT_TIMEOUT_MS): pg.Pool {
     let pool = pools.get(url)
@@ -277,33 +315,6 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
     return pool
   }
 
-  /**
-   * Cancels a backend from a second connection as the same role (a role may cancel its own
-   * backends). This is what enforces the timeout when the SQL itself turned statement_timeout off.
-   */
-  async function cancelBackend(url: string, pid: number, queryId?: string): Promise<boolean> {
-    const canceller = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, application_name: APPLICATION_NAME })
-    canceller.on('error', () => undefined)
-    try {
-      await canceller.connect()
-      if (queryId === undefined) {
-        const { rows } = await canceller.query<{ ok: boolean }>('select pg_cancel_backend($1) as ok', [pid])
-        return rows[0]?.ok === true
-      }
-      // One statement: the backend is signalled only if it still carries the run's name.
-      const { rows } = await canceller.query<{ ok: boolean }>(
-        'select pg_cancel_backend(pid) as ok from pg_stat_activity where pid = $1 and application_name = $2 and datname = current_database()',
-        [pid, runApplicationName(queryId)]
-      )
-      return rows[0]?.ok === true
-    } catch (e) {
-      console.warn(`[project-db] could not cancel backend ${pid}: ${(e as Error).message}`)
-      return false
-    } finally {
-      await canceller.end().catch(() => undefined)
-    }
-  }
-
   /** Resets the session off the caller's path; a connection that fails it is discarded. */
   function releaseAfterReset(client: pg.PoolClient, error?: unknown) {
     if (error && !(error instanceof pg.DatabaseError)) return client.release(true) // connection is dead
@@ -315,8 +326,8 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
 
   /** A pooled connection; a named run cancelled while it waits for one answers at once. */
   async function connect(pool: pg.Pool, control?: RunControl): Promise<pg.PoolClient> {
-    const connecting = pool.connect()
-    if (!control) return connecting.catch((e: unknown) => Promise.reject(classify(e)))
+    const connecting = pool.connect().catch((e: unknown) => Promise.reject(classifyConnect(e)))
+    if (!control) return connecting
     let forget = () => {}
     const cancelled = new Promise<never>((_, reject) => {
       forget = control.onCancel(() => {
@@ -325,7 +336,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
       })
     })
     try {
-      return await Promise.race([connecting.catch((e: unknown) => Promise.reject(classify(e))), cancelled])
+      return await Promise.race([connecting, cancelled])
     } catch (e) {
       // The connection may still come: it goes back to the pool unused.
       connecting.then((client) => client.release(), () => undefined)
@@ -339,14 +350,20 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
     const pool = poolFor(url, options.timeoutMs)
     const client = await connect(pool, control)
     const started = performance.now()
-    let timedOut = false
     const pid = (client as unknown as { processID: number }).processID
+    // Every stop (the watchdog's, the Cancel button's) cancels first, then ends the session of a
+    // statement that swallowed the cancel. The connection is held until the signals have landed,
+    // so they can only reach this run.
+    const stopper = new BackendStopper({ url, adminUrl: adminUrlFor(url), pid, applicationName: APPLICATION_NAME }, terminateGraceMs, () =>
+      (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy()
+    )
+    let timedOut = false
+    let cancelledByCaller = false
+    // Also what enforces the timeout when the SQL itself turned statement_timeout off.
     const watchdog = setTimeout(() => {
       timedOut = true
-      void cancelBackend(url, pid)
+      void stopper.stop()
     }, options.timeoutMs + WATCHDOG_GRACE_MS)
-    /** A user's cancel on its way to the backend: the connection is reused only after it landed. */
-    let stopping: Promise<boolean> | null = null
     let answered = false
     let forget = () => {}
     let json: string
@@ -360,11 +377,15 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
       // Cancelled before the SQL was sent: it never runs.
       if (control?.cancelled) throw cancelledByUser()
       if (control) {
-        // This process holds the connection until the signal has landed (afterCancel), so it can
-        // only reach this run: no name check, which the run's own SQL could defeat by changing
-        // its application_name.
-        // Once the answer is in, a cancel would stop nothing: it says so, and sends no signal.
-        forget = control.onCancel(() => (answered ? false : (stopping = cancelBackend(url, pid))))
+        // This process holds the connection until the signal has landed, so it can only reach
+        // this run: no name check, which the run's own SQL could defeat by changing its
+        // application_name. Once the answer is in, a cancel would stop nothing: it says so, and
+        // sends no signal.
+        forget = control.onCancel(() => {
+          if (answered) return false
+          cancelledByCaller = true
+          return stopper.stop()
+        })
         control.markRunning(pid)
       }
       const built = options.stream ? streamQuery(sql, options.stream, client) : jsonQuery(sql, options.shape, maxResultBytes)
@@ -375,33 +396,30 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
         json = await query.done
       } finally {
         answered = true
+        stopper.finish()
       }
     } catch (e) {
+      if (stopper.terminated) {
+        // The statement went on after its cancel: its session was ended, the connection is gone.
+        void stopper.settled().then(() => client.release(true))
+        throw new SqlError(cancelledByCaller ? USER_CANCEL_MESSAGE : TIMEOUT_MESSAGE, { code: QUERY_CANCELED, detail: TERMINATED_DETAIL })
+      }
       if (timedOut) {
-        client.release(true) // its session was tampered with: don't reuse it
-        throw new SqlError(TIMEOUT_MESSAGE, { code: '57014' })
+        void stopper.settled().then(() => client.release(true)) // its session was tampered with: don't reuse it
+        throw new SqlError(TIMEOUT_MESSAGE, { code: QUERY_CANCELED })
       }
       if (isUnavailable(e)) client.release(true)
       // Our own SqlErrors (cancelled before the SQL, result too large) came after ReadyForQuery or
       // before the SQL: the connection is sound, a reset is enough.
-      else afterCancel(stopping, () => releaseAfterReset(client, e instanceof SqlError ? undefined : e))
+      else void stopper.settled().then(() => releaseAfterReset(client, e instanceof SqlError ? undefined : e))
       throw classify(e)
     } finally {
       forget()
       clearTimeout(watchdog)
     }
     const durationMs = performance.now() - started
-    afterCancel(stopping, () => releaseAfterReset(client))
+    void stopper.settled().then(() => releaseAfterReset(client))
     return { json: Buffer.from(json, 'utf8'), durationMs, rowCount: rowCount?.() ?? null }
-  }
-
-  /**
-   * A cancel signal still on its way could land on whatever the connection does next: reset
-   * and reuse it only once the signal has landed.
-   */
-  function afterCancel(stopping: Promise<boolean> | null, release: () => void) {
-    if (!stopping) return release()
-    void stopping.finally(release)
   }
 
   async function version(url: string, { timeoutMs = CONNECT_TIMEOUT_MS }: { timeoutMs?: number } = {}): Promise<string> {
@@ -576,7 +594,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit }: { maxResultBy
       return next.toString()
     },
     closePools,
-    cancelNamed: (url, pid, queryId) => cancelBackend(url, pid, queryId),
+    cancelNamed: (url, pid, queryId) => signalBackend(url, pid, 'cancel', { applicationName: APPLICATION_NAME, named: runApplicationName(queryId) }),
     version,
     async sizeBytes(url) {
       try {

@@ -211,6 +211,8 @@ export type ProjectDatabasesConfig = {
   maxResultBytes: number
   /** temp_file_limit given to each project role on a server. */
   tempFileLimit: string
+  /** On servers: how long a cancelled statement may go on before its session is ended. */
+  terminateGraceMs: number
 }
 
 export interface ProjectDatabases {

@@ -33,7 +33,7 @@ const FIRST_HARDENING = `
   UPDATE pg_authid SET rolsuper = false, rolreplication = false WHERE oid = 10`
 
 const databases = (config: Partial<ProjectDatabasesConfig> & { dataDir: string }) =>
-  createProjectDatabases({ maxOpen: 5, maxResultBytes: 128 * 1024 * 1024, tempFileLimit: '1GB', ...config })
+  createProjectDatabases({ maxOpen: 5, maxResultBytes: 128 * 1024 * 1024, tempFileLimit: '1GB', terminateGraceMs: 5_000, ...config })
 
 type Ctx = { dbs: ProjectDatabases; location: ProjectDbLocation; dataDir: string; stop(): Promise<void> }
 

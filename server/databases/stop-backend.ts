@@ -1,0 +1,108 @@
+/**
+ * Stopping a statement on a PostgreSQL server. A cancel (`pg_cancel_backend`, or the server's own
+ * statement_timeout) is only a request: a DO block or function that catches `query_canceled`
+ * swallows it and goes on, holding a pooled connection and a CPU. So a cancel arms a second step:
+ * a statement still running `graceMs` later has its session ended (`pg_terminate_backend`).
+ *
+ * Both signals are sent from a new connection as the backend's own role: a role may signal its own
+ * backends, no admin needed (self-hosted has none). When that role cannot connect (the server's
+ * connections are all taken), the terminate is sent as the server's admin (PROJECT_DB_SERVERS),
+ * which may use the slots reserved for superusers; failing both, this process drops its end of the
+ * connection, so at least its pool is whole again.
+ */
+import pg from 'pg'
+
+export type BackendSignal = 'cancel' | 'terminate'
+
+const SIGNAL_FUNCTION: Record<BackendSignal, string> = { cancel: 'pg_cancel_backend', terminate: 'pg_terminate_backend' }
+
+/**
+ * Signals backend `pid` from a new connection to `url`; answers whether it was signalled. With
+ * `queryId`, only while that backend still carries the named run's `application_name` (one
+ * statement), so a stale pid never reaches another run.
+ */
+export async function signalBackend(
+  url: string,
+  pid: number,
+  signal: BackendSignal,
+  { applicationName, named }: { applicationName: string; named?: string }
+): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, application_name: applicationName })
+  client.on('error', () => undefined)
+  const fn = SIGNAL_FUNCTION[signal]
+  try {
+    await client.connect()
+    const { rows } =
+      named === undefined
+        ? await client.query<{ ok: boolean }>(`select ${fn}($1) as ok`, [pid])
+        : await client.query<{ ok: boolean }>(
+            `select ${fn}(pid) as ok from pg_stat_activity where pid = $1 and application_name = $2 and datname = current_database()`,
+            [pid, named]
+          )
+    return rows[0]?.ok === true
+  } catch (e) {
+    console.warn(`[project-db] could not ${signal} backend ${pid}: ${(e as Error).message}`)
+    return false
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+export type StopTarget = {
+  /** The connection string the run's backend was opened with (its role). */
+  url: string
+  /** The server's admin connection string, when the platform holds one. */
+  adminUrl?: string
+  pid: number
+  applicationName: string
+}
+
+/**
+ * The stopping of one run whose connection this process holds until the run answers (so a signal
+ * can only reach that run). `stop()` cancels and, the first time, arms the terminate; `settled()`
+ * resolves once every signal sent has landed, after which the connection may be reused.
+ */
+export class BackendStopper {
+  /** The session was ended (or dropped by this process): the run's answer is not Postgres' own. */
+  terminated = false
+  private readonly inflight: Promise<unknown>[] = []
+  private timer: NodeJS.Timeout | null = null
+  private done = false
+
+  constructor(
+    private readonly target: StopTarget,
+    private readonly graceMs: number,
+    /** Drops this process's end of the connection (the last resort). */
+    private readonly abandon: () => void
+  ) {}
+
+  stop(): Promise<boolean> {
+    const cancelled = signalBackend(this.target.url, this.target.pid, 'cancel', this.target)
+    this.inflight.push(cancelled)
+    if (!this.timer && !this.done) this.timer = setTimeout(() => this.terminate(), this.graceMs)
+    return cancelled
+  }
+
+  /** The run answered: nothing more is sent. */
+  finish() {
+    this.done = true
+    if (this.timer) clearTimeout(this.timer)
+  }
+
+  async settled(): Promise<void> {
+    await Promise.allSettled(this.inflight)
+  }
+
+  private terminate() {
+    if (this.done) return
+    this.terminated = true
+    const { url, adminUrl, pid } = this.target
+    const ending = (async () => {
+      if (await signalBackend(url, pid, 'terminate', this.target)) return
+      if (adminUrl && (await signalBackend(adminUrl, pid, 'terminate', this.target))) return
+      console.warn(`[project-db] backend ${pid} could not be ended; its connection is dropped`)
+      if (!this.done) this.abandon()
+    })()
+    this.inflight.push(ending)
+  }
+}

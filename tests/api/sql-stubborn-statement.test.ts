@@ -1,0 +1,148 @@
+// @vitest-environment node
+/**
+ * A statement that swallows its own cancel (a DO block catching query_canceled around pg_sleep)
+ * must not outlive the statement timeout nor the Cancel button, on either backend: past the
+ * timeout (plus SQL_TERMINATE_GRACE_MS on a server) its session is ended, the run answers a clear
+ * 57014, and the project's connections stay free, so three such runs never make it unhealthy.
+ */
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ProjectDbLocation } from '@/server/databases'
+import type { TestPlatform } from '../helpers/test-platform'
+import type { PgCluster } from '../helpers/pg-cluster'
+import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, runSql, statusOf } from '../helpers/project-backends'
+
+/** Catches every cancel (statement timeout, pg_cancel_backend) and goes on sleeping. */
+const STUBBORN = `do $$ begin loop begin perform pg_sleep(0.1); exception when query_canceled then null; end; end loop; end $$`
+/** The same as a function, for a Read-only member (a plain SELECT, which they may run on both backends). */
+const STUBBORN_FUNCTION = `create function public.stubborn() returns int language plpgsql as $$
+  begin loop begin perform pg_sleep(0.1); exception when query_canceled then null; end; end loop; end $$`
+const TIMEOUT_MS = 1_000
+
+for (const backend of BACKENDS) {
+  describe.skipIf(!backend.enabled)(`a statement that ignores its cancel: ${backend.name}`, () => {
+    let tp: TestPlatform
+    let cluster: PgCluster | null
+    let stop: () => Promise<void>
+    let ref: string
+    let owner: string
+    let reader: string
+    let location: ProjectDbLocation
+
+    beforeAll(async () => {
+      const started = await backend.start({ sqlTimeoutMs: TIMEOUT_MS, sqlTerminateGraceMs: 500 })
+      tp = started.tp
+      cluster = started.cluster
+      stop = started.stop
+      const o = await ownerWithOrg(tp, 'Stubborn Org')
+      owner = o.token
+      ref = await activeProject(tp, owner, o.org.slug)
+      reader = await memberOf(tp, o.org.id, 'Read-only')
+      await rowsOf(tp, owner, ref, STUBBORN_FUNCTION)
+      const [row] = await tp.platform.db.query<{ db_location: ProjectDbLocation }>('select db_location from projects where ref = $1', [ref])
+      location = row.db_location
+    })
+    afterAll(async () => stop?.())
+
+    /** Backends of the project's roles still running the DO block, seen by the server's admin. */
+    async function stubbornBackends(): Promise<number> {
+      if (!cluster) return 0
+      const admin = new pg.Client({ connectionString: cluster.url })
+      await admin.connect()
+      try {
+        const { rows } = await admin.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = $1 and (query like 'do $$ begin loop%' or query like '%stubborn()%') and pid <> pg_backend_pid()`,
+          [`p_${ref}`]
+        )
+        return rows[0].n
+      } finally {
+        await admin.end()
+      }
+    }
+
+    it('ends it after the timeout with a clear error, for every member; three at once leave the project healthy', async () => {
+      const runs = await Promise.all([runSql(tp, owner, ref, STUBBORN), runSql(tp, reader, ref, 'select public.stubborn()'), runSql(tp, owner, ref, STUBBORN)])
+      for (const res of runs) {
+        expect(res.status).toBe(400)
+        expect(res.body.pg.code).toBe('57014')
+        expect(res.body.message).toContain('statement timeout')
+        // On a server the session was ended, and the answer says why (PGlite ends its worker on every timeout).
+        if (backend.name === 'server') expect(res.body.pg.detail).toBe('The statement went on after it was cancelled, so its session was ended.')
+      }
+      expect(await stubbornBackends()).toBe(0)
+      // The pool has its connections back: the next runs answer, and nobody marked the project down.
+      expect(await rowsOf(tp, owner, ref, 'select 1 as one')).toEqual([{ one: 1 }])
+      expect(await rowsOf(tp, reader, ref, 'select 2 as two')).toEqual([{ two: 2 }])
+      expect(await statusOf(tp, ref)).toBe('ACTIVE_HEALTHY')
+    })
+
+    it('a second round of three still finds the pool whole', async () => {
+      for (let round = 0; round < 2; round++) {
+        const runs = await Promise.all([0, 1, 2].map(() => runSql(tp, owner, ref, STUBBORN)))
+        for (const res of runs) expect(res.body.pg?.code).toBe('57014')
+      }
+      const after = await Promise.all([0, 1, 2, 3].map((i) => rowsOf(tp, owner, ref, `select ${i} as i`)))
+      expect(after).toEqual([0, 1, 2, 3].map((i) => [{ i }]))
+      expect(await statusOf(tp, ref)).toBe('ACTIVE_HEALTHY')
+    })
+
+    if (backend.name === 'server') {
+      it('a run waiting for a connection while every one is busy hears so, and the project stays healthy', async () => {
+        tp.platform.config.sqlTimeoutMs = 10 * 60_000
+        const busy = [0, 1, 2].map(() => ({ queryId: randomUUID() }))
+        try {
+          const responses = busy.map(({ queryId }) =>
+            tp.call('POST', `/platform/pg-meta/${ref}/query?results=all&query_id=${queryId}`, { token: owner, body: { query: 'select pg_sleep(600)' } })
+          )
+          for (const { queryId } of busy) await until(queryId)
+          const waited = await runSql(tp, owner, ref, 'select 1 as one')
+          expect(waited.status).toBe(400)
+          expect(waited.body.pg.code).toBe('53300')
+          expect(waited.body.message).toContain('are busy running other statements')
+          expect(await statusOf(tp, ref)).toBe('ACTIVE_HEALTHY')
+          for (const { queryId } of busy) expect((await cancel(queryId)).body).toEqual({ cancelled: true })
+          for (const res of await Promise.all(responses)) expect(res.body.pg.code).toBe('57014')
+          expect(await rowsOf(tp, owner, ref, 'select 1 as one')).toEqual([{ one: 1 }])
+        } finally {
+          tp.platform.config.sqlTimeoutMs = TIMEOUT_MS
+        }
+      })
+    }
+
+    const cancel = (queryId: string) => tp.call('POST', `/platform/projects/${ref}/query/${queryId}/cancel`, { token: owner })
+
+    /** Polls until this process runs the named run (no fixed sleep). */
+    async function until(queryId: string) {
+      const deadline = Date.now() + 20_000
+      while (tp.platform.databases.runState(location, queryId) !== 'running') {
+        if (Date.now() > deadline) throw new Error('the run never started')
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+    }
+
+    it('the Cancel button ends it too, well before the timeout', async () => {
+      // A long timeout: only the cancel can end the run within this test.
+      tp.platform.config.sqlTimeoutMs = 10 * 60_000
+      try {
+        const queryId = randomUUID()
+        const response = tp.call('POST', `/platform/pg-meta/${ref}/query?results=all&query_id=${queryId}`, { token: owner, body: { query: STUBBORN } })
+        await until(queryId)
+        // Let it reach the loop (the cancel must be the one it swallows).
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        const cancelled = await cancel(queryId)
+        expect(cancelled.body).toEqual({ cancelled: true })
+        const res = await response
+        expect(res.status).toBe(400)
+        expect(res.body.pg.code).toBe('57014')
+        expect(res.body.message).toContain('canceling statement due to user request')
+        if (backend.name === 'server') expect(res.body.pg.detail).toBe('The statement went on after it was cancelled, so its session was ended.')
+        expect(await stubbornBackends()).toBe(0)
+        expect(await rowsOf(tp, owner, ref, 'select 1 as one')).toEqual([{ one: 1 }])
+        expect(await statusOf(tp, ref)).toBe('ACTIVE_HEALTHY')
+      } finally {
+        tp.platform.config.sqlTimeoutMs = TIMEOUT_MS
+      }
+    })
+  })
+}
