@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { categoryOf, schemasFromRows, schemasSql, tableDetailFromRows, tableDetailSql, tablesFromRows, tablesSql } from './catalog'
 
 describe('catalog SQL', () => {
-  it('quotes names as literals and never counts rows', () => {
+  it('quotes names as literals and counts rows only bounded, and only without an estimate', () => {
     expect(tablesSql("it's")).toContain(`n.nspname = E'it''s'`)
     expect(tableDetailSql('public', "o'k")).toContain(`c.relname = E'o''k'`)
-    for (const sql of [schemasSql(), tablesSql('public'), tableDetailSql('public', 't')]) expect(sql).not.toMatch(/count\(/)
+    const bounded = 'select count(*) as n from (select 1 from %I.%I limit 1001) s'
+    for (const sql of [tablesSql('public'), tableDetailSql('public', 't')]) {
+      expect(sql).toContain(bounded)
+      expect(sql).toMatch(/when \w\.reltuples <= 0 and pg_catalog\.has_table_privilege/)
+    }
+    for (const sql of [schemasSql(), tablesSql('public'), tableDetailSql('public', 't')]) expect(sql.replaceAll(bounded, '')).not.toMatch(/count\(/)
   })
 })
 
@@ -13,9 +18,10 @@ describe('catalog answers', () => {
   it('reads schemas and tables, an estimate of -1 as none', () => {
     expect(schemasFromRows([{ name: 'public' }])).toEqual(['public'])
     expect(tablesFromRows([{ schema: 'public', name: 't', estimated_rows: null, rls_enabled: true, comment: null }])).toEqual([
-      { schema: 'public', name: 't', estimatedRows: null, rlsEnabled: true, comment: null },
+      { schema: 'public', name: 't', estimatedRows: null, countedRows: null, rlsEnabled: true, comment: null },
     ])
     expect(tablesFromRows([{ schema: 'public', name: 't', estimated_rows: '1000000', rls_enabled: false, comment: 'c' }])[0].estimatedRows).toBe(1_000_000)
+    expect(tablesFromRows([{ schema: 'public', name: 't', estimated_rows: null, counted_rows: '200', rls_enabled: false, comment: null }])[0].countedRows).toBe(200)
     expect(() => tablesFromRows([{ name: 't' }])).toThrow()
   })
 

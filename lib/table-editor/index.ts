@@ -5,7 +5,7 @@
  * ONE SQL text (a single statement, or several wrapped in BEGIN … COMMIT) to show and then run.
  */
 export * from './types'
-export { schemasSql, schemasFromRows, tablesSql, tablesFromRows, tableDetailSql, tableDetailFromRows } from './catalog'
+export { COUNT_CAP, schemasSql, schemasFromRows, tablesSql, tablesFromRows, tableDetailSql, tableDetailFromRows } from './catalog'
 export { rowsSql, cursorOf, cursorColumn, referencedRowSql } from './rows'
 export { literalFor, cellText } from './values'
 export { insertRowSql, updateRowSql, deleteRowsSql, rowCountProblem } from './row-changes'

@@ -23,6 +23,7 @@ export function table(columns: ColumnInfo[], extra: Partial<TableDetail> = {}): 
     schema: 'public',
     name: 'items',
     estimatedRows: 10,
+    countedRows: null,
     rlsEnabled: false,
     comment: null,
     columns,

@@ -52,6 +52,8 @@ export type TableSummary = {
   name: string
   /** pg_class.reltuples (never count(*)); null when the table was never analysed. */
   estimatedRows: number | null
+  /** Counted exactly, up to COUNT_CAP + 1, when there is no estimate or it is zero; null otherwise. */
+  countedRows: number | null
   rlsEnabled: boolean
   comment: string | null
 }

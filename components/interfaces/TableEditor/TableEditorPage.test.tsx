@@ -17,6 +17,7 @@ vi.mock('sonner', () => ({
 
 import { appState } from '@/state/app'
 import { act, fireEvent, firstPageSql, platform, reads, renderEditor, screen, secondPageSql, VIEWPORT, waitFor, within } from './test-platform'
+import { tablesSql } from '@/lib/table-editor'
 
 beforeEach(() => {
   localStorage.clear()
@@ -25,14 +26,32 @@ beforeEach(() => {
   toasts.error = []
 })
 
-it("lists the schema's tables with their estimated row counts, never counting them", async () => {
+it("lists the schema's tables with their estimated row counts, never counting them unbounded", async () => {
   const state = platform()
   renderEditor()
   const list = await screen.findByRole('navigation', { name: 'Tables' })
   expect(within(list).getByRole('link', { name: /todos/ })).toHaveTextContent('≈ 1,000,000 rows')
   expect(within(list).getByRole('link', { name: /users/ })).toHaveTextContent('≈ 12 rows')
   expect(within(list).getByRole('link', { name: /todos/ })).toHaveAttribute('href', '/project/abc/editor/public/todos')
-  expect(state.sent.some((s) => /count\s*\(/i.test(s.sql))).toBe(false)
+  // Only tables without an estimate are counted, and never past 1,001 rows.
+  expect(state.sent.some((s) => /count\s*\(/i.test(s.sql.replaceAll('select count(*) as n from (select 1 from %I.%I limit 1001) s', '')))).toBe(false)
+})
+
+it('shows a fresh table (no estimate yet) with its exact count, up to 1,000', async () => {
+  platform({
+    answer: (sql) =>
+      sql === tablesSql('public')
+        ? [
+            { schema: 'public', name: 'fresh', estimated_rows: null, counted_rows: 200, rls_enabled: false, comment: null },
+            { schema: 'public', name: 'loaded', estimated_rows: null, counted_rows: 1001, rls_enabled: false, comment: null },
+          ]
+        : undefined,
+  })
+  renderEditor()
+  const list = await screen.findByRole('navigation', { name: 'Tables' })
+  expect(within(list).getByRole('link', { name: /fresh/ })).toHaveTextContent('200 rows')
+  expect(within(list).getByRole('link', { name: /loaded/ })).toHaveTextContent('more than 1,000 rows')
+  expect(list).not.toHaveTextContent('not estimated yet')
 })
 
 it('opens a table on its first page, with its columns and rows, read outside the history', async () => {

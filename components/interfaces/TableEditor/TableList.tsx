@@ -6,7 +6,7 @@ import { Alert, Button, Skeleton } from '@/components/ui'
 import { fieldClasses } from '@/components/ui/FormField'
 import type { ResponseError } from '@/data/fetchers'
 import type { TableSummary } from '@/lib/table-editor'
-import { editorHref, estimatedRowsText } from './table-editor.utils'
+import { editorHref, rowCountText } from './table-editor.utils'
 
 export type TablesState = { data?: TableSummary[]; isLoading: boolean; error: ResponseError | null; isFetching: boolean; refetch: () => unknown }
 
@@ -70,7 +70,7 @@ export function TableList({ projectRef, tables, active }: { projectRef: string; 
                 >
                   <Table2 aria-hidden size={14} className="shrink-0" />
                   <span className="min-w-0 flex-1 truncate">{table.name}</span>
-                  <span className="shrink-0 text-[11px] text-foreground-lighter">{estimatedRowsText(table.estimatedRows)}</span>
+                  <span className="shrink-0 text-[11px] text-foreground-lighter">{rowCountText(table)}</span>
                 </Link>
               </li>
             ))}

@@ -11,7 +11,7 @@ import { RowsArea } from './RowsArea'
 import { FilterBar } from './FilterBar'
 import { StructurePanel } from './StructurePanel'
 import { useSqlReview } from './SqlReviewContext'
-import { activeFilters, estimatedRowsText, rowKey, rowsEditable } from './table-editor.utils'
+import { activeFilters, rowCountText, rowKey, rowsEditable } from './table-editor.utils'
 import { useSettledValue } from './useSettledValue'
 import { READ_ONLY_NOTE, WriteControl } from './WriteControl'
 
@@ -120,7 +120,7 @@ function LoadedTable({ projectRef, table, canWrite, onOpen }: { projectRef: stri
           <span className="text-foreground-lighter">{table.schema}.</span>
           {table.name}
         </h2>
-        <span className="text-xs text-foreground-light">{estimatedRowsText(table.estimatedRows)}</span>
+        <span className="text-xs text-foreground-light">{rowCountText(table)}</span>
         <Badge variant={table.rlsEnabled ? 'brand' : 'warning'} className="inline-flex items-center gap-1">
           {table.rlsEnabled ? <ShieldCheck aria-hidden size={12} /> : <ShieldOff aria-hidden size={12} />}
           {table.rlsEnabled ? 'RLS enabled' : 'RLS disabled'}

@@ -1,5 +1,5 @@
 import type { ColumnInfo, TableDetail } from '@/lib/table-editor'
-import { activeFilters, cellPreview, editorHref, estimatedRowsText, jsonError, nextSort, rowKey } from './table-editor.utils'
+import { activeFilters, cellPreview, editorHref, rowCountText, jsonError, nextSort, rowKey } from './table-editor.utils'
 
 const column = (name: string): ColumnInfo => ({
   name,
@@ -16,13 +16,18 @@ const column = (name: string): ColumnInfo => ({
 })
 
 it.each([
-  [1_000_000, '≈ 1,000,000 rows'],
-  [1, '≈ 1 row'],
-  [0, '≈ 0 rows'],
-  [12.6, '≈ 13 rows'],
-  [null, 'not estimated yet'],
-  [-1, 'not estimated yet'],
-])('estimatedRowsText(%s) → %s', (estimate, expected) => expect(estimatedRowsText(estimate)).toBe(expected))
+  [1_000_000, null, '≈ 1,000,000 rows'],
+  [1, null, '≈ 1 row'],
+  [12.6, null, '≈ 13 rows'],
+  [null, 200, '200 rows'],
+  [null, 1, '1 row'],
+  [0, 0, '0 rows'],
+  [0, 7, '7 rows'],
+  [null, 1000, '1,000 rows'],
+  [null, 1001, 'more than 1,000 rows'],
+  [null, null, 'not estimated yet'],
+  [-1, null, 'not estimated yet'],
+])('rowCountText(estimate %s, counted %s) → %s', (estimatedRows, countedRows, expected) => expect(rowCountText({ estimatedRows, countedRows })).toBe(expected))
 
 it('cycles the sort of a column: ascending, descending, none; another column starts ascending', () => {
   expect(nextSort(null, 'a')).toEqual({ column: 'a', ascending: true })

@@ -2,15 +2,22 @@
  * The editor's decisions that are not rendering: how counts read, how a header click cycles the
  * sort, when a filter is complete, what a row's key is, how wide a column starts.
  */
-import type { ColumnInfo, Filter, Row, Sort, TableDetail } from '@/lib/table-editor'
+import { COUNT_CAP, type ColumnInfo, type Filter, type Row, type Sort, type TableDetail, type TableSummary } from '@/lib/table-editor'
 
 const NUMBER = new Intl.NumberFormat('en-US')
 
-/** "≈ 1,000,000 rows": an estimate from the statistics, so never shown as exact. */
-export function estimatedRowsText(estimate: number | null): string {
-  if (estimate === null || estimate < 0) return 'not estimated yet'
-  const rounded = Math.round(estimate)
-  return `≈ ${NUMBER.format(rounded)} ${rounded === 1 ? 'row' : 'rows'}`
+const rows = (n: number) => `${NUMBER.format(n)} ${n === 1 ? 'row' : 'rows'}`
+
+/**
+ * "200 rows" when the table was counted (no estimate yet, or an estimate of none: exact up to
+ * COUNT_CAP, "more than 1,000 rows" past it); otherwise "≈ 1,000,000 rows", the statistics'
+ * estimate, never shown as exact. "not estimated yet" only when neither is there (a table the
+ * member may not read).
+ */
+export function rowCountText({ estimatedRows, countedRows }: Pick<TableSummary, 'estimatedRows' | 'countedRows'>): string {
+  if (countedRows !== null) return countedRows > COUNT_CAP ? `more than ${rows(COUNT_CAP)}` : rows(countedRows)
+  if (estimatedRows === null || estimatedRows < 0) return 'not estimated yet'
+  return `≈ ${rows(Math.round(estimatedRows))}`
 }
 
 /** A header click: none → ascending → descending → none (another column starts ascending). */

@@ -61,6 +61,7 @@ export const TODOS_DETAIL = [
       schema: 'public',
       name: 'todos',
       estimatedRows: 1_000_000,
+      countedRows: null,
       rlsEnabled: true,
       comment: null,
       columns: [
