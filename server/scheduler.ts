@@ -13,6 +13,7 @@ import { checkHealth } from './projects/health'
 import { claimTransitions, runTransition } from './projects/transitions'
 import { pauseInactiveProjects } from './projects/inactivity'
 import { pruneRateLimits } from './security/rate-limit'
+import { pruneDailyCaps } from './security/daily-caps'
 import { pruneTelemetry } from './telemetry/retention'
 import { sampleUsage } from './billing/usage-sampling'
 import { flushEgress } from './billing/egress'
@@ -100,6 +101,7 @@ export function startScheduler(platform: Platform): Scheduler {
       await checkHealth(platform)
       await pauseInactiveProjects(platform)
       await pruneRateLimits(platform)
+      await pruneDailyCaps(platform)
       await pruneTelemetry(platform)
       await pruneLogs(platform)
     } catch (error) {

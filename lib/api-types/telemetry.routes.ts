@@ -8,7 +8,8 @@
  * - Everything naming the user, or reading and deleting what was recorded, needs their session.
  * - Client error reports are accepted without a session (the error screen may show before one);
  *   operators read them with the service role.
- * Public writes are rate limited per client IP and have small body limits.
+ * Public writes are rate limited per client IP, have small body limits, and what they store is
+ * capped per address and in all per day (server/security/daily-caps.ts; past a cap: 204, dropped).
  */
 import { z } from 'zod'
 import { route } from './route'

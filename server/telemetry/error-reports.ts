@@ -6,10 +6,14 @@
 import type { z } from 'zod'
 import type { errorReportBody, ErrorReportList } from '@/lib/api-types'
 import type { Platform } from '../platform'
+import { storedBytes, withinDailyCap } from '../security/daily-caps'
 
 type Row = { id: string; tag: string; message: string; stack: string | null; pathname: string; request_id: string | null; created_at: Date | string }
 
-export async function recordErrorReport(platform: Platform, body: z.output<typeof errorReportBody>): Promise<void> {
+/** Stores a report unless `ip` or everyone used up today's bytes (then it is dropped). */
+export async function recordErrorReport(platform: Platform, ip: string, body: z.output<typeof errorReportBody>): Promise<void> {
+  const bytes = storedBytes(body.tag, body.message, body.stack, body.pathname, body.request_id)
+  if (!(await withinDailyCap(platform, 'error-reports', ip, bytes, platform.config.telemetry.errorReportDailyBytes))) return
   await platform.db.query(
     `insert into client_error_reports (tag, message, stack, pathname, request_id) values ($1, $2, $3, $4, $5)`,
     [body.tag, body.message, body.stack ?? null, body.pathname, body.request_id ?? null],

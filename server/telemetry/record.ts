@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import type { telemetryEventBody, telemetryPageBody, TelemetryKind } from '@/lib/api-types'
 import type { Platform } from '../platform'
 import type { AuthUser } from '../http/types'
+import { storedBytes, withinDailyCap } from '../security/daily-caps'
 
 type PageBody = z.output<typeof telemetryPageBody>
 type EventBody = z.output<typeof telemetryEventBody>
@@ -15,14 +16,20 @@ type EventBody = z.output<typeof telemetryEventBody>
 const INSERT_ANONYMOUS = `insert into telemetry_events (kind, event, anonymous_id, user_id, properties)
   select $1, $2, $3::uuid, (select i.user_id from telemetry_identities i where i.anonymous_id = $3::uuid), $4::jsonb`
 
-export async function recordPage(platform: Platform, body: PageBody): Promise<void> {
-  const { anonymous_id, leave, ...page } = body
-  await platform.db.query(INSERT_ANONYMOUS, ['page', leave ? 'page_leave' : 'page_view', anonymous_id, JSON.stringify(page)], { prepare: true })
+/** Stores one anonymous row unless `ip` or everyone used up today's bytes (then it is dropped). */
+async function recordAnonymous(platform: Platform, ip: string, kind: string, event: string, anonymousId: string, properties: string) {
+  if (!(await withinDailyCap(platform, 'telemetry', ip, storedBytes(kind, event, properties), platform.config.telemetry.dailyBytes))) return
+  await platform.db.query(INSERT_ANONYMOUS, [kind, event, anonymousId, properties], { prepare: true })
 }
 
-export async function recordEvent(platform: Platform, body: EventBody): Promise<void> {
+export async function recordPage(platform: Platform, ip: string, body: PageBody): Promise<void> {
+  const { anonymous_id, leave, ...page } = body
+  await recordAnonymous(platform, ip, 'page', leave ? 'page_leave' : 'page_view', anonymous_id, JSON.stringify(page))
+}
+
+export async function recordEvent(platform: Platform, ip: string, body: EventBody): Promise<void> {
   const { anonymous_id, action, ...rest } = body
-  await platform.db.query(INSERT_ANONYMOUS, ['event', action, anonymous_id, JSON.stringify(rest)], { prepare: true })
+  await recordAnonymous(platform, ip, 'event', action, anonymous_id, JSON.stringify(rest))
 }
 
 /** One row of the signed-in caller's own (identify, groups, feature flags). */

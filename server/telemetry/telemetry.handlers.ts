@@ -13,12 +13,12 @@ const counted = (platform: Platform, ip: string) => hit(platform, 'telemetry', i
 export const telemetryHandlers: Handlers<typeof telemetryRoutes> = {
   sendTelemetryPage: async ({ platform, ip, body }) => {
     await counted(platform, ip)
-    await recordPage(platform, body)
+    await recordPage(platform, ip, body)
     return undefined
   },
   sendTelemetryEvent: async ({ platform, ip, body }) => {
     await counted(platform, ip)
-    await recordEvent(platform, body)
+    await recordEvent(platform, ip, body)
     return undefined
   },
   identifyTelemetryUser: async ({ platform, ip, user, body }) => {
@@ -50,7 +50,7 @@ export const telemetryHandlers: Handlers<typeof telemetryRoutes> = {
   deleteMyTelemetry: ({ platform, user }) => deleteMyTelemetry(platform, user),
   reportClientError: async ({ platform, ip, body }) => {
     await hit(platform, 'error-reports', ip, platform.config.telemetry.errorReportsPerIp)
-    await recordErrorReport(platform, body)
+    await recordErrorReport(platform, ip, body)
     return undefined
   },
   listErrorReports: ({ platform, query }) => listErrorReports(platform, query),

@@ -2,13 +2,16 @@
 /**
  * Telemetry and client error reports over HTTP: what is stored and under whom, the anonymous id's
  * link to a user (identify, reset), each user seeing and deleting only their own rows, garbage
- * and oversized bodies, rate limits, the operators' listing of error reports, and retention.
+ * and oversized bodies, rate limits, daily caps on what anonymous callers store, the operators'
+ * listing of error reports, and retention.
  */
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { TELEMETRY_PAGE_MAX_BODY_BYTES, TELEMETRY_URL_MAX } from '@/lib/api-types'
 import { signServiceToken } from '@/server/auth/jwt'
 import { pruneTelemetry } from '@/server/telemetry/retention'
+import { pruneDailyCaps, storedBytes } from '@/server/security/daily-caps'
+import { accountKey } from '@/server/security/rate-limit'
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform'
 
 const page = (anonymousId: string, over: Record<string, unknown> = {}) => ({
@@ -290,7 +293,14 @@ describe('rate limits and retention', () => {
 
   beforeAll(async () => {
     tp = await startTestPlatform({
-      telemetry: { retentionDays: 90, errorReportRetentionDays: 30, perIp: { limit: 3, windowSeconds: 300 }, errorReportsPerIp: { limit: 2, windowSeconds: 300 } },
+      telemetry: {
+        retentionDays: 90,
+        errorReportRetentionDays: 30,
+        perIp: { limit: 3, windowSeconds: 300 },
+        errorReportsPerIp: { limit: 2, windowSeconds: 300 },
+        dailyBytes: { perAddressBytes: 0, totalBytes: 0 },
+        errorReportDailyBytes: { perAddressBytes: 0, totalBytes: 0 },
+      },
     })
   })
   afterAll(async () => tp?.close())
@@ -329,5 +339,103 @@ describe('rate limits and retention', () => {
     await db.query(`insert into telemetry_events (kind, event, created_at) select 'event', 'backlog', now() - interval '100 days' from generate_series(1, 5)`)
     await pruneTelemetry(tp.platform, 2)
     expect(await db.query(`select count(*)::int as n from telemetry_events where event = 'backlog'`)).toEqual([{ n: 3 }])
+  })
+})
+
+describe('daily caps on what anonymous callers store', () => {
+  let tp: TestPlatform
+  // What one page view of the tests costs against the caps: its stored texts plus a row.
+  const { anonymous_id: _id, ...stored } = page(randomUUID())
+  const PAGE_BYTES = storedBytes('page', 'page_view', JSON.stringify(stored))
+  const report = { tag: 'capped', message: 'm'.repeat(900), pathname: '/' }
+  const REPORT_BYTES = storedBytes(report.tag, report.message, report.pathname)
+
+  beforeAll(async () => {
+    tp = await startTestPlatform({
+      trustProxyHops: 1,
+      telemetry: {
+        retentionDays: 90,
+        errorReportRetentionDays: 30,
+        perIp: { limit: 0, windowSeconds: 300 },
+        errorReportsPerIp: { limit: 0, windowSeconds: 300 },
+        // Three page views per address, five in all; two reports per address, three in all.
+        dailyBytes: { perAddressBytes: 3 * PAGE_BYTES, totalBytes: 5 * PAGE_BYTES },
+        errorReportDailyBytes: { perAddressBytes: 2 * REPORT_BYTES, totalBytes: 3 * REPORT_BYTES },
+      },
+    })
+  })
+  afterAll(async () => tp?.close())
+
+  /** A public POST from client address `address` (behind one trusted proxy). */
+  const postFrom = async (address: string, path: string, body: unknown) =>
+    (
+      await fetch(`${tp.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Forwarded-For': address },
+        body: JSON.stringify(body),
+      })
+    ).status
+  const storedUnder = async (anonymousId: string) =>
+    (await tp.platform.db.query<{ n: number }>(`select count(*)::int as n from telemetry_events where anonymous_id = $1`, [anonymousId]))[0].n
+  const usage = (bucket: string, address: string) =>
+    tp.platform.db.query<{ bytes: string; rows: number; dropped: number }>(
+      `select bytes::text as bytes, rows, dropped from anonymous_storage_usage where bucket = $1 and key = $2 and day = (now() at time zone 'utc')::date`,
+      [bucket, address === '*' ? '*' : accountKey(address)]
+    )
+
+  it('stores page views and events up to an address’s cap, then from others up to the total, then nothing; drops answer 204 and are counted and logged', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()]
+      const fromA = []
+      for (let i = 0; i < 5; i++) fromA.push(await postFrom('203.0.113.1', '/platform/telemetry/page', page(a)))
+      expect(fromA).toEqual([204, 204, 204, 204, 204])
+      expect(await storedUnder(a)).toBe(3)
+      // Another address still stores, until the day's total is reached.
+      for (let i = 0; i < 3; i++) expect(await postFrom('203.0.113.2', '/platform/telemetry/page', page(b))).toBe(204)
+      expect(await storedUnder(b)).toBe(2)
+      // Past the total nothing stores, from any address, events included.
+      expect(await postFrom('203.0.113.3', '/platform/telemetry/page', page(c))).toBe(204)
+      expect(await postFrom('203.0.113.3', '/platform/telemetry/event', event(c))).toBe(204)
+      expect(await storedUnder(c)).toBe(0)
+
+      // The counters are rows of the control plane, so every app instance counts together.
+      expect(await usage('telemetry', '203.0.113.1')).toEqual([{ bytes: String(3 * PAGE_BYTES), rows: 3, dropped: 2 }])
+      expect(await usage('telemetry', '*')).toEqual([{ bytes: String(5 * PAGE_BYTES), rows: 5, dropped: 3 }])
+      const logged = warn.mock.calls.map((args) => String(args[0]))
+      expect(logged).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^\[telemetry\] daily storage cap of one client address \([0-9a-f]{8}\) reached: 1 item dropped today$/),
+          expect.stringMatching(/^\[telemetry\] daily storage cap of all callers reached: 1 item dropped today$/),
+        ])
+      )
+      // A line at the 1st, 10th, 100th … drop, not one per drop.
+      expect(logged.filter((line) => line.includes('dropped today'))).toHaveLength(2)
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  it('caps error reports on their own: per address, then in all', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      for (let i = 0; i < 3; i++) expect(await postFrom('203.0.113.1', '/platform/error-reports', report)).toBe(204)
+      const capped = async () => (await tp.platform.db.query<{ n: number }>(`select count(*)::int as n from client_error_reports where tag = 'capped'`))[0].n
+      expect(await capped()).toBe(2)
+      for (let i = 0; i < 2; i++) expect(await postFrom('203.0.113.2', '/platform/error-reports', report)).toBe(204)
+      expect(await capped()).toBe(3)
+      expect(await postFrom('203.0.113.3', '/platform/error-reports', report)).toBe(204)
+      expect(await capped()).toBe(3)
+      expect(await usage('error-reports', '*')).toEqual([{ bytes: String(3 * REPORT_BYTES), rows: 3, dropped: 2 }])
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  it('forgets the counters of days gone', async () => {
+    await tp.platform.db.query(`insert into anonymous_storage_usage (day, bucket, key, bytes, rows) values ((now() at time zone 'utc')::date - 3, 'telemetry', 'old', 1, 1)`)
+    await pruneDailyCaps(tp.platform)
+    expect(await tp.platform.db.query(`select key from anonymous_storage_usage where key = 'old'`)).toEqual([])
+    expect((await usage('telemetry', '*')).length).toBe(1)
   })
 })
