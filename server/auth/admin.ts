@@ -185,7 +185,7 @@ export const generateLink: Handler<Routes['adminGenerateLink']> = async ({ platf
     .catch(conflict)
   return {
     ...toGoTrueUser(out.user),
-    action_link: verifyLink(linkBase(platform, req), out.tokenHash, kind, redirectTo),
+    action_link: verifyLink(linkBase(platform), out.tokenHash, kind, redirectTo),
     email_otp: out.otp,
     hashed_token: out.tokenHash,
     redirect_to: redirectTo,
@@ -202,7 +202,7 @@ export const invite: Handler<Routes['adminInvite']> = async ({ platform, req, bo
       if (existing?.email_confirmed_at) throw authError(422, 'email_exists', 'A user with this email address has already been registered')
       existing ??= await insertUser(tx, { email, userMetadata: body.data, invited: true })
       await tx.query('update users set invited_at = now() where id = $1', [existing.id])
-      const message = await prepareMessage(platform, req, tx, { userId: existing.id, kind: 'invite', to: email, channel: 'email', redirectTo })
+      const message = await prepareMessage(platform, tx, { userId: existing.id, kind: 'invite', to: email, channel: 'email', redirectTo })
       return { user: (await findUserById(tx, existing.id))!, message }
     })
     .catch(conflict)

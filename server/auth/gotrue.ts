@@ -90,7 +90,7 @@ export const signup: Handler<Routes['authSignup']> = async ({ platform, req, bod
       const flowStateId = body.code_challenge
         ? await createFlowState(tx, { userId: user.id, codeChallenge: body.code_challenge, method: body.code_challenge_method, authenticationMethod: 'email/signup' })
         : null
-      message = await prepareMessage(platform, req, tx, {
+      message = await prepareMessage(platform, tx, {
         userId: user.id,
         kind: address.channel === 'email' ? 'confirmation' : 'sms_otp',
         to: addressOf(address),
@@ -201,14 +201,14 @@ export const jwks: Handler<Routes['authJwks']> = async ({ platform }) => {
 
 export const rotateSigningKey: Handler<Routes['rotateSigningKey']> = async ({ platform }) => platform.signingKeys.rotate()
 
-export const reauthenticate: Handler<Routes['authReauthenticate']> = async ({ platform, req, user: caller, ip }) => {
+export const reauthenticate: Handler<Routes['authReauthenticate']> = async ({ platform, user: caller, ip }) => {
   const user = await findUserById(platform.db, caller.id)
   if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
   if (!user.email && !user.phone) throw authError(422, 'no_address', 'Reauthentication requires the user to have an email or a phone number')
   await limitMessages(platform, ip, (user.email ?? user.phone)!)
   const channel = user.email ? 'email' : 'sms'
   const message = await platform.db.transaction((tx) =>
-    prepareMessage(platform, req, tx, { userId: user.id, kind: 'reauthentication', to: (user.email ?? user.phone)!, channel })
+    prepareMessage(platform, tx, { userId: user.id, kind: 'reauthentication', to: (user.email ?? user.phone)!, channel })
   )
   await sendMessage(platform, message)
   return {}
@@ -260,13 +260,13 @@ export const updateUser: Handler<Routes['authUpdateUser']> = async ({ platform, 
           : null
         await tx.query('update users set email_change = $2, email_change_sent_at = now(), email_change_confirm_status = 0, updated_at = now() where id = $1', [user.id, newEmail.email])
         // Both addresses confirm the change: a stolen session alone cannot move the account away.
-        messages.push(await prepareMessage(platform, req, tx, { userId: user.id, kind: 'email_change_new', to: newEmail.email, channel: 'email', redirectTo, flowStateId }))
-        if (current.email) messages.push(await prepareMessage(platform, req, tx, { userId: user.id, kind: 'email_change_current', to: current.email, channel: 'email', redirectTo, flowStateId }))
+        messages.push(await prepareMessage(platform, tx, { userId: user.id, kind: 'email_change_new', to: newEmail.email, channel: 'email', redirectTo, flowStateId }))
+        if (current.email) messages.push(await prepareMessage(platform, tx, { userId: user.id, kind: 'email_change_current', to: current.email, channel: 'email', redirectTo, flowStateId }))
       }
       if (changesPhone && newPhone?.channel === 'phone') {
         const taken = await findUserByPhone(tx, newPhone.phone)
         if (taken && taken.id !== user.id) throw authError(422, 'phone_exists', 'A user with this phone number has already been registered')
-        messages.push(await prepareMessage(platform, req, tx, { userId: user.id, kind: 'phone_change', to: newPhone.phone, channel: 'sms' }))
+        messages.push(await prepareMessage(platform, tx, { userId: user.id, kind: 'phone_change', to: newPhone.phone, channel: 'sms' }))
       }
       return (await findUserById(tx, user.id))!
     })

@@ -3,7 +3,6 @@
  * mail (or SMS for phone numbers) through the platform's mailer. Created in the caller's
  * transaction; sent after it commits, so that a link never points at a token that was rolled back.
  */
-import type { IncomingMessage } from 'node:http'
 import type { Queryable } from '../db/control-plane'
 import { linkBase } from './redirects'
 import type { Platform } from '../platform'
@@ -50,7 +49,6 @@ export function verifyLink(base: string, tokenHash: string, kind: TokenKind, red
 /** Creates the token and the message that carries it (not sent yet). */
 export async function prepareMessage(
   platform: Platform,
-  req: IncomingMessage,
   tx: Queryable,
   input: { userId: string; kind: TokenKind; to: string; channel: 'email' | 'sms'; redirectTo?: string | null; flowStateId?: string | null }
 ): Promise<PreparedMessage> {
@@ -64,7 +62,7 @@ export async function prepareMessage(
   })
   if (input.kind === 'confirmation' || input.kind === 'invite' || input.kind === 'recovery')
     await tx.query(`update users set ${input.kind === 'recovery' ? 'recovery_sent_at' : 'confirmation_sent_at'} = now() where id = $1`, [input.userId])
-  return { kind: input.kind, to: input.to, otp, tokenHash, channel: input.channel, link: verifyLink(linkBase(platform, req), tokenHash, input.kind, input.redirectTo) }
+  return { kind: input.kind, to: input.to, otp, tokenHash, channel: input.channel, link: verifyLink(linkBase(platform), tokenHash, input.kind, input.redirectTo) }
 }
 
 /** GoTrue's words when a mail cannot be sent (the token is kept: resending tries again). */

@@ -19,7 +19,7 @@ import { hit } from '../security/rate-limit'
 import { authError } from './gotrue-errors'
 import { issueAuthCode } from './pkce'
 import { issueSession } from './sessions'
-import { linkBase, safeRedirect, withParams } from './redirects'
+import { ownOrigin, safeRedirect, withParams } from './redirects'
 import { exchangeCode, findProvider, providerAuthorizeUrl, type ProviderTokens } from './oauth-providers'
 import { fetchProviderUser } from './oauth-profiles'
 import { claimOAuthFlow, createOAuthFlow, endOAuthFlow, type OAuthFlow } from './oauth-state'
@@ -28,8 +28,8 @@ import { linkProvider, signInWithProvider } from './oauth-accounts'
 type StartQuery = z.output<typeof authorizeQuery>
 type CallbackParams = z.output<typeof oauthCallbackParams>
 
-/** Where providers send the browser back; register it at the provider. */
-const callbackUrl = (platform: Platform, req: IncomingMessage) => `${linkBase(platform, req)}/callback`
+/** Where providers send the browser back (register it at the provider): the browser's own address. */
+const callbackUrl = (platform: Platform, req: IncomingMessage) => `${ownOrigin(platform, req)}/auth/v1/callback`
 
 const PKCE_PARAMS_MESSAGE = 'PKCE flow requires code_challenge_method and code_challenge'
 

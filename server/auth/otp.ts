@@ -187,10 +187,10 @@ export const otp: Handler<Routes['authOtp']> = async ({ platform, req, body, que
         user = await insertUser(tx, { ...(address.channel === 'email' ? { email: address.email } : { phone: address.phone }), userMetadata: body.data })
       }
       if (isBanned(user)) return null
-      if (address.channel === 'phone') return prepareMessage(platform, req, tx, { userId: user.id, kind: 'sms_otp', to, channel: 'sms' })
+      if (address.channel === 'phone') return prepareMessage(platform, tx, { userId: user.id, kind: 'sms_otp', to, channel: 'sms' })
       const kind: TokenKind = user.email_confirmed_at ? 'magiclink' : 'confirmation'
       const flowStateId = await flowFor(tx, body, user.id, kind === 'magiclink' ? 'magiclink' : 'email/signup')
-      return prepareMessage(platform, req, tx, { userId: user.id, kind, to, channel: 'email', redirectTo, flowStateId })
+      return prepareMessage(platform, tx, { userId: user.id, kind, to, channel: 'email', redirectTo, flowStateId })
     })
     .catch((error) => {
       if (error?.code === '23505') throw authError(429, 'over_request_rate_limit', 'Another request for this address is in progress; try again in a moment')
@@ -211,7 +211,7 @@ export const recover: Handler<Routes['authRecover']> = async ({ platform, req, b
     if (!user || isBanned(user)) return null
     const flowStateId = await flowFor(tx, body, user.id, 'recovery')
     await recordAuthEventIn(tx, { userId: user.id, action: 'password_recovery_requested', email })
-    return prepareMessage(platform, req, tx, { userId: user.id, kind: 'recovery', to: email, channel: 'email', redirectTo, flowStateId })
+    return prepareMessage(platform, tx, { userId: user.id, kind: 'recovery', to: email, channel: 'email', redirectTo, flowStateId })
   })
   if (message) await sendMessage(platform, message)
   return {}
@@ -231,12 +231,12 @@ export const resend: Handler<Routes['authResend']> = async ({ platform, req, bod
         [to]
       )
       if (!user) return null
-      return prepareMessage(platform, req, tx, { userId: user.id, kind: body.type === 'email_change' ? 'email_change_new' : 'phone_change', to, channel: body.type === 'email_change' ? 'email' : 'sms', redirectTo })
+      return prepareMessage(platform, tx, { userId: user.id, kind: body.type === 'email_change' ? 'email_change_new' : 'phone_change', to, channel: body.type === 'email_change' ? 'email' : 'sms', redirectTo })
     }
     const user = address.channel === 'email' ? await findUserByEmail(tx, address.email) : await findUserByPhone(tx, address.phone)
     // Only an address still waiting for confirmation gets a new message; the answer is the same either way.
     if (!user || (address.channel === 'email' ? user.email_confirmed_at : user.phone_confirmed_at)) return null
-    return prepareMessage(platform, req, tx, { userId: user.id, kind: address.channel === 'email' ? 'confirmation' : 'sms_otp', to, channel: address.channel === 'email' ? 'email' : 'sms', redirectTo })
+    return prepareMessage(platform, tx, { userId: user.id, kind: address.channel === 'email' ? 'confirmation' : 'sms_otp', to, channel: address.channel === 'email' ? 'email' : 'sms', redirectTo })
   })
   if (message) await sendMessage(platform, message)
   return {}

@@ -41,5 +41,8 @@ export function withParams(target: string, params: Record<string, string>, where
   return url.toString()
 }
 
-/** Where links in mails point: the auth service as the caller reached it. */
-export const linkBase = (platform: Platform, req: IncomingMessage) => `${ownOrigin(platform, req)}/auth/v1`
+/**
+ * Where links in mails point: SITE_URL, or the origin fixed at start (http://localhost:PORT, the
+ * issuer's), never the request's Host: a caller could otherwise have a recovery link point anywhere.
+ */
+export const linkBase = (platform: Platform) => `${platform.config.siteUrl ?? new URL(platform.config.auth.issuer).origin}/auth/v1`

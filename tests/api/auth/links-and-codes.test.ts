@@ -1,5 +1,6 @@
 // @vitest-environment node
 /** Magic links and codes, confirmation, recovery, PKCE, email change, reauthentication, phone: through @supabase/auth-js. */
+import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestPlatform, type TestPlatform } from '../../helpers/test-platform'
 import { authClient, catchMessages, newEmail, STRONG, type Outbox } from './auth-client'
@@ -18,10 +19,29 @@ async function startTestPlatformLimits() {
   return { signInPerIp: off, signInPerAccount: off, signUpPerIp: off, tokenRefreshPerIp: off, tokenRefreshPerAccount: off, otpPerIp: off, otpPerAccount: off, verifyPerIp: off, embeddedDbAuthPerIp: off }
 }
 
-async function follow(link: string) {
-  const res = await fetch(link, { redirect: 'manual' })
+/** Mailed links point at the origin fixed at start (SITE_URL, or http://localhost:PORT), whatever Host asked. */
+const LINK_ORIGIN = `http://localhost:${process.env.PORT || '3000'}`
+
+/** Follows a mailed link, sent to the test server (which listens elsewhere than the fixed origin). */
+async function follow(link: string, server: TestPlatform = tp) {
+  const url = new URL(link)
+  expect(url.origin).toBe(LINK_ORIGIN)
+  const res = await fetch(new URL(url.pathname + url.search, server.url), { redirect: 'manual' })
   expect(res.status).toBe(303)
   return new URL(res.headers.get('location')!)
+}
+
+/** A POST with a Host header of the caller's choosing (fetch would send the real one). */
+function postWithHost(path: string, host: string, body: unknown): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body)
+    const req = http.request(`${tp.url}${path}`, { method: 'POST', headers: { Host: host, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) } }, (res) => {
+      res.resume()
+      res.on('end', () => resolve(res.statusCode!))
+    })
+    req.on('error', reject)
+    req.end(data)
+  })
 }
 
 describe('one-time codes and magic links', () => {
@@ -110,6 +130,21 @@ describe('recovery, email change and reauthentication', () => {
     expect((await authClient(tp).resetPasswordForEmail(newEmail('nobody'))).error).toBeNull()
   })
 
+  it('a recovery link points at the fixed origin, whatever Host header the caller sent', async () => {
+    const email = newEmail('forged-host')
+    await authClient(tp).signUp({ email, password: STRONG })
+    expect(tp.platform.config.siteUrl).toBeUndefined()
+    expect(await postWithHost('/auth/v1/recover', 'localhost:6666', { email })).toBe(200)
+    const link = new URL(outbox.last(email).link!)
+    expect(link.origin).toBe(LINK_ORIGIN)
+    expect(link.pathname).toBe('/auth/v1/verify')
+    expect(link.host).not.toBe('localhost:6666')
+    // The redirect a forged Host asked for does not survive the link either.
+    const landed = await follow(link.toString())
+    expect(landed.host).not.toBe('localhost:6666')
+    expect(new URLSearchParams(landed.hash.slice(1)).get('type')).toBe('recovery')
+  })
+
   it('changes the email once both addresses confirm', async () => {
     const email = newEmail('old')
     const next = newEmail('new')
@@ -162,7 +197,7 @@ describe('confirmation required (MAILER_AUTOCONFIRM=false) and phone', () => {
     // A second sign-up tells nothing, and resend sends a new link.
     expect((await authClient(strict).signUp({ email, password: STRONG })).error).toBeNull()
     expect((await authClient(strict).resend({ type: 'signup', email })).error).toBeNull()
-    const location = await follow(box.last(email).link!)
+    const location = await follow(box.last(email).link!, strict)
     expect(new URLSearchParams(location.hash.slice(1)).get('type')).toBe('signup')
     expect((await authClient(strict).signInWithPassword({ email, password: STRONG })).error).toBeNull()
   })
