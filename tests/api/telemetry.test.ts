@@ -13,6 +13,7 @@ import { pruneTelemetry } from '@/server/telemetry/retention'
 import { pruneDailyCaps, storedBytes } from '@/server/security/daily-caps'
 import { accountKey } from '@/server/security/rate-limit'
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform'
+import { pgClusterAvailable, startPgCluster, type PgCluster } from '../helpers/pg-cluster'
 
 const page = (anonymousId: string, over: Record<string, unknown> = {}) => ({
   page_url: 'http://localhost:3000/projects?tab=all',
@@ -437,5 +438,50 @@ describe('daily caps on what anonymous callers store', () => {
     await pruneDailyCaps(tp.platform)
     expect(await tp.platform.db.query(`select key from anonymous_storage_usage where key = 'old'`)).toEqual([])
     expect((await usage('telemetry', '*')).length).toBe(1)
+  })
+})
+
+describe.runIf(pgClusterAvailable())('daily caps with two app instances sharing a PostgreSQL control plane', () => {
+  let cluster: PgCluster
+  let a: TestPlatform
+  let b: TestPlatform
+  const { anonymous_id: _id, ...stored } = page(randomUUID())
+  const PAGE_BYTES = storedBytes('page', 'page_view', JSON.stringify(stored))
+
+  beforeAll(async () => {
+    cluster = await startPgCluster()
+    const shared = {
+      platformDatabaseUrl: cluster.url,
+      jwtSecret: 'shared-secret-for-both-instances',
+      trustProxyHops: 1,
+      telemetry: {
+        retentionDays: 90,
+        errorReportRetentionDays: 30,
+        perIp: { limit: 0, windowSeconds: 300 },
+        errorReportsPerIp: { limit: 0, windowSeconds: 300 },
+        dailyBytes: { perAddressBytes: 2 * PAGE_BYTES, totalBytes: 0 },
+        errorReportDailyBytes: { perAddressBytes: 0, totalBytes: 0 },
+      },
+    }
+    a = await startTestPlatform(shared)
+    b = await startTestPlatform(shared)
+  })
+  afterAll(async () => {
+    await a?.close()
+    await b?.close()
+    await cluster?.stop()
+  })
+
+  it('count one address’s page views sent to either instance together', async () => {
+    const anon = randomUUID()
+    for (const tp of [a, b, a, b]) {
+      const res = await fetch(`${tp.url}/platform/telemetry/page`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.7' },
+        body: JSON.stringify(page(anon)),
+      })
+      expect(res.status).toBe(204)
+    }
+    expect(await a.platform.db.query(`select count(*)::int as n from telemetry_events where anonymous_id = $1`, [anon])).toEqual([{ n: 2 }])
   })
 })
