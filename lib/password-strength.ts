@@ -14,9 +14,12 @@ export const STRENGTH_WIDTHS = ['10%', '30%', '50%', '80%', '100%'] as const
 
 export const NEEDS_STRONGER = 'You need a stronger password.'
 
-/** Why the password cannot be used: the server's warning (if any) then the rule; null when strong enough. */
-export function strengthProblem(result: PasswordCheckResult['result']): string | null {
-  if (result.score >= MIN_PASSWORD_SCORE) return null
+/**
+ * Why the password cannot be used: the server's warning (if any) then the rule; null when strong
+ * enough. The auth service words a weak password the same way, with its configured minimum.
+ */
+export function strengthProblem(result: PasswordCheckResult['result'], minScore = MIN_PASSWORD_SCORE): string | null {
+  if (result.score >= minScore) return null
   const warning = result.feedback.warning.trim()
   return warning ? `${warning.replace(/\.?$/, '.')} ${NEEDS_STRONGER}` : NEEDS_STRONGER
 }

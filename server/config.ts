@@ -9,6 +9,7 @@ import { readOAuthProviders, type ExternalAuthConfig } from './auth/oauth-config
 import { readFlagsConfig, type FlagsConfig } from './flags/config'
 import { readSiteConfig, type SiteConfig } from './site/config'
 import { readCaptchaConfig, type CaptchaConfig } from './auth/captcha-config'
+import { readPasswordRule, type PasswordRule } from './auth/password-config'
 import { readGithubAppConfig, type GithubAppConfig } from './integrations/config'
 import { readDocsSearchConfig, type DocsSearchConfig } from './docs/config'
 import { readTelemetryConfig, type TelemetryConfig } from './telemetry/config'
@@ -103,6 +104,8 @@ export type MfaAttemptsConfig = {
   /** Wrong codes in a row after which the factor is locked … */
   factorMaxFailures: number
   /** … for this long. */
+  /** What a password set through the auth service must meet (PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE). */
+  password: PasswordRule
   factorLockSeconds: number
 }
 
@@ -335,6 +338,7 @@ export function readConfig(): ServerConfig {
     restrictionGraceSeconds: wholeNumber('RESTRICTION_GRACE_SECONDS', 7 * 24 * 3600),
     freeDatabaseQuotaBytes: env('FREE_DATABASE_QUOTA_BYTES') === undefined ? undefined : wholeNumber('FREE_DATABASE_QUOTA_BYTES', 0),
     ai: {
+      password: readPasswordRule(env),
       apiKey: env('OPENAI_API_KEY'),
       baseUrl: aiBaseUrl(),
       model: env('OPENAI_MODEL') ?? DEFAULT_AI_MODEL,

@@ -1,6 +1,5 @@
 /** What sign-up and sign-in need, checked as GoTrue checks it, with the messages of SPEC §5. */
 import { z } from 'zod'
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE } from '@/lib/api-types'
 import type { AuthConfig } from '../config'
 import { authError } from './gotrue-errors'
 import { normalizeEmail } from './users'
@@ -39,11 +38,3 @@ export function parseAddress(input: { email?: string; phone?: string }, config: 
 }
 
 export const addressOf = (address: Address) => (address.channel === 'email' ? address.email : address.phone)
-
-/** GoTrue's length rule (the dashboard adds the strength score of SPEC §5). */
-export function checkPasswordRules(password: string) {
-  if (password.length < MIN_PASSWORD_LENGTH)
-    throw authError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, { weak_password: { reasons: ['length'] } })
-  if (password.length > MAX_PASSWORD_LENGTH)
-    throw authError(422, 'weak_password', PASSWORD_TOO_LONG_MESSAGE, { weak_password: { reasons: ['length'] } })
-}

@@ -104,9 +104,9 @@ describe('what the attack found', () => {
   it.each([
     ['an organization name', 'POST', '/platform/organizations', { name: 'a\u0000b' }],
     ['a project name', 'POST', '/platform/projects', { name: 'a\u0000b', organization_slug: 'x' }],
-    ['an email', 'POST', '/auth/v1/signup', { email: 'a\u0000@example.com', password: 'hunter2hunter2' }],
-    ['user metadata', 'POST', '/auth/v1/signup', { email: 'nul-meta@example.com', password: 'hunter2hunter2', data: { k: 'v\u0000' } }],
-    ['a key of user metadata', 'POST', '/auth/v1/signup', { email: 'nul-key@example.com', password: 'hunter2hunter2', data: { 'k\u0000': 'v' } }],
+    ['an email', 'POST', '/auth/v1/signup', { email: 'a\u0000@example.com', password: 'correct horse battery staple' }],
+    ['user metadata', 'POST', '/auth/v1/signup', { email: 'nul-meta@example.com', password: 'correct horse battery staple', data: { k: 'v\u0000' } }],
+    ['a key of user metadata', 'POST', '/auth/v1/signup', { email: 'nul-key@example.com', password: 'correct horse battery staple', data: { 'k\u0000': 'v' } }],
     ['SQL', 'POST', '/platform/pg-meta/REF/query', { query: "select 'a\u0000'" }],
   ])('a NUL character in %s answers 400', async (_, method, path, body) => {
     const res = await send(method, path.replace('REF', ref), json(body))
@@ -122,10 +122,10 @@ describe('what the attack found', () => {
   })
 
   it(`refuses an email over ${MAX_EMAIL_LENGTH} characters and user metadata over ${MAX_USER_METADATA_BYTES / 1024} KB`, async () => {
-    const longEmail = await send('POST', '/auth/v1/signup', json({ email: `${'a'.repeat(5000)}@example.com`, password: 'hunter2hunter2' }))
+    const longEmail = await send('POST', '/auth/v1/signup', json({ email: `${'a'.repeat(5000)}@example.com`, password: 'correct horse battery staple' }))
     expect(longEmail.status).toBe(400)
     expect(JSON.parse(longEmail.text).msg).toContain('254 characters')
-    const bigData = await send('POST', '/auth/v1/signup', json({ email: 'big-data@example.com', password: 'hunter2hunter2', data: { blob: 'x'.repeat(20_000) } }))
+    const bigData = await send('POST', '/auth/v1/signup', json({ email: 'big-data@example.com', password: 'correct horse battery staple', data: { blob: 'x'.repeat(20_000) } }))
     expect(bigData.status).toBe(400)
     expect(JSON.parse(bigData.text).msg).toContain('User metadata')
   })

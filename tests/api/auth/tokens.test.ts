@@ -93,6 +93,62 @@ describe('sign-up and sign-in', () => {
   })
 })
 
+describe("the platform's password rule (SPEC §5: score 4), enforced by the server too", () => {
+  const weakOne = (error: unknown, reasons: string[]) => {
+    expect(error).toBeInstanceOf(AuthWeakPasswordError)
+    expect(error).toMatchObject({ status: 422, code: 'weak_password', reasons })
+  }
+
+  it('refuses a weak password on sign-up, saying why as the dashboard does, and creates nobody', async () => {
+    const email = newEmail('weak')
+    const common = await authClient(tp).signUp({ email, password: 'password123' })
+    weakOne(common.error, ['strength'])
+    expect(common.error!.message).toMatch(/You need a stronger password\.$/)
+    const short = await authClient(tp).signUp({ email, password: 'abc' })
+    weakOne(short.error, ['length', 'strength'])
+    // GoTrue's length message, then the strength warning and rule the dashboard shows (SPEC §5).
+    expect(short.error!.message).toBe('Password should be at least 6 characters. Common character sequences like "abc" are easy to guess. You need a stronger password.')
+    const raw = await tp.call('POST', '/auth/v1/signup', { body: { email, password: 'hunter2hunter2' } })
+    expect(raw.status).toBe(422)
+    expect(raw.body).toMatchObject({ error_code: 'weak_password', weak_password: { reasons: ['strength'] } })
+    const [{ count }] = await tp.platform.db.query<{ count: number }>('select count(*)::int as count from users where email = $1', [email])
+    expect(count).toBe(0)
+  })
+
+  it('refuses a weak password on a password change and through the admin API', async () => {
+    const client = authClient(tp)
+    const email = newEmail('weak-change')
+    expect((await client.signUp({ email, password: STRONG })).error).toBeNull()
+    weakOne((await client.updateUser({ password: 'hunter2hunter2' })).error, ['strength'])
+    expect((await authClient(tp).signInWithPassword({ email, password: STRONG })).error).toBeNull()
+
+    const admin = await adminClient(tp)
+    const created = await admin.createUser({ email: newEmail('weak-admin'), password: 'qwerty', email_confirm: true })
+    expect(created.error).toMatchObject({ status: 422, code: 'weak_password' })
+    const user = (await admin.createUser({ email: newEmail('weak-admin'), password: STRONG, email_confirm: true })).data.user!
+    const updated = await admin.updateUserById(user.id, { password: 'letmein1' })
+    expect(updated.error).toMatchObject({ status: 422, code: 'weak_password' })
+    const link = await admin.generateLink({ type: 'signup', email: newEmail('weak-link'), password: 'password' })
+    expect(link.error).toMatchObject({ status: 422, code: 'weak_password' })
+  })
+
+  it('follows PASSWORD_MIN_LENGTH and PASSWORD_MIN_SCORE (0: GoTrue\'s length rule alone)', async () => {
+    const rule = tp.platform.config.auth.password
+    const before = { ...rule }
+    try {
+      Object.assign(rule, { minLength: 12, minScore: 0 })
+      expect((await authClient(tp).signUp({ email: newEmail('gotrue-rule'), password: 'hunter2hunter2' })).error).toBeNull()
+      weakOne((await authClient(tp).signUp({ email: newEmail('gotrue-rule'), password: 'abcdefgh' })).error, ['length'])
+      Object.assign(rule, { minLength: 6, minScore: 3 })
+      expect((await authClient(tp).signUp({ email: newEmail('gotrue-rule'), password: 'tulip garden' })).error).toBeNull() // score 3
+      Object.assign(rule, { minLength: 6, minScore: 4 })
+      weakOne((await authClient(tp).signUp({ email: newEmail('gotrue-rule'), password: 'tulip garden' })).error, ['strength'])
+    } finally {
+      Object.assign(rule, before)
+    }
+  })
+})
+
 describe('signing keys', () => {
   it('rotation: new tokens use the new key, old ones stay valid until they expire, both are published', async () => {
     const client = authClient(tp)
