@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { route } from './route'
 import { byProjectRef } from './route-scopes'
 import { projectParams } from './projects'
-import { dbPassword, dbPasswordChangeBody, projectSettings } from './connection'
+import { databaseSize, dbPassword, dbPasswordChangeBody, projectSettings } from './connection'
 
 export const connectionRoutes = {
   getProjectSettings: route({
@@ -15,6 +15,14 @@ export const connectionRoutes = {
     path: '/platform/projects/:ref/settings',
     params: projectParams,
     answer: projectSettings,
+    action: 'projects:read',
+    scope: byProjectRef,
+  }),
+  getDatabaseSize: route({
+    method: 'GET',
+    path: '/platform/projects/:ref/database-size',
+    params: projectParams,
+    answer: databaseSize,
     action: 'projects:read',
     scope: byProjectRef,
   }),

@@ -29,6 +29,15 @@ export const projectSettings = z.object({
 })
 export type ProjectSettings = z.infer<typeof projectSettings>
 
+/**
+ * The size of a project's database, by the one definition quotas use (pg_database_size on a
+ * server; the data directory on disk for an embedded one). `live` when measured for this answer;
+ * otherwise the last sampled size (a restricted organization, a database not answering), with
+ * when it was measured; `bytes` null when it never was.
+ */
+export const databaseSize = z.object({ bytes: z.number().nullable(), measured_at: z.string().nullable(), live: z.boolean() })
+export type DatabaseSize = z.infer<typeof databaseSize>
+
 export const dbPassword = z.object({ password: z.string() })
 export type DbPassword = z.infer<typeof dbPassword>
 

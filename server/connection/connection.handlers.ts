@@ -2,9 +2,11 @@ import type { connectionRoutes } from '@/lib/api-types'
 import type { Handlers } from '../http/types'
 import { changePassword, locationWithPassword, passwordOf, requireLocation } from './db-password'
 import { projectSettings } from './settings'
+import { databaseSize } from './database-size'
 
 export const connectionHandlers: Handlers<typeof connectionRoutes> = {
   getProjectSettings: async ({ platform, access }) => projectSettings(platform, access),
+  getDatabaseSize: async ({ platform, access }) => databaseSize(platform, access),
   async getDbPassword({ platform, access }) {
     const location = await locationWithPassword(platform, access.ref, requireLocation(access))
     return { password: passwordOf(location)! }

@@ -11,9 +11,8 @@ import { PreviewBranchesCard } from '@/components/interfaces/Projects/PreviewBra
 import { useIsPlatform } from '@/components/layouts/RuntimeConfigGate'
 import { buttonClasses, Card, CardContent, CardHeader } from '@/components/ui'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
-import { useDatabaseSizeQuery } from '@/data/connection/database-size-query'
 import { ConnectCard } from '@/components/interfaces/ProjectHome/ConnectCard'
-import { formatBytes } from '@/lib/format-bytes'
+import { DatabaseSizeValue } from '@/components/interfaces/ProjectHome/DatabaseSizeValue'
 import { PROVIDERS } from '@/lib/api-types'
 import { PRODUCT_NAME } from '@/lib/constants'
 import { shortDbVersion } from '@/lib/db-version'
@@ -24,7 +23,6 @@ const ProjectHomePage: NextPageWithLayout = () => {
   const ref = typeof query.ref === 'string' ? query.ref : undefined
   const { data: project } = useProjectDetailQuery({ ref })
   const isPlatform = useIsPlatform()
-  const size = useDatabaseSizeQuery({ projectRef: ref }, { enabled: project?.status === 'ACTIVE_HEALTHY' })
   if (!project) return null
   const provider = PROVIDERS[project.cloud_provider]
   const region = provider?.regions.find((r) => r.code === project.region)
@@ -68,7 +66,9 @@ const ProjectHomePage: NextPageWithLayout = () => {
               <dt className="text-foreground-light">Database</dt>
               <dd title={project.dbVersion ?? undefined}>{shortDbVersion(project.dbVersion) ?? 'Unknown version'}</dd>
               <dt className="text-foreground-light">Database size</dt>
-              <dd>{size.isLoading ? 'Measuring…' : size.isError ? 'Unknown' : formatBytes(size.data ?? 0)}</dd>
+              <dd>
+                <DatabaseSizeValue projectRef={project.ref} />
+              </dd>
               <dt className="text-foreground-light">Created</dt>
               <dd>
                 <time dateTime={project.inserted_at}>{dayjs(project.inserted_at).format('D MMM YYYY, HH:mm')}</time>
