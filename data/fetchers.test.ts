@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { call, routeUrl, ResponseError, toResponseError, DEFAULT_GET_TIMEOUT_MS } from './fetchers'
-import { setAccessTokenProvider } from '@/lib/auth/session-token'
+import { forgetAccessTokenProvider, setAccessTokenProvider } from '@/lib/auth/session-token'
 import { DEFAULT_API_ERROR_MESSAGE, routes } from '@/lib/api-types'
 
 type Call = { url: string; init: RequestInit }
@@ -59,6 +59,26 @@ describe('call', () => {
     await call(routes.checkPassword, { body: { password: 'x' } })
     expect((calls[0].init.headers as Record<string, string>).Authorization).toBeUndefined()
     expect(asked).toBe(0)
+  })
+
+  it('holds a call that needs the session until the session is known, then sends it with the bearer', async () => {
+    mockFetch(() => Response.json([]))
+    forgetAccessTokenProvider() // a full page load: the auth client has not been started yet
+    const pending = call(routes.listProjects)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(calls).toHaveLength(0)
+    setAccessTokenProvider(async () => 'token-123')
+    await pending
+    expect(calls).toHaveLength(1)
+    expect((calls[0].init.headers as Record<string, string>).Authorization).toBe('Bearer token-123')
+  })
+
+  it('lets a public route go before the session is known', async () => {
+    mockFetch(() => Response.json({ utcTime: '2026-01-01T00:00:00.000Z' }))
+    forgetAccessTokenProvider()
+    await call(routes.getUtcTime)
+    expect(calls).toHaveLength(1)
+    expect((calls[0].init.headers as Record<string, string>).Authorization).toBeUndefined()
   })
 
   it('sends no bearer without a session, and POSTs the body as JSON to the filled path', async () => {

@@ -3,7 +3,7 @@
 import { vi } from 'vitest'
 
 const client = vi.hoisted(() => ({ onAuthStateChange: vi.fn(() => ({ data: { subscription: { unsubscribe: vi.fn() } } })) }))
-vi.mock('@/lib/auth/gotrue-client', () => ({ getGoTrueClient: () => client }))
+vi.mock('@/lib/auth/gotrue-client', () => ({ getGoTrueClient: () => client, startSessionSource: () => undefined }))
 
 import { render } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'

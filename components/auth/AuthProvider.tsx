@@ -2,7 +2,7 @@ import { resetTelemetry } from '@/data/telemetry/reset'
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { Session } from '@supabase/auth-js'
 import { useQueryClient } from '@tanstack/react-query'
-import { getGoTrueClient } from '@/lib/auth/gotrue-client'
+import { getGoTrueClient, startSessionSource } from '@/lib/auth/gotrue-client'
 import { clearLocalStorageExceptKeepList } from '@/lib/local-storage'
 import { resetClientStores } from '@/state/reset'
 import { needsSecondFactor } from '@/lib/auth/assurance'
@@ -25,6 +25,9 @@ export function AuthProvider({ enabled, children }: { enabled: boolean; children
   const [session, setSession] = useState<Session | null>(null)
   const [firstEventSeen, setFirstEventSeen] = useState(false)
   const isLoading = enabled && !firstEventSeen
+  // While rendering, not in an effect: the pages below mount first and run their effects before
+  // this component's, and their first platform calls must wait for the session, not leave without it.
+  if (typeof window !== 'undefined') startSessionSource(enabled)
 
   useEffect(() => {
     if (!enabled) return

@@ -28,3 +28,13 @@ export function getGoTrueClient(): GoTrueClient {
   }
   return client
 }
+
+/**
+ * Says where the fetch stack's session comes from: the auth client in platform mode (created
+ * now, so that the first platform call waits for it to read the stored session), none in
+ * self-hosted mode. Idempotent; until it is called, calls that need a session wait.
+ */
+export function startSessionSource(platform: boolean) {
+  if (platform) getGoTrueClient()
+  else setAccessTokenProvider(undefined)
+}

@@ -159,6 +159,7 @@ describe('with consent', () => {
 
   it('identifies and resets groups as project and organization routes are entered and left', async () => {
     consent('true')
+    shell.userId = ALICE
     router.pathname = '/project/[ref]/sql/[id]'
     router.query = { ref: 'abc', id: 'new' }
     const { rerender } = mount()
@@ -177,6 +178,19 @@ describe('with consent', () => {
     goTo('/projects', {}, rerender)
     await waitFor(() => expect(groupCalls()).toHaveLength(4))
     expect(groupCalls()[3]).toEqual(['/groups/reset', { reset_organization: true, reset_project: false }])
+  })
+
+  it('sends no groups until the session is known, then identifies the current one', async () => {
+    consent('true')
+    router.pathname = '/project/[ref]'
+    router.query = { ref: 'abc' }
+    const { rerender } = mount()
+    await waitFor(() => expect(paths()).toContain('/page'))
+    await settled()
+    expect(paths().filter((p) => p.startsWith('/groups'))).toEqual([])
+    shell.userId = ALICE
+    rerender()
+    await waitFor(() => expect(sent().filter((s) => s.path === '/groups/identify').map((s) => s.body)).toEqual([{ project_ref: 'abc' }]))
   })
 
   it('sends no groups and no feature flags when self-hosted', async () => {
@@ -241,6 +255,7 @@ describe('with consent', () => {
     consent('true')
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     server.use(http.post('*/api/platform/telemetry/*', () => HttpResponse.json({ message: 'down' }, { status: 503 })))
+    shell.userId = ALICE
     router.pathname = '/project/[ref]'
     router.query = { ref: 'abc' }
     const { rerender } = mount()

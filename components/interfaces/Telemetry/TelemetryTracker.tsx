@@ -16,7 +16,7 @@ import { consentState } from '@/state/consent'
  * - a page view on first load, after each completed route change, and as the page is left;
  * - identify, once per signed-in user;
  * - groups identify on entering a project or organization route, groups reset on leaving it
- *   (hosted platform only).
+ *   (hosted platform only, signed in).
  * Nothing without consent; failures are only logged. Renders nothing.
  */
 export function TelemetryTracker() {
@@ -48,14 +48,17 @@ export function TelemetryTracker() {
   useEffect(() => {
     const groups = JSON.parse(groupsKey) as TelemetryGroups
     setTelemetryGroups(groups) // events carry them, whatever is sent here
-    if (!enabled || !isPlatform) {
-      sentGroups.current = {} // after consent comes back, the current group is identified again
+    // Groups are the signed-in user's (the routes answer 401 without a session): none are sent
+    // before the session is known or after sign-out, and the current group is identified again
+    // once consent or the session comes back.
+    if (!enabled || !isPlatform || !userId) {
+      sentGroups.current = {}
       return
     }
     const change = groupChange(sentGroups.current, groups)
     sentGroups.current = groups
     void sendGroupChange(change)
-  }, [groupsKey, enabled, isPlatform])
+  }, [groupsKey, enabled, isPlatform, userId])
 
   return null
 }
