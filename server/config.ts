@@ -92,6 +92,8 @@ export type AuthConfig = {
   otpTtlSeconds: number
   /** A password change needs the nonce sent by /reauthenticate. */
   securePasswordChange: boolean
+  /** What a password set through the auth service must meet (PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE). */
+  password: PasswordRule
   /** Sign-in through OAuth 2 providers (GitHub and others), and how long to wait for them. */
   external: ExternalAuthConfig
   /** Wrong TOTP codes allowed, whatever address they come from (server/auth/mfa.ts). */
@@ -104,8 +106,6 @@ export type MfaAttemptsConfig = {
   /** Wrong codes in a row after which the factor is locked … */
   factorMaxFailures: number
   /** … for this long. */
-  /** What a password set through the auth service must meet (PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE). */
-  password: PasswordRule
   factorLockSeconds: number
 }
 
@@ -323,6 +323,7 @@ export function readConfig(): ServerConfig {
       enablePhone: flag('ENABLE_PHONE', true),
       otpTtlSeconds: wholeNumber('OTP_TTL_SECONDS', 3600),
       securePasswordChange: flag('SECURE_PASSWORD_CHANGE', false),
+      password: readPasswordRule(env),
       external: { providers: readOAuthProviders(env), timeoutMs: wholeNumber('AUTH_EXTERNAL_TIMEOUT_MS', 10_000) },
       mfa: {
         challengeMaxAttempts: wholeNumber('MFA_CHALLENGE_MAX_ATTEMPTS', 5),
@@ -338,7 +339,6 @@ export function readConfig(): ServerConfig {
     restrictionGraceSeconds: wholeNumber('RESTRICTION_GRACE_SECONDS', 7 * 24 * 3600),
     freeDatabaseQuotaBytes: env('FREE_DATABASE_QUOTA_BYTES') === undefined ? undefined : wholeNumber('FREE_DATABASE_QUOTA_BYTES', 0),
     ai: {
-      password: readPasswordRule(env),
       apiKey: env('OPENAI_API_KEY'),
       baseUrl: aiBaseUrl(),
       model: env('OPENAI_MODEL') ?? DEFAULT_AI_MODEL,
