@@ -24,8 +24,10 @@ export type RateLimit = {
 export type RateLimits = {
   /** Password sign-ins per client IP. */
   signInPerIp: RateLimit
-  /** Password sign-ins per account (email), from anywhere. */
+  /** Password sign-ins per account (email or phone) from one client IP. */
   signInPerAccount: RateLimit
+  /** Password sign-ins per account from IPs that have not signed in to it in the last 30 days, all together. */
+  signInPerAccountNewAddresses: RateLimit
   /** Sign-ups per client IP. */
   signUpPerIp: RateLimit
   /** Token refreshes per client IP. */
@@ -302,6 +304,7 @@ export function readConfig(): ServerConfig {
     rateLimits: {
       signInPerIp: rateLimit('RATE_LIMIT_SIGN_IN', 30, 300),
       signInPerAccount: rateLimit('RATE_LIMIT_SIGN_IN_ACCOUNT', 10, 300),
+      signInPerAccountNewAddresses: rateLimit('RATE_LIMIT_SIGN_IN_ACCOUNT_NEW_ADDRESSES', 50, 300),
       signUpPerIp: rateLimit('RATE_LIMIT_SIGN_UP', 30, 3600),
       tokenRefreshPerIp: rateLimit('RATE_LIMIT_TOKEN_REFRESH', 150, 300),
       tokenRefreshPerAccount: rateLimit('RATE_LIMIT_TOKEN_REFRESH_ACCOUNT', 60, 300),

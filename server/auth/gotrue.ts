@@ -15,6 +15,7 @@ import { recordAuthEvent } from '../logs/auth-logs'
 import { issueSession, refreshSession, endSessions } from './sessions'
 import { findUserByEmail, findUserById, findUserByPhone, insertUser, isBanned, toGoTrueUser, type FullUser } from './users'
 import { accountKey, hit } from '../security/rate-limit'
+import { limitSignIn, rememberSignInAddress } from './sign-in-limits'
 import { EMAIL_OR_PHONE_AND_PASSWORD, addressOf, parseAddress, type Address } from './credentials'
 import { checkPasswordRules } from './password-rule'
 import { prepareMessage, sendMessage, type PreparedMessage } from './messages'
@@ -27,12 +28,6 @@ import { randomUUID } from 'node:crypto'
 
 const findByAddress = (db: Queryable, address: Address) =>
   address.channel === 'email' ? findUserByEmail(db, address.email) : findUserByPhone(db, address.phone)
-
-async function limitSignIn(platform: Platform, ip: string, account: string) {
-  const limits = platform.config.rateLimits
-  await hit(platform, 'sign-in:ip', ip, limits.signInPerIp)
-  await hit(platform, 'sign-in:account', accountKey(account), limits.signInPerAccount)
-}
 
 /** Counts a mail or SMS about to be sent, per client and per address. */
 export async function limitMessages(platform: Platform, ip: string, address: string) {
@@ -112,8 +107,8 @@ export const signup: Handler<Routes['authSignup']> = async ({ platform, req, bod
 async function passwordGrant(platform: Platform, body: z.output<typeof tokenBody>, ip: string) {
   if (!body.password) throw authError(400, 'validation_failed', EMAIL_OR_PHONE_AND_PASSWORD)
   const address = parseAddress(body, platform.config.auth, EMAIL_OR_PHONE_AND_PASSWORD)
-  await limitSignIn(platform, ip, addressOf(address))
   const user = await findByAddress(platform.db, address)
+  await limitSignIn(platform, ip, addressOf(address), user?.id)
   // An unknown address costs the same hashing as a wrong password: timing tells nothing.
   const ok = user?.encrypted_password ? await verifyPassword(user.encrypted_password, body.password) : await verifyAgainstNothing(body.password)
   if (user && !ok) recordAuthEvent(platform, { userId: user.id, action: 'login_failed', email: user.email, method: 'password' })
@@ -126,6 +121,7 @@ async function passwordGrant(platform: Platform, body: z.output<typeof tokenBody
   return platform.db.transaction(async (tx) => {
     await tx.query('update users set last_sign_in_at = now() where id = $1', [user.id])
     await tx.query(`update auth_identities set last_sign_in_at = now() where user_id = $1 and provider = $2`, [user.id, address.channel])
+    await rememberSignInAddress(tx, user.id, ip)
     return issueSession(platform, tx, (await findUserById(tx, user.id))!, { method: 'password' })
   })
 }

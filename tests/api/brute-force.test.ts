@@ -1,8 +1,9 @@
 // @vitest-environment node
 /**
- * Brute force and account enumeration: password sign-ins, sign-ups and refreshes are counted per
- * IP and per account in the control plane, so two app instances sharing it count together; an
- * unknown email costs the same password hashing as a wrong password.
+ * Brute force and account enumeration: password sign-ins are counted per IP, per (IP, account) and
+ * per account from addresses new to it; sign-ups and refreshes per IP and account. Counters live in
+ * the control plane, so two app instances sharing it count together; an unknown email costs the
+ * same password hashing as a wrong password.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform'
@@ -26,6 +27,7 @@ const off = { limit: 0, windowSeconds: 300 }
 const limits = (overrides: Partial<RateLimits>): RateLimits => ({
   signInPerIp: off,
   signInPerAccount: off,
+  signInPerAccountNewAddresses: off,
   signUpPerIp: off,
   tokenRefreshPerIp: off,
   otpPerIp: off,
@@ -39,13 +41,32 @@ const PASSWORD = 'correct horse battery staple'
 const wrongSignIn = (tp: TestPlatform, email: string) =>
   tp.call('POST', '/auth/v1/token?grant_type=password', { body: { email, password: 'not the password' } })
 
+/** A password sign-in from client address `from` (behind one trusted proxy, TRUST_PROXY_HOPS=1). */
+async function signInFrom(tp: TestPlatform, from: string, email: string, password: string) {
+  const res = await fetch(`${tp.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Forwarded-For': from },
+    body: JSON.stringify({ email, password }),
+  })
+  return { status: res.status, body: await res.json(), retryAfter: Number(res.headers.get('retry-after')) }
+}
+
 describe.runIf(pgClusterAvailable())('two app instances sharing one PostgreSQL control plane', () => {
   let cluster: PgCluster
   let a: TestPlatform
   let b: TestPlatform
   beforeAll(async () => {
     cluster = await startPgCluster()
-    const shared = { platformDatabaseUrl: cluster.url, jwtSecret: 'shared-secret-for-both-instances', rateLimits: limits({ signInPerAccount: { limit: 10, windowSeconds: 300 }, signInPerIp: { limit: 1000, windowSeconds: 300 } }) }
+    const shared = {
+      platformDatabaseUrl: cluster.url,
+      jwtSecret: 'shared-secret-for-both-instances',
+      trustProxyHops: 1,
+      rateLimits: limits({
+        signInPerAccount: { limit: 10, windowSeconds: 300 },
+        signInPerAccountNewAddresses: { limit: 15, windowSeconds: 300 },
+        signInPerIp: { limit: 1000, windowSeconds: 300 },
+      }),
+    }
     a = await startTestPlatform(shared)
     b = await startTestPlatform(shared)
   })
@@ -55,24 +76,42 @@ describe.runIf(pgClusterAvailable())('two app instances sharing one PostgreSQL c
     await cluster?.stop()
   })
 
-  it('count wrong passwords for one account together and answer 429 with Retry-After', async () => {
+  it('throttle one address guessing one account on both instances, and never lock the owner out from another address', async () => {
     const email = `victim-${Date.now()}@example.com`
     await a.signUp(email, PASSWORD)
     const statuses: number[] = []
-    for (let i = 0; i < 10; i++) statuses.push((await wrongSignIn(i % 2 ? a : b, email)).status)
+    for (let i = 0; i < 10; i++) statuses.push((await signInFrom(i % 2 ? a : b, '203.0.113.7', email, 'not the password')).status)
     expect(statuses).toEqual(Array(10).fill(400))
-    const limited = await wrongSignIn(a, email)
+    const limited = await signInFrom(a, '203.0.113.7', email, 'not the password')
     expect(limited.status).toBe(429)
     expect(limited.body.error_code).toBe('over_request_rate_limit')
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect((await wrongSignIn(b, email)).status).toBe(429)
-    // Even the right password waits: the account is the one being guessed.
-    const right = await b.call('POST', '/auth/v1/token?grant_type=password', { body: { email, password: PASSWORD } })
-    expect(right.status).toBe(429)
+    expect(limited.retryAfter).toBeGreaterThan(0)
+    // The owner, from their own address, signs in with the right password.
+    const owner = await signInFrom(b, '198.51.100.20', email, PASSWORD)
+    expect(owner.status).toBe(200)
+    expect(owner.body.access_token).toBeTruthy()
+    // The guessing address stays throttled, even with the right password, on either instance.
+    expect((await signInFrom(b, '203.0.113.7', email, PASSWORD)).status).toBe(429)
+    expect((await signInFrom(a, '203.0.113.7', email, 'not the password')).status).toBe(429)
+  })
+
+  it('many addresses guessing one account together are throttled, but not an address the owner signed in from before', async () => {
+    const email = `spread-${Date.now()}@example.com`
+    await a.signUp(email, PASSWORD)
+    expect((await signInFrom(a, '198.51.100.30', email, PASSWORD)).status).toBe(200)
+    const statuses: number[] = []
+    // The owner's first sign-in came from an address new then (1), and 7 new addresses guess twice
+    // each (14): 15, the limit for addresses new to this account.
+    for (let i = 0; i < 14; i++) statuses.push((await signInFrom(i % 2 ? a : b, `203.0.113.${100 + (i % 7)}`, email, 'not the password')).status)
+    expect(statuses).toEqual(Array(14).fill(400))
+    // One more address new to the account is refused, even with the right password.
+    expect((await signInFrom(a, '203.0.113.200', email, PASSWORD)).status).toBe(429)
+    // The owner's known address is not.
+    expect((await signInFrom(b, '198.51.100.30', email, PASSWORD)).status).toBe(200)
     // Another account is not affected.
     const other = `bystander-${Date.now()}@example.com`
     await b.signUp(other, PASSWORD)
-    expect((await a.call('POST', '/auth/v1/token?grant_type=password', { body: { email: other, password: PASSWORD } })).status).toBe(200)
+    expect((await signInFrom(a, '203.0.113.200', other, PASSWORD)).status).toBe(200)
   })
 })
 
