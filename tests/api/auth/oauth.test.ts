@@ -4,7 +4,13 @@
  * the same stand-in as a generic OAuth 2 provider, "acme"), driven by @supabase/auth-js as an app
  * would, the browser's redirects followed by hand.
  */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openEmbeddedControlPlane } from '@/server/db/control-plane'
+import { migrate } from '@/server/db/migrate'
 import type { GoTrueClient, Provider } from '@supabase/auth-js'
 import { readConfig } from '@/server/config'
 import { readOAuthProviders } from '@/server/auth/oauth-config'
@@ -381,5 +387,48 @@ describe('linking identities', () => {
     const redirect = await tp.call('GET', '/auth/v1/user/identities/authorize?provider=github', { token })
     expect(redirect.status).toBe(302)
     expect(redirect.headers.get('location')).toContain(`${stand.url}/login/oauth/authorize`)
+  })
+})
+
+describe('migration 0022: which addresses of existing accounts count as proven', () => {
+  it('a confirmation mailed before the address was confirmed, or a provider that verified it, is proof; autoconfirm alone is not', async () => {
+    const source = path.join(process.cwd(), 'server', 'migrations')
+    const all = fs.readdirSync(source).filter((f) => f.endsWith('.sql'))
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'))
+    const db = await openEmbeddedControlPlane(null)
+    try {
+      for (const file of all.filter((f) => f < '0022')) fs.copyFileSync(path.join(source, file), path.join(dir, file))
+      await migrate(db, dir)
+      const user = async (email: string, columns: { confirmed?: boolean; mailed?: boolean }) => {
+        const id = randomUUID()
+        await db.query(
+          `insert into users (id, email, encrypted_password, email_confirmed_at, confirmation_sent_at)
+           values ($1, $2, 'x', case when $3 then now() end, case when $4 then now() - interval '1 hour' end)`,
+          [id, email, !!columns.confirmed, !!columns.mailed]
+        )
+        return id
+      }
+      await user('autoconfirmed@example.com', { confirmed: true })
+      await user('mailed@example.com', { confirmed: true, mailed: true })
+      await user('waiting@example.com', { mailed: true })
+      const viaGitHub = await user('github@example.com', { confirmed: true })
+      await db.query(`insert into auth_identities (id, user_id, provider, provider_id, identity_data) values ($1, $2, 'github', '42', $3)`, [
+        randomUUID(),
+        viaGitHub,
+        JSON.stringify({ email: 'GitHub@example.com', email_verified: true }),
+      ])
+      for (const file of all.filter((f) => f >= '0022')) fs.copyFileSync(path.join(source, file), path.join(dir, file))
+      await migrate(db, dir)
+      const rows = await db.query<{ email: string; proven: boolean }>('select email, email_proven_at is not null as proven from users order by email')
+      expect(rows).toEqual([
+        { email: 'autoconfirmed@example.com', proven: false },
+        { email: 'github@example.com', proven: true },
+        { email: 'mailed@example.com', proven: true },
+        { email: 'waiting@example.com', proven: false },
+      ])
+    } finally {
+      await db.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
