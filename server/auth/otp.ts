@@ -65,7 +65,7 @@ async function complete(platform: Platform, tx: Queryable, token: TokenRow, useP
     case 'invite':
     case 'magiclink':
     case 'recovery':
-      await confirmAddress(tx, user.id, 'email')
+      await confirmAddress(tx, user.id, 'email', { proven: token.kind === 'confirmation' || token.kind === 'invite' })
       break
     case 'sms_otp':
       await confirmAddress(tx, user.id, 'phone')

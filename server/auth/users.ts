@@ -14,7 +14,7 @@ export type UserRow = {
   raw_app_meta_data: Record<string, unknown>
   is_anonymous: boolean
   email_confirmed_at: Date | string | null
-  /** When the address's owner proved it (a mailed link or code, a provider, an admin); autoconfirm is no proof. */
+  /** When the account's holder proved the address (its sign-up or invitation link, an email change, a provider, an admin); autoconfirm is no proof. */
   email_proven_at: Date | string | null
   phone_confirmed_at: Date | string | null
   invited_at: Date | string | null
@@ -171,11 +171,15 @@ export async function upsertIdentity(tx: Queryable, userId: string, provider: st
   )
 }
 
-/** Marks the email (or phone) as confirmed, on the user and its identity: its owner used a link or code sent there. */
-export async function confirmAddress(tx: Queryable, userId: string, channel: 'email' | 'phone') {
+/**
+ * Marks the email (or phone) as confirmed, on the user and its identity. `proven`: the link or code
+ * completed the account's own sign-up or invitation, so whoever set its credentials reads that inbox
+ * (a magic link or recovery proves only that the one signing in does).
+ */
+export async function confirmAddress(tx: Queryable, userId: string, channel: 'email' | 'phone', { proven = false } = {}) {
   const column = channel === 'email' ? 'email_confirmed_at' : 'phone_confirmed_at'
-  const proven = channel === 'email' ? ', email_proven_at = coalesce(email_proven_at, now())' : ''
-  await tx.query(`update users set ${column} = coalesce(${column}, now())${proven}, updated_at = now() where id = $1`, [userId])
+  const proof = channel === 'email' && proven ? ', email_proven_at = coalesce(email_proven_at, now())' : ''
+  await tx.query(`update users set ${column} = coalesce(${column}, now())${proof}, updated_at = now() where id = $1`, [userId])
   await tx.query(
     `update auth_identities set identity_data = identity_data || jsonb_build_object($3::text, true), updated_at = now()
      where user_id = $1 and provider = $2`,

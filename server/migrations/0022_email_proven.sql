@@ -1,5 +1,6 @@
--- When the owner of a user's email proved it: a mailed link or code used, a provider that verified
--- the address, or an admin who confirmed it. email_confirmed_at alone is no proof: with
+-- When the holder of a user's account proved its email: its sign-up or invitation link or code
+-- used, an email change to it confirmed, a provider that verified the address, or an admin who
+-- confirmed it. email_confirmed_at alone is no proof: with
 -- MAILER_AUTOCONFIRM anyone can register any address and count as confirmed at once. A provider
 -- sign-in merges into an account only with a proven address intact (server/auth/oauth-accounts.ts).
 alter table users add column email_proven_at timestamptz;

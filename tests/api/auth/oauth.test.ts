@@ -177,6 +177,11 @@ describe('sign-in with GitHub', () => {
     expect(signUp.data.user!.email_confirmed_at).toBeTruthy()
     const squatterSession = signUp.data.session!
     expect((await squatter.mfa.enroll({ factorType: 'totp', friendlyName: 'squatter' })).error).toBeNull()
+    // The owner signs in once with a code mailed to the address: that proves the inbox is theirs,
+    // not that the password is.
+    const outbox = catchMessages(tp)
+    expect((await authClient(tp).signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull()
+    expect((await authClient(tp).verifyOtp({ email, token: outbox.last(email).code, type: 'email' })).error).toBeNull()
 
     // The address's owner signs in with GitHub, which verified it.
     stand.signInAs(githubAccount(email))
@@ -203,13 +208,16 @@ describe('sign-in with GitHub', () => {
     expect((await tp.call('GET', '/auth/v1/user', { token: session.access_token })).status).toBe(200)
   })
 
-  it('an address its owner proved by a mailed code keeps its password when GitHub links', async () => {
+  it('an address its holder proved by confirming a change to it keeps its password when GitHub links', async () => {
+    const before = newEmail('before')
     const email = newEmail('proven')
     const outbox = catchMessages(tp)
-    const signUp = await authClient(tp).signUp({ email, password: STRONG })
-    // The owner signs in once with a code mailed to the address: proof.
-    expect((await authClient(tp).signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull()
-    expect((await authClient(tp).verifyOtp({ email, token: outbox.last(email).code, type: 'email' })).error).toBeNull()
+    const client = authClient(tp)
+    const signUp = await client.signUp({ email: before, password: STRONG })
+    // The account's holder moves it to the address, with codes mailed to both: proof.
+    expect((await client.updateUser({ email })).error).toBeNull()
+    expect((await client.verifyOtp({ email, token: outbox.last(email).code, type: 'email_change' })).error).toBeNull()
+    expect((await client.verifyOtp({ email: before, token: outbox.last(before).code, type: 'email_change' })).error).toBeNull()
     stand.signInAs(githubAccount(email))
     const { session } = await signInWithGitHub()
     expect(session.user.id).toBe(signUp.data.user!.id)
