@@ -1,3 +1,5 @@
+// First: crypto.randomUUID where the browser hides it (plain HTTP by a network address).
+import '@/lib/random-uuid'
 import '@/styles/globals.css'
 import type { AppProps } from 'next/app'
 import Head from 'next/head'
