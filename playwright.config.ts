@@ -50,7 +50,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'platform', testMatch: /platform(\.[a-z-]+)?\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${PORTS.platform}` } },
-    { name: 'self-hosted', testMatch: /self-hosted\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${PORTS.selfHosted}` } },
+    { name: 'self-hosted', testMatch: /self-hosted(\.[a-z-]+)?\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${PORTS.selfHosted}` } },
     { name: 'mocked', testMatch: /mocked\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${PORTS.mocked}` } },
   ],
   webServer: [

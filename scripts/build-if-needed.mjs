@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next')
 const buildId = path.join(root, '.next', 'BUILD_ID')
-const SOURCES = ['docs', 'instrumentation.ts', 'pages', 'components', 'data', 'lib', 'state', 'styles', 'server', 'workers', 'mocks', 'public', 'package.json', 'next.config.js', 'tailwind.config.ts', 'postcss.config.mjs']
+const SOURCES = ['docs', 'instrumentation.ts', 'proxy.ts', 'pages', 'components', 'data', 'lib', 'state', 'styles', 'server', 'workers', 'mocks', 'public', 'package.json', 'next.config.js', 'tailwind.config.ts', 'postcss.config.mjs']
 
 function newestMtime(entry) {
   const full = path.join(root, entry)
