@@ -135,6 +135,8 @@ export type ServerConfig = {
   dashboardAuth: { username: string; password: string } | null
   /** Public URL of the dashboard, when it is served under a name of its own. */
   siteUrl?: string
+  /** Where the support form's requests are mailed (through SMTP_URL); unset: they are only stored. */
+  supportEmail?: string
   /** Largest request body, unless a route allows more. */
   maxBodyBytes: number
   /** Largest SQL result (as JSON) the SQL endpoint answers. */
@@ -292,6 +294,7 @@ export function readConfig(): ServerConfig {
     allowedHosts,
     dashboardAuth: dashboardCredentials(env('DASHBOARD_USERNAME'), env('DASHBOARD_PASSWORD')),
     siteUrl: site,
+    supportEmail: env('SUPPORT_EMAIL'),
     maxBodyBytes: wholeNumber('MAX_BODY_BYTES', 1024 * 1024),
     maxResultBytes: wholeNumber('MAX_RESULT_BYTES', 128 * 1024 * 1024),
     maxOpenProjectDbs: wholeNumber('MAX_OPEN_PROJECT_DBS', defaultMaxOpenProjectDbs()),

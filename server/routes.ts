@@ -25,6 +25,7 @@ import { siteHandlers } from './site/site.handlers'
 import { integrationHandlers } from './integrations/integrations.handlers'
 import { billingHandlers } from './billing/billing.handlers'
 import { connectionHandlers } from './connection/connection.handlers'
+import { supportHandlers } from './support/support.handlers'
 import { extensionHandlers } from './extensions/extensions.handlers'
 import { graphqlHandlers } from './graphql/graphql.handlers'
 import { logHandlers } from './logs/logs.handlers'
@@ -64,6 +65,7 @@ const handlers: Handlers<Routes> = {
   ...extensionHandlers,
   ...graphqlHandlers,
   ...logHandlers,
+  ...supportHandlers,
 }
 
 export type AnyHandler = (ctx: HandlerContext<AnyRoute>) => Promise<unknown>

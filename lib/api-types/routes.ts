@@ -14,6 +14,7 @@ import { passkeyRoutes } from './passkeys.routes'
 import { contentRoutes } from './content.routes'
 import { aiRoutes } from './ai.routes'
 import { telemetryRoutes } from './telemetry.routes'
+import { supportRoutes } from './support.routes'
 import { flagRoutes } from './flags.routes'
 import { docsSearchRoutes } from './docs-search.routes'
 import { privilegeRoutes } from './privileges.routes'
@@ -25,7 +26,7 @@ import { extensionRoutes } from './extensions.routes'
 import { graphqlRoutes } from './graphql.routes'
 import { logRoutes } from './logs.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -48,6 +49,7 @@ export const routes = {
   ...extensionRoutes,
   ...graphqlRoutes,
   ...logRoutes,
+  ...supportRoutes,
 }
 
 // Two domains naming a route alike would silently keep only the last one.

@@ -28,6 +28,7 @@ import { connectionExamples } from './matrix/connection.examples'
 import { extensionExamples } from './matrix/extensions.examples'
 import { graphqlExamples } from './matrix/graphql.examples'
 import { logExamples } from './matrix/logs.examples'
+import { supportExamples } from './matrix/support.examples'
 
 const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
 
@@ -53,6 +54,7 @@ const examples: Record<RouteName, Example> = {
   ...extensionExamples,
   ...graphqlExamples,
   ...logExamples,
+  ...supportExamples,
 }
 
 /** Rows the callers could change, as one comparable snapshot. */

@@ -1,0 +1,7 @@
+import type { supportRoutes } from '@/lib/api-types'
+import type { Handlers } from '../http/types'
+import { createSupportRequest } from './requests'
+
+export const supportHandlers: Handlers<typeof supportRoutes> = {
+  createSupportRequest: ({ platform, user, body }) => createSupportRequest(platform, user, body),
+}
