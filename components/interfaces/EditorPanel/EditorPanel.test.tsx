@@ -9,6 +9,7 @@ import { vi } from 'vitest'
 vi.hoisted(() => {
   process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
 })
+vi.mock('@/components/interfaces/SQLEditor/MonacoEditor', () => import('@/components/interfaces/SQLEditor/MonacoEditor.fake'))
 
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -91,16 +92,18 @@ it('defaults to "SQL" and "Save"', () => {
   expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument()
 })
 
-it('is seeded with the initial value, and shows no templates then', () => {
+it('is seeded with the initial value, and shows no templates then', async () => {
   platform()
-  const { text } = openPanel({ initialValue: 'select 1' })
-  expect(text()).toHaveValue('select 1')
+  openPanel({ initialValue: 'select 1' })
+  // Monaco loads in the browser only, after the panel (the tests' stand-in too).
+  expect(await screen.findByRole('textbox', { name: 'SQL' })).toHaveValue('select 1')
   expect(screen.queryByRole('heading', { name: 'Start from a template' })).not.toBeInTheDocument()
 })
 
 it('lists the templates while empty; the filter narrows them and picking one fills the text', async () => {
   platform()
   const { user, text } = openPanel()
+  await screen.findByRole('textbox', { name: 'SQL' })
   const list = screen.getByRole('list', { name: 'Start from a template' })
   expect(within(list).getAllByRole('listitem')).toHaveLength(editorPanelState.templates.length)
   await user.type(screen.getByRole('searchbox', { name: 'Filter templates' }), 'active connections')
@@ -273,4 +276,55 @@ it('the header toggle opens an empty "SQL" panel with Run, closing the assistant
   expect(within(panel).getByRole('textbox', { name: 'SQL' })).toHaveValue('')
   await user.click(screen.getByRole('button', { name: 'SQL panel' }))
   expect(screen.queryByRole('complementary')).not.toBeInTheDocument()
+})
+
+describe('results', () => {
+  // jsdom does no layout: give every element a size so the grid's virtualizer has rows to show.
+  const originals = {
+    clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight'),
+    clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth'),
+  }
+  beforeAll(() => {
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 400 })
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 400 })
+  })
+  afterAll(() => {
+    for (const [name, descriptor] of Object.entries(originals)) if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor)
+  })
+
+  it('shows the rows a SELECT returned in the SQL editor’s grid, not only "Success. 1 row"', async () => {
+    const state = platform()
+    state.answers.push(() =>
+      ndjsonAnswer([{ command: 'SELECT', rowCount: 1, columns: [{ name: 'id', dataTypeID: 23 }, { name: 'title', dataTypeID: 25 }], rows: [{ id: 7, title: 'Buy milk' }] }])
+    )
+    const { user } = openPanel({ initialValue: 'select id, title from todos', saveLabel: 'Run' })
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Run' })).toBeEnabled())
+    await user.click(screen.getByRole('button', { name: 'Run' }))
+    expect(await screen.findByText('Success. 1 row')).toBeInTheDocument()
+    const results = screen.getByRole('region', { name: 'Results' })
+    const grid = within(results).getByRole('grid')
+    expect(within(grid).getByRole('columnheader', { name: /title/ })).toBeInTheDocument()
+    expect(within(grid).getByText('Buy milk')).toBeInTheDocument()
+    expect(within(grid).getByText('7')).toBeInTheDocument()
+  })
+
+  it('shows no grid for a statement without rows, and a new run replaces the old rows', async () => {
+    const state = platform()
+    state.answers.push(() => ndjsonAnswer([{ command: 'SELECT', rowCount: 1, columns: [{ name: 'n', dataTypeID: 23 }], rows: [{ n: 41 }] }]))
+    state.answers.push(() => ndjsonAnswer([{ command: 'CREATE TABLE', rowCount: null, columns: [], rows: [] }]))
+    const { user } = openPanel({ initialValue: 'select 41 as n' })
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled())
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('41')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Success. CREATE TABLE')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Results' })).not.toBeInTheDocument()
+  })
+})
+
+it('edits the SQL in Monaco, in the app’s theme, like the SQL editor', async () => {
+  platform()
+  openPanel({ initialValue: 'select 1' })
+  // The stand-in for Monaco (MonacoEditor.fake) shows the Monaco theme it was given.
+  expect(await screen.findByRole('textbox', { name: 'SQL' })).toHaveAttribute('data-theme', expect.stringMatching(/.+/))
 })

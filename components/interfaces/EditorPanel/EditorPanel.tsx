@@ -1,10 +1,11 @@
 /**
  * The editor panel beside a project's pages (a full-screen overlay on phones), in the place the AI
  * assistant takes: one piece of SQL, seeded by whoever opened it (state/editor-panel.ts), with
- * templates to start from when it is empty. Save runs it in the project's database and says how
- * it went; "Ask the assistant" hands the opener's prompt to the AI assistant (closing this panel).
+ * templates to start from when it is empty, in Monaco as in the SQL editor. Save runs it in the
+ * project's database, says how it went and shows the last statement's rows in the SQL editor's
+ * result view; "Ask the assistant" hands the opener's prompt to the AI assistant (closing this panel).
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Play, Sparkles, SquareTerminal, X } from 'lucide-react'
 import { useSnapshot } from 'valtio'
 import { Button } from '@/components/ui'
@@ -13,7 +14,10 @@ import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { useSqlRunMutation } from '@/data/sql/sql-run-mutation'
 import { closeEditorPanel, editorPanelState } from '@/state/editor-panel'
 import { openAiAssistant } from '@/state/side-panels'
+import type { RunResult } from '@/lib/sql/result-set'
 import { runSummary } from './EditorPanel.utils'
+import { PanelResults } from './PanelResults'
+import { PanelSqlEditor } from './PanelSqlEditor'
 import { RunOutcome } from './RunOutcome'
 import { TemplateList } from './TemplateList'
 
@@ -41,34 +45,39 @@ export function EditorPanel({ projectRef }: { projectRef: string }) {
 
   const run = useSqlRunMutation()
   const [summary, setSummary] = useState<string | null>(null)
+  // The last run's results, held outside any store; their rows are let go when replaced or closed.
+  const [results, setResults] = useState<RunResult[] | null>(null)
+  const resultsRef = useRef<RunResult[] | null>(null)
+  const showResults = (next: RunResult[] | null) => {
+    resultsRef.current?.forEach((result) => result.rows.release())
+    resultsRef.current = next
+    setResults(next)
+  }
   const abortRef = useRef<AbortController | null>(null)
-  // Closing the panel abandons a run under way: the platform then stops the query.
-  useEffect(() => () => abortRef.current?.abort(), [])
-
-  const textRef = useRef<HTMLTextAreaElement>(null)
-  useEffect(() => textRef.current?.focus(), [])
+  // Closing the panel abandons a run under way (the platform then stops the query) and its rows.
+  useEffect(
+    () => () => {
+      abortRef.current?.abort()
+      resultsRef.current?.forEach((result) => result.rows.release())
+    },
+    []
+  )
 
   const empty = sql.trim() === ''
   const save = () => {
     if (empty || !canRun || run.isPending) return
     abortRef.current = new AbortController()
     setSummary(null)
+    showResults(null)
     run.mutate(
       { projectRef, sql, signal: abortRef.current.signal },
       {
-        // Only the one-line summary is shown: the rows are let go at once, not kept by the mutation.
         onSuccess: (data) => {
           setSummary(runSummary(data))
-          for (const result of data.results) result.rows.release()
+          showResults(data.results)
         },
       }
     )
-  }
-  const onTextKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
-      e.preventDefault()
-      save()
-    }
   }
 
   return (
@@ -87,22 +96,11 @@ export function EditorPanel({ projectRef }: { projectRef: string }) {
       </header>
 
       <div className="flex min-h-0 flex-1 flex-col">
-        <textarea
-          ref={textRef}
-          aria-label="SQL"
-          value={sql}
-          onChange={(e) => setSql(e.target.value)}
-          onKeyDown={onTextKeyDown}
-          placeholder="Write SQL here, or start from a template below"
-          spellCheck={false}
-          autoCapitalize="off"
-          autoCorrect="off"
-          className={
-            'w-full resize-none bg-background px-3 py-2 font-mono text-[13px] leading-5 text-foreground placeholder:text-foreground-lighter focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none focus-visible:ring-inset ' +
-            (sql === '' ? 'h-28 shrink-0' : 'min-h-40 flex-1')
-          }
-        />
+        <div className={sql === '' ? 'h-28 shrink-0' : 'min-h-32 flex-1'}>
+          <PanelSqlEditor value={sql} onChange={setSql} onRun={save} />
+        </div>
         {sql === '' && <TemplateList templates={snap.templates} onPick={(template) => setSql(template.content)} />}
+        {run.isSuccess && results && <PanelResults results={results} />}
       </div>
 
       <footer className="flex shrink-0 flex-col gap-2 border-t border-border p-3">
