@@ -21,8 +21,10 @@ const LOCAL_ONLY = 'answers only requests from this machine'
 test.skip(!EXTERNAL, 'this machine has no network interface but loopback')
 
 const children: ChildProcess[] = []
+const dataDirs: string[] = []
 function start(args: string[], env: Record<string, string>): ChildProcess {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-exposed-'))
+  dataDirs.push(dataDir)
   const { DASHBOARD_USERNAME: _u, DASHBOARD_PASSWORD: _p, LISTEN_HOST: _h, ...inherited } = process.env
   const child = spawn(process.execPath, args, {
     env: { ...inherited, NEXT_PUBLIC_IS_PLATFORM: 'false', SKIP_BUILD: 'true', DATA_DIR: dataDir, EMBEDDED_DB_PORT: '0', ALLOWED_HOSTS: EXTERNAL!, ...env },
@@ -41,6 +43,7 @@ test.afterAll(async () => {
     process.kill(-child.pid!, 'SIGTERM')
     await exited
   }
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true })
 })
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string }
