@@ -38,13 +38,22 @@ it('reads the allowed host names from SITE_URL and ALLOWED_HOSTS, with the local
 })
 
 it('serves embedded databases on 127.0.0.1:54329 unless told otherwise; "off" turns the listener off', () => {
-  expect(readConfig().embeddedDb).toEqual({ port: 54329, host: '127.0.0.1', idleSessionTimeoutMs: 600_000, maxConnections: 100, maxConnectionsPerAddress: 20 })
+  expect(readConfig().embeddedDb).toEqual({
+    port: 54329,
+    host: '127.0.0.1',
+    idleSessionTimeoutMs: 600_000,
+    maxConnections: 100,
+    maxConnectionsPerAddress: 20,
+    maxHandshakes: 20,
+    attemptsPerProject: 30,
+  })
   vi.stubEnv('EMBEDDED_DB_PORT', '0')
   vi.stubEnv('EMBEDDED_DB_HOST', '0.0.0.0')
   vi.stubEnv('EMBEDDED_DB_IDLE_TIMEOUT_SECONDS', '0')
   vi.stubEnv('EMBEDDED_DB_MAX_CONNECTIONS', '5')
   vi.stubEnv('EMBEDDED_DB_MAX_CONNECTIONS_PER_ADDRESS', '0')
-  expect(readConfig().embeddedDb).toMatchObject({ port: 0, host: '0.0.0.0', maxConnections: 5 })
+  vi.stubEnv('EMBEDDED_DB_MAX_HANDSHAKES', '3')
+  expect(readConfig().embeddedDb).toMatchObject({ port: 0, host: '0.0.0.0', maxConnections: 5, maxHandshakes: 3 })
   vi.stubEnv('EMBEDDED_DB_PORT', 'off')
   expect(readConfig().embeddedDb.port).toBeNull()
   vi.stubEnv('EMBEDDED_DB_PORT', '70000')

@@ -52,13 +52,23 @@ export type EmbeddedDbListenerConfig = {
   host: string
   /** A session that sends nothing and gets nothing this long is ended; 0: never. Absent: the default below. */
   idleSessionTimeoutMs?: number
-  /** Connections open at once, in all and per client address; 0: no cap. Absent: the defaults below. */
+  /**
+   * Sessions authenticated with a project's password open at once, in all; connections (any) per
+   * client address; handshakes not yet authenticated, in all (the oldest is cut to make room).
+   * 0: no cap. Absent: the defaults below. The platform's own sessions count against none.
+   */
   maxConnections?: number
   maxConnectionsPerAddress?: number
+  maxHandshakes?: number
+  /**
+   * Password attempts on one project per 5 minutes, from every address together (0: off), past
+   * which only addresses that authenticated to it in the last 30 days may try. Absent: the default.
+   */
+  attemptsPerProject?: number
 }
 
 /** The listener's limits when the environment does not set them (EMBEDDED_DB_IDLE_TIMEOUT_SECONDS …). */
-export const EMBEDDED_DB_LIMITS = { idleSessionTimeoutMs: 600_000, maxConnections: 100, maxConnectionsPerAddress: 20 }
+export const EMBEDDED_DB_LIMITS = { idleSessionTimeoutMs: 600_000, maxConnections: 100, maxConnectionsPerAddress: 20, maxHandshakes: 20, attemptsPerProject: 30 }
 
 /** The AI assistant's model: any server speaking OpenAI's Chat Completions API. */
 export type AiConfig = {
@@ -238,6 +248,8 @@ function embeddedDbListener(): EmbeddedDbListenerConfig {
     idleSessionTimeoutMs: wholeNumber('EMBEDDED_DB_IDLE_TIMEOUT_SECONDS', EMBEDDED_DB_LIMITS.idleSessionTimeoutMs / 1000, { allowZero: true }) * 1000,
     maxConnections: wholeNumber('EMBEDDED_DB_MAX_CONNECTIONS', EMBEDDED_DB_LIMITS.maxConnections, { allowZero: true }),
     maxConnectionsPerAddress: wholeNumber('EMBEDDED_DB_MAX_CONNECTIONS_PER_ADDRESS', EMBEDDED_DB_LIMITS.maxConnectionsPerAddress, { allowZero: true }),
+    maxHandshakes: wholeNumber('EMBEDDED_DB_MAX_HANDSHAKES', EMBEDDED_DB_LIMITS.maxHandshakes, { allowZero: true }),
+    attemptsPerProject: wholeNumber('RATE_LIMIT_EMBEDDED_DB_AUTH_PROJECT', EMBEDDED_DB_LIMITS.attemptsPerProject, { allowZero: true }),
   }
   if (raw !== undefined && ['off', 'false', 'none'].includes(raw.toLowerCase())) return { port: null, host, ...limits }
   const port = wholeNumber('EMBEDDED_DB_PORT', DEFAULT_EMBEDDED_DB_PORT, { allowZero: true })

@@ -28,8 +28,11 @@ export async function projectConnectionUrl(platform: Platform, project: ProjectA
   const endpoint = endpointOf(platform, location)
   if (!endpoint || location.kind !== 'embedded' || !location.password)
     throw new PlatformError(503, 'Embedded databases are not reachable over the Postgres protocol here: EMBEDDED_DB_PORT is off, or its port was taken.')
-  // The listener on a wildcard address is reached locally through the loopback interface.
+  // The platform's own door (a Unix socket only this process's user can open, outside the caps
+  // outsiders can fill) when there is one; else TCP, a wildcard address reached through loopback.
   const listener = platform.embeddedListener!
+  if (listener.platformSocketDir)
+    return connectionString({ ...endpoint, host: 'localhost', params: `?host=${encodeURIComponent(listener.platformSocketDir)}` }, listener.platformPassword(project.ref))
   const host = ['0.0.0.0', '::'].includes(listener.host) ? '127.0.0.1' : endpoint.host
   // Not the project's password: one only this process knows, which the listener also takes for
   // the project. A password change made while a request is under way cannot make the platform's

@@ -3,6 +3,13 @@
  * and its password, whether it serves (its status, and its organization's restriction, as the
  * SQL endpoint decides), and how many attempts a client address made. Served sessions count as
  * the project's egress and activity, as SQL runs do.
+ *
+ * Password attempts are limited three ways, all counted before the exchange and taken back when it
+ * succeeds: per client address, per address and project (RATE_LIMIT_EMBEDDED_DB_AUTH), and per
+ * project from every address together (RATE_LIMIT_EMBEDDED_DB_AUTH_PROJECT), so rotating addresses
+ * does not buy more guesses. Past the per-project limit only addresses that authenticated to the
+ * project in the last 30 days may try: guesses from elsewhere cannot lock the owner out of where
+ * they connect from (and the platform's own connections never count).
  */
 import { createHash } from 'node:crypto'
 import type { Socket } from 'node:net'
@@ -17,8 +24,12 @@ import { EMBEDDED_DB_LIMITS } from '../config'
 
 const ATTEMPTS = 'embedded-db-auth'
 const ATTEMPTS_FOR_REF = 'embedded-db-auth-ref'
-/** The ref is whatever the client sent (up to a startup packet's size): the key holds its hash. */
-const refKey = (address: string, ref: string) => `${address} ${createHash('sha256').update(ref).digest('hex').slice(0, 32)}`
+const ATTEMPTS_ON_PROJECT = 'embedded-db-auth-project'
+/** The ref is whatever the client sent (up to a startup packet's size): keys hold its hash. */
+const hashOf = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32)
+const refKey = (address: string, ref: string) => `${address} ${hashOf(ref)}`
+/** An address that authenticated to a project is remembered this long (see the header). */
+const KNOWN_ADDRESS_DAYS = 30
 const REF = /^[a-z0-9][a-z0-9_-]{0,62}$/i
 
 /** Why a project that exists does not take connections, for a client that knew its password. */
@@ -52,9 +63,11 @@ export function wireAccess(platform: Platform): WireListenerDeps {
   /** When each project's wire traffic was last written as activity (and its serving re-checked), by ref. */
   const lastTouched = new Map<string, number>()
 
-  /** Counts one attempt in a bucket; answers the seconds to wait when it was one too many. */
-  async function count(bucket: string, key: string): Promise<number | null> {
-    const { limit, windowSeconds } = rule()
+  const projectRule = () => ({ limit: limits().attemptsPerProject, windowSeconds: rule().windowSeconds })
+
+  /** Counts one attempt in a bucket; answers the seconds to wait when it was one too many (null: off, or allowed). */
+  async function count(bucket: string, key: string, { limit, windowSeconds } = rule()): Promise<number | null> {
+    if (limit === 0) return null
     const [row] = await platform.db.query<{ hits: number; retry_after: number }>(
       `with w as (select to_timestamp(floor(extract(epoch from now()) / $3) * $3) as start)
        insert into rate_limit_counters (bucket, key, window_start, hits)
@@ -66,11 +79,33 @@ export function wireAccess(platform: Platform): WireListenerDeps {
     return row.hits > limit ? Math.max(1, row.retry_after) : null
   }
 
-  async function refund(bucket: string, key: string) {
+  async function refund(bucket: string, key: string, { limit, windowSeconds } = rule()) {
+    if (limit === 0) return
     await platform.db.query(
       `update rate_limit_counters set hits = greatest(hits - 1, 0)
        where bucket = $1 and key = $2 and window_start = to_timestamp(floor(extract(epoch from now()) / $3) * $3)`,
-      [bucket, key, rule().windowSeconds]
+      [bucket, key, windowSeconds]
+    )
+  }
+
+  /** Whether this address authenticated to the project (a real one) recently. */
+  async function knownAddress(address: string, ref: string): Promise<boolean> {
+    const rows = await platform.db.query(
+      `select 1 from embedded_db_auth_addresses a join projects p on p.id = a.project_id
+       where p.ref = $1 and a.address = $2 and a.last_success_at > now() - make_interval(days => $3)`,
+      [ref, hashOf(address), KNOWN_ADDRESS_DAYS]
+    )
+    return rows.length > 0
+  }
+
+  /** Remembers the address (the project's stale ones go in the same statement). */
+  async function rememberAddress(address: string, ref: string) {
+    await platform.db.query(
+      `with p as (select id from projects where ref = $1),
+       stale as (delete from embedded_db_auth_addresses where project_id = (select id from p) and last_success_at < now() - make_interval(days => $3))
+       insert into embedded_db_auth_addresses (project_id, address) select id, $2 from p
+       on conflict (project_id, address) do update set last_success_at = now()`,
+      [ref, hashOf(address), KNOWN_ADDRESS_DAYS]
     )
   }
 
@@ -93,7 +128,7 @@ export function wireAccess(platform: Platform): WireListenerDeps {
 
   const limits = () => ({ ...EMBEDDED_DB_LIMITS, ...withoutUndefined(platform.config.embeddedDb) })
   return {
-    connectionCaps: () => ({ total: limits().maxConnections, perAddress: limits().maxConnectionsPerAddress }),
+    connectionCaps: () => ({ total: limits().maxConnections, perAddress: limits().maxConnectionsPerAddress, handshakes: limits().maxHandshakes }),
     async lookup(ref) {
       if (!REF.test(ref)) return null
       const row = await projectRow(platform, ref)
@@ -102,14 +137,23 @@ export function wireAccess(platform: Platform): WireListenerDeps {
       return { id: row.id, password: location.password, notServing: whyNotServing(row) }
     },
     async beginAttempt(address, ref) {
-      if (rule().limit === 0) return null
-      // Both counted, whatever the first answers: a refused attempt is an attempt too.
-      const [byAddress, byRef] = await Promise.all([count(ATTEMPTS, address), count(ATTEMPTS_FOR_REF, refKey(address, ref))])
-      return byAddress ?? byRef
+      // All counted, whatever the first answers: a refused attempt is an attempt too.
+      const [byAddress, byRef, byProject] = await Promise.all([
+        count(ATTEMPTS, address),
+        count(ATTEMPTS_FOR_REF, refKey(address, ref)),
+        count(ATTEMPTS_ON_PROJECT, hashOf(ref), projectRule()),
+      ])
+      if (byAddress !== null || byRef !== null) return byAddress ?? byRef
+      if (byProject !== null && !(await knownAddress(address, ref))) return byProject
+      return null
     },
     async attemptSucceeded(address, ref) {
-      if (rule().limit === 0) return
-      await Promise.all([refund(ATTEMPTS, address), refund(ATTEMPTS_FOR_REF, refKey(address, ref))]).catch(() => undefined)
+      await Promise.all([
+        refund(ATTEMPTS, address),
+        refund(ATTEMPTS_FOR_REF, refKey(address, ref)),
+        refund(ATTEMPTS_ON_PROJECT, hashOf(ref), projectRule()),
+        rememberAddress(address, ref),
+      ]).catch((error) => console.warn(`[embedded-db] could not record a successful attempt: ${(error as Error).message}`))
     },
     open(ref, socket: Socket, session, project) {
       return platform.databases.openWire({ kind: 'embedded', ref }, socket, {

@@ -439,3 +439,109 @@ describe('embedded wire listener: attempts at once', () => {
     expect(errors.filter((e) => /too many failed connection attempts/.test(e.message))).toHaveLength(4)
   })
 })
+
+/** A pg client whose connection comes from `localAddress` (any 127.x.y.z is this machine). */
+function clientFrom(localAddress: string, connectionString: string) {
+  const client = new pg.Client({
+    connectionString,
+    stream: () => {
+      const socket = new net.Socket()
+      const connectTo = socket.connect.bind(socket) as (options: net.TcpNetConnectOpts) => net.Socket
+      return Object.assign(socket, { connect: (port: number, host: string) => connectTo({ port, host, localAddress }) })
+    },
+  })
+  client.on('error', () => undefined)
+  return client
+}
+
+/** 'connected' (the client is ended again), or the error a connection from `localAddress` ends with. */
+async function attemptFrom(localAddress: string, connectionString: string): Promise<string> {
+  const client = clientFrom(localAddress, connectionString)
+  try {
+    await client.connect()
+  } catch (error) {
+    ;(client as unknown as { connection: { stream: net.Socket } }).connection.stream.destroy()
+    return (error as Error).message
+  }
+  await client.end()
+  return 'connected'
+}
+
+describe('embedded wire listener: room for real clients and the platform', () => {
+  let tp: TestPlatform
+  let owner: string
+  let ref: string
+  let connectionString: string
+  const idle: net.Socket[] = []
+
+  beforeAll(async () => {
+    tp = await startTestPlatform({ embeddedDb: { port: 0, host: '127.0.0.1', maxConnections: 3, maxHandshakes: 4, maxConnectionsPerAddress: 0 } })
+    ;({ owner, ref, connectionString } = await embeddedProject(tp))
+  })
+  afterAll(async () => {
+    idle.forEach((socket) => socket.destroy())
+    await tp.close()
+  })
+
+  const openIdle = async (count: number) => {
+    const port = tp.platform.embeddedListener!.port
+    for (let i = 0; i < count; i++) {
+      const socket = net.connect({ port, host: '127.0.0.1', localAddress: `127.0.0.${2 + (i % 3)}` })
+      socket.on('error', () => undefined)
+      await new Promise((resolve) => socket.once('connect', resolve))
+      idle.push(socket)
+    }
+  }
+
+  it('idle handshakes from a few addresses keep out neither a client with the password nor the platform', async () => {
+    await openIdle(30)
+    const client = await connect(connectionString)
+    expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }])
+    await client.end()
+    const graphql = await tp.call('POST', `/platform/projects/${ref}/api/graphql`, { token: owner, body: { query: '{ __typename }' } })
+    expect(graphql.status).toBe(200)
+    expect(graphql.body).toEqual({ data: { __typename: 'Query' } })
+  })
+
+  it('sessions fill the cap for clients only: the platform’s own GraphQL still connects', async () => {
+    const sessions = await Promise.all([0, 1, 2].map(() => connect(connectionString)))
+    try {
+      expect((await refusal(connectionString)).message).toMatch(/too many clients/)
+      // A schema the platform's pool has not seen yet: GraphQL needs new connections of its own.
+      expect((await runSql(tp, owner, ref, 'create table room_check (id int primary key)')).status).toBe(200)
+      const graphql = await tp.call('POST', `/platform/projects/${ref}/api/graphql`, { token: owner, body: { query: '{ allRoomChecks { totalCount } }' } })
+      expect(graphql.status).toBe(200)
+      expect(graphql.body).toEqual({ data: { allRoomChecks: { totalCount: 0 } } })
+      const { projectConnectionUrl } = await import('@/server/connection/project-url')
+      const [access] = await tp.platform.db.query('select ref, region, status, db_location from projects where ref = $1', [ref])
+      const own = await connect(await projectConnectionUrl(tp.platform, access as never, { readOnly: false }))
+      expect((await own.query('select 2 as two')).rows).toEqual([{ two: 2 }])
+      await own.end()
+    } finally {
+      await Promise.all(sessions.map((s) => s.end()))
+    }
+  })
+})
+
+describe('embedded wire listener: password guesses per project', () => {
+  let tp: TestPlatform
+  afterAll(() => tp.close())
+
+  it('limits guesses on a project from every address together; addresses that connected before still may', async () => {
+    // The per-address limit off: only the per-project one can stop a guesser rotating addresses.
+    tp = await startTestPlatform({ ...LISTENER, embeddedDb: { port: 0, host: '127.0.0.1', attemptsPerProject: 3 } })
+    const { connectionString } = await embeddedProject(tp)
+    const wrong = connectionString.replace(/:[^:@]+@/, ':wrong-password-xyz@')
+    expect(await attemptFrom('127.0.0.1', connectionString)).toBe('connected')
+    const guesses: string[] = []
+    for (let i = 0; i < 6; i++) guesses.push(await attemptFrom(`127.0.1.${10 + i}`, wrong))
+    expect(guesses.slice(0, 3).every((m) => /password authentication failed/.test(m))).toBe(true)
+    expect(guesses.slice(3).every((m) => /too many failed connection attempts/.test(m))).toBe(true)
+    // The right password from a new address waits too; from the address that connected before it works.
+    expect(await attemptFrom('127.0.1.99', connectionString)).toMatch(/too many failed connection attempts/)
+    expect(await attemptFrom('127.0.0.1', connectionString)).toBe('connected')
+    // Another project is not touched by this one's guesses.
+    const other = await embeddedProject(tp)
+    expect(await attemptFrom('127.0.1.98', other.connectionString)).toBe('connected')
+  })
+})

@@ -6,11 +6,20 @@
  * and a wrong password get the same answer after the same exchange (a decoy verifier costs
  * nothing, a real one is made off the main thread), so refs cannot be probed; every attempt counts
  * against the client address before it is made (a success is taken back); the handshake has a
- * deadline; connections are capped in all and per address. Then the connection is handed to the
- * project's database (its worker serves the session, see embedded.ts).
+ * deadline; connections are capped per address, handshakes not yet authenticated in all (a full
+ * table of them cuts its oldest, so idle handshakes cannot keep anyone out) and authenticated
+ * sessions in all. Then the connection is handed to the project's database (its worker serves the
+ * session, see embedded.ts).
+ *
+ * The platform's own clients (GraphQL) come through a door of their own: a Unix socket in a
+ * directory only this process's user can open, served outside every cap outsiders can fill, which
+ * takes the platform's credential only.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
 import { authenticationSasl, authenticationSaslContinue, authenticationSaslFinal, fatalError, parseSaslInitialResponse } from './backend-messages'
 import { decoyVerifier, makeVerifierAsync, parseClientFirst, SCRAM_MECHANISM, serverFirst, verifyClientFinal, type ScramVerifier } from './scram'
 import { readStartupPacket, readTypedMessage, startupMessage } from './startup'
@@ -22,6 +31,7 @@ const MAX_AUTH_MESSAGE_BYTES = 8 * 1024
 const PROJECT_USER = 'postgres'
 const AUTH_FAILED = `password authentication failed for user "${PROJECT_USER}"`
 const TOO_MANY = 'sorry, too many clients already'
+const TOO_MANY_HANDSHAKES = 'too many connections are authenticating at once; try again'
 
 /**
  * The credential of sessions the platform opens itself (the GraphQL endpoint), with a password
@@ -38,11 +48,22 @@ export type WireProject = {
   notServing: string | null
 }
 
-export type WireListenerOptions = { host: string; port: number; handshakeTimeoutMs?: number }
+export type WireListenerOptions = {
+  host: string
+  port: number
+  handshakeTimeoutMs?: number
+  /** Open the platform's own door (a Unix socket); false in tests of the TCP door alone. */
+  platformSocket?: boolean
+}
 
 export type WireListenerDeps = {
-  /** Connections open at once, in all and per client address (0: no cap); read for every new connection. */
-  connectionCaps(): { total: number; perAddress: number }
+  /**
+   * Read for every new connection (0: no cap). `total`: sessions authenticated with a project's
+   * password, open at once; `handshakes`: connections not authenticated yet (the oldest is cut to
+   * make room); `perAddress`: connections of one client address, authenticated or not. The
+   * platform's own sessions count against none of them.
+   */
+  connectionCaps(): { total: number; perAddress: number; handshakes: number }
   /** The project with this ref, when it is an embedded one with a password; null otherwise. */
   lookup(ref: string): Promise<WireProject | null>
   /**
@@ -51,7 +72,7 @@ export type WireListenerDeps = {
    * already, null when it may try.
    */
   beginAttempt(address: string, ref: string): Promise<number | null>
-  /** The attempt succeeded: it does not count against the address. */
+  /** The attempt succeeded with the project's password: it does not count against the address. */
   attemptSucceeded(address: string, ref: string): Promise<void>
   /**
    * Serves the authenticated connection: `startup` goes to the database first (it answers
@@ -68,6 +89,11 @@ export type WireListener = {
   port: number
   /** The password the platform's own clients use for a project (see PLATFORM_CREDENTIAL). */
   platformPassword(ref: string): string
+  /**
+   * The directory of the platform's own door: pg reaches it as `host` (the socket is
+   * `<dir>/.s.PGSQL.<port>`); null when it could not be opened (the platform then uses TCP).
+   */
+  platformSocketDir: string | null
   close(): Promise<void>
 }
 
@@ -103,36 +129,97 @@ export async function startWireListener(options: WireListenerOptions, deps: Wire
   }
 
   const sockets = new Set<net.Socket>()
+  /** Connections not authenticated yet, oldest first (a Set keeps insertion order). */
+  const handshaking = new Set<net.Socket>()
+  /** How many connections each client address has open (the platform's own sessions excepted). */
   const perAddress = new Map<string, number>()
-  const server = net.createServer((socket) => {
-    // A reset or a write after the peer left must never reach the process as an uncaught error.
-    socket.on('error', () => socket.destroy())
-    const address = socket.remoteAddress ?? 'unknown'
-    const fromAddress = perAddress.get(address) ?? 0
-    const caps = deps.connectionCaps()
-    if ((caps.total > 0 && sockets.size >= caps.total) || (caps.perAddress > 0 && fromAddress >= caps.perAddress)) {
-      socket.end(fatalError('53300', TOO_MANY))
-      return
+  /** Sessions authenticated with a project's password, through the TCP door. */
+  let clientSessions = 0
+
+  const leaveAddress = (address: string) => {
+    const left = (perAddress.get(address) ?? 1) - 1
+    if (left > 0) perAddress.set(address, left)
+    else perAddress.delete(address)
+  }
+  /** The oldest handshake (of one address, when given) makes room for a new connection. */
+  const cutOldestHandshake = (address?: string) => {
+    for (const socket of handshaking) {
+      if (address !== undefined && socket.remoteAddress !== address) continue
+      handshaking.delete(socket)
+      socket.end(fatalError('53300', TOO_MANY_HANDSHAKES))
+      socket.destroySoon()
+      return true
     }
+    return false
+  }
+
+  /** Common to both doors: the deadline, and the handshake itself. */
+  function serve(socket: net.Socket, door: Door) {
     sockets.add(socket)
-    perAddress.set(address, fromAddress + 1)
-    socket.once('close', () => {
-      sockets.delete(socket)
-      const left = (perAddress.get(address) ?? 1) - 1
-      if (left > 0) perAddress.set(address, left)
-      else perAddress.delete(address)
-    })
+    socket.once('close', () => sockets.delete(socket))
     socket.setNoDelay(true)
     // A deadline, not an inactivity timer: a byte now and then does not keep a handshake going.
     const deadline = setTimeout(() => socket.destroy(), options.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS)
     socket.once('close', () => clearTimeout(deadline))
-    void handshake(socket, address, () => clearTimeout(deadline)).catch(() => socket.destroy())
+    const admit: Door['admit'] = (kind) => {
+      clearTimeout(deadline)
+      return door.admit(kind)
+    }
+    void handshake(socket, { ...door, admit }).catch(() => socket.destroy())
+  }
+
+  const server = net.createServer((socket) => {
+    // A reset or a write after the peer left must never reach the process as an uncaught error.
+    socket.on('error', () => socket.destroy())
+    const address = socket.remoteAddress ?? 'unknown'
+    const caps = deps.connectionCaps()
+    // An address at its cap makes room by cutting its own oldest handshake, or is refused.
+    if (caps.perAddress > 0 && (perAddress.get(address) ?? 0) >= caps.perAddress && !cutOldestHandshake(address)) {
+      socket.end(fatalError('53300', TOO_MANY))
+      socket.destroySoon() // closed once the answer is out, whatever the client does
+      return
+    }
+    if (caps.handshakes > 0 && handshaking.size >= caps.handshakes) cutOldestHandshake()
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
+    handshaking.add(socket)
+    let counted: 'address' | 'session' | null = 'address'
+    socket.once('close', () => {
+      handshaking.delete(socket)
+      if (counted === 'session') clientSessions--
+      if (counted) leaveAddress(address)
+    })
+    serve(socket, {
+      address,
+      platformOnly: false,
+      admit(kind) {
+        handshaking.delete(socket)
+        if (kind === 'platform') {
+          // The platform's own session (TCP when its door could not be opened): no outsider's cap.
+          counted = null
+          leaveAddress(address)
+          return true
+        }
+        const { total } = deps.connectionCaps()
+        if (total > 0 && clientSessions >= total) return false
+        clientSessions++
+        counted = 'session'
+        return true
+      },
+    })
   })
 
-  async function handshake(socket: net.Socket, address: string, authenticated: () => void) {
+  /** The platform's door: only this process's user can open its directory. */
+  const platformServer = net.createServer((socket) => {
+    socket.on('error', () => socket.destroy())
+    serve(socket, { address: 'platform', platformOnly: true, admit: () => true })
+  })
+
+  async function handshake(socket: net.Socket, door: Door) {
+    const { address } = door
     const reader = bufferedReader(socket)
     const fail = (code: string, message: string) => {
       socket.end(fatalError(code, message))
+      socket.destroySoon()
       reader.stop()
     }
     let params: Record<string, string> | undefined
@@ -145,7 +232,8 @@ export async function startWireListener(options: WireListenerOptions, deps: Wire
       else if (packet.kind === 'startup') params = packet.params
     }
     const ref = params.database ?? params.user ?? ''
-    const waitSeconds = await deps.beginAttempt(address, ref)
+    // Nobody guesses through the platform's door: only this process can open it.
+    const waitSeconds = door.platformOnly ? null : await deps.beginAttempt(address, ref)
     if (waitSeconds !== null) return fail('28000', `too many failed connection attempts; try again in ${waitSeconds} seconds`)
 
     const known = params.user === PROJECT_USER ? await deps.lookup(ref) : null
@@ -167,14 +255,15 @@ export async function startWireListener(options: WireListenerOptions, deps: Wire
     if ('invalid' in final || final.type !== 'p') return fail('08P01', 'expected SASL response')
     const exchange = { client, serverFirst: first.message, nonce: first.nonce }
     const finalMessage = final.body.toString('utf8')
-    const asProject = verifyClientFinal(finalMessage, exchange, verifier.project)
+    // The platform's door takes the platform's credential only.
+    const asProject = door.platformOnly ? null : verifyClientFinal(finalMessage, exchange, verifier.project)
     const asPlatform = asProject || !verifier.platform ? null : verifyClientFinal(finalMessage, exchange, verifier.platform)
     const serverFinal = asProject ?? asPlatform
     if (!serverFinal || !known) return fail('28P01', AUTH_FAILED)
-    await deps.attemptSucceeded(address, ref)
+    if (asProject) await deps.attemptSucceeded(address, ref)
     if (known.notServing) return fail('57P03', known.notServing)
 
-    authenticated()
+    if (!door.admit(asProject ? 'client' : 'platform')) return fail('53300', TOO_MANY)
     socket.write(authenticationSaslFinal(serverFinal))
     const rest = reader.stop()
     // The database sees only what it needs: it is one database, and its one user is postgres.
@@ -197,16 +286,48 @@ export async function startWireListener(options: WireListenerOptions, deps: Wire
   })
   server.on('error', (error) => console.warn(`[embedded-db] listener: ${error.message}`))
   const address = server.address() as net.AddressInfo
+  const platformSocketDir = options.platformSocket === false ? null : await openPlatformDoor(platformServer, address.port)
   return {
     host: options.host,
     port: address.port,
     platformPassword,
+    platformSocketDir,
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        for (const socket of sockets) socket.destroy()
-      })
+      const closing = [server, ...(platformSocketDir ? [platformServer] : [])].map(
+        (s) => new Promise<void>((resolve) => s.close(() => resolve()))
+      )
+      for (const socket of sockets) socket.destroy()
+      await Promise.all(closing)
+      if (platformSocketDir) fs.rmSync(platformSocketDir, { recursive: true, force: true })
     },
+  }
+}
+
+/** What a door decides about a connection that authenticated (`admit`: false refuses it, over the cap). */
+type Door = { address: string; platformOnly: boolean; admit(kind: 'client' | 'platform'): boolean }
+
+/**
+ * Listens on `<dir>/.s.PGSQL.<port>` in a new directory only this user can open (mkdtemp makes it
+ * 0700); null, and a warning, when that is not possible here (the platform then connects over TCP).
+ */
+async function openPlatformDoor(server: net.Server, port: number): Promise<string | null> {
+  let dir: string | null = null
+  try {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-db-'))
+    const socketPath = path.join(dir, `.s.PGSQL.${port}`)
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(socketPath, () => {
+        server.off('error', reject)
+        resolve()
+      })
+    })
+    server.on('error', (error) => console.warn(`[embedded-db] platform socket: ${error.message}`))
+    return dir
+  } catch (error) {
+    console.warn(`[embedded-db] no platform socket, the platform connects over TCP: ${(error as Error).message}`)
+    if (dir) fs.rmSync(dir, { recursive: true, force: true })
+    return null
   }
 }
 
