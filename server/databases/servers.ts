@@ -10,7 +10,7 @@ import { ResultJsonBuilder } from '../../workers/result-json.mjs'
 import { ResultStreamBuilder } from '../../workers/result-stream.mjs'
 import { isUnavailable } from '../db/unavailable'
 import { makeVerifierAsync, verifierText } from './wire/scram'
-import { BackendStopper, signalBackend } from './stop-backend'
+import { BackendStopper, stopNamedBackend } from './stop-backend'
 import { cancelledByUser, DatabaseUnavailableError, QUERY_CANCELED, SqlError, USER_CANCEL_MESSAGE, type RunControl, type RunOptions, type RunOutcome, type RunShape, type RunStream } from './types'
 import {
   closePublicSchema,
@@ -180,6 +180,10 @@ function streamQuery(text: string, sink: RunStream, client: pg.PoolClient) {
  */
 const RESET_SESSION =
   'ROLLBACK; RESET SESSION AUTHORIZATION; RESET ALL; RESET ROLE; CLOSE ALL; DEALLOCATE ALL; UNLISTEN *'
+
+/** A session ended by pg_terminate_backend (or a server shutting down: the caller asks the server). */
+const sessionEnded = (error: unknown) =>
+  (error instanceof pg.DatabaseError && error.code === '57P01') || (error instanceof Error && error.message === 'Connection terminated unexpectedly')
 
 /** pg-pool's words when every connection of a full pool stayed busy for connectionTimeoutMillis. */
 const POOL_BUSY = 'timeout exceeded when trying to connect'
@@ -408,6 +412,12 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
         void stopper.settled().then(() => client.release(true)) // its session was tampered with: don't reuse it
         throw new SqlError(TIMEOUT_MESSAGE, { code: QUERY_CANCELED })
       }
+      // A named run whose session was ended from elsewhere (another app instance's cancel, after
+      // its grace) while the server answers: cancelled, not a server going away.
+      if (control && sessionEnded(e) && (await serverAnswers(url))) {
+        client.release(true)
+        throw new SqlError(USER_CANCEL_MESSAGE, { code: QUERY_CANCELED, detail: TERMINATED_DETAIL })
+      }
       if (isUnavailable(e)) client.release(true)
       // Our own SqlErrors (cancelled before the SQL, result too large) came after ReadyForQuery or
       // before the SQL: the connection is sound, a reset is enough.
@@ -421,6 +431,12 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
     void stopper.settled().then(() => releaseAfterReset(client))
     return { json: Buffer.from(json, 'utf8'), durationMs, rowCount: rowCount?.() ?? null }
   }
+
+  /** Whether a new connection to `url` gets an answer (briefly: it only tells a cut session from a server gone). */
+  const serverAnswers = (url: string) => version(url, { timeoutMs: 3_000 }).then(
+    () => true,
+    () => false
+  )
 
   async function version(url: string, { timeoutMs = CONNECT_TIMEOUT_MS }: { timeoutMs?: number } = {}): Promise<string> {
     // A client of its own with a short connect timeout: a health check must not wait in a pool
@@ -594,7 +610,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
       return next.toString()
     },
     closePools,
-    cancelNamed: (url, pid, queryId) => signalBackend(url, pid, 'cancel', { applicationName: APPLICATION_NAME, named: runApplicationName(queryId) }),
+    cancelNamed: (url, pid, queryId) => stopNamedBackend(url, pid, runApplicationName(queryId), APPLICATION_NAME, terminateGraceMs),
     version,
     async sizeBytes(url) {
       try {

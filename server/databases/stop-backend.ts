@@ -18,8 +18,9 @@ const SIGNAL_FUNCTION: Record<BackendSignal, string> = { cancel: 'pg_cancel_back
 
 /**
  * Signals backend `pid` from a new connection to `url`; answers whether it was signalled. With
- * `queryId`, only while that backend still carries the named run's `application_name` (one
- * statement), so a stale pid never reaches another run.
+ * `named`, only while that backend still carries the named run's `application_name` (one
+ * statement), so a stale pid never reaches another run; a terminate so named also only while the
+ * backend is running a statement.
  */
 export async function signalBackend(
   url: string,
@@ -36,7 +37,8 @@ export async function signalBackend(
       named === undefined
         ? await client.query<{ ok: boolean }>(`select ${fn}($1) as ok`, [pid])
         : await client.query<{ ok: boolean }>(
-            `select ${fn}(pid) as ok from pg_stat_activity where pid = $1 and application_name = $2 and datname = current_database()`,
+            `select ${fn}(pid) as ok from pg_stat_activity
+             where pid = $1 and application_name = $2 and datname = current_database()${signal === 'terminate' ? " and state = 'active'" : ''}`,
             [pid, named]
           )
     return rows[0]?.ok === true
@@ -46,6 +48,16 @@ export async function signalBackend(
   } finally {
     await client.end().catch(() => undefined)
   }
+}
+
+/**
+ * A named run of another app instance, by its backend's pid: cancelled now and, when it still runs
+ * under its name `graceMs` later, ended. That instance sees its session ended (see servers.ts).
+ */
+export async function stopNamedBackend(url: string, pid: number, named: string, applicationName: string, graceMs: number): Promise<boolean> {
+  const cancelled = await signalBackend(url, pid, 'cancel', { applicationName, named })
+  if (cancelled) setTimeout(() => void signalBackend(url, pid, 'terminate', { applicationName, named }), graceMs).unref()
+  return cancelled
 }
 
 export type StopTarget = {

@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProjectDbLocation } from '@/server/databases'
+import { closePlatform, createPlatform } from '@/server/platform'
+import { serve } from '@/server/standalone'
 import type { TestPlatform } from '../helpers/test-platform'
 import type { PgCluster } from '../helpers/pg-cluster'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, runSql, statusOf } from '../helpers/project-backends'
@@ -106,6 +108,39 @@ for (const backend of BACKENDS) {
           expect(await rowsOf(tp, owner, ref, 'select 1 as one')).toEqual([{ one: 1 }])
         } finally {
           tp.platform.config.sqlTimeoutMs = TIMEOUT_MS
+        }
+      })
+    }
+
+    if (backend.name === 'server') {
+      it('a cancel that reaches another app instance ends it too', async () => {
+        tp.platform.config.sqlTimeoutMs = 10 * 60_000
+        const other = await createPlatform(tp.platform.config)
+        const server = await serve(other)
+        try {
+          const queryId = randomUUID()
+          const response = tp.call('POST', `/platform/pg-meta/${ref}/query?results=all&query_id=${queryId}`, { token: owner, body: { query: STUBBORN } })
+          await until(queryId)
+          // The run's record in the control plane is what the other instance finds it by.
+          while (!(await tp.platform.db.query('select 1 from running_queries where query_id = $1', [queryId])).length)
+            await new Promise((resolve) => setTimeout(resolve, 10))
+          await new Promise((resolve) => setTimeout(resolve, 300))
+          const there = await fetch(`${server.url}/platform/projects/${ref}/query/${queryId}/cancel`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${owner}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+          })
+          expect(await there.json()).toEqual({ cancelled: true })
+          const res = await response
+          expect(res.status).toBe(400)
+          expect(res.body.pg).toMatchObject({ code: '57014', detail: 'The statement went on after it was cancelled, so its session was ended.' })
+          expect(res.body.message).toBe('canceling statement due to user request')
+          expect(await stubbornBackends()).toBe(0)
+          expect(await rowsOf(tp, owner, ref, 'select 1 as one')).toEqual([{ one: 1 }])
+          expect(await statusOf(tp, ref)).toBe('ACTIVE_HEALTHY')
+        } finally {
+          tp.platform.config.sqlTimeoutMs = TIMEOUT_MS
+          await server.close()
+          await closePlatform(other)
         }
       })
     }
