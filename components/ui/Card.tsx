@@ -14,13 +14,15 @@ export interface CardHeaderProps extends Omit<ComponentPropsWithRef<'div'>, 'tit
 
 export function CardHeader({ title, description, actions, className, children, ...rest }: CardHeaderProps) {
   return (
-    <div className={clsx('flex items-start justify-between gap-4 border-b border-border px-5 py-4', className)} {...rest}>
-      <div className="min-w-0">
+    // Wraps: when the title would get less than 14rem beside the actions (a phone), the actions
+    // go below it instead of squeezing it under themselves.
+    <div className={clsx('flex flex-wrap items-start justify-between gap-x-4 gap-y-3 border-b border-border px-5 py-4', className)} {...rest}>
+      <div className="min-w-0 flex-1 basis-56">
         {title && <h3 className="text-sm font-medium text-foreground">{title}</h3>}
         {description && <p className="mt-0.5 text-sm text-foreground-light">{description}</p>}
         {children}
       </div>
-      {actions && <div className="flex shrink-0 items-center gap-2">{actions}</div>}
+      {actions && <div className="flex max-w-full flex-wrap items-center gap-2">{actions}</div>}
     </div>
   )
 }
