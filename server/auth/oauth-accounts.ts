@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto'
 import type { Queryable } from '../db/control-plane'
 import type { Platform } from '../platform'
 import { authError } from './gotrue-errors'
+import { dropWhatPrecededProof } from './first-proof'
 import { chosenEmail, identityData, type ProviderUser } from './oauth-profiles'
 import { findUserById, insertUser, isBanned, normalizeEmail, type FullUser } from './users'
 
@@ -67,17 +68,11 @@ const isConfirmed = (user: FullUser) => !!user.email_confirmed_at || !!user.phon
 /**
  * An account whose address was not proven, signed in by a provider, keeps only that provider: the
  * password, phone, other identities, passkeys, MFA factors, pending links and codes, metadata and
- * every session may belong to whoever registered the address first.
+ * every session may belong to whoever registered the address first (first-proof.ts).
  */
 async function keepOnlyIdentity(tx: Queryable, userId: string, identityId: string, data: Record<string, unknown>) {
-  await tx.query(
-    `update users set encrypted_password = null, raw_user_meta_data = $2, phone = null, phone_confirmed_at = null,
-       email_change = null, email_change_confirm_status = 0, updated_at = now() where id = $1`,
-    [userId, JSON.stringify(data)]
-  )
-  await tx.query('delete from auth_identities where user_id = $1 and id <> $2', [userId, identityId])
-  for (const table of ['auth_passkeys', 'auth_mfa_factors', 'auth_one_time_tokens', 'auth_sessions'])
-    await tx.query(`delete from ${table} where user_id = $1`, [userId])
+  await tx.query('update users set raw_user_meta_data = $2, updated_at = now() where id = $1', [userId, JSON.stringify(data)])
+  await dropWhatPrecededProof(tx, userId, { identityId })
 }
 
 /** Signs a provider's account in: finds, links or creates the user, in the caller's transaction. */

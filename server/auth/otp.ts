@@ -18,6 +18,7 @@ import { prepareMessage, sendMessage, type PreparedMessage } from './messages'
 import { createFlowState, issueAuthCode } from './pkce'
 import { safeRedirect, withParams } from './redirects'
 import { issueSession } from './sessions'
+import { dropWhatPrecededProof } from './first-proof'
 import { confirmAddress, findUserByEmail, findUserById, findUserByPhone, insertUser, isBanned, upsertIdentity } from './users'
 import { limitMessages } from './gotrue'
 import { hit } from '../security/rate-limit'
@@ -55,6 +56,11 @@ type Completion =
   | { kind: 'pkce'; code: string }
   | { kind: 'message'; message: string }
 
+async function emailIdentityId(tx: Queryable, userId: string): Promise<string | null> {
+  const [row] = await tx.query<{ id: string }>(`select id from auth_identities where user_id = $1 and provider = 'email'`, [userId])
+  return row?.id ?? null
+}
+
 /** Applies what a used token means, in the caller's transaction. */
 async function complete(platform: Platform, tx: Queryable, token: TokenRow, usePkce: boolean): Promise<Completion> {
   const user = await findUserById(tx, token.user_id, { forUpdate: true })
@@ -63,10 +69,17 @@ async function complete(platform: Platform, tx: Queryable, token: TokenRow, useP
   switch (token.kind) {
     case 'confirmation':
     case 'invite':
-    case 'magiclink':
-    case 'recovery':
-      await confirmAddress(tx, user.id, 'email', { proven: token.kind === 'confirmation' || token.kind === 'invite' })
+      await confirmAddress(tx, user.id, 'email', { proven: true })
       break
+    case 'magiclink':
+    case 'recovery': {
+      // The one following the link reads the account's inbox. The first time that is shown, what
+      // was set up before (perhaps by someone else, under autoconfirm) stops letting anyone in.
+      const firstProof = !user.email_proven_at && !!user.email && token.relates_to === user.email
+      if (firstProof) await dropWhatPrecededProof(tx, user.id, { identityId: await emailIdentityId(tx, user.id), flowStateId: token.flow_state_id })
+      await confirmAddress(tx, user.id, 'email', { proven: firstProof })
+      break
+    }
     case 'sms_otp':
       await confirmAddress(tx, user.id, 'phone')
       break
@@ -188,7 +201,10 @@ export const otp: Handler<Routes['authOtp']> = async ({ platform, req, body, que
       }
       if (isBanned(user)) return null
       if (address.channel === 'phone') return prepareMessage(platform, tx, { userId: user.id, kind: 'sms_otp', to, channel: 'sms' })
-      const kind: TokenKind = user.email_confirmed_at ? 'magiclink' : 'confirmation'
+      // An unconfirmed account with a password was signed up by someone who never proved the address:
+      // signing in with its mail is a magic link (a first proof, which drops that password), not
+      // the confirmation of their sign-up.
+      const kind: TokenKind = user.email_confirmed_at || user.encrypted_password ? 'magiclink' : 'confirmation'
       const flowStateId = await flowFor(tx, body, user.id, kind === 'magiclink' ? 'magiclink' : 'email/signup')
       return prepareMessage(platform, tx, { userId: user.id, kind, to, channel: 'email', redirectTo, flowStateId })
     })

@@ -14,7 +14,7 @@ export type UserRow = {
   raw_app_meta_data: Record<string, unknown>
   is_anonymous: boolean
   email_confirmed_at: Date | string | null
-  /** When the account's holder proved the address (its sign-up or invitation link, an email change, a provider, an admin); autoconfirm is no proof. */
+  /** When the account's holder proved the address (a link or code mailed there, an email change, a provider, an admin); autoconfirm is no proof. */
   email_proven_at: Date | string | null
   phone_confirmed_at: Date | string | null
   invited_at: Date | string | null
@@ -172,9 +172,10 @@ export async function upsertIdentity(tx: Queryable, userId: string, provider: st
 }
 
 /**
- * Marks the email (or phone) as confirmed, on the user and its identity. `proven`: the link or code
- * completed the account's own sign-up or invitation, so whoever set its credentials reads that inbox
- * (a magic link or recovery proves only that the one signing in does).
+ * Marks the email (or phone) as confirmed, on the user and its identity. `proven`: the one who used
+ * the link or code reads that inbox and holds the account: it completed the account's own sign-up
+ * or invitation, or (a magic link, code or recovery) what was set up before was dropped
+ * (first-proof.ts).
  */
 export async function confirmAddress(tx: Queryable, userId: string, channel: 'email' | 'phone', { proven = false } = {}) {
   const column = channel === 'email' ? 'email_confirmed_at' : 'phone_confirmed_at'

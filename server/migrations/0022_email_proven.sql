@@ -1,6 +1,7 @@
 -- When the holder of a user's account proved its email: its sign-up or invitation link or code
--- used, an email change to it confirmed, a provider that verified the address, or an admin who
--- confirmed it. email_confirmed_at alone is no proof: with
+-- used, an email change to it confirmed, a provider that verified the address, an admin who
+-- confirmed it, or a magic link, mailed code or recovery (the first of which drops what was set up
+-- before, server/auth/first-proof.ts). email_confirmed_at alone is no proof: with
 -- MAILER_AUTOCONFIRM anyone can register any address and count as confirmed at once. A provider
 -- sign-in merges into an account only with a proven address intact (server/auth/oauth-accounts.ts).
 alter table users add column email_proven_at timestamptz;

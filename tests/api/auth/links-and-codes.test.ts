@@ -179,6 +179,77 @@ describe('recovery, email change and reauthentication', () => {
   })
 })
 
+describe('an address first proven by a mailed link or code', () => {
+  // MAILER_AUTOCONFIRM=true (the default): anyone can sign up with anyone's address and a password.
+  async function squat(email: string) {
+    const squatter = authClient(tp)
+    const signUp = await squatter.signUp({ email, password: STRONG })
+    expect(signUp.data.user!.email_confirmed_at).toBeTruthy()
+    expect((await squatter.mfa.enroll({ factorType: 'totp', friendlyName: 'squatter' })).error).toBeNull()
+    return signUp.data.session!
+  }
+
+  /** Nothing set up before the proof lets anyone in: the password STRONG, the refresh token, the access token. */
+  async function expectLockedOut(email: string, session: { access_token: string; refresh_token: string }) {
+    expect((await authClient(tp).signInWithPassword({ email, password: STRONG })).error?.code).toBe('invalid_credentials')
+    const refresh = await tp.call('POST', '/auth/v1/token?grant_type=refresh_token', { body: { refresh_token: session.refresh_token } })
+    expect(refresh.body.error_code).toBe('refresh_token_not_found')
+    expect((await tp.call('GET', '/auth/v1/user', { token: session.access_token })).body.error_code).toBe('session_not_found')
+  }
+
+  it('a magic link to a squatted address shuts the squatter out: password, factors, refresh and access tokens', async () => {
+    const email = newEmail('squatted-link')
+    const squatter = await squat(email)
+    // The owner signs in with a magic link (PKCE), never having signed up.
+    const owner = authClient(tp, { flowType: 'pkce' })
+    expect((await owner.signInWithOtp({ email, options: { shouldCreateUser: false, emailRedirectTo: `${tp.url}/projects` } })).error).toBeNull()
+    const { data, error } = await owner.exchangeCodeForSession((await follow(outbox.last(email).link!)).searchParams.get('code')!)
+    expect(error).toBeNull()
+    expect(data.user!.identities!.map((i) => i.provider)).toEqual(['email'])
+    expect(data.user!.factors ?? []).toEqual([])
+    await expectLockedOut(email, squatter)
+    // The owner's session works, and they set a password of their own.
+    expect((await tp.call('GET', '/auth/v1/user', { token: data.session!.access_token })).body.email).toBe(email)
+    expect((await owner.updateUser({ password: 'the owner’s own passphrase' })).error).toBeNull()
+    expect((await authClient(tp).signInWithPassword({ email, password: 'the owner’s own passphrase' })).error).toBeNull()
+  })
+
+  it('recovery of a squatted address shuts the squatter out before the new password is set', async () => {
+    const email = newEmail('squatted-recovery')
+    const squatter = await squat(email)
+    const owner = authClient(tp)
+    expect((await owner.resetPasswordForEmail(email)).error).toBeNull()
+    const { data, error } = await owner.verifyOtp({ email, token: outbox.last(email).code, type: 'recovery' })
+    expect(error).toBeNull()
+    expect(data.user!.factors ?? []).toEqual([])
+    await expectLockedOut(email, squatter)
+    expect((await tp.call('GET', '/auth/v1/user', { token: data.session!.access_token })).body.email).toBe(email)
+    expect((await owner.updateUser({ password: 'a recovered passphrase' })).error).toBeNull()
+    expect((await authClient(tp).signInWithPassword({ email, password: 'a recovered passphrase' })).error).toBeNull()
+  })
+
+  it('an address proven already keeps its password and other sessions when its owner signs in by code', async () => {
+    const email = newEmail('proven-link')
+    const owner = authClient(tp)
+    const signUp = (await owner.signUp({ email, password: STRONG })).data.session!
+    // The first code proves the address: what was set up under autoconfirm goes, even the genuine
+    // owner's (the trade-off docs/auth.md states); they set their password again.
+    expect((await owner.signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull()
+    expect((await owner.verifyOtp({ email, token: outbox.last(email).code, type: 'email' })).error).toBeNull()
+    await expectLockedOut(email, signUp)
+    expect((await owner.updateUser({ password: 'a passphrase kept for good' })).error).toBeNull()
+    const elsewhere = (await authClient(tp).signInWithPassword({ email, password: 'a passphrase kept for good' })).data.session!
+    // Signing in by code again changes nothing.
+    const again = authClient(tp)
+    expect((await again.signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull()
+    expect((await again.verifyOtp({ email, token: outbox.last(email).code, type: 'email' })).error).toBeNull()
+    expect((await authClient(tp).signInWithPassword({ email, password: 'a passphrase kept for good' })).error).toBeNull()
+    expect((await tp.call('GET', '/auth/v1/user', { token: elsewhere.access_token })).status).toBe(200)
+    const refresh = await tp.call('POST', '/auth/v1/token?grant_type=refresh_token', { body: { refresh_token: elsewhere.refresh_token } })
+    expect(refresh.status).toBe(200)
+  })
+})
+
 describe('confirmation required (MAILER_AUTOCONFIRM=false) and phone', () => {
   let strict: TestPlatform
   let box: Outbox
@@ -200,6 +271,17 @@ describe('confirmation required (MAILER_AUTOCONFIRM=false) and phone', () => {
     const location = await follow(box.last(email).link!, strict)
     expect(new URLSearchParams(location.hash.slice(1)).get('type')).toBe('signup')
     expect((await authClient(strict).signInWithPassword({ email, password: STRONG })).error).toBeNull()
+  })
+
+  it('a mailed code to an address someone signed up with but never confirmed drops their password', async () => {
+    const email = newEmail('unconfirmed-squat')
+    expect((await authClient(strict).signUp({ email, password: STRONG })).error).toBeNull()
+    // The address's owner ignores the sign-up mail and signs in with a code: the first proof.
+    const owner = authClient(strict)
+    expect((await owner.signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull()
+    expect((await owner.verifyOtp({ email, token: box.last(email).code, type: 'email' })).error).toBeNull()
+    expect((await authClient(strict).signInWithPassword({ email, password: STRONG })).error?.code).toBe('invalid_credentials')
+    expect((await owner.getUser()).data.user!.email_confirmed_at).toBeTruthy()
   })
 
   it('phone sign-up is confirmed by the SMS code (written to the log without a provider)', async () => {

@@ -177,11 +177,6 @@ describe('sign-in with GitHub', () => {
     expect(signUp.data.user!.email_confirmed_at).toBeTruthy()
     const squatterSession = signUp.data.session!
     expect((await squatter.mfa.enroll({ factorType: 'totp', friendlyName: 'squatter' })).error).toBeNull()
-    // The owner signs in once with a code mailed to the address: that proves the inbox is theirs,
-    // not that the password is.
-    const outbox = catchMessages(tp)
-    expect((await authClient(tp).signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull()
-    expect((await authClient(tp).verifyOtp({ email, token: outbox.last(email).code, type: 'email' })).error).toBeNull()
 
     // The address's owner signs in with GitHub, which verified it.
     stand.signInAs(githubAccount(email))
@@ -379,6 +374,22 @@ describe('linking identities', () => {
     expect((await profileOf(token)).profileImageUrl).toBeUndefined()
     const last = await client.unlinkIdentity(after.identities![0])
     expect(last.error?.code).toBe('single_identity_not_deletable')
+  })
+
+  it('a link the squatter of an address started does not finish once the owner proves it by a mailed code', async () => {
+    const { client: squatter, email } = await passwordUser()
+    const started = await squatter.linkIdentity({ provider: 'github', options: { redirectTo: welcome(), skipBrowserRedirect: true } })
+    expect(started.error).toBeNull()
+    // The address's owner signs in with a code mailed there: the first proof of the address.
+    const outbox = catchMessages(tp)
+    const owner = authClient(tp)
+    expect((await owner.signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull()
+    expect((await owner.verifyOtp({ email, token: outbox.last(email).code, type: 'email' })).error).toBeNull()
+    // The squatter comes back from GitHub: the flow is gone, nothing is linked.
+    stand.signInAs(githubAccount(newEmail('squatters-github')))
+    const landed = await follow(started.data.url!)
+    expect(landed.searchParams.get('error_code')).toBe('bad_oauth_state')
+    expect((await owner.getUser()).data.user!.identities!.map((i) => i.provider)).toEqual(['email'])
   })
 
   it('a GitHub-only user cannot unlink its one identity', async () => {
