@@ -7,11 +7,9 @@
  */
 import { spawn } from 'node:child_process'
 import http from 'node:http'
-import os from 'node:os'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { handleNodeRequest } from '@/server/http/handler'
-import { serve } from '@/server/standalone'
 import type { Platform } from '@/server/platform'
 import { settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
 import { freePort } from '../helpers/pg-cluster'
@@ -19,23 +17,24 @@ import { freePort } from '../helpers/pg-cluster'
 const CREDENTIALS = { username: 'admin', password: 'correct horse battery' }
 const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`
 
-/** This machine's address on a network interface, so that a request to it comes from a non-loopback address. */
-const externalAddress = Object.values(os.networkInterfaces())
-  .flat()
-  .find((i) => i && i.family === 'IPv4' && !i.internal)?.address
+/** Where "another machine" comes from: a documentation address (RFC 5737), never a real one. */
+const ELSEWHERE = '192.0.2.77'
 
 /**
- * The platform as another machine reaches it: on the machine's own network address; on a machine
- * with none, a server that reports every connection as coming from a documentation address.
+ * The platform as another machine reaches it. Tests send traffic to loopback only, so the
+ * connection is made over 127.0.0.1 and the server reports the socket's remote address as
+ * ELSEWHERE: the handler judges by that address, exactly as it would for a real remote client.
  */
 async function servedToOthers(platform: Platform): Promise<{ url: string; close(): Promise<void> }> {
-  if (externalAddress) return serve(platform, 0, externalAddress)
   const server = http.createServer((req, res) => {
-    Object.defineProperty(req.socket, 'remoteAddress', { value: '192.0.2.77' })
+    Object.defineProperty(req.socket, 'remoteAddress', { value: ELSEWHERE, configurable: true })
     void handleNodeRequest(req, res, Promise.resolve(platform))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) }
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
 }
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: any }
