@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sampleUsage } from '@/server/billing/usage-sampling'
 import type { ProjectDbLocation } from '@/server/databases'
 import type { TestPlatform } from '../helpers/test-platform'
-import { activeProject, BACKENDS, memberOf, ownerWithOrg } from '../helpers/project-backends'
+import { BACKENDS, startWithReader } from '../helpers/project-backends'
 
 for (const backend of BACKENDS) {
   describe.skipIf(!backend.enabled)(`database size: ${backend.name}`, () => {
@@ -21,12 +21,7 @@ for (const backend of BACKENDS) {
     let orgId: number
 
     beforeAll(async () => {
-      ;({ tp, stop } = await backend.start())
-      const o = await ownerWithOrg(tp)
-      owner = o.token
-      orgId = o.org.id
-      ref = await activeProject(tp, owner, o.org.slug, { plan: 'pro' })
-      reader = await memberOf(tp, o.org.id, 'Read-only')
+      ;({ tp, stop, owner, ref, reader, org: { id: orgId } } = await startWithReader(backend))
     })
     afterAll(async () => stop?.())
 

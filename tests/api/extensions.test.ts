@@ -10,7 +10,7 @@ import type { Extension } from '@/lib/api-types'
 import { disableExtensionSql, enableExtensionSql } from '@/lib/extensions/extension-sql'
 import { REASONS } from '@/lib/extensions/merge'
 import type { TestPlatform } from '../helpers/test-platform'
-import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf } from '../helpers/project-backends'
+import { BACKENDS, ownerWithOrg, rowsOf, startWithReader } from '../helpers/project-backends'
 
 for (const backend of BACKENDS) {
   const kind = backend.name
@@ -34,11 +34,7 @@ for (const backend of BACKENDS) {
     const sql = (query: string) => rowsOf(tp, owner, ref, query)
 
     beforeAll(async () => {
-      ;({ tp, stop } = await backend.start())
-      const o = await ownerWithOrg(tp)
-      owner = o.token
-      ref = await activeProject(tp, owner, o.org.slug, { plan: 'pro' })
-      reader = await memberOf(tp, o.org.id, 'Read-only')
+      ;({ tp, stop, owner, ref, reader } = await startWithReader(backend))
       outsider = (await ownerWithOrg(tp, 'Elsewhere')).token
     })
     afterAll(async () => stop?.())

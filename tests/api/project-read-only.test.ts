@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestPlatform } from '../helpers/test-platform'
-import { activeProject, BACKENDS, memberOf, ownerWithOrg, runSql } from '../helpers/project-backends'
+import { BACKENDS, runSql, startWithReader } from '../helpers/project-backends'
 
 for (const backend of BACKENDS) {
   describe.skipIf(!backend.enabled)(`read-only members: ${backend.name}`, () => {
@@ -17,11 +17,7 @@ for (const backend of BACKENDS) {
     let ref: string
 
     beforeAll(async () => {
-      ;({ tp, stop } = await backend.start())
-      const o = await ownerWithOrg(tp)
-      owner = o.token
-      ref = await activeProject(tp, owner, o.org.slug, { plan: 'pro' })
-      reader = await memberOf(tp, o.org.id, 'Read-only')
+      ;({ tp, stop, owner, ref, reader } = await startWithReader(backend))
       const setup = await runSql(
         tp,
         owner,

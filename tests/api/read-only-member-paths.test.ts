@@ -13,7 +13,7 @@ import { CATALOG_SQL, catalogFromRows } from '@/lib/sql/completion'
 import { tableSql } from '@/components/interfaces/ProjectAPIDocs/api-docs.utils'
 import { closeProjectSchemas } from '@/server/graphql/project-schemas'
 import type { TestPlatform } from '../helpers/test-platform'
-import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf } from '../helpers/project-backends'
+import { BACKENDS, rowsOf, startWithReader } from '../helpers/project-backends'
 
 const SETUP = `
 create table public.secrets (id int primary key, note text not null);
@@ -31,11 +31,7 @@ for (const backend of BACKENDS) {
 
     beforeAll(async () => {
       // GraphQL reaches embedded projects over the platform's wire listener.
-      ;({ tp, stop } = await backend.start({ embeddedDb: { port: 0, host: '127.0.0.1' } }))
-      const me = await ownerWithOrg(tp, 'RLS Org')
-      owner = me.token
-      ref = await activeProject(tp, owner, me.org.slug, { plan: 'pro' })
-      reader = await memberOf(tp, me.org.id, 'Read-only')
+      ;({ tp, stop, owner, ref, reader } = await startWithReader(backend, { overrides: { embeddedDb: { port: 0, host: '127.0.0.1' } }, orgName: 'RLS Org' }))
       await rowsOf(tp, owner, ref, SETUP)
     })
 

@@ -13,7 +13,7 @@ import { closePlatform, createPlatform } from '@/server/platform'
 import { serve } from '@/server/standalone'
 import type { TestPlatform } from '../helpers/test-platform'
 import type { PgCluster } from '../helpers/pg-cluster'
-import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, runSql, statusOf } from '../helpers/project-backends'
+import { BACKENDS, rowsOf, runSql, startWithReader, statusOf } from '../helpers/project-backends'
 
 /** Catches every cancel (statement timeout, pg_cancel_backend) and goes on sleeping. */
 const STUBBORN = `do $$ begin loop begin perform pg_sleep(0.1); exception when query_canceled then null; end; end loop; end $$`
@@ -33,14 +33,12 @@ for (const backend of BACKENDS) {
     let location: ProjectDbLocation
 
     beforeAll(async () => {
-      const started = await backend.start({ sqlTimeoutMs: TIMEOUT_MS, sqlTerminateGraceMs: 500 })
-      tp = started.tp
-      cluster = started.cluster
-      stop = started.stop
-      const o = await ownerWithOrg(tp, 'Stubborn Org')
-      owner = o.token
-      ref = await activeProject(tp, owner, o.org.slug)
-      reader = await memberOf(tp, o.org.id, 'Read-only')
+      // On the organization's own plan (no `plan`).
+      ;({ tp, cluster, stop, owner, ref, reader } = await startWithReader(backend, {
+        overrides: { sqlTimeoutMs: TIMEOUT_MS, sqlTerminateGraceMs: 500 },
+        orgName: 'Stubborn Org',
+        project: {},
+      }))
       await rowsOf(tp, owner, ref, STUBBORN_FUNCTION)
       const [row] = await tp.platform.db.query<{ db_location: ProjectDbLocation }>('select db_location from projects where ref = $1', [ref])
       location = row.db_location

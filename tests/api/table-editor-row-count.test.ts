@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tableDetailFromRows, tableDetailSql, tablesFromRows, tablesSql } from '@/lib/table-editor'
 import type { TestPlatform } from '../helpers/test-platform'
-import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf } from '../helpers/project-backends'
+import { BACKENDS, rowsOf, startWithReader } from '../helpers/project-backends'
 
 // Autovacuum off on these tables: a server's own ANALYZE must not give them an estimate mid-test.
 const SETUP = `
@@ -33,11 +33,7 @@ for (const backend of BACKENDS) {
     let ref: string
 
     beforeAll(async () => {
-      ;({ tp, stop } = await backend.start())
-      const o = await ownerWithOrg(tp)
-      owner = o.token
-      ref = await activeProject(tp, owner, o.org.slug, { plan: 'pro' })
-      reader = await memberOf(tp, o.org.id, 'Read-only')
+      ;({ tp, stop, owner, ref, reader } = await startWithReader(backend))
       await rowsOf(tp, owner, ref, SETUP)
     })
     afterAll(async () => stop?.())

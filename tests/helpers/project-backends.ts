@@ -122,3 +122,24 @@ export async function statusOf(tp: TestPlatform, ref: string): Promise<string> {
   const [row] = await tp.platform.db.query<{ status: string }>('select status from projects where ref = $1', [ref])
   return row.status
 }
+
+/**
+ * What tests of a Read-only member start from: a platform on `backend`, an owner with an
+ * organization (`orgName`), an active project of theirs (`project`: on Pro unless it says
+ * otherwise) and a Read-only member of the organization. A failed set-up stops the platform.
+ */
+export async function startWithReader(
+  backend: Backend,
+  opts: { overrides?: Partial<ServerConfig>; orgName?: string; project?: { plan?: PlanId } & Record<string, unknown> } = {}
+) {
+  const started = await backend.start(opts.overrides)
+  try {
+    const { token: owner, org } = await ownerWithOrg(started.tp, opts.orgName)
+    const ref = await activeProject(started.tp, owner, org.slug, opts.project ?? { plan: 'pro' })
+    const reader = await memberOf(started.tp, org.id, 'Read-only')
+    return { ...started, owner, org, ref, reader }
+  } catch (error) {
+    await started.stop()
+    throw error
+  }
+}
