@@ -6,8 +6,8 @@
  * same password hashing as a wrong password.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startTestPlatform, type TestPlatform } from '../helpers/test-platform'
-import { pgClusterAvailable, startPgCluster, type PgCluster } from '../helpers/pg-cluster'
+import { startTestPlatform, startTwoInstances, type TestPlatform } from '../helpers/test-platform'
+import { pgClusterAvailable } from '../helpers/pg-cluster'
 import type { RateLimits } from '@/server/config'
 
 // Counts the password checks the auth service makes (the library itself is left as it is).
@@ -43,38 +43,24 @@ const wrongSignIn = (tp: TestPlatform, email: string) =>
 
 /** A password sign-in from client address `from` (behind one trusted proxy, TRUST_PROXY_HOPS=1). */
 async function signInFrom(tp: TestPlatform, from: string, email: string, password: string) {
-  const res = await fetch(`${tp.url}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Forwarded-For': from },
-    body: JSON.stringify({ email, password }),
-  })
-  return { status: res.status, body: await res.json(), retryAfter: Number(res.headers.get('retry-after')) }
+  const res = await tp.call('POST', '/auth/v1/token?grant_type=password', { from, body: { email, password } })
+  return { ...res, retryAfter: Number(res.headers.get('retry-after')) }
 }
 
 describe.runIf(pgClusterAvailable())('two app instances sharing one PostgreSQL control plane', () => {
-  let cluster: PgCluster
   let a: TestPlatform
   let b: TestPlatform
+  let close: () => Promise<void>
   beforeAll(async () => {
-    cluster = await startPgCluster()
-    const shared = {
-      platformDatabaseUrl: cluster.url,
-      jwtSecret: 'shared-secret-for-both-instances',
-      trustProxyHops: 1,
+    ;({ a, b, close } = await startTwoInstances({
       rateLimits: limits({
         signInPerAccount: { limit: 10, windowSeconds: 300 },
         signInPerAccountNewAddresses: { limit: 15, windowSeconds: 300 },
         signInPerIp: { limit: 1000, windowSeconds: 300 },
       }),
-    }
-    a = await startTestPlatform(shared)
-    b = await startTestPlatform(shared)
+    }))
   })
-  afterAll(async () => {
-    await a?.close()
-    await b?.close()
-    await cluster?.stop()
-  })
+  afterAll(async () => close?.())
 
   it('throttle one address guessing one account on both instances, and never lock the owner out from another address', async () => {
     const email = `victim-${Date.now()}@example.com`

@@ -12,8 +12,8 @@ import { signServiceToken } from '@/server/auth/jwt'
 import { pruneTelemetry } from '@/server/telemetry/retention'
 import { pruneDailyCaps, storedBytes } from '@/server/security/daily-caps'
 import { accountKey } from '@/server/security/rate-limit'
-import { startTestPlatform, type TestPlatform } from '../helpers/test-platform'
-import { pgClusterAvailable, startPgCluster, type PgCluster } from '../helpers/pg-cluster'
+import { startTestPlatform, startTwoInstances, type TestPlatform } from '../helpers/test-platform'
+import { pgClusterAvailable } from '../helpers/pg-cluster'
 
 const page = (anonymousId: string, over: Record<string, unknown> = {}) => ({
   page_url: 'http://localhost:3000/projects?tab=all',
@@ -368,14 +368,7 @@ describe('daily caps on what anonymous callers store', () => {
   afterAll(async () => tp?.close())
 
   /** A public POST from client address `address` (behind one trusted proxy). */
-  const postFrom = async (address: string, path: string, body: unknown) =>
-    (
-      await fetch(`${tp.url}${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Forwarded-For': address },
-        body: JSON.stringify(body),
-      })
-    ).status
+  const postFrom = async (address: string, path: string, body: unknown) => (await tp.call('POST', path, { from: address, body })).status
   const storedUnder = async (anonymousId: string) =>
     (await tp.platform.db.query<{ n: number }>(`select count(*)::int as n from telemetry_events where anonymous_id = $1`, [anonymousId]))[0].n
   const usage = (bucket: string, address: string) =>
@@ -442,18 +435,14 @@ describe('daily caps on what anonymous callers store', () => {
 })
 
 describe.runIf(pgClusterAvailable())('daily caps with two app instances sharing a PostgreSQL control plane', () => {
-  let cluster: PgCluster
   let a: TestPlatform
   let b: TestPlatform
+  let close: () => Promise<void>
   const { anonymous_id: _id, ...stored } = page(randomUUID())
   const PAGE_BYTES = storedBytes('page', 'page_view', JSON.stringify(stored))
 
   beforeAll(async () => {
-    cluster = await startPgCluster()
-    const shared = {
-      platformDatabaseUrl: cluster.url,
-      jwtSecret: 'shared-secret-for-both-instances',
-      trustProxyHops: 1,
+    ;({ a, b, close } = await startTwoInstances({
       telemetry: {
         retentionDays: 90,
         errorReportRetentionDays: 30,
@@ -462,26 +451,13 @@ describe.runIf(pgClusterAvailable())('daily caps with two app instances sharing 
         dailyBytes: { perAddressBytes: 2 * PAGE_BYTES, totalBytes: 0 },
         errorReportDailyBytes: { perAddressBytes: 0, totalBytes: 0 },
       },
-    }
-    a = await startTestPlatform(shared)
-    b = await startTestPlatform(shared)
+    }))
   })
-  afterAll(async () => {
-    await a?.close()
-    await b?.close()
-    await cluster?.stop()
-  })
+  afterAll(async () => close?.())
 
   it('count one address’s page views sent to either instance together', async () => {
     const anon = randomUUID()
-    for (const tp of [a, b, a, b]) {
-      const res = await fetch(`${tp.url}/platform/telemetry/page`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.7' },
-        body: JSON.stringify(page(anon)),
-      })
-      expect(res.status).toBe(204)
-    }
+    for (const tp of [a, b, a, b]) expect((await tp.call('POST', '/platform/telemetry/page', { from: '203.0.113.7', body: page(anon) })).status).toBe(204)
     expect(await a.platform.db.query(`select count(*)::int as n from telemetry_events where anonymous_id = $1`, [anon])).toEqual([{ n: 2 }])
   })
 })

@@ -5,12 +5,17 @@ import path from 'node:path'
 import { createPlatform, closePlatform, type Platform } from '@/server/platform'
 import { readConfig, type ServerConfig } from '@/server/config'
 import { serve } from '@/server/standalone'
+import { startPgCluster } from './pg-cluster'
 
 export type TestPlatform = {
   url: string
   platform: Platform
   dataDir: string
-  call(method: string, path: string, opts?: { body?: unknown; token?: string; rawBody?: string }): Promise<{ status: number; body: any; headers: Headers }>
+  /**
+   * `from`: the client's address, sent as a proxy in front would (X-Forwarded-For); the platform
+   * believes it only when it trusts a proxy (trustProxyHops, TRUST_PROXY_HOPS).
+   */
+  call(method: string, path: string, opts?: { body?: unknown; token?: string; rawBody?: string; from?: string }): Promise<{ status: number; body: any; headers: Headers }>
   signUp(email?: string, password?: string): Promise<{ token: string; refresh: string; userId: string }>
   close(): Promise<void>
 }
@@ -58,6 +63,7 @@ export async function startTestPlatform(overrides: Partial<ServerConfig> = {}): 
     const headers: Record<string, string> = { Accept: 'application/json' }
     if (opts.body !== undefined || opts.rawBody !== undefined) headers['Content-Type'] = 'application/json'
     if (opts.token) headers.Authorization = `Bearer ${opts.token}`
+    if (opts.from) headers['X-Forwarded-For'] = opts.from
     const res = await fetch(`${server.url}${p}`, {
       method,
       headers,
@@ -95,4 +101,29 @@ export async function startTestPlatform(overrides: Partial<ServerConfig> = {}): 
 /** Waits until the background work (provisioning) has settled. */
 export async function settle(platform: Platform) {
   while (platform.pending.size > 0) await Promise.allSettled([...platform.pending])
+}
+
+/**
+ * Two app instances behind one load balancer (trustProxyHops 1, so `call`'s `from` names the
+ * client), sharing one JWT secret and one PostgreSQL control plane on a throwaway cluster.
+ * `close` stops both and the cluster; a failed start stops what had started.
+ */
+export async function startTwoInstances(overrides: Partial<ServerConfig> = {}) {
+  const cluster = await startPgCluster()
+  const shared = { platformDatabaseUrl: cluster.url, jwtSecret: 'shared-secret-for-both-instances', trustProxyHops: 1, ...overrides }
+  let a: TestPlatform | undefined
+  let b: TestPlatform | undefined
+  const close = async () => {
+    await a?.close()
+    await b?.close()
+    await cluster.stop()
+  }
+  try {
+    a = await startTestPlatform(shared)
+    b = await startTestPlatform(shared)
+  } catch (error) {
+    await close()
+    throw error
+  }
+  return { a, b, cluster, close }
 }

@@ -8,8 +8,8 @@ import os from 'node:os'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Secret, TOTP } from 'otpauth'
 import { decodeJwt } from 'jose'
-import { startTestPlatform, testConfig, type TestPlatform } from '../../helpers/test-platform'
-import { pgClusterAvailable, startPgCluster, type PgCluster } from '../../helpers/pg-cluster'
+import { startTestPlatform, startTwoInstances, testConfig, type TestPlatform } from '../../helpers/test-platform'
+import { pgClusterAvailable } from '../../helpers/pg-cluster'
 import type { ServerConfig } from '@/server/config'
 import { authClient, newEmail, STRONG } from './auth-client'
 
@@ -39,13 +39,8 @@ function wrongCode(secret: string, i: number): string {
 
 let address = 0
 /** A POST to the auth service from a new client address every time. */
-async function fromNewAddress(tp: TestPlatform, path: string, token: string, body: unknown) {
-  const res = await fetch(`${tp.url}/auth/v1${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json', 'X-Forwarded-For': `198.51.100.${++address % 250}` },
-    body: JSON.stringify(body),
-  })
-  return { status: res.status, body: await res.json(), headers: res.headers }
+function fromNewAddress(tp: TestPlatform, path: string, token: string, body: unknown) {
+  return tp.call('POST', `/auth/v1${path}`, { token, body, from: `198.51.100.${++address % 250}` })
 }
 
 /** Runs the whole guessing story; `instances` take turns answering. */
@@ -118,20 +113,13 @@ describe('TOTP guesses from rotating addresses, one instance on embedded PGlite'
 })
 
 describe.runIf(pgClusterAvailable())('TOTP guesses from rotating addresses, two instances sharing PostgreSQL', () => {
-  let cluster: PgCluster
   let a: TestPlatform
   let b: TestPlatform
+  let close: () => Promise<void>
   beforeAll(async () => {
-    cluster = await startPgCluster()
-    const shared = { ...guarded(), platformDatabaseUrl: cluster.url, jwtSecret: 'shared-secret-for-both-instances' }
-    a = await startTestPlatform(shared)
-    b = await startTestPlatform(shared)
+    ;({ a, b, close } = await startTwoInstances(guarded()))
   })
-  afterAll(async () => {
-    await a?.close()
-    await b?.close()
-    await cluster?.stop()
-  })
+  afterAll(async () => close?.())
 
   it('counts wrong codes sent to either instance together', async () => {
     await guessingStory([a, b])
