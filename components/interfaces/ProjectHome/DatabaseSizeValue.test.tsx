@@ -10,12 +10,11 @@ vi.hoisted(() => {
   process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
 })
 
-import { render, screen } from '@testing-library/react'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { createQueryClient } from '@/data/query-client'
 import type { DatabaseSize } from '@/lib/api-types'
+import { renderWithQueries } from '@/tests/helpers/render-with-queries'
 import { DatabaseSizeValue } from './DatabaseSizeValue'
 
 const server = setupServer()
@@ -31,11 +30,7 @@ function renderSize(answer: DatabaseSize) {
       return HttpResponse.json(answer)
     })
   )
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <DatabaseSizeValue projectRef="abc" />
-    </QueryClientProvider>
-  )
+  renderWithQueries(<DatabaseSizeValue projectRef="abc" />)
   return sent
 }
 
