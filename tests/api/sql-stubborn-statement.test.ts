@@ -61,20 +61,29 @@ for (const backend of BACKENDS) {
       }
     }
 
+    /**
+     * A run the platform ended: 400, 57014 and `message`; on a server its session was ended, and
+     * the answer says why (PGlite ends its worker on every timeout).
+     */
+    function expectEnded(res: { status: number; body: any }, message: string) {
+      expect(res.status).toBe(400)
+      expect(res.body.pg.code).toBe('57014')
+      expect(res.body.message).toContain(message)
+      if (backend.name === 'server') expect(res.body.pg.detail).toBe('The statement went on after it was cancelled, so its session was ended.')
+    }
+
+    /** Nothing still runs it, the pool has its connections back, and nobody marked the project down. */
+    async function expectFreed() {
+      expect(await stubbornBackends()).toBe(0)
+      expect(await rowsOf(tp, owner, ref, 'select 1 as one')).toEqual([{ one: 1 }])
+      expect(await statusOf(tp, ref)).toBe('ACTIVE_HEALTHY')
+    }
+
     it('ends it after the timeout with a clear error, for every member; three at once leave the project healthy', async () => {
       const runs = await Promise.all([runSql(tp, owner, ref, STUBBORN), runSql(tp, reader, ref, 'select public.stubborn()'), runSql(tp, owner, ref, STUBBORN)])
-      for (const res of runs) {
-        expect(res.status).toBe(400)
-        expect(res.body.pg.code).toBe('57014')
-        expect(res.body.message).toContain('statement timeout')
-        // On a server the session was ended, and the answer says why (PGlite ends its worker on every timeout).
-        if (backend.name === 'server') expect(res.body.pg.detail).toBe('The statement went on after it was cancelled, so its session was ended.')
-      }
-      expect(await stubbornBackends()).toBe(0)
-      // The pool has its connections back: the next runs answer, and nobody marked the project down.
-      expect(await rowsOf(tp, owner, ref, 'select 1 as one')).toEqual([{ one: 1 }])
+      for (const res of runs) expectEnded(res, 'statement timeout')
+      await expectFreed()
       expect(await rowsOf(tp, reader, ref, 'select 2 as two')).toEqual([{ two: 2 }])
-      expect(await statusOf(tp, ref)).toBe('ACTIVE_HEALTHY')
     })
 
     it('a second round of three still finds the pool whole', async () => {
@@ -132,9 +141,7 @@ for (const backend of BACKENDS) {
           expect(res.status).toBe(400)
           expect(res.body.pg).toMatchObject({ code: '57014', detail: 'The statement went on after it was cancelled, so its session was ended.' })
           expect(res.body.message).toBe('canceling statement due to user request')
-          expect(await stubbornBackends()).toBe(0)
-          expect(await rowsOf(tp, owner, ref, 'select 1 as one')).toEqual([{ one: 1 }])
-          expect(await statusOf(tp, ref)).toBe('ACTIVE_HEALTHY')
+          await expectFreed()
         } finally {
           tp.platform.config.sqlTimeoutMs = TIMEOUT_MS
           await server.close()
@@ -165,14 +172,8 @@ for (const backend of BACKENDS) {
         await new Promise((resolve) => setTimeout(resolve, 300))
         const cancelled = await cancel(queryId)
         expect(cancelled.body).toEqual({ cancelled: true })
-        const res = await response
-        expect(res.status).toBe(400)
-        expect(res.body.pg.code).toBe('57014')
-        expect(res.body.message).toContain('canceling statement due to user request')
-        if (backend.name === 'server') expect(res.body.pg.detail).toBe('The statement went on after it was cancelled, so its session was ended.')
-        expect(await stubbornBackends()).toBe(0)
-        expect(await rowsOf(tp, owner, ref, 'select 1 as one')).toEqual([{ one: 1 }])
-        expect(await statusOf(tp, ref)).toBe('ACTIVE_HEALTHY')
+        expectEnded(await response, 'canceling statement due to user request')
+        await expectFreed()
       } finally {
         tp.platform.config.sqlTimeoutMs = TIMEOUT_MS
       }
