@@ -12,6 +12,7 @@ import { signServiceToken } from '@/server/auth/jwt'
 import { pruneTelemetry } from '@/server/telemetry/retention'
 import { pruneDailyCaps, storedBytes } from '@/server/security/daily-caps'
 import { accountKey } from '@/server/security/rate-limit'
+import type { TelemetryConfig } from '@/server/telemetry/config'
 import { startTestPlatform, startTwoInstances, type TestPlatform } from '../helpers/test-platform'
 import { pgClusterAvailable } from '../helpers/pg-cluster'
 
@@ -37,6 +38,17 @@ const event = (anonymousId: string, over: Record<string, unknown> = {}) => ({
 })
 
 type Row = { kind: string; event: string; properties: Record<string, any> }
+
+/** Telemetry's settings for a suite: the default retention, and no rate limit nor daily cap but those given. */
+const telemetrySettings = (given: Partial<TelemetryConfig>): TelemetryConfig => ({
+  retentionDays: 90,
+  errorReportRetentionDays: 30,
+  perIp: { limit: 0, windowSeconds: 300 },
+  errorReportsPerIp: { limit: 0, windowSeconds: 300 },
+  dailyBytes: { perAddressBytes: 0, totalBytes: 0 },
+  errorReportDailyBytes: { perAddressBytes: 0, totalBytes: 0 },
+  ...given,
+})
 
 describe('telemetry', () => {
   let tp: TestPlatform
@@ -294,14 +306,7 @@ describe('rate limits and retention', () => {
 
   beforeAll(async () => {
     tp = await startTestPlatform({
-      telemetry: {
-        retentionDays: 90,
-        errorReportRetentionDays: 30,
-        perIp: { limit: 3, windowSeconds: 300 },
-        errorReportsPerIp: { limit: 2, windowSeconds: 300 },
-        dailyBytes: { perAddressBytes: 0, totalBytes: 0 },
-        errorReportDailyBytes: { perAddressBytes: 0, totalBytes: 0 },
-      },
+      telemetry: telemetrySettings({ perIp: { limit: 3, windowSeconds: 300 }, errorReportsPerIp: { limit: 2, windowSeconds: 300 } }),
     })
   })
   afterAll(async () => tp?.close())
@@ -354,15 +359,11 @@ describe('daily caps on what anonymous callers store', () => {
   beforeAll(async () => {
     tp = await startTestPlatform({
       trustProxyHops: 1,
-      telemetry: {
-        retentionDays: 90,
-        errorReportRetentionDays: 30,
-        perIp: { limit: 0, windowSeconds: 300 },
-        errorReportsPerIp: { limit: 0, windowSeconds: 300 },
+      telemetry: telemetrySettings({
         // Three page views per address, five in all; two reports per address, three in all.
         dailyBytes: { perAddressBytes: 3 * PAGE_BYTES, totalBytes: 5 * PAGE_BYTES },
         errorReportDailyBytes: { perAddressBytes: 2 * REPORT_BYTES, totalBytes: 3 * REPORT_BYTES },
-      },
+      }),
     })
   })
   afterAll(async () => tp?.close())
@@ -442,16 +443,7 @@ describe.runIf(pgClusterAvailable())('daily caps with two app instances sharing 
   const PAGE_BYTES = storedBytes('page', 'page_view', JSON.stringify(stored))
 
   beforeAll(async () => {
-    ;({ a, b, close } = await startTwoInstances({
-      telemetry: {
-        retentionDays: 90,
-        errorReportRetentionDays: 30,
-        perIp: { limit: 0, windowSeconds: 300 },
-        errorReportsPerIp: { limit: 0, windowSeconds: 300 },
-        dailyBytes: { perAddressBytes: 2 * PAGE_BYTES, totalBytes: 0 },
-        errorReportDailyBytes: { perAddressBytes: 0, totalBytes: 0 },
-      },
-    }))
+    ;({ a, b, close } = await startTwoInstances({ telemetry: telemetrySettings({ dailyBytes: { perAddressBytes: 2 * PAGE_BYTES, totalBytes: 0 } }) }))
   })
   afterAll(async () => close?.())
 
