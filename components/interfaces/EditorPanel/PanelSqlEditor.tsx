@@ -4,41 +4,21 @@
  * value set from outside (a template picked, the panel re-opened with other SQL) is written into
  * its model as one edit. ⌘↵ / Ctrl↵ runs.
  */
-import dynamic from 'next/dynamic'
 import { useEffect, useRef } from 'react'
 import type * as Monaco from 'monaco-editor'
-import { Spinner } from '@/components/ui'
-import { useMonacoTheme } from '@/components/interfaces/SQLEditor/useMonacoTheme'
-
-function EditorLoading() {
-  return (
-    <div className="flex h-full items-center justify-center gap-2 text-sm text-foreground-light">
-      <Spinner label={null} />
-      <span>Loading editor…</span>
-    </div>
-  )
-}
-
-const MonacoEditor = dynamic(() => import('@/components/interfaces/SQLEditor/MonacoEditor'), { ssr: false, loading: EditorLoading })
+import { SQL_MONACO_OPTIONS, SqlMonacoEditor } from '@/components/interfaces/SQLEditor/SqlMonacoEditor'
 
 type Editor = Monaco.editor.IStandaloneCodeEditor
 
 const OPTIONS: Monaco.editor.IStandaloneEditorConstructionOptions = {
-  automaticLayout: true,
-  minimap: { enabled: false },
+  ...SQL_MONACO_OPTIONS,
   lineNumbers: 'off',
   folding: false,
-  fontSize: 13,
-  tabSize: 2,
   wordWrap: 'on',
-  scrollBeyondLastLine: false,
-  fixedOverflowWidgets: true,
-  padding: { top: 8 },
   placeholder: 'Write SQL here, or start from a template below',
 }
 
 export function PanelSqlEditor({ value, onChange, onRun }: { value: string; onChange: (sql: string) => void; onRun: () => void }) {
-  const monacoTheme = useMonacoTheme()
   const editorRef = useRef<Editor | null>(null)
   const runRef = useRef(onRun)
   useEffect(() => {
@@ -60,14 +40,9 @@ export function PanelSqlEditor({ value, onChange, onRun }: { value: string; onCh
   }
 
   return (
-    <MonacoEditor
-      height="100%"
-      language="sql"
+    <SqlMonacoEditor
       defaultValue={value}
-      theme={monacoTheme.theme}
-      beforeMount={monacoTheme.beforeMount}
       options={OPTIONS}
-      loading={<EditorLoading />}
       onMount={onMount}
       onChange={(next) => onChange(next ?? '')}
     />

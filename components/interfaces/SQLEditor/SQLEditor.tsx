@@ -1,8 +1,6 @@
-import dynamic from 'next/dynamic'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import type * as Monaco from 'monaco-editor'
-import { Spinner } from '@/components/ui'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { useCan } from '@/data/profile/use-can'
 import type { Content } from '@/lib/api-types'
@@ -17,9 +15,9 @@ import { EditorToolbar } from './EditorToolbar'
 import { ResultsPanel } from './ResultsPanel'
 import { RestoredNotice } from './RestoredNotice'
 import { SaveIndicator } from './SaveIndicator'
+import { SQL_MONACO_OPTIONS, SqlMonacoEditor } from './SqlMonacoEditor'
 import { useAssistantSqlInsert } from './useAssistantSqlInsert'
 import { useConflictChoice } from './useConflictChoice'
-import { useMonacoTheme } from './useMonacoTheme'
 import { useRowLimit } from './useRowLimit'
 import { useRunQuery } from './useRunQuery'
 import { useSaveShortcut } from './useSaveShortcut'
@@ -30,29 +28,12 @@ const MARKER_OWNER = 'sql-editor-run'
 /** Monaco context key: true while a run is under way, so Escape cancels it then and only then. */
 const RUNNING_CONTEXT = 'sqlEditorRunning'
 
-function EditorLoading() {
-  return (
-    <div className="flex h-full items-center justify-center gap-2 text-sm text-foreground-light">
-      <Spinner label={null} />
-      <span>Loading editor…</span>
-    </div>
-  )
-}
-
-const MonacoEditor = dynamic(() => import('./MonacoEditor'), { ssr: false, loading: EditorLoading })
-
 type Editor = Monaco.editor.IStandaloneCodeEditor
 type MonacoApi = typeof Monaco
 
 const EDITOR_OPTIONS: Monaco.editor.IStandaloneEditorConstructionOptions = {
-  automaticLayout: true,
-  minimap: { enabled: false },
-  fontSize: 13,
-  tabSize: 2,
-  scrollBeyondLastLine: false,
-  fixedOverflowWidgets: true,
+  ...SQL_MONACO_OPTIONS,
   renderLineHighlight: 'line',
-  padding: { top: 8 },
   placeholder: 'Write SQL here…',
 }
 
@@ -92,7 +73,6 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
   const editorRef = useRef<Editor | null>(null)
   const monacoRef = useRef<MonacoApi | null>(null)
   const [mounted, setMounted] = useState(false)
-  const monacoTheme = useMonacoTheme()
   const [rowLimit, setRowLimit] = useRowLimit()
   const { data: project } = useProjectDetailQuery({ ref: projectRef })
   // Every member may run SQL; without sql:write it runs with read privileges only (the platform
@@ -268,15 +248,10 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
       {restored && <RestoredNotice />}
       <EditorResultsSplit
         editor={
-          <MonacoEditor
-            height="100%"
-            language="sql"
+          <SqlMonacoEditor
             path={`sql-editor/${key}.sql`}
             defaultValue={sqlEditorState.snippets[key]?.sql ?? ''}
-            theme={monacoTheme.theme}
-            beforeMount={monacoTheme.beforeMount}
             options={options}
-            loading={<EditorLoading />}
             onMount={onMount}
             onChange={onChange}
           />
