@@ -21,7 +21,7 @@ function recordUnauthorized(page: Page): string[] {
   return refused
 }
 
-/** Waits for the page's groups identify to be answered; answers its status. */
+/** Waits for the page's groups identify to be answered; answers its status (checked softly: the loads go on). */
 const groupsIdentified = (page: Page) =>
   page.waitForResponse((r) => new URL(r.url()).pathname === '/api/platform/telemetry/groups/identify').then((r) => r.status())
 
@@ -44,14 +44,14 @@ test('full page loads while signed in: the last snippet opens, telemetry groups 
   let identified = groupsIdentified(page)
   await page.goto(snippetUrl)
   await expect(editorText(page)).toContainText('opened-after-full-load', { timeout: 30_000 })
-  expect(await identified).toBe(204)
+  expect.soft(await identified).toBe(204)
 
   // A full load of the editor's entry: the last snippet opens, not a blank query.
   identified = groupsIdentified(page)
   await page.goto(`/project/${ref}/sql`)
   await expect(page).toHaveURL(snippetUrl)
   await expect(editorText(page)).toContainText('opened-after-full-load', { timeout: 30_000 })
-  expect(await identified).toBe(204)
+  expect.soft(await identified).toBe(204)
 
   // The projects list, then an organization page.
   await page.goto('/projects')
@@ -65,12 +65,12 @@ test('full page loads while signed in: the last snippet opens, telemetry groups 
   identified = groupsIdentified(page)
   await page.goto(`/org/${slug}`)
   await expect(page.getByText('Loaded with a session').first()).toBeVisible()
-  expect(await identified).toBe(204)
+  expect.soft(await identified).toBe(204)
   // And a reload of it.
   identified = groupsIdentified(page)
   await page.reload()
   await expect(page.getByText('Loaded with a session').first()).toBeVisible()
-  expect(await identified).toBe(204)
+  expect.soft(await identified).toBe(204)
 
   expect(refused).toEqual([])
 })
