@@ -9,9 +9,25 @@ import { vi } from 'vitest'
 vi.hoisted(() => {
   process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
 })
-vi.mock('@/components/interfaces/SQLEditor/MonacoEditor', () => import('@/components/interfaces/SQLEditor/MonacoEditor.fake'))
+/** The stand-in editor last mounted, to edit its model as Monaco's own input does (outside React). */
+const mounted = vi.hoisted(() => ({ editor: null as null | { getModel: () => EditableModel } }))
+type EditableModel = { getFullModelRange: () => unknown; pushEditOperations: (selections: unknown[], edits: { range: unknown; text: string }[]) => void }
+vi.mock('@/components/interfaces/SQLEditor/MonacoEditor', async () => {
+  const fake = await import('@/components/interfaces/SQLEditor/MonacoEditor.fake')
+  const { createElement } = await import('react')
+  type Props = Parameters<typeof fake.default>[0]
+  const Capturing = (props: Props) =>
+    createElement(fake.default, {
+      ...props,
+      onMount: (editor: unknown, monaco: unknown) => {
+        mounted.editor = editor as typeof mounted.editor
+        props.onMount?.(editor, monaco)
+      },
+    })
+  return { ...fake, default: Capturing }
+})
 
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
@@ -152,6 +168,22 @@ it('Ctrl+Enter in the text saves too, and a command is summed up by its tag', as
   await user.keyboard('{Control>}{Enter}{/Control}')
   expect(await screen.findByText('Success. CREATE TABLE')).toBeInTheDocument()
   expect(state.runs).toEqual(['create table t (id int)'])
+})
+
+it('Ctrl+Enter right after an edit runs the text the editor holds, before the panel re-renders with it', async () => {
+  const state = platform()
+  state.answers.push(() => ndjsonAnswer([{ command: 'SELECT', rowCount: 1, columns: [{ name: 'answer', dataTypeID: 23 }], rows: [{ answer: 42 }] }]))
+  const { text } = openPanel()
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toHaveAttribute('title', 'Write some SQL first'))
+  // Monaco's model holds typed text at once and tells the panel outside any React event, so the
+  // panel may not have re-rendered with it when ⌘↵ comes (one act: no render in between).
+  act(() => {
+    const model = mounted.editor!.getModel()
+    model.pushEditOperations([], [{ range: model.getFullModelRange(), text: 'select 42 as answer' }])
+    fireEvent.keyDown(text(), { key: 'Enter', code: 'Enter', ctrlKey: true })
+  })
+  expect(await screen.findByText('Success. 1 row')).toBeInTheDocument()
+  expect(state.runs).toEqual(['select 42 as answer'])
 })
 
 it("shows Postgres' message, place, detail and hint when the SQL fails", async () => {

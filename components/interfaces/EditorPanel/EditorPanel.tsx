@@ -64,13 +64,14 @@ export function EditorPanel({ projectRef }: { projectRef: string }) {
   )
 
   const empty = sql.trim() === ''
-  const save = () => {
-    if (empty || !canRun || run.isPending) return
+  // ⌘↵ hands over the editor's own text, which may be newer than `sql` (see PanelSqlEditor).
+  const save = (text = sql) => {
+    if (text.trim() === '' || !canRun || run.isPending) return
     abortRef.current = new AbortController()
     setSummary(null)
     showResults(null)
     run.mutate(
-      { projectRef, sql, signal: abortRef.current.signal },
+      { projectRef, sql: text, signal: abortRef.current.signal },
       {
         onSuccess: (data) => {
           setSummary(runSummary(data))
@@ -124,7 +125,7 @@ export function EditorPanel({ projectRef }: { projectRef: string }) {
             disabled={empty || !canRun}
             aria-keyshortcuts="Meta+Enter Control+Enter"
             title={!canRun ? 'Your role in this organization cannot run SQL' : empty ? 'Write some SQL first' : 'Runs the SQL in the project database (⌘↵ / Ctrl↵)'}
-            onClick={save}
+            onClick={() => save()}
           >
             {run.isPending ? 'Running…' : saveLabel}
           </Button>
