@@ -28,6 +28,8 @@ export const CHALLENGE_TTL_SECONDS = 300
 /** Unverified factors a user may hold at once (abandoned enrolments). */
 const MAX_UNVERIFIED = 10
 const PERIOD = 30
+/** The longest a factor lock lasts, however many came before it (unless the configured first lock is longer). */
+export const MAX_FACTOR_LOCK_SECONDS = 24 * 60 * 60
 
 type FactorRow = { id: string; user_id: string; friendly_name: string | null; factor_type: string; status: string; secret: string; last_used_step: string | null }
 
@@ -129,18 +131,23 @@ export const verify: Handler<Routes['authVerifyFactor']> = async ({ platform, us
     const step = Math.floor(now / 1000 / PERIOD) + (delta ?? 0)
     if (delta === null || (locked.last_used_step !== null && step <= Number(locked.last_used_step))) {
       await tx.query('update auth_mfa_challenges set failed_attempts = failed_attempts + 1 where id = $1', [body.challenge_id])
-      // The failure that reaches the limit locks the factor and starts the count afresh.
+      // The failure that reaches the limit locks the factor and starts the count afresh. Each lock
+      // since the last right code lasts twice as long as the one before (up to a cap): otherwise
+      // every lock hands out a fresh budget of guesses, which adds up over days.
       await tx.query(
         `update auth_mfa_factors set
            failed_attempts = case when failed_attempts + 1 >= $2 then 0 else failed_attempts + 1 end,
-           locked_until = case when failed_attempts + 1 >= $2 then now() + make_interval(secs => $3) else locked_until end
+           locked_until = case when failed_attempts + 1 >= $2
+             then now() + make_interval(secs => least(greatest($3::float8, $4::float8), $3::float8 * power(2, least(lock_count, 30))))
+             else locked_until end,
+           lock_count = case when failed_attempts + 1 >= $2 then lock_count + 1 else lock_count end
          where id = $1`,
-        [factor.id, limits.factorMaxFailures, limits.factorLockSeconds]
+        [factor.id, limits.factorMaxFailures, limits.factorLockSeconds, MAX_FACTOR_LOCK_SECONDS]
       )
       return null
     }
     await tx.query(
-      `update auth_mfa_factors set status = 'verified', last_used_step = $2, failed_attempts = 0, locked_until = null, updated_at = now() where id = $1`,
+      `update auth_mfa_factors set status = 'verified', last_used_step = $2, failed_attempts = 0, locked_until = null, lock_count = 0, updated_at = now() where id = $1`,
       [factor.id, step]
     )
     await tx.query('update auth_mfa_challenges set verified_at = now() where id = $1', [body.challenge_id])

@@ -87,16 +87,39 @@ async function guessingStory(instances: TestPlatform[]) {
   const [{ aal }] = await at(0).platform.db.query<{ aal: string }>(`select aal from auth_sessions where id = $1`, [decodeJwt(token).session_id])
   expect(aal).toBe('aal1')
 
-  // Time passes (the lock's end is moved into the past): a fresh challenge and the right code work.
+  // Time passes (the lock's end is moved into the past) and the guessing goes on: ten more wrong
+  // codes lock the factor again, for twice as long as the first time.
+  const lockEnds = () => at(0).platform.db.query(`update auth_mfa_factors set locked_until = now() - interval '1 second' where id = $1`, [factorId])
+  const tenWrongCodes = async (from: number) => {
+    for (let round = 0; round < 2; round++) {
+      const id = (await challenge(round)).body.id as string
+      for (let i = 0; i < 5; i++) expect((await verify(i, id, wrongCode(totp.secret, from + round * 5 + i))).body.error_code).toBe('mfa_verification_failed')
+    }
+    const refused = await challenge(0)
+    expect(refused.status).toBe(429)
+    return Number(refused.headers.get('retry-after'))
+  }
+  await lockEnds()
+  const secondLock = await tenWrongCodes(30)
+  expect(secondLock).toBeGreaterThan(LOCK_SECONDS)
+  expect(secondLock).toBeLessThanOrEqual(2 * LOCK_SECONDS)
+  // However many locks came before, one lasts a day at most.
+  await lockEnds()
+  await at(0).platform.db.query(`update auth_mfa_factors set lock_count = 40 where id = $1`, [factorId])
+  const longLock = await tenWrongCodes(50)
+  expect(longLock).toBeGreaterThan(2 * LOCK_SECONDS)
+  expect(longLock).toBeLessThanOrEqual(24 * 60 * 60)
+
+  // The lock ends: a fresh challenge and the right code work.
   await at(0).platform.db.query(`update auth_mfa_factors set locked_until = now() - interval '1 second' where id = $1`, [factorId])
   const fresh = await challenge(0)
   expect(fresh.status).toBe(200)
   const passed = await verify(1, fresh.body.id, rightCode(totp.secret))
   expect(passed.status).toBe(200)
   expect(decodeJwt(passed.body.access_token)).toMatchObject({ aal: 'aal2' })
-  // The right code starts the count afresh.
-  expect(await at(0).platform.db.query(`select failed_attempts, locked_until from auth_mfa_factors where id = $1`, [factorId])).toEqual([
-    { failed_attempts: 0, locked_until: null },
+  // The right code starts the count and the doubling afresh.
+  expect(await at(0).platform.db.query(`select failed_attempts, locked_until, lock_count from auth_mfa_factors where id = $1`, [factorId])).toEqual([
+    { failed_attempts: 0, locked_until: null, lock_count: 0 },
   ])
 }
 
@@ -107,7 +130,7 @@ describe('TOTP guesses from rotating addresses, one instance on embedded PGlite'
   })
   afterAll(async () => tp?.close())
 
-  it('a challenge dies after five wrong codes and the factor locks after ten, whatever the address', async () => {
+  it('a challenge dies after five wrong codes and the factor locks after ten, each lock twice as long as the one before, whatever the address', async () => {
     await guessingStory([tp])
   })
 })
