@@ -2,7 +2,8 @@
  * Daily caps on what routes open to anonymous callers may store, so that nobody grows the control
  * plane without bound (a per-request rate limit alone still lets one address add megabytes every
  * few minutes, kept for months). Each route has a bucket; each (day, bucket) counts the bytes
- * stored per client address and in all. An item that would go over either cap is dropped: the
+ * stored per client address (its network: an IPv6 /64 counts as one address, since a caller
+ * may pick any address in it) and in all. An item that would go over either cap is dropped: the
  * caller is answered as usual (there is nothing it could do better), and the drop is counted in
  * the control plane and logged at the 1st, 10th, 100th … drop of the day.
  *
@@ -10,6 +11,7 @@
  * hashed, and only for two days.
  */
 import type { Platform } from '../platform'
+import { clientNetwork } from '@/lib/client-network'
 import { accountKey } from './rate-limit'
 
 /** Bytes a day; 0 turns a cap off. */
@@ -32,7 +34,7 @@ export const storedBytes = (...texts: (string | null | undefined)[]) =>
  */
 export async function withinDailyCap(platform: Platform, bucket: string, ip: string, bytes: number, cap: DailyCap): Promise<boolean> {
   if (cap.perAddressBytes === 0 && cap.totalBytes === 0) return true
-  const key = accountKey(ip)
+  const key = accountKey(clientNetwork(ip))
   const [row] = await platform.db.query<{ address_ok: boolean; total_ok: boolean }>(
     `with address as (
        insert into anonymous_storage_usage as u (day, bucket, key, bytes, rows)

@@ -433,6 +433,28 @@ describe('daily caps on what anonymous callers store', () => {
     expect(await tp.platform.db.query(`select key from anonymous_storage_usage where key = 'old'`)).toEqual([])
     expect((await usage('telemetry', '*')).length).toBe(1)
   })
+
+  it('counts an IPv6 /64 as one address, and an IPv4-mapped address as the IPv4 one', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      // A fresh day: the earlier tests used up the totals.
+      await tp.platform.db.query(`delete from anonymous_storage_usage`)
+      // Rotating addresses inside one /64 does not buy a fresh budget each time.
+      const [a, b] = [randomUUID(), randomUUID()]
+      for (let i = 1; i <= 5; i++) expect(await postFrom(`2001:db8:1:2::${i}`, '/platform/telemetry/page', page(a))).toBe(204)
+      expect(await storedUnder(a)).toBe(3)
+      expect(await usage('telemetry', '2001:db8:1:2::/64')).toEqual([{ bytes: String(3 * PAGE_BYTES), rows: 3, dropped: 2 }])
+      // Another /64 is another address.
+      expect(await postFrom('2001:db8:1:3::1', '/platform/telemetry/page', page(b))).toBe(204)
+      expect(await storedUnder(b)).toBe(1)
+
+      await tp.platform.db.query(`delete from anonymous_storage_usage`)
+      for (const from of ['203.0.113.9', '::ffff:203.0.113.9', '::ffff:203.0.113.9']) expect(await postFrom(from, '/platform/error-reports', report)).toBe(204)
+      expect(await usage('error-reports', '203.0.113.9')).toEqual([{ bytes: String(2 * REPORT_BYTES), rows: 2, dropped: 1 }])
+    } finally {
+      warn.mockRestore()
+    }
+  })
 })
 
 describe.runIf(pgClusterAvailable())('daily caps with two app instances sharing a PostgreSQL control plane', () => {
