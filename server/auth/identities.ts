@@ -38,12 +38,16 @@ async function promoteEmail(tx: Queryable, user: FullUser, remaining: Identity[]
   if (!chosen) throw authError(422, 'email_conflict_identity_not_deletable', 'Unable to unlink identity due to email conflict')
   const email = emailOf(chosen) || null
   const confirmed = !!email && (verifiedEmail(chosen) || autoconfirm)
+  // The proof of the old address does not carry over (migration 0030 clears it when the address
+  // changes); the new one is proven only when the provider it comes from verified it.
+  const proven = !!email && email !== current && verifiedEmail(chosen) && !['email', 'phone'].includes(chosen.provider)
   // Pending changes and links were made for the old address: they no longer hold.
   await tx.query(
     `update users set email = $2, email_change = null, email_change_confirm_status = 0, updated_at = now(),
-       email_confirmed_at = case when $3 then email_confirmed_at end
+       email_confirmed_at = case when $3 then email_confirmed_at end,
+       email_proven_at = case when $4 then now() else email_proven_at end
      where id = $1`,
-    [user.id, email, confirmed]
+    [user.id, email, confirmed, proven]
   )
   await tx.query('delete from auth_one_time_tokens where user_id = $1', [user.id])
 }

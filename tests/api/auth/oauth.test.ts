@@ -392,6 +392,35 @@ describe('linking identities', () => {
     expect((await owner.getUser()).data.user!.identities!.map((i) => i.provider)).toEqual(['email'])
   })
 
+  it('a proven address does not carry its proof to another: unlinking cannot make an unverified address proven', async () => {
+    // The attacker proves their own address with a mailed code, then sets a password again.
+    const own = newEmail('attacker')
+    const outbox = catchMessages(tp)
+    const attacker = authClient(tp)
+    await attacker.signUp({ email: own, password: STRONG })
+    expect((await attacker.signInWithOtp({ email: own, options: { shouldCreateUser: false } })).error).toBeNull()
+    expect((await attacker.verifyOtp({ email: own, token: outbox.last(own).code, type: 'email' })).error).toBeNull()
+    expect((await attacker.updateUser({ password: STRONG })).error).toBeNull()
+    // Links a GitHub account showing the victim's address, which GitHub did not verify, and unlinks
+    // the email identity: the account's address becomes the victim's, proven by nobody.
+    const victim = newEmail('victim')
+    stand.signInAs(githubAccount(victim, { emails: [{ email: victim, primary: true, verified: false }] }))
+    await link(attacker)
+    const emailIdentity = (await attacker.getUserIdentities()).data!.identities.find((i) => i.provider === 'email')!
+    expect((await attacker.unlinkIdentity(emailIdentity)).error).toBeNull()
+    const attackerId = (await attacker.getUser()).data.user!.id
+    const [row] = await tp.platform.db.query<{ email: string; proven: boolean }>('select email, email_proven_at is not null as proven from users where id = $1', [attackerId])
+    expect(row).toEqual({ email: victim, proven: false })
+    expect((await authClient(tp).signInWithPassword({ email: victim, password: STRONG })).error).toBeNull()
+
+    // The victim signs in with a GitHub account that verified the address: what the attacker set up goes.
+    stand.signInAs(githubAccount(victim))
+    const { session } = await signInWithGitHub()
+    expect(session.user.id).toBe(attackerId)
+    expect(session.user.identities!.map((i) => i.provider)).toEqual(['github'])
+    expect((await authClient(tp).signInWithPassword({ email: victim, password: STRONG })).error?.code).toBe('invalid_credentials')
+  })
+
   it('a GitHub-only user cannot unlink its one identity', async () => {
     stand.signInAs(githubAccount(newEmail('only')))
     const { client, session } = await signInWithGitHub()
