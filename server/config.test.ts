@@ -22,6 +22,18 @@ it('refuses numbers that are not positive whole numbers, naming the variable', (
   expect(() => readConfig()).toThrow(/ACCESS_TOKEN_TTL_SECONDS/)
 })
 
+it('takes only decimal digits for whole numbers, not exponents, hex, signs or decimals', () => {
+  for (const raw of ['1e3', '0x10', '+5', '1.0', ' 5', '0b11', '9'.repeat(20)]) {
+    vi.stubEnv('MAX_BODY_BYTES', raw)
+    expect(() => readConfig()).toThrow(`MAX_BODY_BYTES must be a positive whole number, got "${raw}"`)
+  }
+  vi.stubEnv('MAX_BODY_BYTES', '')
+  vi.stubEnv('TRUST_PROXY_HOPS', '0x1')
+  expect(() => readConfig()).toThrow('TRUST_PROXY_HOPS must be a whole number (0 or more), got "0x1"')
+  vi.stubEnv('TRUST_PROXY_HOPS', '007')
+  expect(readConfig().trustProxyHops).toBe(7)
+})
+
 it('keeps as many embedded databases open as half the memory allows, between 2 and 64', () => {
   const GiB = 1024 ** 3
   expect(defaultMaxOpenProjectDbs(24 * GiB)).toBe(64)

@@ -206,8 +206,9 @@ function env(name: string): string | undefined {
 function wholeNumber(name: string, fallback: number, { allowZero = false } = {}): number {
   const raw = env(name)
   if (raw === undefined) return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < 0 || (!allowZero && value === 0))
+  // Digits only: Number() would also take "1e3", "0x10", " 5" or "1.0".
+  const value = /^[0-9]+$/.test(raw) ? Number(raw) : NaN
+  if (!Number.isSafeInteger(value) || (!allowZero && value === 0))
     throw new Error(`${name} must be a ${allowZero ? 'whole number (0 or more)' : 'positive whole number'}, got "${raw}"`)
   return value
 }
