@@ -7,7 +7,11 @@
  *   (RATE_LIMIT_SIGN_IN_ACCOUNT_NEW_ADDRESSES): many addresses guessing together are throttled, while
  *   an address the owner signed in from is never refused by it.
  * Counters live in the control plane (security/rate-limit.ts), so every app instance counts together.
+ * The per-(address, account) count and the known addresses go by the address's network
+ * (lib/client-network.ts): an IPv6 /64 is one address, so an owner whose privacy address changes
+ * stays known, and a guesser cannot get a fresh count from each address of their /64.
  */
+import { clientNetwork } from '@/lib/client-network'
 import type { Platform } from '../platform'
 import type { Queryable } from '../db/control-plane'
 import { accountKey, hit } from '../security/rate-limit'
@@ -15,7 +19,7 @@ import { accountKey, hit } from '../security/rate-limit'
 /** How long an address the owner signed in from stays exempt from the per-account limit. */
 const KNOWN_FOR_DAYS = 30
 
-const addressKey = (ip: string) => accountKey(`ip:${ip}`)
+const addressKey = (ip: string) => accountKey(`ip:${clientNetwork(ip)}`)
 
 async function isKnownAddress(platform: Platform, userId: string, ip: string): Promise<boolean> {
   const rows = await platform.db.query(
@@ -29,7 +33,7 @@ async function isKnownAddress(platform: Platform, userId: string, ip: string): P
 export async function limitSignIn(platform: Platform, ip: string, account: string, userId: string | undefined) {
   const limits = platform.config.rateLimits
   await hit(platform, 'sign-in:ip', ip, limits.signInPerIp)
-  await hit(platform, 'sign-in:ip-account', accountKey(`${ip} ${account}`), limits.signInPerAccount)
+  await hit(platform, 'sign-in:ip-account', accountKey(`${clientNetwork(ip)} ${account}`), limits.signInPerAccount)
   // An unknown account is counted like a known one seen from a new address: the answer tells nothing.
   if (userId && (await isKnownAddress(platform, userId, ip))) return
   await hit(platform, 'sign-in:account', accountKey(account), limits.signInPerAccountNewAddresses)

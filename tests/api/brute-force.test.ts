@@ -35,6 +35,7 @@ const limits = (overrides: Partial<RateLimits>): RateLimits => ({
   verifyPerIp: off,
   tokenRefreshPerAccount: off,
   embeddedDbAuthPerIp: off,
+  dashboardPasswordPerIp: off,
   ...overrides,
 })
 const PASSWORD = 'correct horse battery staple'
@@ -98,6 +99,42 @@ describe.runIf(pgClusterAvailable())('two app instances sharing one PostgreSQL c
     const other = `bystander-${Date.now()}@example.com`
     await b.signUp(other, PASSWORD)
     expect((await signInFrom(a, '203.0.113.200', other, PASSWORD)).status).toBe(200)
+  })
+})
+
+describe('client networks: an IPv6 /64 is one address', () => {
+  let tp: TestPlatform
+  beforeAll(async () => {
+    tp = await startTestPlatform({
+      trustProxyHops: 1,
+      rateLimits: limits({
+        signInPerAccount: { limit: 3, windowSeconds: 300 },
+        signInPerAccountNewAddresses: { limit: 5, windowSeconds: 300 },
+      }),
+    })
+  })
+  afterAll(async () => tp?.close())
+
+  it('an owner who signed in from 2001:db8:1:2::10 is known when coming from 2001:db8:1:2::99', async () => {
+    const email = `privacy-${Date.now()}@example.com`
+    await tp.signUp(email, PASSWORD)
+    expect((await signInFrom(tp, '2001:db8:1:2::10', email, PASSWORD)).status).toBe(200)
+    // With the owner's sign-in (1), four new addresses guessing reach the limit for new addresses (5).
+    for (let i = 1; i <= 4; i++) expect((await signInFrom(tp, `203.0.113.${i}`, email, 'not the password')).status).toBe(400)
+    expect((await signInFrom(tp, '2001:db8:9:9::1', email, PASSWORD)).status).toBe(429)
+    // The owner's privacy address changed within the same /64: still known, still let in.
+    const owner = await signInFrom(tp, '2001:db8:1:2::99', email, PASSWORD)
+    expect(owner.status).toBe(200)
+    expect(owner.body.access_token).toBeTruthy()
+  })
+
+  it('a guesser rotating addresses inside one /64 shares one count for the account', async () => {
+    const email = `rotated-${Date.now()}@example.com`
+    await tp.signUp(email, PASSWORD)
+    for (let i = 1; i <= 3; i++) expect((await signInFrom(tp, `2001:db8:5:5::${i}`, email, 'not the password')).status).toBe(400)
+    const limited = await signInFrom(tp, '2001:db8:5:5::4', email, 'not the password')
+    expect(limited.status).toBe(429)
+    expect(limited.body.error_code).toBe('over_request_rate_limit')
   })
 })
 
