@@ -118,9 +118,22 @@ async function passwordGrant(platform: Platform, body: z.output<typeof tokenBody
     throw address.channel === 'email'
       ? authError(400, 'email_not_confirmed', 'Email not confirmed')
       : authError(400, 'phone_not_confirmed', 'Phone not confirmed')
+  return issuePasswordSession(platform, user, address.channel, ip)
+}
+
+/**
+ * The session of a password found right in `checked`, a read made before the transaction. The user
+ * is read again, locked, where the session is written: a first proof of the address (first-proof.ts)
+ * or a password change that committed since the check may not leave a session for the old password.
+ */
+export async function issuePasswordSession(platform: Platform, checked: FullUser, channel: Address['channel'], ip: string) {
   return platform.db.transaction(async (tx) => {
+    const user = await findUserById(tx, checked.id, { forUpdate: true })
+    if (!user || !user.encrypted_password || user.encrypted_password !== checked.encrypted_password)
+      throw authError(400, 'invalid_credentials', 'Invalid login credentials')
+    if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned')
     await tx.query('update users set last_sign_in_at = now() where id = $1', [user.id])
-    await tx.query(`update auth_identities set last_sign_in_at = now() where user_id = $1 and provider = $2`, [user.id, address.channel])
+    await tx.query(`update auth_identities set last_sign_in_at = now() where user_id = $1 and provider = $2`, [user.id, channel])
     await rememberSignInAddress(tx, user.id, ip)
     return issueSession(platform, tx, (await findUserById(tx, user.id))!, { method: 'password' })
   })

@@ -7,6 +7,9 @@ import { startTestPlatform, type TestPlatform } from '../../helpers/test-platfor
 import { adminClient, authClient, newEmail, STRONG } from './auth-client'
 import { signServiceToken } from '@/server/auth/jwt'
 import { SigningKeys } from '@/server/auth/signing-keys'
+import { issuePasswordSession } from '@/server/auth/gotrue'
+import { findUserById } from '@/server/auth/users'
+import { dropWhatPrecededProof } from '@/server/auth/first-proof'
 
 let tp: TestPlatform
 beforeAll(async () => {
@@ -90,6 +93,28 @@ describe('sign-up and sign-in', () => {
     expect(after.status).toBe(403)
     expect(after.body.error_code).toBe('session_not_found')
     expect((await client.signOut()).error).toBeNull()
+  })
+})
+
+describe('a password checked before its account changed', () => {
+  // The password grant checks the password, then writes the session in a transaction: what
+  // committed in between (a first proof of the address dropping the password, a password change)
+  // must not leave a session for the password that was checked.
+  it('gives no session once the password was dropped or changed since it was checked', async () => {
+    const email = newEmail('stale')
+    const { data } = await authClient(tp).signUp({ email, password: STRONG })
+    const userId = data.user!.id
+    const checked = (await findUserById(tp.platform.db, userId))!
+    await tp.platform.db.query("update users set encrypted_password = 'changed' where id = $1", [userId])
+    await expect(issuePasswordSession(tp.platform, checked, 'email', '127.0.0.1')).rejects.toMatchObject({ status: 400, extra: { error_code: 'invalid_credentials' } })
+    const changed = (await findUserById(tp.platform.db, userId))!
+    await tp.platform.db.transaction((tx) => dropWhatPrecededProof(tx, userId, { identityId: null }))
+    await expect(issuePasswordSession(tp.platform, changed, 'email', '127.0.0.1')).rejects.toMatchObject({ status: 400, extra: { error_code: 'invalid_credentials' } })
+    expect(await tp.platform.db.query('select 1 from auth_sessions where user_id = $1', [userId])).toEqual([])
+    // The snapshot still right: a session.
+    await tp.platform.db.query("update users set encrypted_password = 'again' where id = $1", [userId])
+    const fresh = (await findUserById(tp.platform.db, userId))!
+    expect((await issuePasswordSession(tp.platform, fresh, 'email', '127.0.0.1')).user.id).toBe(userId)
   })
 })
 
