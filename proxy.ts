@@ -1,7 +1,7 @@
 /**
  * Runs before every page and API request: in self-hosted mode, refuses a request without the
- * dashboard's credentials, or from another machine when it has none (server/http/dashboard-access.ts;
- * the API checks again, by the socket's own address); refuses a Host this server does not answer
+ * dashboard's credentials, or from another machine or through a reverse proxy when it has none
+ * (server/http/dashboard-access.ts; the API checks again, by the socket's own address); refuses a Host this server does not answer
  * to (DNS rebinding: a hostile page under a name that resolves here must not load pages or reach the API),
  * answers a malformed API path as JSON instead of Next's HTML error page, and puts the security
  * headers on every answer. Those are made here, at run time, because the policy names origins the
@@ -35,9 +35,15 @@ function json(status: number, message: string, headers: Record<string, string> =
 
 export function proxy(request: NextRequest) {
   const config = (settings ??= readConfig())
-  // Next fills X-Forwarded-For in from the socket when the client sent none: a hint for pages only.
+  // Next gives the proxy no socket. It fills X-Forwarded-For in from the socket only when the client
+  // sent none, so a client's own `X-Forwarded-For: 127.0.0.1` passes here: this judges page shells
+  // only, and the API judges every request by its socket (server/http/dashboard-access.ts).
   const forwarded = forwardedFor(request.headers.get('x-forwarded-for'))
-  const refusal = dashboardRefusal(config, { authorization: request.headers.get('authorization'), addresses: forwarded.length ? forwarded : null })
+  const refusal = dashboardRefusal(config, {
+    authorization: request.headers.get('authorization'),
+    addresses: forwarded.length ? forwarded : null,
+    headers: Object.fromEntries(request.headers),
+  })
   if (refusal) return json(refusal.status, refusal.message, refusal.headers)
   const host = request.headers.get('host') ?? undefined
   if (!isAllowedHost(host, config.allowedHosts))

@@ -42,6 +42,8 @@ export type RateLimits = {
   verifyPerIp: RateLimit
   /** Failed password attempts on the embedded databases' wire listener, per client IP. */
   embeddedDbAuthPerIp: RateLimit
+  /** Wrong DASHBOARD_USERNAME / DASHBOARD_PASSWORD guesses per client IP (self-hosted dashboard). */
+  dashboardPasswordPerIp: RateLimit
 }
 
 /** The Postgres wire-protocol listener that serves embedded project databases (server/databases/wire/). */
@@ -328,6 +330,7 @@ export function readConfig(): ServerConfig {
       otpPerAccount: rateLimit('RATE_LIMIT_OTP_ACCOUNT', 5, 3600),
       verifyPerIp: rateLimit('RATE_LIMIT_VERIFY', 60, 300),
       embeddedDbAuthPerIp: rateLimit('RATE_LIMIT_EMBEDDED_DB_AUTH', 10, 300),
+      dashboardPasswordPerIp: rateLimit('RATE_LIMIT_DASHBOARD_PASSWORD', 20, 300),
     },
     auth: {
       issuer: `${site ?? `http://localhost:${env('PORT') ?? '3000'}`}/auth/v1`,

@@ -133,7 +133,7 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
       throw new PlatformError(503, 'The platform could not start. The server log says why.')
     })
     // Self-hosted: this machine only, or the dashboard's credentials; before anything else is told.
-    assertDashboardAccess(req, platform.config)
+    await assertDashboardAccess(req, platform)
     assertAllowedHost(req, platform.config.allowedHosts)
     const method = req.method ?? 'GET'
     if (flavour === 'auth') {

@@ -36,6 +36,17 @@ export async function hit(platform: Platform, bucket: string, key: string, rule:
   if (row.hits > rule.limit) throw new RateLimitedError(Math.max(1, row.retry_after))
 }
 
+/** Throws RateLimitedError when `key` is already over `rule` in this window, without counting this request. */
+export async function assertUnderLimit(platform: Platform, bucket: string, key: string, rule: RateLimit): Promise<void> {
+  if (rule.limit === 0) return
+  const [row] = await platform.db.query<{ hits: number; retry_after: number }>(
+    `select hits, ceil(extract(epoch from (window_start + make_interval(secs => $3) - now())))::int as retry_after
+     from rate_limit_counters where bucket = $1 and key = $2 and window_start = to_timestamp(floor(extract(epoch from now()) / $3) * $3)`,
+    [bucket, key, rule.windowSeconds]
+  )
+  if (row && row.hits > rule.limit) throw new RateLimitedError(Math.max(1, row.retry_after))
+}
+
 /** Drops counters of windows long gone (run by the scheduler). */
 export async function pruneRateLimits(platform: Platform) {
   await platform.db.query(`delete from rate_limit_counters where window_start < now() - interval '1 day'`)

@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process'
 import http from 'node:http'
+import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { handleNodeRequest } from '@/server/http/handler'
@@ -25,9 +26,9 @@ const ELSEWHERE = '192.0.2.77'
  * connection is made over 127.0.0.1 and the server reports the socket's remote address as
  * ELSEWHERE: the handler judges by that address, exactly as it would for a real remote client.
  */
-async function servedToOthers(platform: Platform): Promise<{ url: string; close(): Promise<void> }> {
+async function servedToOthers(platform: Platform, address = ELSEWHERE): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
-    Object.defineProperty(req.socket, 'remoteAddress', { value: ELSEWHERE, configurable: true })
+    Object.defineProperty(req.socket, 'remoteAddress', { value: address, configurable: true })
     void handleNodeRequest(req, res, Promise.resolve(platform))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -92,6 +93,62 @@ it('without credentials, answers this machine, but not a proxy forwarding anothe
   const forwarded = await request(open.url, 'GET', '/platform/projects/default', { 'X-Forwarded-For': '203.0.113.9' })
   expect(forwarded.status).toBe(403)
   expect(forwarded.body.message).toContain('answers only requests from this machine')
+})
+
+/** A raw HTTP/1.0 request, as nginx's proxy_pass sends unless told otherwise; answers the status. */
+function http10(base: string, path: string): Promise<{ status: number; text: string }> {
+  const url = new URL(base)
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.end(`GET ${path} HTTP/1.0\r\nHost: localhost\r\n\r\n`))
+    let text = ''
+    socket.on('data', (c) => (text += c))
+    socket.on('end', () => resolve({ status: Number(/^HTTP\/1\.\d (\d{3})/.exec(text)?.[1]), text }))
+    socket.on('error', reject)
+  })
+}
+
+it('without credentials, refuses a reverse proxy on this machine by its marks, and runs nothing', async () => {
+  const marks: Record<string, string>[] = [{ Via: '1.1 proxy' }, { Forwarded: 'for=203.0.113.9' }, { 'X-Real-IP': '203.0.113.9' }, { 'X-Forwarded-Server': 'proxy.example' }]
+  for (const headers of marks) {
+    const sql = await request(open.url, 'POST', '/platform/pg-meta/default/query', headers, query('create table proxied (x int)'))
+    expect(sql.status).toBe(403)
+    expect(sql.body.message).toContain('answers only requests from this machine')
+    expect(sql.body.message).toContain('came through a reverse proxy, which needs them set as well')
+  }
+  const nginxDefault = await http10(open.url, '/platform/projects/default')
+  expect(nginxDefault.status).toBe(403)
+  expect(nginxDefault.text).toContain('came through a reverse proxy')
+  // What Next's own server adds to every request is no mark.
+  const next = { 'X-Forwarded-Host': 'localhost:3000', 'X-Forwarded-Port': '3000', 'X-Forwarded-Proto': 'http', 'X-Forwarded-For': '127.0.0.1' }
+  expect((await request(open.url, 'GET', '/platform/projects/default', next)).status).toBe(200)
+  const check = await request(open.url, 'POST', '/platform/pg-meta/default/query', {}, query("select to_regclass('proxied') is null as absent"))
+  expect(check.body).toEqual([{ absent: true }])
+  // With credentials, a proxy in front is fine.
+  const proxied = await request(guarded.url, 'GET', '/platform/projects/default', { ...marks[0], Authorization: basic(CREDENTIALS.username, CREDENTIALS.password) })
+  expect(proxied.status).toBe(200)
+})
+
+it('limits wrong password guesses per client address (429, Retry-After), right ones included once past it', async () => {
+  guarded.platform.config.rateLimits.dashboardPasswordPerIp = { limit: 20, windowSeconds: 300 }
+  const guesser = await servedToOthers(guarded.platform, '192.0.2.78')
+  const other = await servedToOthers(guarded.platform, '192.0.2.79')
+  try {
+    const right = { Authorization: basic(CREDENTIALS.username, CREDENTIALS.password) }
+    // Asking without credentials (a browser's first request) is no guess.
+    for (let i = 0; i < 25; i++) expect((await request(guesser.url, 'GET', '/platform/projects/default')).status).toBe(401)
+    for (let i = 0; i < 20; i++) expect((await request(guesser.url, 'GET', '/platform/projects/default', { Authorization: basic('admin', `guess ${i}`) })).status).toBe(401)
+    const limited = await request(guesser.url, 'GET', '/platform/projects/default', { Authorization: basic('admin', 'guess 20') })
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+    // The right password waits too: a 200 among 429s would tell which guess was right.
+    expect((await request(guesser.url, 'GET', '/platform/projects/default', right)).status).toBe(429)
+    // Another address is not refused by it.
+    expect((await request(other.url, 'GET', '/platform/projects/default', right)).status).toBe(200)
+  } finally {
+    await guesser.close()
+    await other.close()
+    guarded.platform.config.rateLimits.dashboardPasswordPerIp = { limit: 0, windowSeconds: 300 }
+  }
 })
 
 it('with credentials, asks for them (401, WWW-Authenticate) until the right ones come, from anywhere', async () => {

@@ -16,7 +16,7 @@ afterAll(async () => tp?.close())
 /** Every limit off but codes per address, to prove the code-guessing limit. */
 async function startTestPlatformLimits() {
   const off = { limit: 0, windowSeconds: 300 }
-  return { signInPerIp: off, signInPerAccount: off, signInPerAccountNewAddresses: off, signUpPerIp: off, tokenRefreshPerIp: off, tokenRefreshPerAccount: off, otpPerIp: off, otpPerAccount: off, verifyPerIp: off, embeddedDbAuthPerIp: off }
+  return { signInPerIp: off, signInPerAccount: off, signInPerAccountNewAddresses: off, signUpPerIp: off, tokenRefreshPerIp: off, tokenRefreshPerAccount: off, otpPerIp: off, otpPerAccount: off, verifyPerIp: off, embeddedDbAuthPerIp: off, dashboardPasswordPerIp: off }
 }
 
 /** Mailed links point at the origin fixed at start (SITE_URL, or http://localhost:PORT), whatever Host asked. */
