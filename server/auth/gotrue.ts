@@ -38,6 +38,25 @@ export async function limitMessages(platform: Platform, ip: string, address: str
 
 const isConfirmed = (user: FullUser, address: Address) => (address.channel === 'email' ? !!user.email_confirmed_at : !!user.phone_confirmed_at)
 
+/**
+ * A sign-up to an address whose account nobody confirmed yet (the address is this sign-up's, and
+ * neither it nor the phone or email beside it is confirmed): the new sign-up takes the account over,
+ * its password and data replacing the earlier ones, and the earlier sign-up's links, codes, flows
+ * and sessions (an unconfirmed account should have none) go. The confirmation mailed next is the
+ * only one that works, so whoever follows it keeps the password of the sign-up that mailed it, not
+ * one set by someone who signed the address up before (GoTrue keeps the first password: whoever
+ * registered someone else's address would get in once its owner signed up and confirmed).
+ */
+async function replacePendingSignUp(tx: Queryable, user: FullUser, encrypted: string, data: Record<string, unknown> | undefined) {
+  if (user.email_confirmed_at || user.phone_confirmed_at) return
+  await tx.query(
+    `update users set encrypted_password = $2, raw_user_meta_data = $3, email_change = null, email_change_confirm_status = 0, updated_at = now()
+     where id = $1`,
+    [user.id, encrypted, JSON.stringify(data ?? {})]
+  )
+  for (const table of ['auth_one_time_tokens', 'auth_flow_states', 'auth_sessions']) await tx.query(`delete from ${table} where user_id = $1`, [user.id])
+}
+
 export const signup: Handler<Routes['authSignup']> = async ({ platform, req, body, query, ip }) => {
   // First, as GoTrue does: a sign-up without a valid captcha token is refused before anything else.
   await requireCaptcha(platform, body.gotrue_meta_security?.captcha_token, ip)
@@ -70,7 +89,8 @@ export const signup: Handler<Routes['authSignup']> = async ({ platform, req, bod
         // Waiting for confirmation, GoTrue answers a user that looks new: sign-up tells nobody which addresses have accounts.
         return { ...toGoTrueUser(user), id: randomUUID(), identities: [], created_at: new Date().toISOString() }
       }
-      if (!user) {
+      if (user) await replacePendingSignUp(tx, user, encrypted, body.data)
+      else {
         user = await insertUser(tx, {
           ...(address.channel === 'email' ? { email: address.email } : { phone: address.phone }),
           encryptedPassword: encrypted,

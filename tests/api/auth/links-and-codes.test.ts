@@ -284,6 +284,23 @@ describe('confirmation required (MAILER_AUTOCONFIRM=false) and phone', () => {
     expect((await owner.getUser()).data.user!.email_confirmed_at).toBeTruthy()
   })
 
+  it('a later sign-up to an address nobody confirmed replaces the earlier one: its confirmation keeps the later password', async () => {
+    const email = newEmail('contested')
+    const SQUATTERS = 'squatters horse battery staple'
+    expect((await authClient(strict).signUp({ email, password: SQUATTERS })).error).toBeNull()
+    const squattersLink = box.last(email).link!
+    // The address's owner signs up with a password of their own and follows the link mailed to them.
+    expect((await authClient(strict).signUp({ email, password: STRONG })).error).toBeNull()
+    // A resend mails a new link, for the same sign-up.
+    expect((await authClient(strict).resend({ type: 'signup', email })).error).toBeNull()
+    const location = await follow(box.last(email).link!, strict)
+    expect(new URLSearchParams(location.hash.slice(1)).get('type')).toBe('signup')
+    expect((await authClient(strict).signInWithPassword({ email, password: STRONG })).error).toBeNull()
+    expect((await authClient(strict).signInWithPassword({ email, password: SQUATTERS })).error?.code).toBe('invalid_credentials')
+    // The earlier sign-up's link no longer works.
+    expect((await follow(squattersLink, strict)).hash).toContain('error_code=otp_expired')
+  })
+
   it('phone sign-up is confirmed by the SMS code (written to the log without a provider)', async () => {
     const phone = `1555${String(Date.now()).slice(-7)}`
     const client = authClient(strict)
