@@ -147,12 +147,13 @@ export function wireAccess(platform: Platform): WireListenerDeps {
       if (byProject !== null && !(await knownAddress(address, ref))) return byProject
       return null
     },
-    async attemptSucceeded(address, ref) {
+    async attemptSucceeded(address, ref, by) {
       await Promise.all([
         refund(ATTEMPTS, address),
         refund(ATTEMPTS_FOR_REF, refKey(address, ref)),
         refund(ATTEMPTS_ON_PROJECT, hashOf(ref), projectRule()),
-        rememberAddress(address, ref),
+        // The platform's own connections say nothing about where the owner connects from.
+        ...(by === 'project' ? [rememberAddress(address, ref)] : []),
       ]).catch((error) => console.warn(`[embedded-db] could not record a successful attempt: ${(error as Error).message}`))
     },
     open(ref, socket: Socket, session, project) {

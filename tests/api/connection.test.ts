@@ -318,6 +318,33 @@ describe('embedded wire listener: failed attempts', () => {
   })
 })
 
+describe('embedded wire listener: the platform over TCP', () => {
+  let tp: TestPlatform
+  afterAll(() => tp.close())
+
+  it('the platform’s connections over TCP (no socket of its own) are not counted as password attempts', async () => {
+    tp = await startTestPlatform({ ...LISTENER })
+    tp.platform.config.rateLimits.embeddedDbAuthPerIp = { limit: 2, windowSeconds: 300 }
+    const { ref, connectionString } = await embeddedProject(tp)
+    // As when the platform's Unix socket could not be made: its URL goes to 127.0.0.1 over TCP.
+    ;(tp.platform.embeddedListener as { platformSocketDir: string | null }).platformSocketDir = null
+    const { projectConnectionUrl } = await import('@/server/connection/project-url')
+    const [access] = await tp.platform.db.query('select ref, region, status, db_location from projects where ref = $1', [ref])
+    const url = await projectConnectionUrl(tp.platform, access as never, { readOnly: false })
+    expect(new URL(url).hostname).toBe('127.0.0.1')
+    for (let i = 0; i < 4; i++) {
+      const session = await connect(url)
+      await session.end()
+    }
+    const counted = await tp.platform.db.query<{ hits: number }>(`select hits from rate_limit_counters where bucket like 'embedded-db-auth%' and hits > 0`)
+    expect(counted).toEqual([])
+    expect(await tp.platform.db.query('select 1 from embedded_db_auth_addresses')).toEqual([])
+    // Local clients are not throttled by the platform's own connections, nor is 127.0.0.1 remembered for it.
+    const client = await connect(connectionString)
+    await client.end()
+  })
+})
+
 describe('embedded wire listener: limits and accounting', () => {
   let tp: TestPlatform
   let owner: string

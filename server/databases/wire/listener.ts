@@ -72,8 +72,11 @@ export type WireListenerDeps = {
    * already, null when it may try.
    */
   beginAttempt(address: string, ref: string): Promise<number | null>
-  /** The attempt succeeded with the project's password: it does not count against the address. */
-  attemptSucceeded(address: string, ref: string): Promise<void>
+  /**
+   * The attempt succeeded, with the project's password or the platform's: it does not count
+   * against the address (only the project's password makes the address one that connected before).
+   */
+  attemptSucceeded(address: string, ref: string, by: 'project' | 'platform'): Promise<void>
   /**
    * Serves the authenticated connection: `startup` goes to the database first (it answers
    * AuthenticationOk, its parameters and ReadyForQuery), then everything the client sends.
@@ -260,7 +263,9 @@ export async function startWireListener(options: WireListenerOptions, deps: Wire
     const asPlatform = asProject || !verifier.platform ? null : verifyClientFinal(finalMessage, exchange, verifier.platform)
     const serverFinal = asProject ?? asPlatform
     if (!serverFinal || !known) return fail('28P01', AUTH_FAILED)
-    if (asProject) await deps.attemptSucceeded(address, ref)
+    // Counted before the exchange, taken back now: the platform's credential is never a guess,
+    // also when it comes over TCP (no socket of its own could be made).
+    if (!door.platformOnly) await deps.attemptSucceeded(address, ref, asProject ? 'project' : 'platform')
     if (known.notServing) return fail('57P03', known.notServing)
 
     if (!door.admit(asProject ? 'client' : 'platform')) return fail('53300', TOO_MANY)
