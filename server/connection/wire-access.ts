@@ -9,7 +9,9 @@
  * project from every address together (RATE_LIMIT_EMBEDDED_DB_AUTH_PROJECT), so rotating addresses
  * does not buy more guesses. Past the per-project limit only addresses that authenticated to the
  * project in the last 30 days may try: guesses from elsewhere cannot lock the owner out of where
- * they connect from (and the platform's own connections never count).
+ * they connect from (and the platform's own connections never count). Such an address is its
+ * network (lib/client-network.ts): a whole IPv6 /64, so an owner whose privacy address changes
+ * stays known.
  */
 import { createHash } from 'node:crypto'
 import type { Socket } from 'node:net'
@@ -21,6 +23,7 @@ import { countEgress } from '../billing/egress'
 import { recordActivity, activityThrottleSeconds } from '../projects/activity'
 import { restrictedMessage } from '../sql/not-serving'
 import { EMBEDDED_DB_LIMITS } from '../config'
+import { clientNetwork } from '@/lib/client-network'
 
 const ATTEMPTS = 'embedded-db-auth'
 const ATTEMPTS_FOR_REF = 'embedded-db-auth-ref'
@@ -93,7 +96,7 @@ export function wireAccess(platform: Platform): WireListenerDeps {
     const rows = await platform.db.query(
       `select 1 from embedded_db_auth_addresses a join projects p on p.id = a.project_id
        where p.ref = $1 and a.address = $2 and a.last_success_at > now() - make_interval(days => $3)`,
-      [ref, hashOf(address), KNOWN_ADDRESS_DAYS]
+      [ref, hashOf(clientNetwork(address)), KNOWN_ADDRESS_DAYS]
     )
     return rows.length > 0
   }
@@ -105,7 +108,7 @@ export function wireAccess(platform: Platform): WireListenerDeps {
        stale as (delete from embedded_db_auth_addresses where project_id = (select id from p) and last_success_at < now() - make_interval(days => $3))
        insert into embedded_db_auth_addresses (project_id, address) select id, $2 from p
        on conflict (project_id, address) do update set last_success_at = now()`,
-      [ref, hashOf(address), KNOWN_ADDRESS_DAYS]
+      [ref, hashOf(clientNetwork(address)), KNOWN_ADDRESS_DAYS]
     )
   }
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg, runSql } from '../helpers/project-backends'
 import { settle, startTestPlatform } from '../helpers/test-platform'
+import { wireAccess } from '@/server/connection/wire-access'
 import type { PgCluster } from '../helpers/pg-cluster'
 
 const LISTENER = { embeddedDb: { port: 0, host: '127.0.0.1' } }
@@ -570,5 +571,28 @@ describe('embedded wire listener: password guesses per project', () => {
     // Another project is not touched by this one's guesses.
     const other = await embeddedProject(tp)
     expect(await attemptFrom('127.0.1.98', other.connectionString)).toBe('connected')
+  })
+})
+
+describe('embedded wire listener: known addresses are client networks', () => {
+  let tp: TestPlatform
+  afterAll(() => tp.close())
+
+  // Only loopback is reachable over TCP here, so the listener's access checks are asked directly.
+  it('an address that connected before is known from anywhere in its IPv6 /64', async () => {
+    tp = await startTestPlatform({ embeddedDb: { port: 0, host: '127.0.0.1', attemptsPerProject: 2 } })
+    const { ref } = await embeddedProject(tp)
+    const access = wireAccess(tp.platform)
+    expect(await access.beginAttempt('2001:db8:1:2::10', ref)).toBeNull()
+    // Remembered as after the client's own right password (typed so as to name who connected).
+    const succeeded: (address: string, ref: string, by: 'project') => Promise<void> = access.attemptSucceeded
+    await succeeded('2001:db8:1:2::10', ref, 'project')
+    // Guesses from elsewhere use up the project's limit.
+    expect(await access.beginAttempt('203.0.113.1', ref)).toBeNull()
+    expect(await access.beginAttempt('203.0.113.2', ref)).toBeNull()
+    expect(await access.beginAttempt('2001:db8:9:9::1', ref)).toBeGreaterThan(0)
+    // The owner's privacy address changed within the same /64: still known, still let try.
+    expect(await access.beginAttempt('2001:db8:1:2::99', ref)).toBeNull()
+    expect(await access.beginAttempt('2001:db8:1:3::10', ref)).toBeGreaterThan(0)
   })
 })
