@@ -5,16 +5,31 @@
  * a statement still running `graceMs` later has its session ended (`pg_terminate_backend`).
  *
  * Both signals are sent from a new connection as the backend's own role: a role may signal its own
- * backends, no admin needed (self-hosted has none). When that role cannot connect (the server's
- * connections are all taken), the terminate is sent as the server's admin (PROJECT_DB_SERVERS),
- * which may use the slots reserved for superusers; failing both, this process drops its end of the
- * connection, so at least its pool is whole again.
+ * backends, no admin needed (self-hosted has none). Only when that role cannot connect (the server's
+ * connections are all taken) is the terminate sent as the server's admin (PROJECT_DB_SERVERS), which
+ * may use the slots reserved for superusers, and then only to a backend of that role on that
+ * database: the admin may end anyone's, and a role refused (permission denied) means the pid is no
+ * longer its backend. Failing both, this process drops its end of the connection, so at least its
+ * pool is whole again.
  */
 import pg from 'pg'
 
 export type BackendSignal = 'cancel' | 'terminate'
 
 const SIGNAL_FUNCTION: Record<BackendSignal, string> = { cancel: 'pg_cancel_backend', terminate: 'pg_terminate_backend' }
+
+/** Whose backend a signal may reach: sent by the admin, only one of this role on this database. */
+type Owner = { role: string; database: string }
+
+/** The role and database of a connection string (the database defaults to the role's name, as libpq's). */
+function ownerOf(url: string): Owner {
+  const parsed = new URL(url)
+  const role = decodeURIComponent(parsed.username)
+  return { role, database: decodeURIComponent(parsed.pathname.replace(/^\//, '')) || role }
+}
+
+/** Signalled; refused (the query failed or reached no backend); or no connection could be made. */
+type SignalOutcome = 'signalled' | 'refused' | 'unreachable'
 
 /**
  * Signals backend `pid` from a new connection to `url`; answers whether it was signalled. With
@@ -26,25 +41,45 @@ export async function signalBackend(
   url: string,
   pid: number,
   signal: BackendSignal,
-  { applicationName, named }: { applicationName: string; named?: string }
+  options: { applicationName: string; named?: string }
 ): Promise<boolean> {
+  return (await sendSignal(url, pid, signal, options)) === 'signalled'
+}
+
+/** `owner`: only a backend of that role on that database is signalled (what the admin sends). */
+async function sendSignal(
+  url: string,
+  pid: number,
+  signal: BackendSignal,
+  { applicationName, named, owner }: { applicationName: string; named?: string; owner?: Owner }
+): Promise<SignalOutcome> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, application_name: applicationName })
   client.on('error', () => undefined)
   const fn = SIGNAL_FUNCTION[signal]
   try {
     await client.connect()
-    const { rows } =
-      named === undefined
+  } catch (e) {
+    console.warn(`[project-db] could not ${signal} backend ${pid}: ${(e as Error).message}`)
+    return 'unreachable'
+  }
+  try {
+    const { rows } = owner
+      ? await client.query<{ ok: boolean }>(`select ${fn}(pid) as ok from pg_stat_activity where pid = $1 and usename = $2 and datname = $3`, [
+          pid,
+          owner.role,
+          owner.database,
+        ])
+      : named === undefined
         ? await client.query<{ ok: boolean }>(`select ${fn}($1) as ok`, [pid])
         : await client.query<{ ok: boolean }>(
             `select ${fn}(pid) as ok from pg_stat_activity
              where pid = $1 and application_name = $2 and datname = current_database()${signal === 'terminate' ? " and state = 'active'" : ''}`,
             [pid, named]
           )
-    return rows[0]?.ok === true
+    return rows[0]?.ok === true ? 'signalled' : 'refused'
   } catch (e) {
     console.warn(`[project-db] could not ${signal} backend ${pid}: ${(e as Error).message}`)
-    return false
+    return 'refused'
   } finally {
     await client.end().catch(() => undefined)
   }
@@ -110,8 +145,11 @@ export class BackendStopper {
     this.terminated = true
     const { url, adminUrl, pid } = this.target
     const ending = (async () => {
-      if (await signalBackend(url, pid, 'terminate', this.target)) return
-      if (adminUrl && (await signalBackend(adminUrl, pid, 'terminate', this.target))) return
+      const own = await sendSignal(url, pid, 'terminate', this.target)
+      if (own === 'signalled') return
+      // Refused as the role: the pid is no longer its backend (it ended, the pid was reused).
+      if (own === 'unreachable' && adminUrl && (await sendSignal(adminUrl, pid, 'terminate', { ...this.target, owner: ownerOf(url) })) === 'signalled')
+        return
       console.warn(`[project-db] backend ${pid} could not be ended; its connection is dropped`)
       if (!this.done) this.abandon()
     })()
