@@ -9,7 +9,7 @@ import { adminUrlForRegion, parseProjectDbServers, serverDatabases } from './ser
 import { RunControl, type ProjectDatabases, type ProjectDatabasesConfig, type ProjectDbLocation, type RunOptions, type RunOutcome } from './types'
 
 export { SqlError, isSqlError, isDatabaseUnavailable, isDatabaseNotServing, DatabaseNotServingError, QUERY_CANCELED, USER_CANCEL_MESSAGE } from './types'
-export type { CancelOutcome, ProjectDatabases, ProjectDatabasesConfig, ProjectDbLocation, RunOptions, RunOutcome, RunShape, RunState, RunStream } from './types'
+export type { CancelOutcome, ProjectDatabases, ProjectDatabasesConfig, ProjectDbLocation, RunOptions, RunOutcome, RunShape, RunStart, RunState, RunStream } from './types'
 
 const EMBEDDED_VERSION_TIMEOUT_MS = 30_000
 
@@ -93,11 +93,11 @@ export function createProjectDatabases(config: ProjectDatabasesConfig): ProjectD
       return (await entry.control.cancel()) ? 'cancelled' : 'unknown'
     },
     runState: (location, queryId) => named.get(runKey(location, queryId))?.control.state ?? null,
-    async cancelBackend(location, { pid, queryId, readOnly }) {
+    async cancelBackend(location, { pid, backendStart, queryId, readOnly }) {
       if (location.kind !== 'server') return false
       const url = readOnly ? location.readOnlyUrl : location.url
       if (!url) return false
-      return servers.cancelNamed(url, pid, queryId)
+      return servers.cancelNamed(url, { pid, backendStart }, queryId)
     },
     async version(location, options) {
       if (location.kind === 'server') return servers.version(location.url, options)

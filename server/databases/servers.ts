@@ -244,8 +244,8 @@ export type ServerDatabases = {
   drop(adminUrl: string, ref: string, urls: string[]): Promise<void>
   /** `control`: a named run's cancel (see RunControl). */
   run(url: string, sql: string, options: RunOptions, control?: RunControl): Promise<RunOutcome>
-  /** pg_cancel_backend(pid) as the role of `url`, only while that backend runs the named run. */
-  cancelNamed(url: string, pid: number, queryId: string): Promise<boolean>
+  /** pg_cancel_backend(pid) as the role of `url`, only while that backend runs the named run (see stopNamedBackend). */
+  cancelNamed(url: string, backend: { pid: number; backendStart: string | null }, queryId: string): Promise<boolean>
   version(url: string, options?: { timeoutMs?: number }): Promise<string>
   /** pg_database_size of the project's database, asked as the project's own role (no admin needed: self-hosted has none). */
   sizeBytes(url: string): Promise<number>
@@ -270,6 +270,8 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
   const pools = new Map<string, pg.Pool>()
   /** Session default of statement_timeout for a pool's connections (set at connect time). */
   const poolTimeouts = new WeakMap<pg.Pool, number>()
+  /** Each pooled connection's backend_start (backendStartOf). */
+  const backendStarts = new WeakMap<pg.PoolClient, string | null>()
   /** Admin URLs whose server-wide set-up (revoking CONNECT on shared databases) is done. */
   const securedServers = new Map<string, Promise<void>>()
 
@@ -350,6 +352,18 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
     }
   }
 
+  /**
+   * When a connection's backend started (asked once per connection): with its pid it names that
+   * backend for another instance's cancel, whatever application_name the run's SQL sets.
+   */
+  async function backendStartOf(client: pg.PoolClient): Promise<string | null> {
+    if (!backendStarts.has(client)) {
+      const { rows } = await client.query<{ started: string }>('select backend_start::text as started from pg_stat_activity where pid = pg_backend_pid()')
+      backendStarts.set(client, rows[0]?.started ?? null)
+    }
+    return backendStarts.get(client) ?? null
+  }
+
   async function run(url: string, sql: string, options: RunOptions, control?: RunControl): Promise<RunOutcome> {
     const pool = poolFor(url, options.timeoutMs)
     const client = await connect(pool, control)
@@ -378,6 +392,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
       if (poolTimeouts.get(pool) !== options.timeoutMs) setup.push(`SET statement_timeout = ${Math.max(0, Math.floor(options.timeoutMs))}`)
       if (control && options.queryId) setup.push(`SET application_name = ${pg.escapeLiteral(runApplicationName(options.queryId))}`)
       if (setup.length) await client.query(setup.join('; '))
+      const backendStart = control && options.queryId ? await backendStartOf(client) : null
       // Cancelled before the SQL was sent: it never runs.
       if (control?.cancelled) throw cancelledByUser()
       if (control) {
@@ -390,7 +405,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
           cancelledByCaller = true
           return stopper.stop()
         })
-        control.markRunning(pid)
+        control.markRunning(pid, backendStart)
       }
       const built = options.stream ? streamQuery(sql, options.stream, client) : jsonQuery(sql, options.shape, maxResultBytes)
       const query = built.query
@@ -610,7 +625,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
       return next.toString()
     },
     closePools,
-    cancelNamed: (url, pid, queryId) => stopNamedBackend(url, pid, runApplicationName(queryId), APPLICATION_NAME, terminateGraceMs),
+    cancelNamed: (url, backend, queryId) => stopNamedBackend(url, backend, runApplicationName(queryId), APPLICATION_NAME, terminateGraceMs),
     version,
     async sizeBytes(url) {
       try {

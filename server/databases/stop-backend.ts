@@ -33,15 +33,17 @@ type SignalOutcome = 'signalled' | 'refused' | 'unreachable'
 
 /**
  * Signals backend `pid` from a new connection to `url`; answers whether it was signalled. With
- * `named`, only while that backend still carries the named run's `application_name` (one
- * statement), so a stale pid never reaches another run; a terminate so named also only while the
- * backend is running a statement.
+ * `named`, only a backend of this role on this database running a statement of the named run: with
+ * `backendStart`, the one that started then (the pid was not reused), while it carries the run's
+ * name or one that is not this app's (the run's SQL may rename itself; a name of this app is an
+ * idle connection's or another run's). Without it (recorded before it was known), only while the
+ * backend carries the run's name. A terminate so named also only while a statement is running.
  */
 export async function signalBackend(
   url: string,
   pid: number,
   signal: BackendSignal,
-  options: { applicationName: string; named?: string }
+  options: { applicationName: string; named?: string; backendStart?: string | null }
 ): Promise<boolean> {
   return (await sendSignal(url, pid, signal, options)) === 'signalled'
 }
@@ -51,7 +53,7 @@ async function sendSignal(
   url: string,
   pid: number,
   signal: BackendSignal,
-  { applicationName, named, owner }: { applicationName: string; named?: string; owner?: Owner }
+  { applicationName, named, backendStart, owner }: { applicationName: string; named?: string; backendStart?: string | null; owner?: Owner }
 ): Promise<SignalOutcome> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, application_name: applicationName })
   client.on('error', () => undefined)
@@ -71,7 +73,14 @@ async function sendSignal(
         ])
       : named === undefined
         ? await client.query<{ ok: boolean }>(`select ${fn}($1) as ok`, [pid])
-        : await client.query<{ ok: boolean }>(
+        : backendStart
+          ? await client.query<{ ok: boolean }>(
+              `select ${fn}(pid) as ok from pg_stat_activity
+               where pid = $1 and backend_start = $2::timestamptz and usename = current_user and datname = current_database()
+                 and (application_name = $3 or not starts_with(application_name, $4))${signal === 'terminate' ? " and state = 'active'" : ''}`,
+              [pid, backendStart, named, applicationName]
+            )
+          : await client.query<{ ok: boolean }>(
             `select ${fn}(pid) as ok from pg_stat_activity
              where pid = $1 and application_name = $2 and datname = current_database()${signal === 'terminate' ? " and state = 'active'" : ''}`,
             [pid, named]
@@ -89,9 +98,15 @@ async function sendSignal(
  * A named run of another app instance, by its backend's pid: cancelled now and, when it still runs
  * under its name `graceMs` later, ended. That instance sees its session ended (see servers.ts).
  */
-export async function stopNamedBackend(url: string, pid: number, named: string, applicationName: string, graceMs: number): Promise<boolean> {
-  const cancelled = await signalBackend(url, pid, 'cancel', { applicationName, named })
-  if (cancelled) setTimeout(() => void signalBackend(url, pid, 'terminate', { applicationName, named }), graceMs).unref()
+export async function stopNamedBackend(
+  url: string,
+  { pid, backendStart }: { pid: number; backendStart: string | null },
+  named: string,
+  applicationName: string,
+  graceMs: number
+): Promise<boolean> {
+  const cancelled = await signalBackend(url, pid, 'cancel', { applicationName, named, backendStart })
+  if (cancelled) setTimeout(() => void signalBackend(url, pid, 'terminate', { applicationName, named, backendStart }), graceMs).unref()
   return cancelled
 }
 

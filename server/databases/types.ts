@@ -54,9 +54,9 @@ export type RunOptions = {
   startedBy?: string
   /**
    * Called when a named run's SQL is on its way to the database: with the server backend's pid
-   * (null on PGlite), so that the caller can tell other app instances where it runs.
+   * and start (null on PGlite), so that the caller can tell other app instances where it runs.
    */
-  onStart?: (started: { pid: number | null }) => void
+  onStart?: (started: RunStart) => void
   /**
    * Stream the answer instead of building it: newline-delimited JSON lines (workers/result-stream.mjs)
    * go to the sink as the database produces rows, `shape` is ignored, no size cap applies, and the
@@ -77,6 +77,9 @@ export type RunStream = {
 /** What `cancel()` did: stopped the run, was not allowed to, or found no such run (ended, never was). */
 export type CancelOutcome = 'cancelled' | 'refused' | 'unknown'
 
+/** A server backend's pid and its pg_stat_activity backend_start (as text); null on PGlite. */
+export type RunStart = { pid: number | null; backendStart?: string | null }
+
 /** Where a named run is: waiting behind others of its project, or running. */
 export type RunState = 'queued' | 'running'
 
@@ -96,7 +99,7 @@ export class RunControl {
   private stop: (() => boolean | Promise<boolean>) | null = null
   private stopping: Promise<boolean> | null = null
 
-  constructor(private readonly started?: (started: { pid: number | null }) => void) {}
+  constructor(private readonly started?: (started: RunStart) => void) {}
 
   /** Replaces how the run is stopped from now on; the returned function forgets it again. */
   onCancel(stop: () => boolean | Promise<boolean>): () => void {
@@ -107,10 +110,10 @@ export class RunControl {
   }
 
   /** The SQL is on its way (the one moment a cancel must reach the database itself). */
-  markRunning(pid: number | null) {
+  markRunning(pid: number | null, backendStart: string | null = null) {
     this.state = 'running'
     try {
-      this.started?.({ pid })
+      this.started?.({ pid, backendStart })
     } catch (error) {
       console.warn(`[project-db] onStart failed: ${(error as Error).message}`)
     }
@@ -260,10 +263,10 @@ export interface ProjectDatabases {
   runState(location: ProjectDbLocation, queryId: string): RunState | null
   /**
    * Server projects: cancels a named run that another app instance started, by its backend's
-   * pid, only while that backend still runs that run (its application_name names it). Answers
-   * whether a backend was signalled.
+   * pid and backend_start (see stop-backend.ts: stopNamedBackend). Answers whether a backend was
+   * signalled.
    */
-  cancelBackend(location: ProjectDbLocation, target: { pid: number; queryId: string; readOnly: boolean }): Promise<boolean>
+  cancelBackend(location: ProjectDbLocation, target: { pid: number; backendStart: string | null; queryId: string; readOnly: boolean }): Promise<boolean>
   /**
    * Bytes the database takes: pg_database_size on a server; on PGlite the data dir on disk
    * (measured without opening it). 0 for a database that does not exist (any more).

@@ -9,7 +9,7 @@
  * a running one ends its worker; a server backend gets pg_cancel_backend, and its session is ended
  * SQL_TERMINATE_GRACE_MS later when it swallowed the cancel: server/databases/stop-backend.ts). A
  * server project's run on another app instance is found in the control plane and stopped the same
- * way by its backend's pid.
+ * way by its backend's pid and backend_start.
  */
 import type { Routes } from '@/lib/api-types'
 import type { Handler } from '../http/types'
@@ -26,6 +26,6 @@ export const cancelQuery: Handler<Routes['cancelQuery']> = async ({ platform, us
   // Not run by this instance: perhaps by another one (server projects only, see running-queries.ts).
   const elsewhere = await findRunningElsewhere(platform, project.id, queryId)
   if (!elsewhere || !allowed(elsewhere.userId)) return { cancelled: false }
-  const cancelled = await platform.databases.cancelBackend(location, { pid: elsewhere.pid, queryId, readOnly: elsewhere.readOnly })
+  const cancelled = await platform.databases.cancelBackend(location, { pid: elsewhere.pid, backendStart: elsewhere.backendStart, queryId, readOnly: elsewhere.readOnly })
   return { cancelled }
 }

@@ -22,7 +22,7 @@ import { roleCan, type Routes } from '@/lib/api-types'
 import { readOnlyRefusal } from '@/lib/sql/read-only-refusal'
 import { PlatformError } from '../http/errors'
 import { rawJson, type Handler } from '../http/types'
-import { isDatabaseNotServing, isDatabaseUnavailable, isSqlError, type RunOutcome } from '../databases'
+import { isDatabaseNotServing, isDatabaseUnavailable, isSqlError, type RunOutcome, type RunStart } from '../databases'
 import { markUnhealthy, recheckNow } from '../projects/health'
 import { recordActivity } from '../projects/activity'
 import { readOnlyLocation } from './read-only-location'
@@ -57,8 +57,9 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
     throw new PlatformError(409, 'A query with this query_id is already running in this project. Name every run with a new id.')
   /** Removes the run's record in the control plane once it ended (server projects only). */
   let forgetRunning: () => Promise<void> = async () => undefined
-  const onStart = ({ pid }: { pid: number | null }) => {
-    if (query.query_id && pid !== null) forgetRunning = recordRunning(platform, { projectId: project.id, queryId: query.query_id, userId: user.id, readOnly }, pid)
+  const onStart = ({ pid, backendStart = null }: RunStart) => {
+    if (query.query_id && pid !== null)
+      forgetRunning = recordRunning(platform, { projectId: project.id, queryId: query.query_id, userId: user.id, readOnly }, { pid, backendStart })
   }
   // Every byte answered is egress: counted in memory, added to the usage at the next sample.
   const answered = (bytes: number) => countEgress(platform, project.id, bytes)

@@ -18,14 +18,14 @@ export type RunningQuery = { projectId: number; queryId: string; userId: string;
  * Records a run that started on this instance; the returned function removes it (after the record
  * has settled, so that a slow insert never outlives the delete).
  */
-export function recordRunning(platform: Platform, run: RunningQuery, pid: number): () => Promise<void> {
+export function recordRunning(platform: Platform, run: RunningQuery, { pid, backendStart }: { pid: number; backendStart: string | null }): () => Promise<void> {
   const recorded = platform.db
     .query(
       // One statement: rows left behind by an instance that died go with the next run's insert.
       `with stale as (delete from running_queries where started_at < now() - make_interval(secs => $6))
-       insert into running_queries (project_id, query_id, instance_id, pid, read_only, user_id) values ($1, $2, $3, $4, $5, $7)
+       insert into running_queries (project_id, query_id, instance_id, pid, read_only, user_id, backend_start) values ($1, $2, $3, $4, $5, $7, $8)
        on conflict (project_id, query_id) do nothing`,
-      [run.projectId, run.queryId, platform.instanceId, pid, run.readOnly, maxAgeSeconds(platform), run.userId]
+      [run.projectId, run.queryId, platform.instanceId, pid, run.readOnly, maxAgeSeconds(platform), run.userId, backendStart]
     )
     .then(
       () => true,
@@ -52,11 +52,12 @@ export async function findRunningElsewhere(
   platform: Platform,
   projectId: number,
   queryId: string
-): Promise<{ pid: number; readOnly: boolean; userId: string } | null> {
-  const [row] = await platform.db.query<{ pid: number; read_only: boolean; user_id: string }>(
-    `select pid, read_only, user_id from running_queries
+): Promise<{ pid: number; backendStart: string | null; readOnly: boolean; userId: string } | null> {
+  // backend_start as text: a Date would lose its microseconds, and the backend is matched on it exactly.
+  const [row] = await platform.db.query<{ pid: number; backend_start: string | null; read_only: boolean; user_id: string }>(
+    `select pid, backend_start::text as backend_start, read_only, user_id from running_queries
      where project_id = $1 and query_id = $2 and instance_id <> $3 and started_at > now() - make_interval(secs => $4)`,
     [projectId, queryId, platform.instanceId, maxAgeSeconds(platform)]
   )
-  return row ? { pid: row.pid, readOnly: row.read_only, userId: row.user_id } : null
+  return row ? { pid: row.pid, backendStart: row.backend_start, readOnly: row.read_only, userId: row.user_id } : null
 }

@@ -272,6 +272,21 @@ for (const backend of BACKENDS) {
           expect((await cancel(owner, idle.queryId)).body).toEqual({ cancelled: true })
           await expectCancelled(idle.response)
           await tp.platform.db.query('delete from running_queries where query_id = $1', [stale])
+
+          // A run that renames its own session and swallows every cancel is still found, and ended.
+          const renamed = randomUUID()
+          const stubborn = run(
+            owner,
+            `set application_name = 'renamed'; do $$ begin loop begin perform pg_sleep(0.1); exception when query_canceled then null; end; end loop; end $$`,
+            renamed
+          )
+          await until(renamed, 'running')
+          await waitRow(renamed)
+          expect(await cancelThere(owner, renamed)).toEqual({ status: 200, body: { cancelled: true } })
+          const ended = await stubborn
+          expect(ended.status).toBe(400)
+          expect(ended.body.message).toBe('canceling statement due to user request')
+          await expectServing()
         } finally {
           await server.close()
           await closePlatform(other)
