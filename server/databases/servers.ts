@@ -393,6 +393,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
       if (control && options.queryId) setup.push(`SET application_name = ${pg.escapeLiteral(runApplicationName(options.queryId))}`)
       if (setup.length) await client.query(setup.join('; '))
       const backendStart = control && options.queryId ? await backendStartOf(client) : null
+      stopper.target.backendStart = backendStart
       // Cancelled before the SQL was sent: it never runs.
       if (control?.cancelled) throw cancelledByUser()
       if (control) {

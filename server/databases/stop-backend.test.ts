@@ -31,9 +31,9 @@ describe.skipIf(!pgClusterAvailable())('stopping a backend on a PostgreSQL serve
   const alive = async (pid: number) => (await admin.query('select 1 from pg_stat_activity where pid = $1', [pid])).rows.length === 1
 
   /** Cancels, then terminates (no grace), and answers once every signal landed; `abandoned`: the last resort ran. */
-  async function stop(role: string, pid: number) {
+  async function stop(role: string, pid: number, backendStart?: string) {
     let abandoned = false
-    const stopper = new BackendStopper({ url: urlOf(role), adminUrl: cluster.url, pid, applicationName: 'dashboard' }, 0, () => {
+    const stopper = new BackendStopper({ url: urlOf(role), adminUrl: cluster.url, pid, backendStart, applicationName: 'dashboard' }, 0, () => {
       abandoned = true
     })
     await stopper.stop()
@@ -68,10 +68,14 @@ describe.skipIf(!pgClusterAvailable())('stopping a backend on a PostgreSQL serve
     expect((await bob.client.query('select 1 as one')).rows).toEqual([{ one: 1 }])
   })
 
-  it("ends the role's own backend as the admin when the role cannot connect", async () => {
+  it("ends the role's own backend as the admin when the role cannot connect, the one that started then only", async () => {
     const alice = open.find((c) => (c as unknown as { user: string }).user === 'alice') ?? (await session('alice')).client
     const pid = (alice as unknown as { processID: number }).processID
-    expect(await stop('alice', pid)).toEqual({ abandoned: false })
+    // Another backend that had this pid before (it started at another time) is not this one.
+    expect(await stop('alice', pid, '2001-02-03 04:05:06.789+00')).toEqual({ abandoned: true })
+    expect(await alive(pid)).toBe(true)
+    const [{ started }] = (await admin.query('select backend_start::text as started from pg_stat_activity where pid = $1', [pid])).rows
+    expect(await stop('alice', pid, started)).toEqual({ abandoned: false })
     await expect(alice.query('select 1')).rejects.toThrow()
   })
 })

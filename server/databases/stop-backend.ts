@@ -19,7 +19,7 @@ export type BackendSignal = 'cancel' | 'terminate'
 const SIGNAL_FUNCTION: Record<BackendSignal, string> = { cancel: 'pg_cancel_backend', terminate: 'pg_terminate_backend' }
 
 /** Whose backend a signal may reach: sent by the admin, only one of this role on this database. */
-type Owner = { role: string; database: string }
+type Owner = { role: string; database: string; backendStart?: string | null }
 
 /** The role and database of a connection string (the database defaults to the role's name, as libpq's). */
 function ownerOf(url: string): Owner {
@@ -66,11 +66,11 @@ async function sendSignal(
   }
   try {
     const { rows } = owner
-      ? await client.query<{ ok: boolean }>(`select ${fn}(pid) as ok from pg_stat_activity where pid = $1 and usename = $2 and datname = $3`, [
-          pid,
-          owner.role,
-          owner.database,
-        ])
+      ? await client.query<{ ok: boolean }>(
+          `select ${fn}(pid) as ok from pg_stat_activity
+           where pid = $1 and usename = $2 and datname = $3 and ($4::timestamptz is null or backend_start = $4::timestamptz)`,
+          [pid, owner.role, owner.database, owner.backendStart ?? null]
+        )
       : named === undefined
         ? await client.query<{ ok: boolean }>(`select ${fn}($1) as ok`, [pid])
         : backendStart
@@ -116,6 +116,8 @@ export type StopTarget = {
   /** The server's admin connection string, when the platform holds one. */
   adminUrl?: string
   pid: number
+  /** The backend's pg_stat_activity backend_start, when known: the admin ends only that backend. */
+  backendStart?: string | null
   applicationName: string
 }
 
@@ -132,7 +134,7 @@ export class BackendStopper {
   private done = false
 
   constructor(
-    private readonly target: StopTarget,
+    readonly target: StopTarget,
     private readonly graceMs: number,
     /** Drops this process's end of the connection (the last resort). */
     private readonly abandon: () => void
@@ -163,7 +165,7 @@ export class BackendStopper {
       const own = await sendSignal(url, pid, 'terminate', this.target)
       if (own === 'signalled') return
       // Refused as the role: the pid is no longer its backend (it ended, the pid was reused).
-      if (own === 'unreachable' && adminUrl && (await sendSignal(adminUrl, pid, 'terminate', { ...this.target, owner: ownerOf(url) })) === 'signalled')
+      if (own === 'unreachable' && adminUrl && (await sendSignal(adminUrl, pid, 'terminate', { ...this.target, owner: { ...ownerOf(url), backendStart: this.target.backendStart } })) === 'signalled')
         return
       console.warn(`[project-db] backend ${pid} could not be ended; its connection is dropped`)
       if (!this.done) this.abandon()
