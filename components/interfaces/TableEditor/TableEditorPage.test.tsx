@@ -52,6 +52,8 @@ it('shows a fresh table (no estimate yet) with its exact count, up to 1,000', as
   expect(within(list).getByRole('link', { name: /fresh/ })).toHaveTextContent('200 rows')
   expect(within(list).getByRole('link', { name: /loaded/ })).toHaveTextContent('more than 1,000 rows')
   expect(list).not.toHaveTextContent('not estimated yet')
+  // A phone picks the table from a select: its options carry the same count.
+  expect(screen.getByRole('option', { name: 'fresh · 200 rows' })).toBeInTheDocument()
 })
 
 it('opens a table on its first page, with its columns and rows, read outside the history', async () => {

@@ -12,6 +12,7 @@ import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { useTableEditorSchemasQuery } from '@/data/table-editor/schemas-query'
 import { useTableEditorTablesQuery } from '@/data/table-editor/tables-query'
 import { NewTablePanel } from './NewTablePanel'
+import { rowCountText } from './table-editor.utils'
 import { SqlReviewProvider } from './SqlReviewContext'
 import { TableList } from './TableList'
 import { TableView } from './TableView'
@@ -74,7 +75,7 @@ function TableEditor({ projectRef, schema, table, onNavigate }: TableEditorPageP
           <option value="">{tables.isLoading ? 'Loading tables…' : 'Choose a table'}</option>
           {(tables.data ?? []).map((t) => (
             <option key={t.name} value={t.name}>
-              {t.name}
+              {`${t.name} · ${rowCountText(t)}`}
             </option>
           ))}
         </select>
