@@ -48,7 +48,7 @@ export function SupportOutcome({ outcome, report }: { outcome: Outcome; report: 
     )
   if (outcome.kind === 'stored')
     return (
-      <Alert variant="warning" className="mt-5" title={`Request ${outcome.answer.id} saved, but not mailed`} actions={copyButton(report)}>
+      <Alert variant="warning" className="mt-5" title="Saved, but not mailed" actions={copyButton(report)}>
         {outcome.answer.note}
         <Report report={report} />
       </Alert>
