@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL cluster for tests and benchmarks: initdb into a temp dir (as the
 // postgres user when running as root: initdb refuses root), trust auth on 127.0.0.1 only, fsync
-// off, socket in the temp dir. stop() kills it (immediate) and removes the dir; so does the
-// process exiting without calling stop().
+// off, socket in the temp dir, pg_stat_statements preloaded (as the platform's own cluster does).
+// stop() kills it (immediate) and removes the dir; so does the process exiting without calling stop().
 import { execFile, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -58,7 +58,7 @@ export async function startCluster({ port: fixedPort } = {}) {
   }
 
   let port = 0
-  const options = () => `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
+  const options = () => `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_preload_libraries=pg_stat_statements`
   const start = () => pg('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options(), '-w', '-t', '30', 'start'])
   for (let attempt = 0; ; attempt++) {
     port = fixedPort ?? (await freePort())

@@ -7,7 +7,7 @@ import type { MutationOptions } from '../query-options'
 import { extensionKeys } from './keys'
 
 export type ExtensionChangeVariables =
-  | { projectRef: string; kind: 'enable'; name: string; schema: string; cascade: boolean }
+  | { projectRef: string; kind: 'enable'; name: string; schema?: string; cascade: boolean }
   | { projectRef: string; kind: 'disable'; name: string; cascade: boolean }
 
 /** Enables or disables an extension; answers the extensions as they are now and the SQL that ran. */

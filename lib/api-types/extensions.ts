@@ -22,7 +22,8 @@ export const extensionParams = projectParams.extend({ name: pgName('name') })
 
 export const enableExtensionBody = z.object({
   name: pgName('name'),
-  schema: extensionSchemaName,
+  /** Where it goes; may be left out for an extension whose control file (or the platform) fixes its schema. */
+  schema: extensionSchemaName.optional(),
   /** Also create the extensions it requires (CREATE EXTENSION … CASCADE). */
   cascade: z.boolean({ error: 'cascade must be true or false' }).optional().default(false),
 })
@@ -63,6 +64,11 @@ export const extension = z.object({
   changeable: z.boolean(),
   /** Why not, when it cannot: a sentence for a person. */
   reason: z.string().nullable(),
+  /**
+   * Enabled or disabled by the platform as the server's admin, in its own schema (an extension
+   * that needs a superuser, from the platform's list), rather than by the project's role.
+   */
+  by_platform: z.boolean().optional(),
 })
 export type Extension = z.infer<typeof extension>
 
@@ -70,6 +76,8 @@ export const projectExtensions = z.object({
   extensions: z.array(extension),
   /** The project's schemas, for picking where an extension goes. */
   schemas: z.array(z.string()),
+  /** The schema the platform owns in this database (what it creates goes there); null when it creates nothing here. */
+  platform_schema: z.string().nullable().optional(),
 })
 export type ProjectExtensions = z.infer<typeof projectExtensions>
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CatalogueEntry } from './catalogue'
-import { mergeExtensions, REASONS, type AvailableExtension, type DatabaseExtensions } from './merge'
+import { mergeExtensions, REASONS, type AvailableExtension, type DatabaseExtensions, type PlatformHelp } from './merge'
 
 const known = (name: string): CatalogueEntry => ({
   name,
@@ -74,5 +74,46 @@ describe('mergeExtensions', () => {
     const { cube, plpgsql } = byName(mergeExtensions(facts, 'server', []))
     expect(cube).toMatchObject({ enabled: true, installed_version: '1.4', default_version: '1.5', schema: 'extensions', required_by: ['earthdistance'], changeable: true })
     expect(plpgsql).toMatchObject({ enabled: true, changeable: false, reason: REASONS.notOwner })
+  })
+
+  describe('on a server whose admin the platform holds', () => {
+    const help = (schema: string | null = 'extensions'): PlatformHelp => ({
+      schema,
+      schemaName: 'extensions',
+      decide: (name) => (name === 'bloom' ? { offered: true } : { offered: false, reason: `No ${name} here.` }),
+    })
+    const untrusted = database({ available: [available('bloom', { trusted: false }), available('dblink', { trusted: false }), available('citext')] })
+
+    it('an offered one is the platform’s to create, in its own schema only; a refused one says why', () => {
+      const { bloom, dblink, citext } = byName(mergeExtensions(untrusted, 'server', [], help()))
+      expect(bloom).toMatchObject({ changeable: true, reason: null, by_platform: true, required_schema: 'extensions' })
+      expect(dblink).toMatchObject({ changeable: false, reason: 'No dblink here.', by_platform: false })
+      expect(citext).toMatchObject({ changeable: true, by_platform: false, required_schema: null })
+    })
+
+    it('a platform schema name the project’s role took blocks what the platform would create', () => {
+      expect(byName(mergeExtensions(untrusted, 'server', [], help(null))).bloom).toMatchObject({
+        changeable: false,
+        reason: REASONS.platformSchemaTaken('extensions'),
+      })
+    })
+
+    it('what the platform made in its schema it drops again; what a superuser made elsewhere stays', () => {
+      const facts = database({
+        available: [available('bloom', { trusted: false }), available('dblink', { trusted: false })],
+        installed: [
+          { name: 'bloom', version: '1.0', schema: 'extensions', owned: false, by_superuser: true, required_by: [] },
+          { name: 'dblink', version: '1.2', schema: 'extensions', owned: false, by_superuser: true, required_by: [] },
+        ],
+      })
+      const { bloom, dblink } = byName(mergeExtensions(facts, 'server', [], help()))
+      expect(bloom).toMatchObject({ enabled: true, changeable: true, by_platform: true, schema: 'extensions' })
+      expect(dblink).toMatchObject({ enabled: true, changeable: false, reason: REASONS.notOwner })
+    })
+
+    it('an extension whose library did not load is unavailable', () => {
+      const facts = database({ available: [available('plperl')], unloadable: ['plperl'] })
+      expect(byName(mergeExtensions(facts, 'server', [], help())).plperl).toMatchObject({ changeable: false, reason: REASONS.unloadable })
+    })
   })
 })

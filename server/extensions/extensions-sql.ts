@@ -44,6 +44,7 @@ select pg_catalog.json_build_object(
     select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
       'name', e.extname, 'version', e.extversion, 'schema', n.nspname,
       'owned', e.extowner = p.owner or r.rolsuper,
+      'by_superuser', coalesce((select x.rolsuper from pg_catalog.pg_roles x where x.oid = e.extowner), false),
       'required_by', coalesce(rb.names, '[]'::json)) order by e.extname), '[]'::json)
     from pg_catalog.pg_extension e
     join pg_catalog.pg_namespace n on n.oid = e.extnamespace
@@ -55,5 +56,18 @@ select pg_catalog.json_build_object(
     select coalesce(pg_catalog.json_agg(n.nspname::text order by n.nspname), '[]'::json)
     from pg_catalog.pg_namespace n
     where ${PROJECT_SCHEMA('n')}
+  ),
+  -- Schemas only superusers may create in (owner and CREATE grantees): where the platform may
+  -- create what needs a superuser.
+  'sealed_schemas', (
+    select coalesce(pg_catalog.json_agg(n.nspname::text order by n.nspname), '[]'::json)
+    from pg_catalog.pg_namespace n
+    join pg_catalog.pg_roles o on o.oid = n.nspowner
+    where ${PROJECT_SCHEMA('n')} and o.rolsuper
+      and not exists (
+        select 1 from pg_catalog.aclexplode(n.nspacl) a
+        left join pg_catalog.pg_roles g on g.oid = a.grantee
+        where a.privilege_type = 'CREATE' and not coalesce(g.rolsuper, false)
+      )
   )
 ) as extensions`

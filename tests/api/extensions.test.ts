@@ -3,17 +3,22 @@
  * Extensions against the real platform, on both backends: the listing merges the catalogue with
  * what the database has and says why an extension cannot be had; enable creates the schema and
  * the extension for real (the type works), disable drops it (refused while something uses it,
- * unless cascade); names are quoted or refused; the roles policy and membership hold.
+ * unless cascade); names are quoted or refused; the roles policy and membership hold. On a server,
+ * extensions that need a superuser are created by the platform as the server's admin, from its
+ * list, in its own schema only, and nothing the project's role planted runs with those rights.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Extension } from '@/lib/api-types'
 import { disableExtensionSql, enableExtensionSql } from '@/lib/extensions/extension-sql'
 import { REASONS } from '@/lib/extensions/merge'
+import { statementsFromRows, statementsSql } from '@/lib/sql/project-features/query-performance'
+import { SUPERUSER_EXTENSIONS } from '@/server/extensions/superuser-extensions'
 import type { TestPlatform } from '../helpers/test-platform'
-import { BACKENDS, ownerWithOrg, rowsOf, startWithReader } from '../helpers/project-backends'
+import { activeProject, BACKENDS, ownerWithOrg, rowsOf, runSql, startWithReader } from '../helpers/project-backends'
 
 for (const backend of BACKENDS) {
   const kind = backend.name
+  const onServer = backend.name === 'server'
 
   describe.skipIf(!backend.enabled)(`extensions: ${backend.name}`, () => {
     let tp: TestPlatform
@@ -22,6 +27,7 @@ for (const backend of BACKENDS) {
     let reader: string
     let outsider: string
     let ref: string
+    let orgSlug: string
 
     const path = () => `/platform/projects/${ref}/extensions`
     const list = (token: string) => tp.call('GET', path(), { token })
@@ -34,7 +40,9 @@ for (const backend of BACKENDS) {
     const sql = (query: string) => rowsOf(tp, owner, ref, query)
 
     beforeAll(async () => {
-      ;({ tp, stop, owner, ref, reader } = await startWithReader(backend))
+      let org: { slug: string }
+      ;({ tp, stop, owner, ref, reader, org } = await startWithReader(backend))
+      orgSlug = org.slug
       outsider = (await ownerWithOrg(tp, 'Elsewhere')).token
     })
     afterAll(async () => stop?.())
@@ -107,7 +115,7 @@ for (const backend of BACKENDS) {
       ['seg', `select extensions.seg_size('1 .. 4'::extensions.seg) as value`, 3],
     ])('enables %s, whose script alters itself, and it works', async (name, query, value) => {
       const available = entry((await list(owner)).body, name)
-      if (kind !== 'embedded' && !available?.changeable) return // not every server ships it
+      if (onServer && !available?.changeable) return // not every server ships it
       const res = await enable(owner, { name, schema: 'extensions' })
       expect(res.status, JSON.stringify(res.body)).toBe(200)
       const [row] = await sql(query)
@@ -130,12 +138,149 @@ for (const backend of BACKENDS) {
       expect(unknown.body.message).toContain('"no_such_extension" is not available')
     })
 
-    it.skipIf(kind === 'embedded')('refuses an untrusted extension the server has, with its reason', async () => {
-      const untrusted = (await list(owner)).body.extensions.find((e: Extension) => e.reason === REASONS.untrusted)
-      expect(untrusted, 'the server offers an untrusted contrib module').toBeDefined()
-      const res = await enable(owner, { name: untrusted.name, schema: 'extensions' })
-      expect(res.status).toBe(403)
-      expect(res.body.message).toContain(REASONS.untrusted)
+    it.skipIf(!onServer)('refuses postgres_fdw and file_fdw, which reach the server host, with the reason the page shows', async () => {
+      for (const name of ['postgres_fdw', 'file_fdw']) {
+        const policy = SUPERUSER_EXTENSIONS[name]
+        if (policy.offered) throw new Error(`${name} must be refused`)
+        expect(entry((await list(owner)).body, name)).toMatchObject({ enabled: false, changeable: false, reason: policy.reason })
+        const res = await enable(owner, { name, schema: 'extensions' })
+        expect(res.status).toBe(403)
+        expect(res.body.message).toBe(`Extension "${name}" cannot be enabled here. ${policy.reason}`)
+        expect(res.body.message).toMatch(/server.s host/)
+      }
+      expect(entry((await list(owner)).body, 'postgres_fdw')?.enabled).toBe(false)
+    })
+
+    it.skipIf(!onServer)('enables ltree as the project role itself (trusted): the role owns it', async () => {
+      const res = await enable(owner, { name: 'ltree', schema: 'public' })
+      expect(res.status).toBe(200)
+      expect(res.body.sql).toBe(enableExtensionSql({ name: 'ltree', schema: 'public' }))
+      expect(entry(res.body, 'ltree')).toMatchObject({ enabled: true, by_platform: false })
+      const [row] = await sql(`select pg_get_userbyid(extowner) = current_user as mine, 'a.b.c'::ltree @> 'a.b.c.d'::ltree as contains from pg_extension where extname = 'ltree'`)
+      expect(row).toEqual({ mine: true, contains: true })
+      expect((await disable(owner, 'ltree')).status).toBe(200)
+    })
+
+    it.skipIf(!onServer)(
+      'enables pg_stat_statements through the platform: the project reads its own statements, never another project’s, and resets its own',
+      async () => {
+        const listed = entry((await list(owner)).body, 'pg_stat_statements')
+        expect(listed).toMatchObject({ enabled: false, changeable: true, reason: null, by_platform: true, required_schema: 'extensions' })
+
+        const res = await enable(owner, { name: 'pg_stat_statements', schema: 'extensions' })
+        expect(res.status, JSON.stringify(res.body)).toBe(200)
+        expect(res.body.sql).toContain('set local search_path = pg_catalog, "extensions";')
+        expect(res.body.platform_schema).toBe('extensions')
+        expect(entry(res.body, 'pg_stat_statements')).toMatchObject({ enabled: true, schema: 'extensions', changeable: true, by_platform: true })
+        // The platform's schema: the admin's, the project's role may use it but not create in it.
+        const [schema] = await sql(
+          `select pg_get_userbyid(nspowner) <> current_user as not_mine, has_schema_privilege('extensions', 'USAGE') as usage, has_schema_privilege('extensions', 'CREATE') as can_create from pg_namespace where nspname = 'extensions'`
+        )
+        expect(schema).toEqual({ not_mine: true, usage: true, can_create: false })
+
+        const other = await activeProject(tp, owner, orgSlug)
+        // Constants are normalised away in the statistics; a column name is kept.
+        await rowsOf(tp, owner, other, `select 1 as other_project_marker`)
+        await sql(`select 1 as own_project_marker`)
+        const queries = statementsFromRows(await sql(statementsSql('extensions'))).map((s) => s.query ?? '')
+        expect(queries.some((q) => q.includes('own_project_marker'))).toBe(true)
+        expect(queries.some((q) => q.includes('other_project_marker'))).toBe(false)
+        // Even reading the view directly: another role's statements show no text.
+        const [direct] = await sql(`select count(*)::int as n from extensions.pg_stat_statements where query like '%other_project_marker%'`)
+        expect(direct.n).toBe(0)
+
+        // The server-wide reset stays the superuser's; this database's own is the project's.
+        const serverWide = await runSql(tp, owner, ref, 'select extensions.pg_stat_statements_reset()')
+        expect(serverWide.status).toBe(400)
+        expect(serverWide.body.message).toMatch(/permission denied for function pg_stat_statements_reset/)
+        await sql('select extensions.pg_stat_statements_reset_database()')
+        const after = statementsFromRows(await sql(statementsSql('extensions'))).map((s) => s.query ?? '')
+        expect(after.some((q) => q.includes('own_project_marker'))).toBe(false)
+
+        const off = await disable(owner, 'pg_stat_statements')
+        expect(off.status, JSON.stringify(off.body)).toBe(200)
+        expect(off.body.sql).toContain('drop extension "pg_stat_statements";')
+        expect(entry(off.body, 'pg_stat_statements')).toMatchObject({ enabled: false, changeable: true })
+      }
+    )
+
+    it.skipIf(!onServer)('never runs what the project role planted with the admin’s rights: its own schemas are refused, its role stays no superuser', async () => {
+      // Functions named like those extension scripts call, better matches than pg_catalog's for
+      // some arguments, in public (the project's) and in a schema of its own, that would make
+      // their caller's session role a superuser and leave a trace.
+      await sql(`create schema planted`)
+      await sql(`create table public.planted_calls (who text)`)
+      const planted = {
+        public: ['earth()', 'lower(character varying)', 'format_type(integer, integer)'],
+        planted: ['cube(double precision)', 'cube(integer)', 'earth()', 'lower(character varying)', 'format_type(integer, integer)'],
+      }
+      for (const [schema, signatures] of Object.entries(planted))
+        for (const signature of signatures)
+          await sql(
+            `create function ${schema}.${signature} returns text language plpgsql as $$ begin insert into public.planted_calls values (current_user); execute 'alter role ' || quote_ident(session_user) || ' superuser'; return ''; end $$`
+          )
+      await sql(`grant insert on public.planted_calls to public`)
+      // Sessions of the database default to the planted schemas first.
+      await sql(`do $$ begin execute format('alter database %I set search_path = planted, public', current_database()); end $$`)
+
+      // Into the project's own schemas: refused.
+      for (const schema of ['public', 'planted']) {
+        const res = await enable(owner, { name: 'earthdistance', schema, cascade: true })
+        expect(res.status).toBe(400)
+        expect(res.body.message).toContain('the platform creates it for the project in schema "extensions" only')
+      }
+      // A required extension in a schema the project creates in would be on the script's search_path: refused.
+      expect((await enable(owner, { name: 'cube', schema: 'public' })).status).toBe(200)
+      const needsCube = await enable(owner, { name: 'earthdistance', schema: 'extensions', cascade: true })
+      expect(needsCube.status).toBe(409)
+      expect(needsCube.body.message).toContain('needs "cube", which is enabled in schema "public"')
+      expect((await disable(owner, 'cube')).status).toBe(200)
+
+      // In the platform's schema, with what it needs: created, and nothing planted ran.
+      const res = await enable(owner, { name: 'earthdistance', schema: 'extensions', cascade: true })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      const [row] = await sql(
+        // earthdistance's functions find its types on the caller's search_path.
+        `set search_path = extensions; select round(extensions.earth_distance(extensions.ll_to_earth(0, 0), extensions.ll_to_earth(0, 1))) as metres, (select count(*)::int from public.planted_calls) as calls, (select rolsuper from pg_roles where rolname = current_user) as superuser`
+      )
+      expect(row).toEqual({ metres: 111320, calls: 0, superuser: false })
+      expect(entry(res.body, 'cube')).toMatchObject({ enabled: true, schema: 'extensions' })
+      expect((await enable(owner, { name: 'pgstattuple', schema: 'extensions' })).status).toBe(200)
+      const [stats] = await sql(`select (extensions.pgstattuple('public.planted_calls')).tuple_count::int as n, (select count(*)::int from public.planted_calls) as calls`)
+      expect(stats).toEqual({ n: 0, calls: 0 })
+      expect((await disable(owner, 'earthdistance', 'true')).status).toBe(200)
+      expect((await disable(owner, 'cube')).status).toBe(200)
+      expect((await disable(owner, 'pgstattuple')).status).toBe(200)
+      const [still] = await sql(`select (select rolsuper from pg_roles where rolname = current_user) as superuser, (select count(*)::int from public.planted_calls) as calls`)
+      expect(still).toEqual({ superuser: false, calls: 0 })
+      await sql(`do $$ begin execute format('alter database %I reset search_path', current_database()); end $$`)
+    })
+
+    it.skipIf(!onServer)('enables a procedural language into pg_catalog, the one schema its control file allows, with no schema chosen', async () => {
+      const pltcl = entry((await list(owner)).body, 'pltcl')
+      if (!pltcl?.changeable) return // not shipped by this server
+      expect(pltcl.required_schema).toBe('pg_catalog')
+      const elsewhere = await enable(owner, { name: 'pltcl', schema: 'public' })
+      expect(elsewhere.status).toBe(400)
+      expect(elsewhere.body.message).toBe('Extension "pltcl" can only be put in schema "pg_catalog".')
+      const res = await enable(owner, { name: 'pltcl' })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      expect(res.body.sql).toBe('create extension "pltcl" with schema "pg_catalog";')
+      await sql(`create function tcl_add(a int, b int) returns int language pltcl as $$ return [expr $1 + $2] $$`)
+      const [row] = await sql(`select tcl_add(2, 3) as sum`)
+      expect(row.sum).toBe(5)
+      expect((await disable(owner, 'pltcl', 'true')).status).toBe(200)
+    })
+
+    it.skipIf(!onServer)('says plainly when an extension’s library does not load on the server’s host, and lists it as unavailable', async () => {
+      const plperl = entry((await list(owner)).body, 'plperl')
+      if (!plperl?.changeable) return // not shipped by this server
+      // Its control file puts it in pg_catalog: no schema to choose.
+      const res = await enable(owner, { name: 'plperl' })
+      if (res.status === 200) return // it loads here: nothing to show
+      expect(res.status).toBe(422)
+      expect(res.body.message).toContain(REASONS.unloadable)
+      expect(entry((await list(owner)).body, 'plperl')).toMatchObject({ enabled: false, changeable: false, reason: REASONS.unloadable })
     })
 
     it.each([

@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { Alert, Button, Modal } from '@/components/ui'
 import type { Extension } from '@/lib/api-types'
-import { disableExtensionSql } from '@/lib/extensions/extension-sql'
+import { disableExtensionSql, platformDisableExtensionSql } from '@/lib/extensions/extension-sql'
 import { SqlPreview } from './SqlPreview'
 
 export type DisableDialogProps = {
@@ -17,7 +17,11 @@ export type DisableDialogProps = {
 
 export function DisableDialog({ extension, pending, onCancel, onDisable }: DisableDialogProps) {
   const [cascade, setCascade] = useState(false)
-  const sql = disableExtensionSql({ name: extension.name, cascade })
+  // What the platform created it drops again, as the server's admin.
+  const sql =
+    extension.by_platform && extension.schema
+      ? platformDisableExtensionSql({ name: extension.name, schema: extension.schema, cascade })
+      : disableExtensionSql({ name: extension.name, cascade })
   return (
     <Modal
       open

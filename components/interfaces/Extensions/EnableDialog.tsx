@@ -1,11 +1,13 @@
 /**
  * Enabling an extension: where it goes (an existing schema, or a new one made for it), whether
- * the extensions it needs come too, and the SQL that will run, before it runs.
+ * the extensions it needs come too, and the SQL that will run, before it runs. What goes into the
+ * platform's own schema (an extension that needs a superuser, or one put there) the platform
+ * creates as the server's admin: the dialog says so and shows that SQL.
  */
 import { useState } from 'react'
 import { Button, Input, Modal, Select } from '@/components/ui'
 import type { Extension } from '@/lib/api-types'
-import { enableExtensionSql } from '@/lib/extensions/extension-sql'
+import { enableExtensionSql, platformEnableExtensionSql } from '@/lib/extensions/extension-sql'
 import { defaultSchemaFor } from './extensions.utils'
 import { SqlPreview } from './SqlPreview'
 
@@ -14,20 +16,26 @@ const NEW_SCHEMA = '\u0000new'
 export type EnableDialogProps = {
   extension: Extension
   schemas: readonly string[]
+  /** The schema the platform owns in this database (it creates what goes there); null when none. */
+  platformSchema?: string | null
   pending: boolean
   onCancel: () => void
-  onEnable: (choice: { schema: string; cascade: boolean }) => void
+  /** `schema` is left out when the extension's schema is fixed (by its control file or the platform). */
+  onEnable: (choice: { schema?: string; cascade: boolean }) => void
 }
 
-export function EnableDialog({ extension, schemas, pending, onCancel, onEnable }: EnableDialogProps) {
+export function EnableDialog({ extension, schemas, platformSchema = null, pending, onCancel, onEnable }: EnableDialogProps) {
   const fallback = defaultSchemaFor(extension)
   const [picked, setPicked] = useState(schemas.includes(fallback) ? fallback : NEW_SCHEMA)
   const [newSchema, setNewSchema] = useState(schemas.includes(fallback) ? '' : fallback)
   const [cascade, setCascade] = useState(extension.requires.length > 0)
   const fixed = extension.required_schema
   const schema = fixed ?? (picked === NEW_SCHEMA ? newSchema.trim() : picked)
-  const sql = enableExtensionSql({ name: extension.name, schema: schema || '…', cascade })
-  const creates = !schemas.includes(schema)
+  const byPlatform = extension.by_platform === true || (platformSchema !== null && schema === platformSchema)
+  const sql = byPlatform
+    ? platformEnableExtensionSql({ name: extension.name, schema, cascade })
+    : enableExtensionSql({ name: extension.name, schema: schema || '…', cascade })
+  const creates = !schemas.includes(schema) && schema !== 'pg_catalog'
 
   return (
     <Modal
@@ -40,7 +48,7 @@ export function EnableDialog({ extension, schemas, pending, onCancel, onEnable }
           <Button type="default" onClick={onCancel} disabled={pending}>
             Cancel
           </Button>
-          <Button type="primary" loading={pending} disabled={!schema} onClick={() => onEnable({ schema, cascade })}>
+          <Button type="primary" loading={pending} disabled={!schema} onClick={() => onEnable(fixed ? { cascade } : { schema, cascade })}>
             Enable extension
           </Button>
         </>
@@ -64,7 +72,14 @@ export function EnableDialog({ extension, schemas, pending, onCancel, onEnable }
             )}
           </>
         )}
-        {creates && schema && <p className="text-xs text-foreground-lighter">The schema is created, owned by the project&apos;s role.</p>}
+        {byPlatform ? (
+          <p className="text-xs text-foreground-lighter">
+            The platform creates it for the project, as the server&apos;s admin, in its own schema <code className="font-mono">{schema}</code>, where only it
+            can create objects; the project&apos;s role can use what it adds.
+          </p>
+        ) : (
+          creates && schema && <p className="text-xs text-foreground-lighter">The schema is created, owned by the project&apos;s role.</p>
+        )}
         {schema && schema !== 'public' && (
           <p className="text-xs text-foreground-lighter">
             Outside <code className="font-mono">public</code>, use what it adds with the schema&apos;s name (

@@ -87,10 +87,10 @@ function ExtensionsList({ projectRef }: { projectRef: string }) {
   const enabledCount = all.filter((e) => e.enabled).length
   const close = () => setOpen(null)
 
-  const enable = (extension: Extension, choice: { schema: string; cascade: boolean }) =>
+  const enable = (extension: Extension, choice: { schema?: string; cascade: boolean }) =>
     mutation.mutate(
       { projectRef, kind: 'enable', name: extension.name, ...choice },
-      { onSuccess: () => (close(), void toast.success(`Enabled ${extension.name} in schema ${choice.schema}`)) }
+      { onSuccess: () => (close(), void toast.success(`Enabled ${extension.name} in schema ${choice.schema ?? extension.required_schema}`)) }
     )
   const disable = (extension: Extension, choice: { cascade: boolean }) =>
     mutation.mutate(
@@ -144,6 +144,7 @@ function ExtensionsList({ projectRef }: { projectRef: string }) {
         <EnableDialog
           extension={open}
           schemas={extensions.data.schemas}
+          platformSchema={extensions.data.platform_schema ?? null}
           pending={mutation.isPending}
           onCancel={close}
           onEnable={(choice) => enable(open, choice)}
