@@ -1,0 +1,175 @@
+// @vitest-environment node
+/**
+ * The embedded server's life, for real: initdb on first start, reuse, a crash noticed and
+ * restarted, a clean stop, recovery after the app and the server were killed, one app copy per
+ * DATA_DIR, and (the tests run as root in CI) the server running as an unprivileged account.
+ */
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterEach, expect, it } from 'vitest'
+import { enginePaths, startEngine, type Engine } from './cluster'
+import { processStart } from './lock'
+
+const started: Engine[] = []
+afterEach(async () => {
+  for (const engine of started.splice(0)) await engine.stop()
+})
+
+function dataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'engine-test-'))
+  fs.chmodSync(dir, 0o755)
+  return dir
+}
+
+async function start(dir: string, options: { report?: (m: string) => void; durable?: boolean } = {}): Promise<Engine> {
+  const engine = await startEngine({ dataDir: dir, port: 0, durable: false, ...options })
+  started.push(engine)
+  return engine
+}
+
+async function query<T extends Record<string, unknown>>(url: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query<T>(sql)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+const postmasterPid = (dir: string) => Number(fs.readFileSync(path.join(enginePaths(dir).data, 'postmaster.pid'), 'utf8').split('\n')[0])
+
+function alive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function until(check: () => Promise<boolean> | boolean) {
+  for (;;) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+it('makes a cluster on first start (password kept beside it, SCRAM, loopback, pg_stat_statements) and reuses it later', async () => {
+  const dir = dataDir()
+  const engine = await start(dir)
+  const paths = enginePaths(dir)
+  expect(fs.statSync(paths.password).mode & 0o777).toBe(0o600)
+  const [settings] = await query<Record<string, string>>(
+    engine.adminUrl(),
+    `select current_setting('listen_addresses') as listen, current_setting('password_encryption') as enc,
+       current_setting('shared_preload_libraries') as preload, current_setting('server_version_num') as version`
+  )
+  expect(settings).toEqual({ listen: '127.0.0.1', enc: 'scram-sha-256', preload: 'pg_stat_statements', version: expect.stringMatching(/^17/) })
+  const hba = fs.readFileSync(path.join(paths.data, 'pg_hba.conf'), 'utf8').split('\n').filter((l) => /^(host|local)/.test(l))
+  expect(hba.length).toBeGreaterThan(0)
+  for (const line of hba) expect(line).toMatch(/scram-sha-256$/)
+  // A wrong password is refused.
+  const wrong = new URL(engine.adminUrl())
+  wrong.password = 'not-it'
+  await expect(query(wrong.toString(), 'select 1')).rejects.toThrow(/password authentication failed/)
+  await query(engine.adminUrl(), 'create table kept (n int); insert into kept values (42)')
+  await engine.stop()
+  started.splice(0)
+
+  const again = await start(dir)
+  expect(again.port).toBe(engine.port)
+  expect(await query(again.adminUrl(), 'select n from kept')).toEqual([{ n: 42 }])
+})
+
+it.runIf(process.getuid?.() === 0)('runs the server as an unprivileged account when the app is root, the data directory its own', async () => {
+  const dir = dataDir()
+  await start(dir)
+  const status = fs.readFileSync(`/proc/${postmasterPid(dir)}/status`, 'utf8')
+  const uid = Number(/^Uid:\s+(\d+)/m.exec(status)![1])
+  expect(uid).not.toBe(0)
+  expect(fs.statSync(enginePaths(dir).data).uid).toBe(uid)
+})
+
+it('notices a crash of the server, reports it and starts it again', async () => {
+  const dir = dataDir()
+  const reports: string[] = []
+  const engine = await start(dir, { report: (m) => reports.push(m) })
+  const pid = postmasterPid(dir)
+  process.kill(pid, 'SIGKILL')
+  await until(() => engine.restarts === 1)
+  expect(reports[0]).toMatch(/PostgreSQL exited on its own \(SIGKILL\); starting it again/)
+  expect(reports.at(-1)).toMatch(/running again/)
+  expect(await query(engine.adminUrl(), 'select 1 as ok')).toEqual([{ ok: 1 }])
+  expect(postmasterPid(dir)).not.toBe(pid)
+})
+
+it('stops the server cleanly with the app', async () => {
+  const dir = dataDir()
+  const engine = await start(dir)
+  const pid = postmasterPid(dir)
+  await engine.stop()
+  started.splice(0)
+  expect(alive(pid)).toBe(false)
+  expect(fs.readFileSync(enginePaths(dir).log, 'utf8')).toMatch(/database system is shut down/)
+  expect(fs.existsSync(enginePaths(dir).lock)).toBe(false)
+})
+
+it('refuses a second app copy on the same DATA_DIR while the first runs, saying what to do', async () => {
+  const dir = dataDir()
+  await start(dir)
+  // The lock as another live process would hold it.
+  const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'])
+  try {
+    const paths = enginePaths(dir)
+    fs.writeFileSync(paths.lock, JSON.stringify({ pid: other.pid, started: processStart(other.pid!), host: os.hostname(), since: 'now' }))
+    await expect(startEngine({ dataDir: dir, port: 0, durable: false })).rejects.toThrow(/Another copy of the platform \(pid \d+.*give this copy a DATA_DIR of its own/)
+  } finally {
+    other.kill('SIGKILL')
+  }
+})
+
+it('recovers after the app was killed: its server left running is shut down, and after both were killed', async () => {
+  const dir = dataDir()
+  // Durable: what a commit answered must survive the server being killed.
+  const engine = await start(dir, { durable: true })
+  await query(engine.adminUrl(), 'create table survived (n int); insert into survived values (1)')
+  const orphan = postmasterPid(dir)
+  // The app "killed -9": its lock stays (naming a dead process), its server keeps running.
+  const dead = spawn(process.execPath, ['-e', ''])
+  await new Promise((resolve) => dead.on('exit', resolve))
+  fs.writeFileSync(enginePaths(dir).lock, JSON.stringify({ pid: dead.pid, started: null, host: os.hostname(), since: 'then' }))
+  const reports: string[] = []
+  const next = await startEngine({ dataDir: dir, port: 0, report: (m) => reports.push(m) })
+  started.push(next)
+  expect(reports.join('\n')).toMatch(new RegExp(`pid ${orphan}\\) was left running`))
+  expect(alive(orphan)).toBe(false)
+  expect(await query(next.adminUrl(), 'select n from survived')).toEqual([{ n: 1 }])
+
+  // Both killed: the server by SIGKILL (no shutdown: a stale postmaster.pid, WAL to replay), the
+  // app without releasing its lock (its supervisor is stopped only after the server died, so it
+  // neither restarts nor shuts down anything).
+  await query(next.adminUrl(), 'insert into survived values (2)')
+  const pid = postmasterPid(dir)
+  process.kill(pid, 'SIGKILL')
+  await until(() => !alive(pid))
+  started.splice(0)
+  await next.stop()
+  expect(fs.existsSync(path.join(enginePaths(dir).data, 'postmaster.pid'))).toBe(true)
+  fs.writeFileSync(enginePaths(dir).lock, JSON.stringify({ pid: dead.pid, started: null, host: os.hostname(), since: 'then' }))
+  const last = await start(dir, { durable: true })
+  expect(await query(last.adminUrl(), 'select n from survived order by n')).toEqual([{ n: 1 }, { n: 2 }])
+})
+
+it('says so when EMBEDDED_DB_PORT is taken by another program', async () => {
+  const dir = dataDir()
+  const first = await start(dir)
+  const other = dataDir()
+  await expect(startEngine({ dataDir: other, port: first.port, durable: false })).rejects.toThrow(
+    new RegExp(`EMBEDDED_DB_PORT ${first.port} is in use by another program`)
+  )
+  expect(fs.existsSync(enginePaths(other).lock)).toBe(false)
+})
