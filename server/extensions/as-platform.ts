@@ -17,6 +17,7 @@
  */
 import pg from 'pg'
 import { platformDisableExtensionSql, platformEnableExtensionSql } from '@/lib/extensions/extension-sql'
+import { RESET_DATABASE_FUNCTION } from '@/lib/sql/project-features/query-performance'
 import { PlatformError } from '../http/errors'
 import { SqlError } from '../databases/types'
 import { PLATFORM_SCHEMA, superuserExtension } from './superuser-extensions'
@@ -25,9 +26,6 @@ import { PLATFORM_SCHEMA, superuserExtension } from './superuser-extensions'
 export type PlatformTarget = { adminUrl: string; database: string; ownerRole: string; readOnlyRole: string }
 
 const ident = pg.escapeIdentifier
-
-/** Per-database reset of pg_stat_statements (its own reset is superuser-only and spans every database). */
-export const RESET_DATABASE_FUNCTION = 'pg_stat_statements_reset_database'
 
 async function withAdmin<T>(target: PlatformTarget, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const url = new URL(target.adminUrl)

@@ -4,9 +4,9 @@
  * platform, on both backends: their detection and listing SQL runs through the SQL endpoint as the
  * dashboard runs it (history skipped), for the Owner and a Read-only member, and what each page
  * would say follows from what the database really has. On PGlite none of the extensions exist;
- * on a PostgreSQL server the contrib ones do, but only a superuser may create them: the server's
- * operator does, and then the pages show real data (pg_stat_statements after a restart that
- * preloads it; a foreign table through postgres_fdw).
+ * on a PostgreSQL server the contrib ones do, but only a superuser may create them: the platform
+ * does for pg_stat_statements (the server preloads it), the server's operator for postgres_fdw,
+ * and then the pages show real data.
  */
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -75,8 +75,8 @@ for (const backend of BACKENDS) {
           expect(extensionStatus(caps, 'pg_stat_statements').state).toBe('missing')
           expect(extensionStatus(caps, 'postgres_fdw').state).toBe('missing')
         } else {
-          // Shipped with the server, but not trusted: the project's role may not create them.
-          expect(extensionStatus(caps, 'pg_stat_statements')).toMatchObject({ state: 'available', canCreate: false, trusted: false, preloaded: false })
+          // Shipped with the server (and preloaded), but not trusted: the project's role may not create them.
+          expect(extensionStatus(caps, 'pg_stat_statements')).toMatchObject({ state: 'available', canCreate: false, trusted: false, preloaded: true })
           expect(extensionStatus(caps, 'postgres_fdw')).toMatchObject({ state: 'available', canCreate: false, trusted: false })
         }
         expect(extensionStatus(caps, 'wrappers').state).toBe('missing')
@@ -129,23 +129,33 @@ for (const backend of BACKENDS) {
       }
     })
 
-    it.skipIf(backend.name !== 'server')('reads pg_stat_statements once the server preloads it; resetting needs a privilege the role lacks', async () => {
-      await asOperator(`alter system set shared_preload_libraries = 'pg_stat_statements'`)
-      await cluster!.pause()
-      await cluster!.resume()
-      await asOperator('create extension pg_stat_statements')
-      // The platform's pooled connections died with the restart: the first runs may fail.
-      for (let attempt = 0; attempt < 5; attempt++) if ((await runSql(tp, owner, ref, 'select 1')).status === 200) break
-      const status = extensionStatus(await capabilities(), 'pg_stat_statements')
-      expect(status).toMatchObject({ state: 'installed', preloaded: true, schema: 'public' })
-      for (let i = 0; i < 3; i++) await sql('select count(*) from public.orders where total > 7')
-      const statements = statementsFromRows(await read(statementsSql('public')))
-      const mine = statements.find((s) => s.query === 'select count(*) from public.orders where total > $1')
-      expect(mine).toMatchObject({ role: `p_${ref}`, calls: 3, rows: 3 })
-      expect(mine!.total_time).toBeGreaterThanOrEqual(mine!.mean_time)
-      const reset = await runSql(tp, owner, ref, resetStatementsSql('public'))
-      expect(reset.status).toBe(400)
-      expect(reset.body.message).toMatch(/permission denied for function pg_stat_statements_reset/)
-    })
+    it.skipIf(backend.name !== 'server')(
+      "query performance out of the box: the platform enables pg_stat_statements, the page reads this database's statements and resets them",
+      async () => {
+        const enabled = await tp.call('POST', `/platform/projects/${ref}/extensions`, { token: owner, body: { name: 'pg_stat_statements' } })
+        expect(enabled.status, JSON.stringify(enabled.body)).toBe(200)
+        const caps = await capabilities()
+        expect(extensionStatus(caps, 'pg_stat_statements')).toMatchObject({ state: 'installed', preloaded: true, schema: 'extensions' })
+        expect(caps.statements_reset_database).toBe(true)
+        expect((await capabilities(reader)).statements_reset_database).toBe(false)
+
+        for (let i = 0; i < 3; i++) await sql('select count(*) from public.orders where total > 7')
+        const mine = () =>
+          read(statementsSql('extensions')).then((rows) => statementsFromRows(rows)).then((all) => all.find((s) => s.query === 'select count(*) from public.orders where total > $1'))
+        const found = await mine()
+        expect(found).toMatchObject({ role: `p_${ref}`, calls: 3, rows: 3 })
+        expect(found!.total_time).toBeGreaterThanOrEqual(found!.mean_time)
+        // A Read-only member reads them too.
+        expect(statementsFromRows(await read(statementsSql('extensions'), reader)).length).toBeGreaterThan(0)
+
+        // Postgres' reset forgets every database's statistics: a superuser's only.
+        const serverWide = await runSql(tp, owner, ref, resetStatementsSql('extensions'))
+        expect(serverWide.status).toBe(400)
+        expect(serverWide.body.message).toMatch(/permission denied for function pg_stat_statements_reset/)
+        const reset = await runSql(tp, owner, ref, resetStatementsSql('extensions', { databaseOnly: true }))
+        expect(reset.status, JSON.stringify(reset.body)).toBe(200)
+        expect(await mine()).toBeUndefined()
+      }
+    )
   })
 }

@@ -58,6 +58,7 @@ const WITH_STATEMENTS: Capabilities = {
   database: 'p_abc',
   role: 'p_abc',
   loaded: ['pg_stat_statements'],
+  statements_reset_database: true,
   extensions: [ext('pg_stat_statements', { installed_version: '1.10', schema: 'public' })],
 }
 
@@ -78,10 +79,13 @@ function platform({
   role = 'Developer' as OrganizationRole,
   answers = {} as Record<string, unknown>,
   refuse = {} as Record<string, string>,
+  extensions = { extensions: [], schemas: ['public'], platform_schema: null } as Record<string, unknown>,
 }: {
   role?: OrganizationRole
   answers?: Record<string, unknown>
   refuse?: Record<string, string>
+  /** The extensions listing (GET /platform/projects/abc/extensions). */
+  extensions?: Record<string, unknown>
 }) {
   const asked: { query: string; history: string | null }[] = []
   server.use(
@@ -105,6 +109,7 @@ function platform({
         },
       ])
     ),
+    http.get('*/api/platform/projects/abc/extensions', () => HttpResponse.json(extensions)),
     http.get('*/api/platform/projects/abc', () =>
       HttpResponse.json({
         ref: 'abc',
@@ -221,8 +226,9 @@ describe('query performance', () => {
     expect(screen.getAllByText('5.00 s').length).toBeGreaterThan(0)
   })
 
-  it("shows the reset SQL first, runs it into the history, and keeps Postgres' refusal", async () => {
-    const reset = resetStatementsSql('public')
+  it("shows the reset of this database's statistics first, runs it into the history, and keeps Postgres' refusal", async () => {
+    const reset = resetStatementsSql('public', { databaseOnly: true })
+    expect(reset).toBe('select "public".pg_stat_statements_reset_database();')
     const asked = platform({
       answers,
       refuse: {
@@ -240,6 +246,49 @@ describe('query performance', () => {
       query: reset,
       history: null,
     })
+  })
+
+  it('offers no reset where only a superuser could run it', async () => {
+    platform({ answers: { ...answers, [CAPABILITIES_SQL]: [{ capabilities: { ...WITH_STATEMENTS, statements_reset_database: false } }] } })
+    renderQueryPerformance()
+    await screen.findByRole('table')
+    expect(screen.queryByRole('button', { name: 'Reset statistics' })).not.toBeInTheDocument()
+  })
+
+  it('enables pg_stat_statements through the platform where it offers it, then shows the statistics', async () => {
+    const offered = { name: 'pg_stat_statements', by_platform: true, enabled: false, changeable: true, required_schema: 'extensions', reason: null }
+    const installed = {
+      ...WITH_STATEMENTS,
+      extensions: [ext('pg_stat_statements', { installed_version: '1.10', schema: 'extensions' })],
+    }
+    let enabled = false
+    const asked = platform({
+      answers: { [statementsSql('extensions')]: [{ statements: STATEMENTS }] },
+      extensions: { extensions: [offered], schemas: ['public'], platform_schema: 'extensions' },
+    })
+    const sent: unknown[] = []
+    server.use(
+      http.post('*/api/platform/pg-meta/abc/query', async ({ request }) => {
+        const { query } = (await request.json()) as { query: string }
+        asked.push({ query, history: null })
+        if (query === CAPABILITIES_SQL)
+          return HttpResponse.json([{ capabilities: enabled ? installed : { ...WITH_STATEMENTS, extensions: [ext('pg_stat_statements')] } }])
+        if (query === statementsSql('extensions')) return HttpResponse.json([{ statements: STATEMENTS }])
+        return HttpResponse.json({ code: 400, message: 'unexpected query', requestId: 'r0' }, { status: 400 })
+      }),
+      http.post('*/api/platform/projects/abc/extensions', async ({ request }) => {
+        sent.push(await request.json())
+        enabled = true
+        return HttpResponse.json({ extensions: [{ ...offered, enabled: true, schema: 'extensions' }], schemas: ['public', 'extensions'], platform_schema: 'extensions', sql: '' })
+      })
+    )
+    const { user } = renderQueryPerformance()
+    expect(await screen.findByText(/the platform creates it for this project, as the server's admin/)).toBeInTheDocument()
+    expect(screen.getByLabelText('SQL the platform runs')).toHaveTextContent('create extension "pg_stat_statements" with schema "extensions";')
+    await user.click(await screen.findByRole('button', { name: 'Enable pg_stat_statements' }))
+    await screen.findByRole('table')
+    expect(sent).toEqual([{ name: 'pg_stat_statements', cascade: false }])
+    expect(asked.some((a) => a.query.includes('create extension'))).toBe(false)
   })
 
   it('a Read-only member sees the statistics but cannot reset them', async () => {

@@ -5,6 +5,7 @@
  * it runs for Read-only members too (on PGlite their SQL becomes a view).
  */
 import { z } from 'zod'
+import { RESET_DATABASE_FUNCTION } from './query-performance'
 import { jsonColumn, sqlLiteral } from './sql-text'
 
 /** The extensions the feature pages look for. */
@@ -29,6 +30,14 @@ export const CAPABILITIES_SQL = `select pg_catalog.json_build_object(
   'role', current_user,
   'superuser', coalesce((select r.rolsuper from pg_catalog.pg_roles r where r.rolname = current_user), false),
   'create_on_database', pg_catalog.has_database_privilege(pg_catalog.current_database(), 'CREATE'),
+  -- The platform's reset of this database's statistics, a member of pg_stat_statements, that the
+  -- caller may run.
+  'statements_reset_database', exists (
+    select 1 from pg_catalog.pg_proc p
+    join pg_catalog.pg_depend d on d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass and d.objid = p.oid and d.deptype = 'e'
+    join pg_catalog.pg_extension e on e.oid = d.refobjid and e.extname = 'pg_stat_statements'
+    where p.proname = ${sqlLiteral(RESET_DATABASE_FUNCTION)} and pg_catalog.has_function_privilege(p.oid, 'EXECUTE')
+  ),
   'extensions', (
     select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
       'name', a.name,
@@ -66,6 +75,8 @@ const capabilitiesSchema = z.object({
   role: z.string(),
   superuser: z.boolean(),
   create_on_database: z.boolean(),
+  /** The caller may reset this database's query statistics (the platform's function). */
+  statements_reset_database: z.boolean().optional(),
   extensions: z.array(extensionSchema),
 })
 export type Capabilities = z.infer<typeof capabilitiesSchema>

@@ -37,8 +37,21 @@ from (
 where s.by_total <= ${STATEMENTS_PER_ORDER} or s.by_calls <= ${STATEMENTS_PER_ORDER} or s.by_mean <= ${STATEMENTS_PER_ORDER}`
 }
 
-/** Forgets the statistics (of every database of the server: Postgres' function does that). */
-export const resetStatementsSql = (schema: string) => `select ${sqlIdentifier(schema)}.pg_stat_statements_reset();`
+/**
+ * The reset of this database's statistics only, which the platform adds to pg_stat_statements when
+ * it creates it for a project (server/extensions/as-platform.ts): Postgres' own reset is a
+ * superuser's, and forgets every database's.
+ */
+export const RESET_DATABASE_FUNCTION = 'pg_stat_statements_reset_database'
+
+/**
+ * Forgets the statistics: of this database only (`databaseOnly`, the platform's function), or of
+ * every database of the server (Postgres' function does that).
+ */
+export const resetStatementsSql = (schema: string, { databaseOnly = false } = {}) =>
+  databaseOnly
+    ? `select ${sqlIdentifier(schema)}.${RESET_DATABASE_FUNCTION}();`
+    : `select ${sqlIdentifier(schema)}.pg_stat_statements_reset();`
 
 const statementSchema = z.object({
   role: z.string().nullable(),

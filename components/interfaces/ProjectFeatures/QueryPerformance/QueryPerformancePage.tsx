@@ -1,12 +1,15 @@
 /**
  * Query performance (/project/{ref}/advisors/query-performance): the statements pg_stat_statements
  * has recorded in this database, when the database has it and its server preloads it; otherwise
- * what stands in the way and what would remove it.
+ * what stands in the way and what would remove it. On a server whose admin the platform holds,
+ * the platform creates the extension for the project (one click), with a reset of this
+ * database's statistics that the project's role may run.
  */
 import { Alert } from '@/components/ui'
 import { extensionStatus, type Capabilities } from '@/lib/sql/project-features/capabilities'
 import { ChangeDialog } from '../shared/ChangeDialog'
 import { EnableExtension } from '../shared/EnableExtension'
+import { PlatformEnableExtension } from '../shared/PlatformEnableExtension'
 import { FeaturePage } from '../shared/FeaturePage'
 import { Code, NotOffered } from '../shared/NotOffered'
 import { useProjectAccess } from '../shared/use-project-access'
@@ -62,21 +65,33 @@ function QueryPerformance({ projectRef, capabilities }: { projectRef: string; ca
       />
     )
 
-  if (status.state === 'available')
-    return (
+  if (status.state === 'available') {
+    const about = (
+      <>
+        <p>Enabling it adds the pg_stat_statements view, which counts calls, time and rows of every statement run in this database.</p>
+        {!status.preloaded && (
+          <p>
+            This server does not preload it (<Code>{PRELOAD_LINE}</Code> is not set): the view would answer with an error and record nothing until the
+            server&apos;s operator sets that and restarts the server.
+          </p>
+        )}
+      </>
+    )
+    const byRole = (
       <>
         <EnableExtension status={status} name="pg_stat_statements" canWrite={canWrite} change={change}>
-          <p>Enabling it adds the pg_stat_statements view, which counts calls, time and rows of every statement run in this database.</p>
-          {!status.preloaded && (
-            <p>
-              This server does not preload it (<Code>{PRELOAD_LINE}</Code> is not set): the view would answer with an error and record nothing until the
-              server&apos;s operator sets that and restarts the server.
-            </p>
-          )}
+          {about}
         </EnableExtension>
         <ChangeDialog change={change} />
       </>
     )
+    if (status.canCreate) return byRole
+    return (
+      <PlatformEnableExtension projectRef={projectRef} name="pg_stat_statements" canWrite={canWrite} fallback={byRole}>
+        {about}
+      </PlatformEnableExtension>
+    )
+  }
 
   if (!status.preloaded)
     return (
@@ -96,6 +111,9 @@ function QueryPerformance({ projectRef, capabilities }: { projectRef: string; ca
       />
     )
 
+  // This database's own reset where the platform added it; Postgres' server-wide one is a superuser's.
+  const databaseOnly = capabilities.statements_reset_database === true
+  const canReset = canWrite && (databaseOnly || capabilities.superuser)
   return (
     <div className="flex flex-col gap-4">
       {readOnly && <p className="text-sm text-foreground-light">Your role can see the statistics but not reset them.</p>}
@@ -104,7 +122,7 @@ function QueryPerformance({ projectRef, capabilities }: { projectRef: string; ca
           Statements of other roles show as &lt;insufficient privilege&gt; unless the project&apos;s role is a member of pg_read_all_stats.
         </Alert>
       )}
-      <StatementsReport projectRef={projectRef} schema={status.schema} canReset={canWrite} change={change} />
+      <StatementsReport projectRef={projectRef} schema={status.schema} canReset={canReset} databaseOnly={databaseOnly} change={change} />
       <ChangeDialog change={change} />
     </div>
   )

@@ -13,11 +13,14 @@ export function StatementsReport({
   projectRef,
   schema,
   canReset,
+  databaseOnly = false,
   change,
 }: {
   projectRef: string
   schema: string
   canReset: boolean
+  /** Reset this database's statistics only (the platform's function), not the server's. */
+  databaseOnly?: boolean
   change: ReturnType<typeof useSqlChange>
 }) {
   const statements = useStatementsQuery({ projectRef, schema })
@@ -40,11 +43,12 @@ export function StatementsReport({
   const all = statements.data ?? []
   const shown = sortStatements(all, sort, search)
   const reset = () => {
-    const sql = resetStatementsSql(schema)
+    const sql = resetStatementsSql(schema, { databaseOnly })
     change.propose({
       title: 'Reset statistics',
-      description:
-        'Forgets every statement recorded so far (on a shared server, for all of its databases). Postgres allows it to superusers and the roles it was granted to.',
+      description: databaseOnly
+        ? "Forgets every statement recorded so far in this project's database."
+        : 'Forgets every statement recorded so far (on a shared server, for all of its databases). Postgres allows it to superusers and the roles it was granted to.',
       shownSql: sql,
       sql,
       confirmLabel: 'Reset',
