@@ -81,7 +81,7 @@ const project: ProjectDetail = {
   preview_branch_refs: [],
   dbVersion: 'PostgreSQL 17.5',
   postgrestStatus: 'ONLINE',
-  db_host: 'embedded',
+  db_host: '127.0.0.1',
   status_message: null,
 }
 

@@ -5,15 +5,15 @@ import { z } from 'zod'
 import { PROJECT_STATUSES } from './projects'
 import { textField } from './zod-helpers'
 
-/** Where the database lives: an embedded one is served by the platform's own listener. */
-export const DB_KINDS = ['embedded', 'server'] as const
+/** Where the database lives: always a PostgreSQL server (the platform's own, or one of yours). */
+export const DB_KINDS = ['server'] as const
 
 export const projectSettings = z.object({
   ref: z.string(),
   status: z.enum(PROJECT_STATUSES),
   /** null while the database is not set up. */
   db_kind: z.enum(DB_KINDS).nullable(),
-  /** null when the database cannot be reached from outside (not set up; an embedded one with the listener off). */
+  /** null while the database is not set up. */
   db_host: z.string().nullable(),
   db_port: z.number().int().nullable(),
   db_name: z.string().nullable(),
@@ -22,7 +22,7 @@ export const projectSettings = z.object({
   connection_string: z.string().nullable(),
   /** psql with host, port, database and user (it asks for the password, or reads PGPASSWORD). */
   psql_command: z.string().nullable(),
-  /** An embedded database bound to the loopback interface: reachable from this machine only. */
+  /** On the platform's own server, which listens on the loopback interface: reachable from this machine only. */
   local_only: z.boolean(),
   /** What a person should know about connecting (limits, why it cannot be reached); null when nothing. */
   note: z.string().nullable(),
@@ -30,8 +30,8 @@ export const projectSettings = z.object({
 export type ProjectSettings = z.infer<typeof projectSettings>
 
 /**
- * The size of a project's database, by the one definition quotas use (pg_database_size on a
- * server; the data directory on disk for an embedded one). `live` when measured for this answer;
+ * The size of a project's database, by the one definition quotas use (pg_database_size on its
+ * server). `live` when measured for this answer;
  * otherwise the last sampled size (a restricted organization, a database not answering), with
  * when it was measured; `bytes` null when it never was.
  */

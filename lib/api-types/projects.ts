@@ -69,7 +69,7 @@ export type Project = z.infer<typeof project>
 export const projectDetail = project.extend({
   dbVersion: z.string().nullable(),
   postgrestStatus: z.enum(['ONLINE', 'OFFLINE']),
-  /** Where the database lives: an embedded PGlite or a PostgreSQL server (host name only). */
+  /** Where the database lives: its PostgreSQL server's host name ('pending' while not set up). */
   db_host: z.string(),
   /** Why the project is not healthy: a failed set-up (and when it is tried again) or an unreachable database. */
   status_message: z.string().nullable(),

@@ -1,8 +1,7 @@
 /**
  * The catalog queries behind the database objects pages, one per kind. Each answers one row of one
- * column (`objects`, a JSON array), so that numbers and booleans arrive the same way from
- * PostgreSQL and from PGlite, and each is a single SELECT, so that it also runs for Read-only
- * members (on PGlite their SQL becomes a temporary view, which holds one query and nothing else).
+ * column (`objects`, a JSON array), so that numbers and booleans arrive as JSON whatever the
+ * driver makes of them, and each is a single SELECT, so that it also runs for Read-only members.
  *
  * Every object is `{ id, schema, name, summary, definition }`. Definitions are built by the
  * database itself (pg_get_viewdef, pg_get_functiondef, pg_get_triggerdef, pg_get_indexdef,

@@ -3,11 +3,10 @@
  * column privileges (server/privileges) and the database objects pages (database-objects-sql.ts),
  * so both show the same roles.
  *
- * The project's roles: its own role (the database's owner: `postgres` on PGlite, `p_<ref>` on a
- * server) and the roles it is a member of or has granted something to in its schemas (on a
+ * The project's roles: its own role (the database's owner, `p_<ref>` on a server the platform
+ * manages) and the roles it is a member of or has granted something to in its schemas (on a
  * schema, a table or a column). Never a superuser, a predefined `pg_*` role or one of the
- * platform's own (the read-only runners, PGlite's guard and admin). Roles are shared by every
- * database of a server, so "any role" would show other projects' roles. The owner comes from
+ * platform's own (the read-only runners). Roles are shared by every database of a server, so "any role" would show other projects' roles. The owner comes from
  * pg_database rather than current_user, so a Read-only member's listing (run as the read-only
  * role) shows the same roles.
  */

@@ -34,7 +34,7 @@ describe('writeCommandOf', () => {
 describe('readOnlyRefusal', () => {
   it.each([
     ['a server refusing a write', 'select bump()', { code: '25006', message: 'cannot execute INSERT in a read-only transaction' }, 'Your role (Read-only) can only read: INSERT is not allowed.'],
-    ['the embedded syntax error at the write', 'insert into t values (1)', { code: '42601', message: 'syntax error at or near "insert"' }, 'Your role (Read-only) can only read: INSERT is not allowed.'],
+    ['a syntax error in writing SQL is the SQL\'s own', 'insert into t valuez (1)', { code: '42601', message: 'syntax error at or near "valuez"' }, null],
     ['a privilege error on a write', 'select 1; update t set a = 2', { code: '42501', message: 'permission denied for table t' }, 'Your role (Read-only) can only read: UPDATE is not allowed.'],
     ['a real syntax error', 'selct 1', { code: '42601', message: 'syntax error at or near "selct"' }, null],
     ['a read that is not allowed', 'select * from secrets', { code: '42501', message: 'permission denied for table secrets' }, null],

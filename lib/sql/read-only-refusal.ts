@@ -1,9 +1,8 @@
 /**
  * What a member without write access is told when their SQL tries to write. The read-only
- * arrangement refuses a write in its own terms: a PostgreSQL server says "cannot execute INSERT in
- * a read-only transaction", the embedded engine (which runs such members' SQL as one query inside
- * a read-only function) a syntax error at "insert" or "permission denied". Either way the person
- * should read that their role cannot write, and which statement did: this module names it.
+ * arrangement refuses a write in PostgreSQL's terms: "cannot execute INSERT in a read-only
+ * transaction", or "permission denied" where the read-only role lacks a privilege. Either way the
+ * person should read that their role cannot write, and which statement did: this module names it.
  */
 import { statements, type Token } from './tokens'
 
@@ -53,7 +52,7 @@ export function writeCommandOf(sql: string): string | null {
  */
 export function readOnlyRefusal(sql: string, error: { message: string; code?: string }, roleName: string): string | null {
   const fromServer = error.code === '25006' ? /^cannot execute (.+) in a read-only transaction/.exec(error.message)?.[1] : undefined
-  // Syntax and privilege errors are the arrangement's doing only when the SQL does write.
-  const command = fromServer ?? (error.code === '42601' || error.code === '42501' ? writeCommandOf(sql) : null)
+  // A privilege error is the arrangement's doing only when the SQL does write; a syntax error is the SQL's own.
+  const command = fromServer ?? (error.code === '42501' ? writeCommandOf(sql) : null)
   return command ? `Your role (${roleName}) can only read: ${command} is not allowed.` : null
 }

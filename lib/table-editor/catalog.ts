@@ -2,9 +2,8 @@
  * What the editor reads from the catalog: schemas, tables with their estimated size, and one
  * table's detail (columns, keys, foreign keys, policies) in one query answering one row of JSON.
  * Row counts are pg_class.reltuples, the planner's estimate: a count(*) over a large table would
- * make opening it as slow as reading it. A table with no estimate (never analysed: the embedded
- * engine has no autovacuum, and a server's comes later) or an estimate of none is counted instead,
- * up to COUNT_CAP + 1 rows, so a fresh 200-row table reads "200 rows", never "not estimated yet".
+ * make opening it as slow as reading it. A table with no estimate (never analysed: autovacuum
+ * comes later) or an estimate of none is counted instead, up to COUNT_CAP + 1 rows, so a fresh 200-row table reads "200 rows", never "not estimated yet".
  */
 import { z } from 'zod'
 import { stringLiteral } from './sql-text'

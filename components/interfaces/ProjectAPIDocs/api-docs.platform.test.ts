@@ -13,7 +13,7 @@ import { activeProject, BACKENDS, ownerWithOrg, runSql } from '@/tests/helpers/p
 import { bashSnippet, jsSnippet, queryEndpoint, tableSql } from './api-docs.utils'
 
 const run = promisify(execFile)
-const embedded = BACKENDS.find((b) => b.name === 'embedded')!
+const backend = BACKENDS[0]
 
 let tp: TestPlatform
 let stop: () => Promise<void>
@@ -22,7 +22,7 @@ let url: string
 let table: CatalogTable
 
 beforeAll(async () => {
-  ;({ tp, stop } = await embedded.start())
+  ;({ tp, stop } = await backend.start())
   const owner = await ownerWithOrg(tp)
   token = owner.token
   const ref = await activeProject(tp, token, owner.org.slug)

@@ -2,7 +2,7 @@
 /**
  * The Connect card against an MSW-mocked platform: the URI, psql and env lines with the password
  * hidden until revealed, reveal and reset only for the roles allowed, the reset dialog (sent
- * password, shown once), and the listener-off and error states.
+ * password, shown once), the note about the platform's own server, and the not-set-up and error states.
  */
 import { vi } from 'vitest'
 
@@ -33,15 +33,15 @@ const PROJECT = { ref: 'abc', name: 'Shop', organization_id: 7, organization_slu
 const SETTINGS: ProjectSettings = {
   ref: 'abc',
   status: 'ACTIVE_HEALTHY',
-  db_kind: 'embedded',
+  db_kind: 'server',
   db_host: '127.0.0.1',
   db_port: 54329,
-  db_name: 'abc',
-  db_user: 'postgres',
-  connection_string: 'postgresql://postgres:[YOUR-PASSWORD]@127.0.0.1:54329/abc',
-  psql_command: 'psql -h 127.0.0.1 -p 54329 -d abc -U postgres',
+  db_name: 'p_abc',
+  db_user: 'p_abc',
+  connection_string: 'postgresql://p_abc:[YOUR-PASSWORD]@127.0.0.1:54329/p_abc',
+  psql_command: 'psql -h 127.0.0.1 -p 54329 -d p_abc -U p_abc',
   local_only: true,
-  note: 'reachable from this machine only',
+  note: 'A PostgreSQL server this platform runs on this machine: reachable from this machine only, connections not encrypted.',
 }
 
 function platform({ role = 'Owner' as OrganizationRole, settings = SETTINGS as ProjectSettings | 'error' } = {}) {
@@ -79,9 +79,9 @@ it('shows the URI with the password hidden, and reveals it on demand', async () 
   platform()
   const { user } = renderCard()
   const panel = await screen.findByRole('tabpanel')
-  expect(panel).toHaveTextContent('postgresql://postgres:[YOUR-PASSWORD]@127.0.0.1:54329/abc')
+  expect(panel).toHaveTextContent('postgresql://p_abc:[YOUR-PASSWORD]@127.0.0.1:54329/p_abc')
   await user.click(await screen.findByRole('button', { name: 'Reveal password' }))
-  await waitFor(() => expect(panel).toHaveTextContent('postgresql://postgres:s3cret%2Fpass%2Bword@127.0.0.1:54329/abc'))
+  await waitFor(() => expect(panel).toHaveTextContent('postgresql://p_abc:s3cret%2Fpass%2Bword@127.0.0.1:54329/p_abc'))
   await user.click(screen.getByRole('tab', { name: 'Environment variables' }))
   expect(screen.getByRole('tabpanel')).toHaveTextContent("PGPASSWORD=s3cret/pass+word")
   await user.click(screen.getByRole('button', { name: 'Hide password' }))
@@ -118,10 +118,24 @@ it('resets the password with a generated one and shows it once', async () => {
   expect(await within(dialog).findByText(generated)).toBeInTheDocument()
 })
 
-it('says when the database cannot be reached from outside', async () => {
-  platform({ settings: { ...SETTINGS, db_host: null, db_port: null, connection_string: null, psql_command: null, note: 'the listener is off' } })
+it('shows the note about the server beside the details, and no warning about shared sessions', async () => {
+  platform()
   renderCard()
-  expect(await screen.findByText('the listener is off')).toBeInTheDocument()
+  await screen.findByRole('tabpanel')
+  expect(screen.getByText(SETTINGS.note!)).toBeInTheDocument()
+  expect(screen.queryByText(/share one .*session/i)).toBeNull()
+})
+
+it('says when the database is not set up yet, with nothing to copy or reset', async () => {
+  const note = "The project's database is not set up yet."
+  platform({
+    settings: { ...SETTINGS, db_kind: null, db_host: null, db_port: null, db_name: null, db_user: null, connection_string: null, psql_command: null, local_only: false, note },
+  })
+  renderCard()
+  const alert = await screen.findByText(note)
+  expect(alert.closest('[role="status"]')).toHaveTextContent('Nothing to connect to yet')
+  expect(screen.queryByRole('tabpanel')).toBeNull()
+  expect(screen.queryByRole('button', { name: 'Reset password' })).toBeNull()
 })
 
 it('shows the error when the details fail to load', async () => {
@@ -132,7 +146,7 @@ it('shows the error when the details fail to load', async () => {
 
 it('builds lines a shell reads as they are, and strong passwords', () => {
   const lines = connectionLines(SETTINGS, "it's a pass word")!
-  expect(lines.uri).toBe("postgresql://postgres:it's%20a%20pass%20word@127.0.0.1:54329/abc")
+  expect(lines.uri).toBe("postgresql://p_abc:it's%20a%20pass%20word@127.0.0.1:54329/p_abc")
   expect(lines.env).toContain("PGPASSWORD='it'\\''s a pass word'")
   expect(generatePassword()).not.toBe(generatePassword())
   expect(generatePassword(() => new Uint8Array(24).fill(255))).toBe('_'.repeat(32))

@@ -69,8 +69,8 @@ export function ConnectCard({ project }: { project: ProjectDetail }) {
             {settings.error.message}
           </Alert>
         ) : !lines ? (
-          <Alert variant="warning" title="Not reachable from outside">
-            {settings.data?.note ?? 'This database cannot be reached from outside right now.'}
+          <Alert variant="warning" title="Nothing to connect to yet">
+            {settings.data?.note ?? "The project's database is not set up yet."}
           </Alert>
         ) : (
           <div className="flex flex-col gap-4">

@@ -42,7 +42,7 @@ const parent: ProjectDetail = {
   preview_branch_refs: ['branchone'],
   dbVersion: 'PostgreSQL 17.5',
   postgrestStatus: 'ONLINE',
-  db_host: 'embedded',
+  db_host: '127.0.0.1',
   status_message: null,
 }
 const branch = (ref: string, name: string, status: ProjectDetail['status']): ProjectDetail => ({ ...parent, id: 2, ref, name, status, parent_project_ref: 'parentref', preview_branch_refs: [] })

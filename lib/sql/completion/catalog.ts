@@ -1,8 +1,7 @@
 /**
  * What the SQL editor's autocomplete knows of a project's database, and the one query that reads
  * it. The query answers a single JSON value so that the whole catalog is one row of one column,
- * whatever its size, and it is a single SELECT so that it also runs for Read-only members (on
- * PGlite their SQL becomes a temporary view, which holds one query and nothing else).
+ * whatever its size, and it is a single SELECT so that it also runs for Read-only members.
  */
 import { z } from 'zod'
 
@@ -20,7 +19,7 @@ export const CATALOG_MAX_FUNCTIONS = 5000
 
 /**
  * Left out: the system's schemas (pg_catalog, pg_toast, pg_temp_N …, information_schema) and the
- * platform's own (platform_ro holds the read-only runner on PGlite). Partitions are left out
+ * platform's own (platform_internal, platform_ro). Partitions are left out
  * (their parent is what one queries), so are trigger and event-trigger functions (they cannot be
  * called). Functions that belong to an extension come after the project's own, so the cap drops
  * them first. Qualified with pg_catalog throughout: a search_path set by the project's own SQL

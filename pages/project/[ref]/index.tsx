@@ -74,7 +74,7 @@ const ProjectHomePage: NextPageWithLayout = () => {
                 <time dateTime={project.inserted_at}>{dayjs(project.inserted_at).format('D MMM YYYY, HH:mm')}</time>
               </dd>
               <dt className="text-foreground-light">Hosted on</dt>
-              <dd>{project.db_host === 'embedded' ? 'Embedded database on this server' : project.db_host}</dd>
+              <dd className="break-all">{project.db_host}</dd>
               <dt className="text-foreground-light">Provider</dt>
               <dd>
                 {provider?.label ?? project.cloud_provider} · {region?.displayName ?? project.region}
