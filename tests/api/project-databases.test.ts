@@ -1,73 +1,103 @@
 // @vitest-environment node
 /**
- * The project-database layer against both backends: embedded PGlite (always) and a throwaway
- * PostgreSQL 15 cluster (when its binaries are installed; required under CI=true).
+ * The project-database layer on PostgreSQL servers: the run's own server (PostgreSQL 17, as the
+ * platform runs it) and, where its binaries are installed (required under CI=true), a throwaway
+ * Debian PostgreSQL 15 cluster, a second major version whose roles behave differently (CREATEROLE,
+ * the public schema). Each project is its own database and login role: no superuser, CONNECT to its
+ * own database only, statement and temp-file limits; pause ends its sessions and refuses new ones,
+ * restore allows them again, delete drops the database and its roles.
  */
-import { createHash } from 'node:crypto'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import { createHash, randomBytes } from 'node:crypto'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createProjectDatabases, SqlError, type ProjectDatabases, type ProjectDatabasesConfig, type ProjectDbLocation } from '@/server/databases'
 import type { StatementResult } from '@/lib/api-types/sql'
 import { pgClusterAvailable, startPgCluster } from '../helpers/pg-cluster'
-import { EXTENSIONS } from '@/workers/pglite-extensions.mjs'
+import { engineUrl } from '../helpers/test-platform'
 
-/** What the worker's first HARDEN left in a data dir: the loan on CREATE and ALTER EXTENSION. */
-const FIRST_HARDENING = `
-  CREATE ROLE platform_guard NOLOGIN; CREATE ROLE platform_admin SUPERUSER NOLOGIN;
-  CREATE SCHEMA platform_internal AUTHORIZATION platform_admin; REVOKE ALL ON SCHEMA platform_internal FROM PUBLIC;
-  CREATE FUNCTION platform_internal.lend_superuser() RETURNS event_trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog
-    AS $f$ BEGIN UPDATE pg_catalog.pg_authid SET rolsuper = true WHERE oid = 10; END $f$;
-  CREATE FUNCTION platform_internal.take_back_superuser() RETURNS event_trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog
-    AS $f$ BEGIN UPDATE pg_catalog.pg_authid SET rolsuper = false WHERE oid = 10; END $f$;
-  ALTER FUNCTION platform_internal.lend_superuser() OWNER TO platform_admin;
-  ALTER FUNCTION platform_internal.take_back_superuser() OWNER TO platform_admin;
-  CREATE EVENT TRIGGER platform_extension_start ON ddl_command_start WHEN TAG IN ('CREATE EXTENSION', 'ALTER EXTENSION')
-    EXECUTE FUNCTION platform_internal.lend_superuser();
-  CREATE EVENT TRIGGER platform_extension_end ON ddl_command_end WHEN TAG IN ('CREATE EXTENSION', 'ALTER EXTENSION')
-    EXECUTE FUNCTION platform_internal.take_back_superuser();
-  ALTER EVENT TRIGGER platform_extension_start OWNER TO platform_admin;
-  ALTER EVENT TRIGGER platform_extension_end OWNER TO platform_admin;
-  UPDATE pg_authid SET rolsuper = false, rolreplication = false WHERE oid = 10`
+/** Each project's temporary files, in all: small enough for a test to reach. */
+const TEMP_FILE_LIMIT = '2MB'
 
-const databases = (config: Partial<ProjectDatabasesConfig> & { dataDir: string }) =>
-  createProjectDatabases({ maxOpen: 5, maxResultBytes: 128 * 1024 * 1024, tempFileLimit: '1GB', terminateGraceMs: 5_000, ...config })
+const databases = (config: Partial<ProjectDatabasesConfig> & { projectDbServers: string }) =>
+  createProjectDatabases({ maxResultBytes: 128 * 1024 * 1024, tempFileLimit: TEMP_FILE_LIMIT, terminateGraceMs: 5_000, ...config })
 
-type Ctx = { dbs: ProjectDatabases; location: ProjectDbLocation; dataDir: string; stop(): Promise<void> }
+type Ctx = {
+  dbs: ProjectDatabases
+  /** The server's admin (superuser) URL, on its maintenance database. */
+  adminUrl: string
+  /** Names of this run (roles are server-wide, and other suites share the run's server). */
+  tag: string
+  ref: string
+  location: ProjectDbLocation
+  /** Provisions another project on the same server; it is dropped at the end. */
+  provision(name: string): Promise<ProjectDbLocation>
+  stop(): Promise<void>
+}
+
+const REGION = 'eu-west-1'
+
+async function startOn(adminUrl: string, stopServer: () => Promise<void>): Promise<Ctx> {
+  const tag = randomBytes(4).toString('hex')
+  const dbs = databases({ projectDbServers: `*=${adminUrl}` })
+  const made: ProjectDbLocation[] = []
+  const provision = async (name: string) => {
+    const location = await dbs.provision(`${name}_${tag}`, REGION)
+    made.push(location)
+    return location
+  }
+  const location = await provision('alpha')
+  return {
+    dbs,
+    adminUrl,
+    tag,
+    ref: location.ref,
+    location,
+    provision,
+    async stop() {
+      for (const l of made) await dbs.drop(l.ref, REGION, l).catch(() => undefined)
+      await dbs.closeAll()
+      await stopServer()
+    },
+  }
+}
 
 const backends: { name: string; enabled: boolean; start(): Promise<Ctx> }[] = [
+  { name: "the run's server", enabled: true, start: () => startOn(engineUrl(), async () => {}) },
   {
-    name: 'embedded PGlite',
-    enabled: true,
-    async start() {
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'project-dbs-'))
-      const dbs = databases({ dataDir })
-      const location = await dbs.provision('alpha', 'local')
-      return { dbs, location, dataDir, stop: () => rm(dataDir, { recursive: true, force: true }) }
-    },
-  },
-  {
-    name: 'PostgreSQL server',
+    name: 'PostgreSQL 15',
     enabled: pgClusterAvailable(),
     async start() {
       const cluster = await startPgCluster()
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'project-dbs-'))
-      const dbs = databases({ dataDir, projectDbServers: `*=${cluster.url}` })
-      const location = await dbs.provision('alpha', 'eu-west-1')
-      return {
-        dbs,
-        location,
-        dataDir,
-        async stop() {
-          await cluster.stop()
-          await rm(dataDir, { recursive: true, force: true })
-        },
-      }
+      return startOn(cluster.url, () => cluster.stop())
     },
   },
 ]
+
+/** Connects with `url` to `database` (by default the URL's own); null when it connects, else the error's code. */
+async function connectError(url: string, database?: string): Promise<string | null> {
+  const target = new URL(url)
+  if (database) target.pathname = `/${database}`
+  const client = new pg.Client({ connectionString: target.toString() })
+  client.on('error', () => undefined)
+  try {
+    await client.connect()
+    await client.end()
+    return null
+  } catch (e) {
+    return (e as pg.DatabaseError).code ?? (e as Error).message
+  }
+}
+
+/** Rows of one query as the server's admin. */
+async function asAdmin(adminUrl: string, sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    return (await client.query(sql, params)).rows
+  } finally {
+    await client.end()
+  }
+}
 
 for (const backend of backends) {
   describe.skipIf(!backend.enabled)(`project databases: ${backend.name}`, () => {
@@ -91,13 +121,40 @@ for (const backend of backends) {
       ctx = await backend.start()
     })
     afterAll(async () => {
-      await ctx?.dbs.closeAll()
       await ctx?.stop()
     })
 
-    it('provisions a location of the right kind', () => {
-      if (backend.name.startsWith('embedded')) expect(ctx.location).toEqual({ kind: 'embedded', ref: 'alpha' })
-      else expect(ctx.location).toMatchObject({ kind: 'server', ref: 'alpha', url: expect.stringContaining('/p_alpha') })
+    it("provisions the project's own database, owned by its own login role", async () => {
+      const name = `p_${ctx.ref}`
+      expect(ctx.location).toMatchObject({ kind: 'server', ref: ctx.ref, url: expect.stringContaining(`/${name}`) })
+      expect(new URL(ctx.location.url).username).toBe(name)
+      const [r] = await runAll(
+        `select current_user as u, current_database() as db, (select pg_get_userbyid(datdba) from pg_database where datname = current_database()) as owner`
+      )
+      expect(r.rows).toEqual([{ u: name, db: name, owner: name }])
+    })
+
+    it("runs as the project's own role, which is no superuser and may not create databases", async () => {
+      const [r] = await runAll(
+        'select current_user as u, rolsuper as su, rolcreatedb as createdb, rolreplication as replication, rolbypassrls as bypassrls from pg_roles where rolname = current_user'
+      )
+      expect(r.rows).toEqual([{ u: `p_${ctx.ref}`, su: false, createdb: false, replication: false, bypassrls: false }])
+      expect((await runError('create database another_one')).pg.code).toBe('42501')
+    })
+
+    it('connects to its own database only: not the maintenance database, not template1, not another project’s', async () => {
+      const beta = await ctx.provision('beta')
+      expect(await connectError(ctx.location.url)).toBeNull()
+      for (const database of ['postgres', 'template1', `p_${beta.ref}`]) expect(await connectError(ctx.location.url, database), database).toBe('42501')
+      // Nor can the other project reach this one.
+      expect(await connectError(beta.url, `p_${ctx.ref}`)).toBe('42501')
+    })
+
+    it('another project sees none of its tables', async () => {
+      const beta = await ctx.provision('gamma')
+      await runAll('create table only_mine (v text); insert into only_mine values (1)')
+      const outcome = await ctx.dbs.run(beta, "select to_regclass('only_mine') is null as unseen", { timeoutMs: 10_000, shape: 'last' })
+      expect(JSON.parse(Buffer.from(outcome.json).toString())).toEqual([{ unseen: true }])
     })
 
     it('answers one result per statement, with columns, command and row count', async () => {
@@ -194,7 +251,6 @@ for (const backend of backends) {
     it('keeps data across close and reopen', async () => {
       await runAll(`create table durable (v text); insert into durable values ('still here')`)
       await ctx.dbs.closeAll()
-      if (backend.name.startsWith('embedded')) expect(ctx.dbs.openEmbeddedDirs()).toEqual([])
       expect((await runAll('select v from durable'))[0].rows).toEqual([{ v: 'still here' }])
     })
 
@@ -228,8 +284,15 @@ for (const backend of backends) {
     })
 
     it('refuses switching to another role with SET SESSION AUTHORIZATION', async () => {
-      const error = await runError(`do $$ begin create role someone_else; exception when duplicate_object then null; end $$; set session authorization someone_else`)
-      expect(error.pg.code).toBe('42501')
+      // A role that exists on the server (roles are server-wide: a name of this run's own, dropped again).
+      const other = `someone_else_${ctx.tag}`
+      await asAdmin(ctx.adminUrl, `create role ${other} nologin`)
+      try {
+        expect((await runError(`set session authorization ${other}`)).pg.code).toBe('42501')
+        expect((await runError(`set role ${other}`)).pg.code).toBe('42501')
+      } finally {
+        await asAdmin(ctx.adminUrl, `drop role if exists ${other}`)
+      }
     })
 
     it("stays usable after refused escapes, and what it acknowledged survives a reopen", async () => {
@@ -256,162 +319,82 @@ for (const backend of backends) {
       expect(await ctx.dbs.version(ctx.location)).toMatch(/^PostgreSQL \d+/)
     })
 
-    if (backend.name.startsWith('embedded')) {
-      it('lets the project role create roles', async () => {
-        const [r] = await runAll('create role app_reader nologin; select count(*)::int as n from pg_roles where rolname = $$app_reader$$')
-        expect(r.rowCount).toBe(null)
-      })
 
-      it('refuses making the lending trigger part of an extension, so no superuser outlasts a CREATE EXTENSION', async () => {
-        const error = await runError(`
-          create extension citext; alter extension citext add event trigger platform_extension_end;
-          drop extension citext; create extension citext;
-          create role evil superuser nologin; grant evil to postgres; select 1`)
-        expect(error.pg.code).toBe('42501')
-        // Not even through the project's own functions: the platform's objects are no member of anything.
-        await runAll('create extension if not exists citext')
-        const member = await runError('alter extension citext add function platform_internal.lend_superuser()')
-        expect(member.pg.code).toBe('42501')
-        const [state] = await runAll(`
-          select (select string_agg(rolname, ',' order by rolname) from pg_roles where rolsuper) as superusers,
-                 (select count(*)::int from pg_auth_members m join pg_roles r on r.oid = m.roleid where r.rolsuper) as in_superuser_roles,
-                 (select count(*)::int from pg_roles where rolname = 'evil') as evil`)
-        expect(state.rows).toEqual([{ superusers: 'platform_admin', in_superuser_roles: 0, evil: 0 }])
-        expect((await runError('set role evil')).pg.code).toBe('22023')
-        expect((await runError('set role platform_admin')).pg.code).toBe('42501')
-        await runAll('drop extension citext')
-      })
+    it('bounds its temporary files: a sort that spills past the limit fails, and the role cannot lift it', async () => {
+      const [r] = await runAll("select current_setting('temp_file_limit') as limit")
+      expect(r.rows).toEqual([{ limit: TEMP_FILE_LIMIT }])
+      const error = await runError("set work_mem = '64kB'; select count(*) from (select g from generate_series(1, 1000000) g order by g desc) s")
+      expect(error.pg.code).toBe('53400')
+      expect(error.message).toMatch(/temp_file_limit/)
+      expect((await runError('set temp_file_limit = -1')).pg.code).toBe('42501')
+    })
 
-      it.each([
-        ['drop the language its triggers run in', 'drop extension plpgsql cascade'],
-        ['drop its functions', 'drop function platform_internal.lend_superuser() cascade'],
-        ['drop its schema', 'drop schema platform_internal cascade'],
-        ['disable a trigger', 'alter event trigger platform_extension_end disable'],
-        ['rename a trigger', 'alter event trigger platform_extension_end rename to gone'],
-        // A server allows this (its extension objects belong to its superuser); here they would be the project's.
-        ['put an extension into pg_catalog', 'create extension citext schema pg_catalog'],
-      ])("refuses to %s: the platform's and the system's objects are not the project's", async (_, sql) => {
-        expect((await runError(sql)).pg.code).toBe('42501')
-      })
+    it('runs of one project go side by side: a timeout cancels only its own run', async () => {
+      const [timedOut, next] = await Promise.allSettled([run('select pg_sleep(20)', { timeoutMs: 300 }), runAll('select 42 as answer')])
+      expect(timedOut.status === 'rejected' && (timedOut.reason as SqlError).pg.code).toBe('57014')
+      expect(next.status === 'fulfilled' && next.value[0].rows).toEqual([{ answer: 42 }])
+    })
 
-      it('lets the project role create and drop every extension the database opens with, cube and seg too', async () => {
-        // A database of its own: the others here already use some extensions.
-        const fresh = await ctx.dbs.provision('every_extension', 'local')
-        const runFresh = async (sql: string) =>
-          JSON.parse(Buffer.from((await ctx.dbs.run(fresh, sql, { timeoutMs: 10_000, shape: 'last' })).json).toString('utf8')) as Record<string, unknown>[]
-        const names = (await runFresh(`select name from pg_available_extensions where name <> 'plpgsql' order by name`)).map((row) => String(row.name))
-        expect(names.map((n) => n.replace('-', '_')).sort()).toEqual(Object.keys(EXTENSIONS).sort())
-        expect(names).toEqual(expect.arrayContaining(['cube', 'seg']))
-        for (const name of names) {
-          expect(await runFresh(`create extension "${name}" cascade; select extversion from pg_extension where extname = '${name}'`), name).toHaveLength(1)
-          await runFresh(`drop extension "${name}" cascade`)
-        }
-        expect(await runFresh(`select (select rolsuper from pg_roles where oid = 10) as su, (select count(*)::int from pg_extension where extname <> 'plpgsql') as left_over`)).toEqual([
-          { su: false, left_over: 0 },
-        ])
-      })
+    it.todo('has a connection limit of its own (CONNECTION LIMIT on its role or database)')
 
-      it('brings a data dir hardened the first way (its loan also covered ALTER EXTENSION) up to date when it opens', async () => {
-        const dir = path.join(ctx.dataDir, 'projects', 'older')
-        await mkdir(dir, { recursive: true })
-        const older = await PGlite.create(dir, { extensions: EXTENSIONS })
-        await older.exec(`${FIRST_HARDENING}; create extension citext; create table kept (v citext); insert into kept values ('Kept')`)
-        await older.close()
-        const location = { kind: 'embedded' as const, ref: 'older' }
-        const outcome = await ctx.dbs.run(
-          location,
-          `select (select v from kept where v = 'kept') as v, (select rolsuper from pg_roles where oid = 10) as su,
-                  (select string_agg(evtname || ':' || array_to_string(coalesce(evttags, '{}'), ','), ' ' order by evtname) from pg_event_trigger) as triggers`,
-          { timeoutMs: 20_000, shape: 'last' }
+    it('refuses a result over the size cap with a clear error, and keeps serving', async () => {
+      const small = databases({ projectDbServers: `*=${ctx.adminUrl}`, maxResultBytes: 10_000 })
+      try {
+        const error = await small.run(ctx.location, "select repeat('x', 100) as v from generate_series(1, 1000)", { timeoutMs: 10_000, shape: 'all' }).then(
+          () => null,
+          (e: SqlError) => e
         )
-        expect(JSON.parse(Buffer.from(outcome.json).toString('utf8'))).toEqual([
-          {
-            v: 'Kept',
-            su: false,
-            triggers:
-              'platform_extension_end:CREATE EXTENSION platform_extension_start:CREATE EXTENSION platform_protect_drop: platform_protect_members:ALTER EXTENSION',
-          },
-        ])
-      })
+        expect(error?.pg.code).toBe('54000')
+        expect(error?.message).toContain('Add a LIMIT')
+      } finally {
+        await small.closeAll()
+      }
+      expect((await runAll('select 2 as ok'))[0].rows).toEqual([{ ok: 2 }])
+    })
 
-      it('refuses ALTER EXTENSION … UPDATE, which needs a superuser', async () => {
-        await runAll(`create extension hstore version '1.4'`)
-        const error = await runError('alter extension hstore update')
-        expect(error.pg.code).toBe('42501')
-        await runAll('drop extension hstore')
+    it('runs on a plain DATABASE_URL location without provisioning', async () => {
+      const outcome = await ctx.dbs.run({ kind: 'server', ref: 'default', url: ctx.adminUrl }, 'select current_database() as db', {
+        timeoutMs: 5_000,
+        shape: 'last',
       })
+      expect(JSON.parse(Buffer.from(outcome.json).toString())).toEqual([{ db: 'postgres' }])
+    })
 
-      it('has the fixed extension list', async () => {
-        const results = await runAll(`
-          create extension if not exists citext; create extension if not exists pgcrypto;
-          create extension if not exists "uuid-ossp"; create extension if not exists pg_trgm;
-          create extension if not exists hstore; create extension if not exists ltree;
-          select 'A'::citext = 'a' as ci, length(gen_random_uuid()::text) as len`)
-        expect(results.at(-1)!.rows).toEqual([{ ci: true, len: 36 }])
-      })
+    it('pause ends its sessions and refuses new ones; restore lets them in again', async () => {
+      const project = await ctx.provision('paused')
+      await ctx.dbs.run(project, 'create table kept (v int); insert into kept values (5)', { timeoutMs: 10_000, shape: 'last' })
+      const open = new pg.Client({ connectionString: project.url })
+      await open.connect()
+      const ended = new Promise<Error>((resolve) => open.on('error', resolve))
+      await ctx.dbs.suspend(project, REGION)
+      expect((await ended).message).toMatch(/terminat/)
+      await open.end().catch(() => undefined)
+      expect(await connectError(project.url)).not.toBeNull()
+      await expect(ctx.dbs.run(project, 'select 1', { timeoutMs: 5_000, shape: 'last' })).rejects.toThrow()
+      // The database is closed to everyone, whatever the role.
+      const [closed] = await asAdmin(ctx.adminUrl, 'select datallowconn from pg_database where datname = $1', [`p_${project.ref}`])
+      expect(closed).toEqual({ datallowconn: false })
 
-      it('runs one query at a time per project, in order', async () => {
-        await runAll('create table seq (n int)')
-        const [first, second] = await Promise.all([
-          runAll('insert into seq values (1); select pg_sleep(0.3)'),
-          runAll('select count(*)::int as n from seq'),
-        ])
-        expect(first[0].rowCount).toBe(1)
-        expect(second[0].rows).toEqual([{ n: 1 }])
-      })
+      await ctx.dbs.resume(project, REGION)
+      expect(await connectError(project.url)).toBeNull()
+      const outcome = await ctx.dbs.run(project, 'select v from kept', { timeoutMs: 5_000, shape: 'last' })
+      expect(JSON.parse(Buffer.from(outcome.json).toString())).toEqual([{ v: 5 }])
+    })
 
-      it('a timeout cancels only its own run, not the one queued behind it', async () => {
-        const [timedOut, next] = await Promise.allSettled([
-          run('select pg_sleep(20)', { timeoutMs: 300 }),
-          runAll('select 42 as answer'),
-        ])
-        expect(timedOut.status === 'rejected' && (timedOut.reason as SqlError).pg.code).toBe('57014')
-        expect(next.status === 'fulfilled' && next.value[0].rows).toEqual([{ answer: 42 }])
-      })
-
-      it('keeps at most maxOpen open, closing the least recently used', async () => {
-        await ctx.dbs.closeAll()
-        const small = databases({ dataDir: ctx.dataDir, maxOpen: 1 })
-        try {
-          const beta = await small.provision('beta', 'local')
-          await small.run(beta, 'create table b (x int); insert into b values (1)', { timeoutMs: 10_000, shape: 'all' })
-          await expect.poll(() => small.openEmbeddedDirs().map((d) => path.basename(d))).toEqual(['beta'])
-          const alpha = await small.run(ctx.location, 'select v from durable', { timeoutMs: 10_000, shape: 'last' })
-          expect(JSON.parse(Buffer.from(alpha.json).toString())).toEqual([{ v: 'still here' }])
-          await expect.poll(() => small.openEmbeddedDirs().map((d) => path.basename(d))).toEqual(['alpha'])
-        } finally {
-          await small.closeAll()
-        }
-      })
-    } else {
-      it('refuses a result over the size cap with a clear error, and keeps serving', async () => {
-        const small = databases({ dataDir: ctx.dataDir, maxResultBytes: 10_000 })
-        try {
-          const error = await small.run(ctx.location, "select repeat('x', 100) as v from generate_series(1, 1000)", { timeoutMs: 10_000, shape: 'all' }).then(
-            () => null,
-            (e: SqlError) => e
-          )
-          expect(error?.pg.code).toBe('54000')
-          expect(error?.message).toContain('Add a LIMIT')
-        } finally {
-          await small.closeAll()
-        }
-        expect((await runAll('select 2 as ok'))[0].rows).toEqual([{ ok: 2 }])
-      })
-
-      it("runs as the project's own role, not a superuser", async () => {
-        const [r] = await runAll('select current_user as u, (select rolsuper from pg_roles where rolname = current_user) as su')
-        expect(r.rows).toEqual([{ u: 'p_alpha', su: false }])
-      })
-
-      it('runs on a plain DATABASE_URL location without provisioning', async () => {
-        const admin = (ctx.location as { url: string }).url.replace(/\/\/[^@]+@/, '//postgres@').replace(/\/p_alpha/, '/postgres')
-        const outcome = await ctx.dbs.run({ kind: 'server', ref: 'default', url: admin }, 'select current_database() as db', {
-          timeoutMs: 5_000,
-          shape: 'last',
-        })
-        expect(JSON.parse(Buffer.from(outcome.json).toString())).toEqual([{ db: 'postgres' }])
-      })
-    }
+    it('delete drops the database and both of its roles, ending its sessions', async () => {
+      const project = await ctx.provision('deleted')
+      const withReader = await ctx.dbs.ensureReadOnly(project, REGION)
+      const name = `p_${project.ref}`
+      const open = new pg.Client({ connectionString: project.url })
+      await open.connect()
+      open.on('error', () => undefined)
+      expect(await asAdmin(ctx.adminUrl, 'select rolname from pg_roles where rolname in ($1, $2) order by rolname', [name, `${name}_ro`])).toHaveLength(2)
+      await ctx.dbs.drop(project.ref, REGION, withReader)
+      await expect(open.query('select 1')).rejects.toThrow()
+      await open.end().catch(() => undefined)
+      expect(await asAdmin(ctx.adminUrl, 'select datname from pg_database where datname = $1', [name])).toEqual([])
+      expect(await asAdmin(ctx.adminUrl, 'select rolname from pg_roles where rolname in ($1, $2)', [name, `${name}_ro`])).toEqual([])
+      expect(await connectError(project.url)).not.toBeNull()
+    })
   })
 }
