@@ -4,7 +4,7 @@
  * walked for every role: Owner, Admin and Developer read another member's failed statement as
  * recorded; a Read-only member sees the event with its SQL, author, message, detail, hint and
  * position hidden, cannot find it by searching for the hidden text, and sees their own statement
- * whole. The logs live in the control plane, so one backend is enough.
+ * whole. The logs live in the control plane.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORGANIZATION_ROLES, roleCan, type OrganizationRole } from '@/lib/api-types'
@@ -16,7 +16,7 @@ import { activeProject, BACKENDS, memberOf, ownerWithOrg, runSql } from '../help
 type Event = { id: string; level: string; event_message: string; metadata: Record<string, unknown> }
 type LogsBody = { events: Event[]; histogram: { buckets: { count: number }[] } }
 
-const embedded = BACKENDS.find((b) => b.name === 'embedded')!
+const [backend] = BACKENDS
 
 describe('statement text in postgres_logs, by role', () => {
   let tp: TestPlatform
@@ -37,7 +37,7 @@ describe('statement text in postgres_logs, by role', () => {
   const userIdOf = async (token: string) => (await tp.call('GET', '/auth/v1/user', { token })).body.id as string
 
   beforeAll(async () => {
-    ;({ tp, stop } = await embedded.start())
+    ;({ tp, stop } = await backend.start())
     const owner = await ownerWithOrg(tp, 'Log Privacy Org')
     tokens.set('Owner', owner.token)
     ref = await activeProject(tp, owner.token, owner.org.slug)
