@@ -72,13 +72,15 @@ function platform({ role = 'Developer' as OrganizationRole, fail = false } = {})
       fail ? HttpResponse.json({ code: 409, message: 'The project is paused.', requestId: 'r1' }, { status: 409 }) : HttpResponse.json(state.listing)
     ),
     http.post('*/api/platform/projects/abc/extensions', async ({ request }) => {
-      const body = (await request.json()) as { name: string; schema: string; cascade: boolean }
+      const body = (await request.json()) as { name: string; schema?: string; cascade: boolean }
       state.enabled.push(body)
-      state.listing.schemas = [...new Set([...state.listing.schemas, body.schema])]
+      // Left out where the extension's schema is fixed.
+      const schema = body.schema ?? state.listing.extensions.find((e) => e.name === body.name)?.required_schema ?? 'public'
+      state.listing.schemas = [...new Set([...state.listing.schemas, schema])]
       state.listing.extensions = state.listing.extensions.map((e) =>
-        e.name === body.name ? { ...e, enabled: true, schema: body.schema, installed_version: e.default_version } : e
+        e.name === body.name ? { ...e, enabled: true, schema, installed_version: e.default_version } : e
       )
-      return HttpResponse.json({ ...state.listing, sql: enableExtensionSql(body) })
+      return HttpResponse.json({ ...state.listing, sql: enableExtensionSql({ ...body, schema }) })
     }),
     http.delete('*/api/platform/projects/abc/extensions/:name', ({ params, request }) => {
       const cascade = new URL(request.url).searchParams.get('cascade') === 'true'
@@ -160,6 +162,29 @@ it('enables into a new schema, showing the SQL first and sending exactly that ch
   expect(state.enabled).toEqual([{ name: 'citext', schema: 'my "types"', cascade: false }])
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   expect(toasts.success).toEqual(['Enabled citext in schema my "types"'])
+})
+
+it('an extension the platform creates goes into its schema only: the dialog says so, shows its SQL and sends no schema', async () => {
+  const state = platform()
+  state.listing.platform_schema = 'extensions'
+  state.listing.extensions.push(
+    ext('pg_stat_statements', { by_platform: true, required_schema: 'extensions' }),
+    ext('postgres_fdw', { changeable: false, reason: 'Not offered: it opens network connections from the database server\'s host.' })
+  )
+  const { user } = renderPage()
+  await screen.findByRole('list', { name: 'Extensions' })
+  expect(card('postgres_fdw')).toHaveTextContent("Not offered: it opens network connections from the database server's host.")
+  expect(within(card('postgres_fdw')).getByRole('switch', { name: 'Enable postgres_fdw' })).toBeDisabled()
+  await user.click(within(card('pg_stat_statements')).getByRole('switch', { name: 'Enable pg_stat_statements' }))
+  const dialog = screen.getByRole('dialog', { name: 'Enable pg_stat_statements' })
+  expect(within(dialog).queryByRole('combobox', { name: 'Schema' })).not.toBeInTheDocument()
+  expect(dialog).toHaveTextContent("The platform creates it for the project, as the server's admin, in its own schema extensions")
+  const shown = within(dialog).getByLabelText('SQL that will run')
+  expect(shown).toHaveTextContent('set local search_path = pg_catalog, "extensions";')
+  expect(shown).toHaveTextContent('create extension "pg_stat_statements" with schema "extensions";')
+  await user.click(within(dialog).getByRole('button', { name: 'Enable extension' }))
+  expect(await within(card('pg_stat_statements')).findByRole('switch', { name: 'Disable pg_stat_statements' })).toBeInTheDocument()
+  expect(state.enabled).toEqual([{ name: 'pg_stat_statements', cascade: false }])
 })
 
 it('disables with a warning about what depends on it, and cascade when asked', async () => {
