@@ -1,16 +1,17 @@
 // @vitest-environment node
 /**
  * The database objects pages' listing SQL (lib/sql/database-objects.ts) against the real platform,
- * on both backends: objects made through the SQL endpoint are listed with the right summary, for
+ * on the project's server: objects made through the SQL endpoint are listed with the right summary, for
  * the Owner and for a Read-only member alike; each definition runs as SQL (under another name,
  * where the original is in the way) and gives back the same object; the system's and the
  * platform's own objects stay out.
  */
+import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_OBJECT_KINDS, databaseObjectsFromRows, databaseObjectsSql, type DatabaseObject, type DatabaseObjectKind } from '@/lib/sql/database-objects'
 import type { PgCluster } from '../helpers/pg-cluster'
-import type { TestPlatform } from '../helpers/test-platform'
+import { asEngineAdmin, type TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf } from '../helpers/project-backends'
 
 const SETUP = `
@@ -40,10 +41,19 @@ create schema scratch;
 const SYSTEM_SCHEMAS = ['pg_catalog', 'information_schema', 'pg_toast', 'platform_internal', 'platform_ro']
 const PLATFORM_ROLES = ['project_readonly', 'platform_guard', 'platform_admin']
 
+/**
+ * Roles are server-wide and the run's server is shared by suites running at once: the roles made
+ * here carry a suffix of this run's own.
+ */
+const suffix = randomBytes(4).toString('hex')
+const APP_READER = `app_reader_${suffix}`
+const APP_READER_AGAIN = `app_reader_again_${suffix}`
+const COLUMN_READER = `column_reader_${suffix}`
+
 for (const backend of BACKENDS) {
   describe.skipIf(!backend.enabled)(`database objects: ${backend.name}`, () => {
     let tp: TestPlatform
-    let cluster: PgCluster | null
+    let cluster: PgCluster
     let stop: () => Promise<void>
     let owner: string
     let reader: string
@@ -52,9 +62,9 @@ for (const backend of BACKENDS) {
     /** Runs SQL as the project's owner and fails the test when it fails. */
     const sql = (query: string) => rowsOf(tp, owner, ref, query)
 
-    /** SQL as the server's operator (a server's project role cannot create roles). */
+    /** SQL as the server's operator (before PostgreSQL 16 a project role cannot create roles). */
     async function asOperator(query: string) {
-      const admin = new pg.Client({ connectionString: cluster!.url.replace(/\/postgres$/, `/${await databaseName()}`) })
+      const admin = new pg.Client({ connectionString: cluster.url.replace(/\/postgres$/, `/${await databaseName()}`) })
       await admin.connect()
       try {
         await admin.query(query)
@@ -84,14 +94,18 @@ for (const backend of BACKENDS) {
       ref = await activeProject(tp, owner, o.org.slug, { plan: 'team' })
       reader = await memberOf(tp, o.org.id, 'Read-only')
       await sql(SETUP)
-      if (cluster) await asOperator(`create role app_reader nologin connection limit 3; grant app_reader to ${pg.escapeIdentifier(`p_${ref}`)}`)
-      else await sql('create role app_reader nologin connection limit 3')
+      await asOperator(`create role ${APP_READER} nologin connection limit 3; grant ${APP_READER} to ${pg.escapeIdentifier(`p_${ref}`)}`)
       // A role the project only granted a column to: the project's too, as column privileges shows it.
-      if (cluster) await asOperator('create role column_reader nologin')
-      else await sql('create role column_reader nologin')
-      await sql('grant select (name) on inventory.suppliers to column_reader')
+      await asOperator(`create role ${COLUMN_READER} nologin`)
+      await sql(`grant select (name) on inventory.suppliers to ${COLUMN_READER}`)
     })
-    afterAll(async () => stop?.())
+    afterAll(async () => {
+      await stop?.()
+      // The project's database is gone with the platform: nothing holds these roles any more.
+      await asEngineAdmin(async (c) => {
+        for (const role of [APP_READER, APP_READER_AGAIN, COLUMN_READER]) await c.query(`drop role if exists ${role}`)
+      })
+    })
 
     describe.each([
       ['the Owner', () => owner],
@@ -130,10 +144,10 @@ for (const backend of BACKENDS) {
       })
 
       it('lists roles, schemas and enumerated types', async () => {
-        expect((await find('roles', null, 'app_reader', token())).summary).toMatchObject({ login: false, superuser: false, connection_limit: 3, valid_until: null })
-        const projectRole = cluster ? `p_${ref}` : 'postgres'
+        expect((await find('roles', null, APP_READER, token())).summary).toMatchObject({ login: false, superuser: false, connection_limit: 3, valid_until: null })
+        const projectRole = `p_${ref}`
         expect((await list('roles', token()))[0].name).toBe(projectRole)
-        expect((await list('roles', token())).map((r) => r.name)).toContain('column_reader')
+        expect((await list('roles', token())).map((r) => r.name)).toContain(COLUMN_READER)
         expect((await find('schemas', null, 'inventory', token())).summary).toEqual({ owner: projectRole, comment: 'Stock we keep' })
         expect((await find('types', 'inventory', 'mood', token())).summary).toEqual({ labels: "sad, ok, it's fine", comment: null })
       })
@@ -183,14 +197,13 @@ for (const backend of BACKENDS) {
     })
 
     it('writes roles, schemas and enumerated types that run', async () => {
-      const role = await find('roles', null, 'app_reader')
+      const role = await find('roles', null, APP_READER)
       expect(role.definition).toBe(
-        'create role app_reader with nosuperuser nologin inherit nocreatedb nocreaterole noreplication nobypassrls connection limit 3;'
+        `create role ${APP_READER} with nosuperuser nologin inherit nocreatedb nocreaterole noreplication nobypassrls connection limit 3;`
       )
-      const again = role.definition!.replace('role app_reader ', 'role app_reader_again ')
-      if (cluster) await asOperator(`${again} grant app_reader_again to ${pg.escapeIdentifier(`p_${ref}`)}`)
-      else await sql(again)
-      expect((await find('roles', null, 'app_reader_again')).summary).toMatchObject({ login: false, connection_limit: 3 })
+      const again = role.definition!.replace(`role ${APP_READER} `, `role ${APP_READER_AGAIN} `)
+      await asOperator(`${again} grant ${APP_READER_AGAIN} to ${pg.escapeIdentifier(`p_${ref}`)}`)
+      expect((await find('roles', null, APP_READER_AGAIN)).summary).toMatchObject({ login: false, connection_limit: 3 })
 
       const schema = await find('schemas', null, 'inventory')
       await sql(schema.definition!.replaceAll('schema inventory', 'schema inventory_again'))
