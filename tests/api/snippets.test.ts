@@ -1,8 +1,7 @@
 // @vitest-environment node
 /**
  * The snippet library runs as written: every snippet, as the project's owner, through the SQL API
- * (`POST /platform/pg-meta/{ref}/query?results=all`), on both backends. One project per backend;
- * before each snippet its database is put back to the state of a new project (every schema the
+ * (`POST /platform/pg-meta/{ref}/query?results=all`). One project; before each snippet its database is put back to the state of a new project (every schema the
  * snippets made dropped, `public` remade, large objects removed) and compared with the
  * fingerprint taken when the project was new, so each snippet runs as if in a database of its own.
  *
@@ -42,7 +41,9 @@ const FINGERPRINT = `
     (select count(*) from pg_largeobject_metadata) as large_objects,
     (select count(*) from pg_event_trigger) as event_triggers,
     (select count(*) from pg_publication) as publications,
-    (select count(*) from pg_roles) as roles`
+    -- Roles are server-wide (other projects' are there too): the project's are the ones its own
+    -- role is a member of, which includes every role it created (it administers those).
+    (select json_agg(rolname order by rolname) from pg_roles r where pg_has_role(current_user, r.oid, 'MEMBER')) as roles`
 
 /** Back to a new project's state: drops what snippets create, keeps what the platform made. */
 const resetSql = (keepSchemas: string[]) => `
@@ -63,13 +64,6 @@ const resetSql = (keepSchemas: string[]) => `
   grant usage on schema public to public;
   select lo_unlink(oid) from pg_largeobject_metadata;`
 
-/**
- * A role for the samples' signed-in users where the owner itself may bypass row-level security
- * (PGlite's `postgres` keeps BYPASSRLS from bootstrap), so FORCE ROW LEVEL SECURITY would not hold
- * the owner to the policies there. Made before the new-database fingerprint, so it is part of it.
- */
-const CLIENT_ROLE = 'sample_client'
-
 for (const backend of BACKENDS) {
   describe.skipIf(!backend.enabled)(`snippet library: ${backend.name}`, () => {
     let tp: TestPlatform
@@ -78,8 +72,6 @@ for (const backend of BACKENDS) {
     let ref: string
     let pristine: Record<string, unknown>
     let keepSchemas: string[]
-    /** The role asUser() takes on, or null when the owner is held to policies by FORCE. */
-    let clientRole: string | null = null
     /** Per extension a snippet creates: null when it can be created here, else CREATE EXTENSION's error. */
     const extensionError = new Map<string, string | null>()
 
@@ -119,20 +111,17 @@ for (const backend of BACKENDS) {
 
     /**
      * SQL as a signed-in user of the samples: the JWT claims auth.uid() reads, for this request
-     * only (and the client role where there is one). The caller's statements follow the first.
+     * only. The caller's statements follow the first.
      */
     const asUser = (id: string, query: string) =>
-      `select set_config('request.jwt.claims', '${JSON.stringify({ sub: id, role: 'authenticated' })}', true)` +
-      (clientRole ? `, set_config('role', '${clientRole}', true)` : '') +
-      `;\n${query}`
+      `select set_config('request.jwt.claims', '${JSON.stringify({ sub: id, role: 'authenticated' })}', true);\n${query}`
 
-    /** Holds asUser() to the policies of the given tables, as a client of the API would be. */
+    /**
+     * Holds asUser() to the policies of the given tables, as a client of the API would be: the
+     * owner (no BYPASSRLS) is held to them by FORCE ROW LEVEL SECURITY.
+     */
     async function underPolicies(tables: string[]) {
-      if (clientRole)
-        await ok(`grant usage on schema public, auth to ${clientRole};
-          grant select, insert, update, delete on all tables in schema public to ${clientRole};
-          grant usage on all sequences in schema public to ${clientRole}`)
-      else await ok(tables.map((t) => `alter table ${t} force row level security`).join(';\n'))
+      await ok(tables.map((t) => `alter table ${t} force row level security`).join(';\n'))
     }
 
     beforeAll(async () => {
@@ -140,11 +129,8 @@ for (const backend of BACKENDS) {
       const o = await ownerWithOrg(tp, 'Snippet Org')
       owner = o.token
       ref = await activeProject(tp, owner, o.org.slug, { plan: 'pro' })
-      const me = await one<{ bypass: boolean }>('select rolbypassrls as bypass from pg_roles where rolname = current_user')
-      if (me.bypass) {
-        await ok(`create role ${CLIENT_ROLE} nologin noinherit; grant ${CLIENT_ROLE} to current_user with set true`)
-        clientRole = CLIENT_ROLE
-      }
+      // FORCE ROW LEVEL SECURITY holds the owner to the policies only if it cannot bypass them.
+      expect(await one('select rolbypassrls as bypass from pg_roles where rolname = current_user')).toEqual({ bypass: false })
       pristine = await fingerprint()
       keepSchemas = pristine.schemas as string[]
       for (const extension of new Set(SNIPPETS.flatMap((s) => extensionsOf(s.sql)))) {
