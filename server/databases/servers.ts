@@ -13,9 +13,11 @@ import { makeVerifierAsync, verifierText } from './wire/scram'
 import { BackendStopper, stopNamedBackend } from './stop-backend'
 import { cancelledByUser, DatabaseUnavailableError, QUERY_CANCELED, SqlError, USER_CANCEL_MESSAGE, type RunControl, type RunOptions, type RunOutcome, type RunShape, type RunStream } from './types'
 import {
+  adoptCopy,
   closePublicSchema,
+  copyDatabase,
   dropDatabase,
-  dumpSchema,
+  emptyCopy,
   ensureReadOnlyRole,
   restartDatabase,
   resumeDatabase,
@@ -235,7 +237,10 @@ const CONNECT_TIMEOUT_MS = 10_000
 export type ServerProjectUrls = { url: string; readOnlyUrl: string }
 
 export type ServerDatabases = {
-  /** With `schemaFrom` (the parent's owner URL), the new database gets that one's schema. */
+  /**
+   * With `schemaFrom` (the parent's owner URL, on the same server), the new database is a copy of
+   * that one without its rows; making it ends the parent's open sessions for an instant.
+   */
   provision(adminUrl: string, ref: string, options?: { schemaFrom?: string }): Promise<ServerProjectUrls>
   ensureReadOnly(adminUrl: string, ref: string, ownerUrl: string): Promise<string>
   suspend(adminUrl: string, ref: string, urls: string[]): Promise<void>
@@ -519,29 +524,47 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
 
   /**
    * Creates (or, on a retry, repairs) role and database p_<ref> and the read-only role; answers
-   * both roles' URLs. A branch's schema is copied only into a database that was just made empty.
+   * both roles' URLs. A branch (`schemaFrom`: its parent's owner URL, on this same server) gets a
+   * copy of the parent's database made anew on every attempt (a half-made one is dropped first):
+   * the copy ends the parent's open sessions for an instant (copyDatabase), is made the branch's
+   * own (adoptCopy) and emptied by the branch's own role (emptyCopy).
    */
   async function provision(adminUrl: string, ref: string, { schemaFrom }: { schemaFrom?: string } = {}): Promise<ServerProjectUrls> {
-    const url = await provisionOwner(adminUrl, ref, schemaFrom !== undefined)
-    if (schemaFrom !== undefined) {
-      let ddl: string
+    const parent = schemaFrom === undefined ? undefined : decodeURIComponent(new URL(schemaFrom).pathname.slice(1))
+    // This process's connections to the parent go first, so that ending them is no surprise to them.
+    if (parent !== undefined) await closePools(poolUrlsTo(schemaFrom!, parent))
+    const url = await provisionOwner(adminUrl, ref, parent)
+    if (parent !== undefined) {
       try {
-        ddl = await dumpSchema(schemaFrom)
+        await adoptCopy(adminUrl, parent, `p_${ref}`)
+        await emptyCopy(url)
       } catch (e) {
-        throw new Error(`could not dump the parent's schema: ${(e as Error).message}`)
+        throw classify(e)
       }
-      if (ddl.trim()) await run(url, ddl, { timeoutMs: 5 * 60_000, shape: 'last' })
     }
     const readOnlyUrl = await ensureReadOnly(adminUrl, ref, url)
     return { url, readOnlyUrl }
+  }
+
+  /** This process's pooled connection strings to `database` on the server of `url` (any role). */
+  function poolUrlsTo(url: string, database: string): string[] {
+    const server = new URL(url)
+    return [...pools.keys()].filter((key) => {
+      if (key.startsWith('admin:')) return false
+      const other = new URL(key)
+      return other.host === server.host && decodeURIComponent(other.pathname.slice(1)) === database
+    })
   }
 
   function ensureReadOnly(adminUrl: string, ref: string, ownerUrl: string): Promise<string> {
     return asAdmin(adminUrl, (admin) => ensureReadOnlyRole(admin, adminUrl, ref, ownerUrl, tempFileLimit))
   }
 
-  /** Role and database p_<ref>; `fresh`: drop a half-made database of an earlier attempt first. */
-  async function provisionOwner(adminUrl: string, ref: string, fresh: boolean): Promise<string> {
+  /**
+   * Role and database p_<ref>; with `template` (a branch's parent database) the database is a copy
+   * of that one, and a half-made one of an earlier attempt is dropped first.
+   */
+  async function provisionOwner(adminUrl: string, ref: string, template?: string): Promise<string> {
     if (!/^[a-z0-9][a-z0-9_-]{0,60}$/.test(ref)) throw new Error(`invalid project ref: ${ref}`)
     const name = `p_${ref}`
     const ident = pg.escapeIdentifier(name)
@@ -564,13 +587,14 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
           ? `ALTER ROLE ${ident} WITH LOGIN ${createRole} PASSWORD ${pg.escapeLiteral(password)}`
           : `CREATE ROLE ${ident} WITH LOGIN NOSUPERUSER NOCREATEDB ${createRole} NOREPLICATION NOBYPASSRLS PASSWORD ${pg.escapeLiteral(password)}`
       )
-      if (fresh) await admin.query(`DROP DATABASE IF EXISTS ${ident} WITH (FORCE)`)
+      if (template !== undefined) await admin.query(`DROP DATABASE IF EXISTS ${ident} WITH (FORCE)`)
       const db = await admin.query('select 1 from pg_database where datname = $1', [name])
       if (!db.rowCount) {
         // A non-superuser admin (CREATEROLE + CREATEDB) may only give a database to a role it can
         // SET ROLE to.
         if (!server[0].su) await admin.query(`GRANT ${ident} TO CURRENT_USER`)
-        await admin.query(`CREATE DATABASE ${ident} OWNER ${ident}`)
+        if (template !== undefined) await copyDatabase(admin, template, name)
+        else await admin.query(`CREATE DATABASE ${ident} OWNER ${ident}`)
       }
       await admin.query(`REVOKE CONNECT, TEMPORARY ON DATABASE ${ident} FROM PUBLIC`)
       await closePublicSchema(adminUrl, ref).catch((e) =>

@@ -1,11 +1,17 @@
 // @vitest-environment node
 /**
- * Preview branches on both backends: a new project with its own database holding the parent's
- * schema and none of its rows, listed under its parent; deleting it deletes that project only.
+ * Preview branches: a new project with its own database holding the parent's schema and none of
+ * its rows (a copy of the parent's database on its server, made the branch's own and emptied by
+ * the branch's own role), listed under its parent; deleting it deletes that project only.
  */
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { settle, type TestPlatform } from '../helpers/test-platform'
-import { activeProject, BACKENDS, memberOf, ownerWithOrg, runSql, statusOf } from '../helpers/project-backends'
+import type { ProjectDbLocation } from '@/server/databases'
+import { asEngineAdmin, settle, type TestPlatform } from '../helpers/test-platform'
+import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, runSql, statusOf } from '../helpers/project-backends'
+
+/** A project's database and owner role on its server. */
+const role = (ref: string) => `p_${ref}`
 
 for (const backend of BACKENDS) {
   describe.skipIf(!backend.enabled)(`preview branches: ${backend.name}`, () => {
@@ -30,11 +36,50 @@ for (const backend of BACKENDS) {
          create table books (id serial primary key, author_id int references authors (id), title text);
          create view titles as select title from books;
          insert into authors (name) values ('Ada'), ('Grace');
-         insert into books (author_id, title) values (1, 'Notes'), (2, 'Compilers');`
+         insert into books (author_id, title) values (1, 'Notes'), (2, 'Compilers');
+         create function author_count() returns int language sql as 'select count(*)::int from authors';
+         create sequence counter;
+         select nextval('counter'), nextval('counter');
+         create materialized view author_names as select name from authors;
+         select lo_from_bytea(0, 'a large object');
+         alter table authors enable row level security;
+         create policy mine on authors to ${role(parent)} using (true);
+         alter default privileges revoke execute on functions from public;
+         -- A trap: whoever empties this table runs this as themselves.
+         create table trap_log (who text, su boolean);
+         create table trapped (x int);
+         insert into trapped values (1);
+         create function trap() returns trigger language plpgsql as $$
+         begin
+           insert into trap_log values (current_user, (select rolsuper from pg_roles where rolname = current_user));
+           begin
+             execute format('alter role %I superuser', current_user);
+           exception when others then null;
+           end;
+           return null;
+         end $$;
+         create trigger trap after truncate on trapped for each statement execute function trap();`
       )
       expect(made.status).toBe(200)
+      // What the platform grants a project's roles as the admin (the extensions it creates for them).
+      await asEngineAdmin(
+        (c) =>
+          c.query(
+            `create schema granted;
+             create function granted.answer() returns int language sql as 'select 42';
+             revoke all on function granted.answer() from public;
+             grant usage on schema granted to ${role(parent)}, ${role(parent)}_ro;
+             grant execute on function granted.answer() to ${role(parent)}`
+          ),
+        role(parent)
+      )
     })
     afterAll(async () => stop?.())
+
+    async function locationOf(ref: string): Promise<ProjectDbLocation> {
+      const [row] = await tp.platform.db.query<{ db_location: ProjectDbLocation }>('select db_location from projects where ref = $1', [ref])
+      return row.db_location
+    }
 
     it('creates a branch with the parent schema and no rows', async () => {
       const res = await tp.call('POST', `/platform/projects/${parent}/branches`, { token, body: { name: 'feature-x' } })
@@ -53,6 +98,75 @@ for (const backend of BACKENDS) {
       expect(parentRows.body.results[0].rows).toEqual([{ n: 2 }])
     })
 
+    it('empties what carries rows: sequences restart, materialized views and large objects hold none', async () => {
+      expect(
+        await rowsOf(
+          tp,
+          token,
+          branch,
+          `select author_count() as authors, nextval('counter')::int as counter,
+             (select ispopulated from pg_matviews where matviewname = 'author_names') as populated,
+             (select count(*)::int from pg_largeobject_metadata) as large_objects`
+        )
+      ).toEqual([{ authors: 1, counter: 1, populated: false, large_objects: 0 }]) // the one added above
+      // The parent's own are as they were.
+      expect(await rowsOf(tp, token, parent, `select nextval('counter')::int as counter, (select count(*)::int from author_names) as names`)).toEqual([
+        { counter: 3, names: 2 },
+      ])
+    })
+
+    it("makes everything in the branch its own role's, and nothing there names the parent's roles", async () => {
+      const [owners] = await rowsOf(
+        tp,
+        token,
+        branch,
+        `select
+           (select count(*)::int from pg_class c join pg_namespace n on n.oid = c.relnamespace
+              where n.nspname = 'public' and c.relowner <> to_regrole(current_user)) as foreign_relations,
+           (select count(*)::int from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+              where n.nspname = 'public' and p.proowner <> to_regrole(current_user)) as foreign_functions,
+           (select count(*)::int from pg_shdepend where dbid = (select oid from pg_database where datname = current_database())
+              and refobjid in (select oid from pg_roles where rolname in ('${role(parent)}', '${role(parent)}_ro'))) as parent_references,
+           (select polroles::regrole[]::text from pg_policy where polname = 'mine') as policy_roles,
+           (select defaclrole::regrole::text from pg_default_acl) as default_privileges_of,
+           granted.answer() as granted`
+      )
+      expect(owners).toEqual({
+        foreign_relations: 0,
+        foreign_functions: 0,
+        parent_references: 0,
+        policy_roles: `{${role(branch)}}`,
+        default_privileges_of: role(branch),
+        granted: 42,
+      })
+      // The parent's database is still its own.
+      const db = await asEngineAdmin((c) => c.query('select datdba::regrole::text as owner, datallowconn from pg_database where datname = $1', [role(parent)]))
+      expect(db.rows[0]).toEqual({ owner: role(parent), datallowconn: true })
+    })
+
+    it("refuses the parent's role a connection to the branch's database", async () => {
+      const url = new URL((await locationOf(parent)).url)
+      url.pathname = `/${role(branch)}`
+      const client = new pg.Client({ connectionString: url.toString() })
+      client.on('error', () => undefined)
+      await expect(client.connect()).rejects.toThrow(/permission denied for database/)
+      await client.end().catch(() => undefined)
+    })
+
+    it("runs no trigger of the project's while emptying, and never as a superuser", async () => {
+      // The trap did not fire (nothing logged), and stays armed in the branch as it was.
+      expect(
+        await rowsOf(
+          tp,
+          token,
+          branch,
+          `select (select count(*)::int from trap_log) as logged, (select tgenabled::text from pg_trigger where tgname = 'trap') as enabled,
+             (select count(*)::int from pg_roles where rolsuper and rolname like 'p\\_%') as superusers`
+        )
+      ).toEqual([{ logged: 0, enabled: 'O', superusers: 0 }])
+      expect(await rowsOf(tp, token, branch, 'truncate trapped; select who, su from trap_log')).toEqual([{ who: role(branch), su: false }])
+    })
+
     it('lists the branch under its parent and in the project list', async () => {
       const detail = (await tp.call('GET', `/platform/projects/${parent}`, { token })).body
       expect(detail.preview_branch_refs).toEqual([branch])
@@ -68,6 +182,26 @@ for (const backend of BACKENDS) {
       const reader = await memberOf(tp, orgId, 'Read-only')
       const refused = await tp.call('POST', `/platform/projects/${parent}/branches`, { token: reader, body: { name: 'nope' } })
       expect(refused.status).toBe(403)
+    })
+
+    it('copies a paused parent, which stays paused', async () => {
+      const location = await locationOf(parent)
+      const copy = `paused-copy-${Date.now()}`
+      await tp.platform.databases.suspend(location, 'us-east-1')
+      try {
+        const made = await tp.platform.databases.provision(copy, 'us-east-1', { schemaFrom: location })
+        const open = await asEngineAdmin((c) => c.query('select datname, datallowconn from pg_database where datname = any($1) order by datname', [[role(copy), role(parent)]]))
+        expect(open.rows).toEqual([
+          { datname: role(parent), datallowconn: false },
+          { datname: role(copy), datallowconn: true },
+        ])
+        const counts = await tp.platform.databases.run(made, 'select count(*)::int as n from authors', { timeoutMs: 10_000, shape: 'last' })
+        expect(JSON.parse(counts.json.toString())).toEqual([{ n: 0 }])
+      } finally {
+        await tp.platform.databases.resume(location, 'us-east-1')
+        await tp.platform.databases.drop(copy, 'us-east-1', null)
+      }
+      expect(await rowsOf(tp, token, parent, 'select count(*)::int as n from authors')).toEqual([{ n: 2 }])
     })
 
     it('deletes a branch like a project, the parent untouched', async () => {
