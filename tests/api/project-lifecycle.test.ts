@@ -1,11 +1,10 @@
 // @vitest-environment node
 /**
- * A project's whole life on both backends: pause (the database closed, SQL answers 409), restore
- * (data intact), restart, delete (the database really gone, the project 404); transitions that
+ * A project's whole life on its server: pause (the database closed, SQL answers 409), restore
+ * (data intact), restart (sessions ended), delete (the database and its roles really gone, the
+ * project 404); transitions that
  * make no sense answer 409; a transition left behind by a stopped server is picked up again.
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProjectDbLocation } from '@/server/databases'
@@ -16,7 +15,7 @@ import type { PgCluster } from '../helpers/pg-cluster'
 for (const backend of BACKENDS) {
   describe.skipIf(!backend.enabled)(`project lifecycle: ${backend.name}`, () => {
     let tp: TestPlatform
-    let cluster: PgCluster | null
+    let cluster: PgCluster
     let stop: () => Promise<void>
     let token: string
     let orgSlug: string
@@ -40,7 +39,7 @@ for (const backend of BACKENDS) {
       const [row] = await tp.platform.db.query<{ db_location: ProjectDbLocation }>('select db_location from projects where ref = $1', [target])
       return row.db_location
     }
-    /** Whether the project's own role can open a connection to its database (servers). */
+    /** Whether the project's own role can open a connection to its database. */
     async function canConnect(url: string): Promise<boolean> {
       const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 })
       client.on('error', () => undefined)
@@ -53,6 +52,19 @@ for (const backend of BACKENDS) {
       }
     }
 
+    /** The project's database and roles on the server (the role's `_ro` twin too). */
+    async function onServer(target: string) {
+      const admin = new pg.Client({ connectionString: cluster.url })
+      await admin.connect()
+      try {
+        const dbs = await admin.query<{ datname: string }>('select datname from pg_database where datname = $1', [`p_${target}`])
+        const roles = await admin.query<{ rolname: string }>('select rolname from pg_roles where rolname in ($1, $2)', [`p_${target}`, `p_${target}_ro`])
+        return { databases: dbs.rows.map((r) => r.datname), roles: roles.rows.map((r) => r.rolname) }
+      } finally {
+        await admin.end()
+      }
+    }
+
     it('pauses: PAUSING at once, then INACTIVE, the database closed and SQL refused with 409', async () => {
       const loc = await location()
       const res = await action('pause')
@@ -60,8 +72,7 @@ for (const backend of BACKENDS) {
       expect(res.body.status).toBe('PAUSING')
       await settle(tp.platform)
       expect((await detail()).body).toMatchObject({ status: 'INACTIVE', postgrestStatus: 'OFFLINE' })
-      if (loc.kind === 'embedded') expect(tp.platform.databases.openEmbeddedDirs().some((d) => d.endsWith(ref))).toBe(false)
-      else expect(await canConnect(loc.url)).toBe(false)
+      expect(await canConnect(loc.url)).toBe(false)
       const sql = await runSql(tp, token, ref, 'select 1')
       expect(sql.status).toBe(409)
       expect(sql.body.message).toContain('paused')
@@ -92,10 +103,15 @@ for (const backend of BACKENDS) {
     })
 
     it('restarts: connections ended, back to ACTIVE_HEALTHY, data intact', async () => {
+      const open = new pg.Client({ connectionString: (await location()).url })
+      await open.connect()
+      const ended = new Promise<Error>((resolve) => open.on('error', resolve))
       const res = await action('restart')
       expect(res.body.status).toBe('RESTARTING')
       await settle(tp.platform)
       expect(await statusOf(tp, ref)).toBe('ACTIVE_HEALTHY')
+      expect((await ended).message).toMatch(/terminat/)
+      await open.end().catch(() => undefined)
       const rows = await runSql(tp, token, ref, 'select count(*)::int as n from notes')
       expect(rows.body.results[0].rows).toEqual([{ n: 2 }])
     })
@@ -127,6 +143,7 @@ for (const backend of BACKENDS) {
 
     it('deletes: the database is dropped for real and the project answers 404', async () => {
       const loc = await location()
+      expect(await onServer(ref)).toEqual({ databases: [`p_${ref}`], roles: expect.arrayContaining([`p_${ref}`, `p_${ref}_ro`]) })
       const res = await tp.call('DELETE', `/platform/projects/${ref}`, { token })
       expect(res.status).toBe(200)
       expect(res.body.status).toBe('GOING_DOWN')
@@ -136,17 +153,8 @@ for (const backend of BACKENDS) {
       const list = (await tp.call('GET', '/platform/projects', { token })).body as { ref: string }[]
       expect(list.map((p) => p.ref)).not.toContain(ref)
       expect((await runSql(tp, token, ref, 'select 1')).status).toBe(404)
-      if (loc.kind === 'embedded') {
-        expect(fs.existsSync(path.join(tp.dataDir, 'projects', ref))).toBe(false)
-      } else {
-        const admin = new pg.Client({ connectionString: cluster!.url })
-        await admin.connect()
-        const dbs = await admin.query('select 1 from pg_database where datname = $1', [`p_${ref}`])
-        const roles = await admin.query('select rolname from pg_roles where rolname like $1', [`p_${ref}%`])
-        await admin.end()
-        expect(dbs.rowCount).toBe(0)
-        expect(roles.rows).toEqual([])
-      }
+      expect(await onServer(ref)).toEqual({ databases: [], roles: [] })
+      expect(await canConnect(loc.url)).toBe(false)
     })
 
     it('deletes a project whose set-up had not finished', async () => {
@@ -155,7 +163,7 @@ for (const backend of BACKENDS) {
       expect(gone.status).toBe(200)
       await settle(tp.platform)
       expect(await statusOf(tp, created.body.ref)).toBe('REMOVED')
-      if (backend.name === 'embedded') expect(fs.existsSync(path.join(tp.dataDir, 'projects', created.body.ref))).toBe(false)
+      expect(await onServer(created.body.ref)).toEqual({ databases: [], roles: [] })
     })
   })
 }
