@@ -256,6 +256,18 @@ for (const backend of BACKENDS) {
       await sql(`do $$ begin execute format('alter database %I reset search_path', current_database()); end $$`)
     })
 
+    it.skipIf(!onServer)('enables bloom and pgrowlocks through the platform: the project uses them on its own tables', async () => {
+      for (const name of ['bloom', 'pgrowlocks']) expect((await enable(owner, { name, schema: 'extensions' })).status).toBe(200)
+      await sql(`create table public.sightings (a int, b int); insert into public.sightings values (1, 2)`)
+      await sql(`create index sightings_bloom on public.sightings using bloom (a, b)`)
+      const [row] = await sql(
+        `select (select a.amname from pg_class c join pg_am a on a.oid = c.relam where c.relname = 'sightings_bloom')::text as method, (select count(*)::int from extensions.pgrowlocks('public.sightings')) as locks`
+      )
+      expect(row).toEqual({ method: 'bloom', locks: 0 })
+      await sql('drop table public.sightings')
+      for (const name of ['bloom', 'pgrowlocks']) expect((await disable(owner, name)).status).toBe(200)
+    })
+
     it.skipIf(!onServer)('enables a procedural language into pg_catalog, the one schema its control file allows, with no schema chosen', async () => {
       const pltcl = entry((await list(owner)).body, 'pltcl')
       if (!pltcl?.changeable) return // not shipped by this server
