@@ -7,15 +7,55 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProjectDbLocation } from '@/server/databases'
-import { asEngineAdmin, settle, type TestPlatform } from '../helpers/test-platform'
+import { pgClusterAvailable, startPgCluster } from '../helpers/pg-cluster'
+import { asEngineAdmin, startTestPlatform, settle, type TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, runSql, statusOf } from '../helpers/project-backends'
 
 /** A project's database and owner role on its server. */
 const role = (ref: string) => `p_${ref}`
 
-for (const backend of BACKENDS) {
-  describe.skipIf(!backend.enabled)(`preview branches: ${backend.name}`, () => {
+type AsAdmin = <T>(fn: (client: pg.Client) => Promise<T>, database?: string) => Promise<T>
+type Server = { name: string; enabled: boolean; start(): Promise<{ tp: TestPlatform; asAdmin: AsAdmin; stop(): Promise<void> }> }
+
+/** The copy is made by the server itself: on the run's server, and on Debian's PostgreSQL 15 (an older server). */
+const SERVERS: Server[] = [
+  ...BACKENDS.map((backend) => ({
+    name: `the run's server`,
+    enabled: backend.enabled,
+    async start() {
+      const { tp, stop } = await backend.start()
+      return { tp, stop, asAdmin: asEngineAdmin }
+    },
+  })),
+  {
+    name: 'PostgreSQL 15',
+    enabled: pgClusterAvailable(),
+    async start() {
+      const cluster = await startPgCluster()
+      const tp = await startTestPlatform({ projectDbServers: `*=${cluster.url}` }).catch(async (e) => {
+        await cluster.stop()
+        throw e
+      })
+      const asAdmin: AsAdmin = async (fn, database = 'postgres') => {
+        const url = new URL(cluster.url)
+        url.pathname = `/${database}`
+        const client = new pg.Client({ connectionString: url.toString() })
+        await client.connect()
+        try {
+          return await fn(client)
+        } finally {
+          await client.end()
+        }
+      }
+      return { tp, asAdmin, stop: () => tp.close().finally(() => cluster.stop()) }
+    },
+  },
+]
+
+for (const server of SERVERS) {
+  describe.skipIf(!server.enabled)(`preview branches: ${server.name}`, () => {
     let tp: TestPlatform
+    let asAdmin: AsAdmin
     let stop: () => Promise<void>
     let token: string
     let parent: string
@@ -23,7 +63,7 @@ for (const backend of BACKENDS) {
     let orgId: number
 
     beforeAll(async () => {
-      ;({ tp, stop } = await backend.start())
+      ;({ tp, asAdmin, stop } = await server.start())
       const owner = await ownerWithOrg(tp)
       token = owner.token
       orgId = owner.org.id
@@ -62,7 +102,7 @@ for (const backend of BACKENDS) {
       )
       expect(made.status).toBe(200)
       // What the platform grants a project's roles as the admin (the extensions it creates for them).
-      await asEngineAdmin(
+      await asAdmin(
         (c) =>
           c.query(
             `create schema granted;
@@ -140,7 +180,7 @@ for (const backend of BACKENDS) {
         granted: 42,
       })
       // The parent's database is still its own.
-      const db = await asEngineAdmin((c) => c.query('select datdba::regrole::text as owner, datallowconn from pg_database where datname = $1', [role(parent)]))
+      const db = await asAdmin((c) => c.query('select datdba::regrole::text as owner, datallowconn from pg_database where datname = $1', [role(parent)]))
       expect(db.rows[0]).toEqual({ owner: role(parent), datallowconn: true })
     })
 
@@ -190,7 +230,7 @@ for (const backend of BACKENDS) {
       await tp.platform.databases.suspend(location, 'us-east-1')
       try {
         const made = await tp.platform.databases.provision(copy, 'us-east-1', { schemaFrom: location })
-        const open = await asEngineAdmin((c) => c.query('select datname, datallowconn from pg_database where datname = any($1)', [[role(copy), role(parent)]]))
+        const open = await asAdmin((c) => c.query('select datname, datallowconn from pg_database where datname = any($1)', [[role(copy), role(parent)]]))
         expect(Object.fromEntries(open.rows.map((r) => [r.datname, r.datallowconn]))).toEqual({ [role(parent)]: false, [role(copy)]: true })
         const counts = await tp.platform.databases.run(made, 'select count(*)::int as n from authors', { timeoutMs: 10_000, shape: 'last' })
         expect(JSON.parse(counts.json.toString())).toEqual([{ n: 0 }])
