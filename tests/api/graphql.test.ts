@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The project's GraphQL endpoint (POST /platform/projects/:ref/api/graphql) against the real
- * platform, on both backends: queries and mutations over the tables of `public`, a table made by
+ * platform: queries and mutations over the tables of `public`, a table made by
  * SQL showing up at the next request, a Read-only member who may query but not change anything
  * (not even through a function a query calls), and the refusals: outsider, garbage, paused.
  */
@@ -24,7 +24,7 @@ begin
   perform public.log_visit();
   return (select count(*) from public.audit);
 end $$;
--- What the connection a query runs on has prepared under a name (on an embedded project: its one shared session).
+-- What the connection a query runs on has prepared under a name.
 create function public.named_statements() returns bigint language sql stable as $$ select count(*) from pg_catalog.pg_prepared_statements where name <> '' $$;
 `
 
@@ -46,8 +46,7 @@ for (const backend of BACKENDS) {
       })
 
     beforeAll(async () => {
-      // Embedded projects are reached over the platform's wire listener, on a port of the system's choosing.
-      ;({ tp, stop } = await backend.start({ embeddedDb: { port: 0, host: '127.0.0.1' } }))
+      ;({ tp, stop } = await backend.start())
       const me = await ownerWithOrg(tp, 'GraphQL Org')
       owner = me.token
       ref = await activeProject(tp, owner, me.org.slug, { plan: 'team' })
@@ -252,7 +251,7 @@ for (const backend of BACKENDS) {
       expect(await describe()).toBe('Things still to do')
     })
 
-    it('prepares no named statements (connections to an embedded project share one session)', async () => {
+    it('prepares no named statements on the connections it runs on', async () => {
       for (let i = 0; i < 3; i++) expect((await graphql(owner, { query: '{ allTodos(first: 1) { nodes { title } } }' })).body.errors).toBeUndefined()
       const res = await graphql(owner, { query: '{ namedStatements }' })
       expect(res.body).toEqual({ data: { namedStatements: '0' } })
