@@ -31,14 +31,15 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
-const EMBEDDED: Capabilities = {
-  server_version_num: 180006,
-  embedded: true,
+/** A server with none of the features' extensions installed, nothing preloaded. */
+const BARE: Capabilities = {
+  server_version_num: 170006,
+  embedded: false,
   preload: null,
   loaded: [],
   cron_database: null,
-  database: 'postgres',
-  role: 'postgres',
+  database: 'p_abc',
+  role: 'p_abc',
   superuser: false,
   create_on_database: true,
   extensions: [],
@@ -53,10 +54,7 @@ const ext = (name: string, over: Partial<Capabilities['extensions'][number]> = {
   ...over,
 })
 const WITH_STATEMENTS: Capabilities = {
-  ...EMBEDDED,
-  embedded: false,
-  database: 'p_abc',
-  role: 'p_abc',
+  ...BARE,
   loaded: ['pg_stat_statements'],
   statements_reset_database: true,
   extensions: [ext('pg_stat_statements', { installed_version: '1.10', schema: 'public' })],
@@ -141,9 +139,9 @@ function platform({
 }
 
 describe('cron', () => {
-  it('on the embedded database: not offered, why, and what would enable it; no cron query is sent', async () => {
+  it('on a server without pg_cron: not offered, why, and what would enable it; no cron query is sent', async () => {
     const asked = platform({
-      answers: { [CAPABILITIES_SQL]: [{ capabilities: EMBEDDED }] },
+      answers: { [CAPABILITIES_SQL]: [{ capabilities: BARE }] },
     })
     renderWithQueries(<CronPage projectRef="abc" />)
     expect(screen.getByRole('heading', { name: 'Cron jobs' })).toBeInTheDocument()
@@ -152,9 +150,10 @@ describe('cron', () => {
         name: 'Cron jobs are not offered for this project',
       })
     ).toBeInTheDocument()
-    expect(screen.getByText(/has no background workers and no pg_cron build/)).toBeInTheDocument()
+    expect(screen.getByText('The PostgreSQL server of this project does not have pg_cron installed.')).toBeInTheDocument()
     expect(screen.getByText('apt-get install postgresql-15-cron')).toBeInTheDocument()
-    expect(screen.getByText("cron.database_name = 'postgres'")).toBeInTheDocument()
+    expect(screen.getByText("cron.database_name = 'p_abc'")).toBeInTheDocument()
+    expect(screen.queryByText(/embedded/i)).toBeNull()
     expect(asked).toEqual([{ query: CAPABILITIES_SQL, history: 'skip' }])
     expect(asked.some((a) => a.query === CRON_JOBS_SQL)).toBe(false)
   })
@@ -327,7 +326,7 @@ describe('query performance', () => {
               },
               { status: 503 }
             )
-          : HttpResponse.json([{ capabilities: EMBEDDED }])
+          : HttpResponse.json([{ capabilities: BARE }])
       )
     )
     const { user } = renderQueryPerformance()
@@ -348,7 +347,7 @@ function renderQueryPerformance() {
 
 describe('vault', () => {
   it('not offered: says what enables it and that the platform keeps no project secrets elsewhere', async () => {
-    platform({ answers: { [CAPABILITIES_SQL]: [{ capabilities: EMBEDDED }] } })
+    platform({ answers: { [CAPABILITIES_SQL]: [{ capabilities: BARE }] } })
     renderWithQueries(<VaultSecretsPage projectRef="abc" />)
     expect(
       await screen.findByRole('heading', {

@@ -47,19 +47,10 @@ function Cron({ projectRef, capabilities }: { projectRef: string; capabilities: 
     return (
       <NotOffered
         title="Cron jobs are not offered for this project"
-        why={
-          capabilities.embedded ? (
-            <p>
-              This project runs on the embedded database. pg_cron is a background worker started with the server, and the embedded database has no background
-              workers and no pg_cron build.
-            </p>
-          ) : (
-            <p>The PostgreSQL server of this project does not have pg_cron installed.</p>
-          )
-        }
+        why={<p>The PostgreSQL server of this project does not have pg_cron installed.</p>}
         enable={
           <>
-            <p>{capabilities.embedded ? 'Move the project to a PostgreSQL server where its operator has' : 'The server’s operator would:'}</p>
+            <p>The server’s operator would:</p>
             <ServerSetup database={capabilities.database} />
           </>
         }

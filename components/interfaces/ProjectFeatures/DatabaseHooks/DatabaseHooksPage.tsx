@@ -46,9 +46,7 @@ function Hooks({ projectRef, capabilities }: { projectRef: string; capabilities:
           <p>
             A webhook is an HTTP request sent by the database itself, which needs an HTTP client inside it: the pg_net extension, whose background worker sends
             the requests.{' '}
-            {capabilities.embedded
-              ? 'The embedded database this project runs on has no pg_net build and no background workers.'
-              : 'This project’s PostgreSQL server does not have pg_net installed.'}
+            This project’s PostgreSQL server does not have pg_net installed.
           </p>
         }
         enable={

@@ -39,28 +39,11 @@ function QueryPerformance({ projectRef, capabilities }: { projectRef: string; ca
     return (
       <NotOffered
         title="Query performance is not offered for this project"
-        why={
-          capabilities.embedded ? (
-            <p>
-              This project runs on the embedded database, which opens every project with a fixed list of extensions; pg_stat_statements is not in it, so nothing
-              records the statements that run.
-            </p>
-          ) : (
-            <p>The PostgreSQL server of this project does not have the pg_stat_statements module installed.</p>
-          )
-        }
+        why={<p>The PostgreSQL server of this project does not have the pg_stat_statements module installed.</p>}
         enable={
-          capabilities.embedded ? (
-            <p>
-              The platform&apos;s operator can add pg_stat_statements to the embedded database&apos;s extension list (it must be loaded when the database
-              opens), or move the project to a PostgreSQL server, where it ships with the server (Debian package <Code>postgresql-contrib</Code>, part of{' '}
-              <Code>postgresql</Code>).
-            </p>
-          ) : (
-            <p>
-              The server&apos;s operator installs PostgreSQL&apos;s contrib modules, sets <Code>{PRELOAD_LINE}</Code> and restarts the server.
-            </p>
-          )
+          <p>
+            The server&apos;s operator installs PostgreSQL&apos;s contrib modules, sets <Code>{PRELOAD_LINE}</Code> and restarts the server.
+          </p>
         }
       />
     )

@@ -34,9 +34,7 @@ function Vault({ projectRef, capabilities }: { projectRef: string; capabilities:
           <p>
             The vault is the supabase_vault extension (schema <Code>vault</Code>
             ), which encrypts secrets inside the database with keys its server holds (older versions through pgsodium).{' '}
-            {capabilities.embedded
-              ? 'The embedded database this project runs on has no build of it.'
-              : 'This project’s PostgreSQL server does not have it installed.'}{' '}
+            This project’s PostgreSQL server does not have it installed.{' '}
             The platform does not keep project secrets anywhere else: the one secret it holds for a project is its database password (on the project&apos;s home
             page).
           </p>

@@ -28,9 +28,7 @@ export function WrapperExtensions({
                   {status.state === 'installed'
                     ? `Enabled (schema ${status.schema}).`
                     : status.state === 'missing'
-                      ? capabilities.embedded
-                        ? 'Not in the embedded database this project runs on (its extension list has no foreign data wrappers).'
-                        : 'Not installed on this project’s PostgreSQL server.'
+                      ? 'Not installed on this project’s PostgreSQL server.'
                       : status.canCreate
                         ? 'Available.'
                         : status.trusted
