@@ -256,6 +256,21 @@ for (const backend of BACKENDS) {
       await sql(`do $$ begin execute format('alter database %I reset search_path', current_database()); end $$`)
     })
 
+    it.skipIf(!onServer)('creates nothing for a project whose own role made a schema named like the platform’s', async () => {
+      const other = await activeProject(tp, owner, orgSlug)
+      await rowsOf(tp, owner, other, 'create schema extensions')
+      const listed = (await tp.call('GET', `/platform/projects/${other}/extensions`, { token: owner })).body
+      expect(listed.platform_schema).toBeNull()
+      expect(entry(listed, 'pg_stat_statements')).toMatchObject({ changeable: false, reason: REASONS.platformSchemaTaken('extensions') })
+      const res = await tp.call('POST', `/platform/projects/${other}/extensions`, { token: owner, body: { name: 'pg_stat_statements', schema: 'extensions' } })
+      expect(res.status).toBe(403)
+      expect(res.body.message).toContain('Rename that schema')
+      // Trusted ones still go there, as the project's role, as before.
+      const trusted = await tp.call('POST', `/platform/projects/${other}/extensions`, { token: owner, body: { name: 'hstore', schema: 'extensions' } })
+      expect(trusted.status).toBe(200)
+      expect(entry(trusted.body, 'hstore')).toMatchObject({ enabled: true, schema: 'extensions', by_platform: false })
+    })
+
     it.skipIf(!onServer)('enables bloom and pgrowlocks through the platform: the project uses them on its own tables', async () => {
       for (const name of ['bloom', 'pgrowlocks']) expect((await enable(owner, { name, schema: 'extensions' })).status).toBe(200)
       await sql(`create table public.sightings (a int, b int); insert into public.sightings values (1, 2)`)
