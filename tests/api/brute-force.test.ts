@@ -34,7 +34,6 @@ const limits = (overrides: Partial<RateLimits>): RateLimits => ({
   otpPerAccount: off,
   verifyPerIp: off,
   tokenRefreshPerAccount: off,
-  embeddedDbAuthPerIp: off,
   dashboardPasswordPerIp: off,
   ...overrides,
 })

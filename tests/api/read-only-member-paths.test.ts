@@ -2,7 +2,7 @@
 /**
  * Every path that reads a project's rows for a member runs with that member's database role: a
  * Read-only member reading a table with row-level security on and no policy gets no rows, through
- * each of them, on both backends. The paths: the SQL endpoint (whole and streamed, which the SQL
+ * each of them. The paths: the SQL endpoint (whole and streamed, which the SQL
  * editor's exports download), the table editor's row reads (its catalog read, then a page and a
  * referenced row), the API docs' read snippet (sent to the SQL endpoint), and GraphQL. The owner
  * (who owns the table, so RLS does not apply) sees the rows through the same paths.
@@ -30,8 +30,7 @@ for (const backend of BACKENDS) {
     let ref: string
 
     beforeAll(async () => {
-      // GraphQL reaches embedded projects over the platform's wire listener.
-      ;({ tp, stop, owner, ref, reader } = await startWithReader(backend, { overrides: { embeddedDb: { port: 0, host: '127.0.0.1' } }, orgName: 'RLS Org' }))
+      ;({ tp, stop, owner, ref, reader } = await startWithReader(backend, { orgName: 'RLS Org' }))
       await rowsOf(tp, owner, ref, SETUP)
     })
 
