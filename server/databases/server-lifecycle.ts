@@ -138,9 +138,10 @@ const COPY_LOCK = 'preview-branch-copy:'
 
 /**
  * CREATE DATABASE `child` TEMPLATE `parent` (owner `child`). The copy needs nobody connected to
- * the parent: new connections are refused for an instant, the open ones ended (the parent's
- * pools reconnect on their next use), then connections are allowed again, unless the parent was
- * paused (closed already), which it stays. The caller closed this process's pools first.
+ * the parent: its open sessions are ended (pools reconnect on their next use) and new ones are
+ * refused while the copy is made (it copies every block, so a larger parent takes longer), then
+ * connections are allowed again, unless the parent was paused (closed already), which it stays.
+ * The caller closed this process's pools first.
  */
 export async function copyDatabase(admin: pg.Pool, parent: string, child: string) {
   assertName(parent)

@@ -239,7 +239,7 @@ export type ServerProjectUrls = { url: string; readOnlyUrl: string }
 export type ServerDatabases = {
   /**
    * With `schemaFrom` (the parent's owner URL, on the same server), the new database is a copy of
-   * that one without its rows; making it ends the parent's open sessions for an instant.
+   * that one without its rows; making it ends the parent's open sessions (see provision).
    */
   provision(adminUrl: string, ref: string, options?: { schemaFrom?: string }): Promise<ServerProjectUrls>
   ensureReadOnly(adminUrl: string, ref: string, ownerUrl: string): Promise<string>
@@ -526,8 +526,9 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
    * Creates (or, on a retry, repairs) role and database p_<ref> and the read-only role; answers
    * both roles' URLs. A branch (`schemaFrom`: its parent's owner URL, on this same server) gets a
    * copy of the parent's database made anew on every attempt (a half-made one is dropped first):
-   * the copy ends the parent's open sessions for an instant (copyDatabase), is made the branch's
-   * own (adoptCopy) and emptied by the branch's own role (emptyCopy).
+   * making it ends the parent's open sessions and refuses new ones until the copy is there
+   * (copyDatabase); the copy is made the branch's own (adoptCopy) and emptied by the branch's own
+   * role (emptyCopy).
    */
   async function provision(adminUrl: string, ref: string, { schemaFrom }: { schemaFrom?: string } = {}): Promise<ServerProjectUrls> {
     const parent = schemaFrom === undefined ? undefined : decodeURIComponent(new URL(schemaFrom).pathname.slice(1))

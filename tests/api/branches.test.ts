@@ -78,6 +78,9 @@ for (const server of SERVERS) {
          insert into authors (name) values ('Ada'), ('Grace');
          insert into books (author_id, title) values (1, 'Notes'), (2, 'Compilers');
          create function author_count() returns int language sql as 'select count(*)::int from authors';
+         create extension citext;
+         create table tags (name citext primary key);
+         insert into tags values ('Draft');
          create sequence counter;
          select nextval('counter'), nextval('counter');
          create materialized view author_names as select name from authors;
@@ -144,11 +147,11 @@ for (const server of SERVERS) {
           tp,
           token,
           branch,
-          `select author_count() as authors, nextval('counter')::int as counter,
+          `select author_count() as authors, nextval('counter')::int as counter, (select count(*)::int from tags) as tags,
              (select ispopulated from pg_matviews where matviewname = 'author_names') as populated,
              (select count(*)::int from pg_largeobject_metadata) as large_objects`
         )
-      ).toEqual([{ authors: 1, counter: 1, populated: false, large_objects: 0 }]) // the one added above
+      ).toEqual([{ authors: 1, counter: 1, tags: 0, populated: false, large_objects: 0 }]) // the author added above
       // The parent's own are as they were.
       expect(await rowsOf(tp, token, parent, `select nextval('counter')::int as counter, (select count(*)::int from author_names) as names`)).toEqual([
         { counter: 3, names: 2 },
@@ -164,7 +167,8 @@ for (const server of SERVERS) {
            (select count(*)::int from pg_class c join pg_namespace n on n.oid = c.relnamespace
               where n.nspname = 'public' and c.relowner <> to_regrole(current_user)) as foreign_relations,
            (select count(*)::int from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-              where n.nspname = 'public' and p.proowner <> to_regrole(current_user)) as foreign_functions,
+              where n.nspname = 'public' and p.proowner <> to_regrole(current_user)
+                and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')) as foreign_functions,
            (select count(*)::int from pg_shdepend where dbid = (select oid from pg_database where datname = current_database())
               and refobjid in (select oid from pg_roles where rolname in ('${role(parent)}', '${role(parent)}_ro'))) as parent_references,
            (select polroles::regrole[]::text from pg_policy where polname = 'mine') as policy_roles,
