@@ -1,10 +1,10 @@
 // @vitest-environment node
 /**
  * The project feature pages (query performance, cron, webhooks, vault, wrappers) against the real
- * platform, on both backends: their detection and listing SQL runs through the SQL endpoint as the
- * dashboard runs it (history skipped), for the Owner and a Read-only member, and what each page
- * would say follows from what the database really has. On PGlite none of the extensions exist;
- * on a PostgreSQL server the contrib ones do, but only a superuser may create them: the platform
+ * platform: their detection and listing SQL runs through the SQL endpoint as the dashboard runs it
+ * (history skipped), for the Owner and a Read-only member, and what each page would say follows
+ * from what the database really has. On the project's PostgreSQL server the contrib extensions
+ * exist, but only a superuser may create them: the platform
  * does for pg_stat_statements (the server preloads it), the server's operator for postgres_fdw,
  * and then the pages show real data.
  */
@@ -63,22 +63,16 @@ for (const backend of BACKENDS) {
     ])('as %s', (_, token) => {
       it('reads the capabilities: cron, webhooks and the vault are not offered', async () => {
         const caps = await capabilities(token())
-        expect(caps.embedded).toBe(backend.name === 'embedded')
+        expect(caps.embedded).toBe(false)
         expect(caps.superuser).toBe(false)
         for (const name of ['pg_cron', 'pg_net', 'supabase_vault'] as const) expect(extensionStatus(caps, name).state).toBe('missing')
       })
 
       it('says what query performance and the wrappers need', async () => {
         const caps = await capabilities(token())
-        if (backend.name === 'embedded') {
-          // PGlite opens projects with a fixed list of extensions: none of these is in it.
-          expect(extensionStatus(caps, 'pg_stat_statements').state).toBe('missing')
-          expect(extensionStatus(caps, 'postgres_fdw').state).toBe('missing')
-        } else {
-          // Shipped with the server (and preloaded), but not trusted: the project's role may not create them.
-          expect(extensionStatus(caps, 'pg_stat_statements')).toMatchObject({ state: 'available', canCreate: false, trusted: false, preloaded: true })
-          expect(extensionStatus(caps, 'postgres_fdw')).toMatchObject({ state: 'available', canCreate: false, trusted: false })
-        }
+        // Shipped with the server (and preloaded), but not trusted: the project's role may not create them.
+        expect(extensionStatus(caps, 'pg_stat_statements')).toMatchObject({ state: 'available', canCreate: false, trusted: false, preloaded: true })
+        expect(extensionStatus(caps, 'postgres_fdw')).toMatchObject({ state: 'available', canCreate: false, trusted: false })
         expect(extensionStatus(caps, 'wrappers').state).toBe('missing')
       })
 
@@ -91,7 +85,7 @@ for (const backend of BACKENDS) {
     it("refuses what the project's role may not create, with Postgres' message", async () => {
       const res = await runSql(tp, owner, ref, createExtensionSql('postgres_fdw'))
       expect(res.status).toBe(400)
-      expect(res.body.message).toMatch(backend.name === 'embedded' ? /extension "postgres_fdw" is not available|could not open extension control file/ : /permission denied to create extension "postgres_fdw"/)
+      expect(res.body.message).toMatch(/permission denied to create extension "postgres_fdw"/)
     })
 
     it('lists a trigger that calls net.http_post as a webhook, for every member', async () => {
