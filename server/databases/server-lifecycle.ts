@@ -143,33 +143,44 @@ const COPY_LOCK = 'preview-branch-copy:'
  * connections are allowed again, unless the parent was paused (closed already), which it stays.
  * The caller closed this process's pools first.
  */
-export async function copyDatabase(admin: pg.Pool, parent: string, child: string) {
+export async function copyDatabase(adminUrl: string, parent: string, child: string) {
   assertName(parent)
   assertName(child)
   const from = pg.escapeIdentifier(parent)
-  // One connection throughout: the advisory lock is this session's.
-  const client = await admin.connect()
+  // A connection of its own, not the admin pool's: the copy (and the wait for another branch of
+  // the same parent) may take long. One session throughout: the advisory lock is this session's.
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 })
+  client.on('error', () => undefined)
   try {
+    await client.connect()
     await client.query('select pg_advisory_lock(hashtext($1))', [COPY_LOCK + parent])
+    const { rows } = await client.query<{ open: boolean }>('select datallowconn as open from pg_database where datname = $1', [parent])
+    if (!rows[0]) throw new Error(`the parent database ${parent} does not exist on this server`)
     try {
-      const { rows } = await client.query<{ open: boolean }>('select datallowconn as open from pg_database where datname = $1', [parent])
-      if (!rows[0]) throw new Error(`the parent database ${parent} does not exist`)
-      try {
-        if (rows[0].open) await client.query(`ALTER DATABASE ${from} ALLOW_CONNECTIONS false`)
-        await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [parent])
-        // Postgres waits a few seconds for ended sessions to go.
-        await client.query(`CREATE DATABASE ${pg.escapeIdentifier(child)} TEMPLATE ${from} OWNER ${pg.escapeIdentifier(child)}`)
-      } finally {
-        if (rows[0].open) await client.query(`ALTER DATABASE ${from} ALLOW_CONNECTIONS true`)
-      }
+      if (rows[0].open) await client.query(`ALTER DATABASE ${from} ALLOW_CONNECTIONS false`)
+      await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [parent])
+      // Postgres waits a few seconds for ended sessions to go.
+      await client.query(`CREATE DATABASE ${pg.escapeIdentifier(child)} TEMPLATE ${from} OWNER ${pg.escapeIdentifier(child)}`)
     } finally {
-      await client.query('select pg_advisory_unlock(hashtext($1))', [COPY_LOCK + parent])
+      // Also when this session was lost: the parent must not stay closed.
+      if (rows[0].open) await client.query(`ALTER DATABASE ${from} ALLOW_CONNECTIONS true`).catch(() => reopen(adminUrl, from))
     }
-  } catch (e) {
-    client.release(true)
-    throw e
+  } finally {
+    // Ending the session releases the advisory lock.
+    await client.end().catch(() => undefined)
   }
-  client.release()
+}
+
+/** Allows connections to `database` (an escaped identifier) again, from a fresh session. */
+async function reopen(adminUrl: string, database: string) {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 })
+  client.on('error', () => undefined)
+  try {
+    await client.connect()
+    await client.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`)
+  } finally {
+    await client.end().catch(() => undefined)
+  }
 }
 
 /**

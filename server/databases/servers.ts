@@ -594,7 +594,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
         // A non-superuser admin (CREATEROLE + CREATEDB) may only give a database to a role it can
         // SET ROLE to.
         if (!server[0].su) await admin.query(`GRANT ${ident} TO CURRENT_USER`)
-        if (template !== undefined) await copyDatabase(admin, template, name)
+        if (template !== undefined) await copyDatabase(adminUrl, template, name)
         else await admin.query(`CREATE DATABASE ${ident} OWNER ${ident}`)
       }
       await admin.query(`REVOKE CONNECT, TEMPORARY ON DATABASE ${ident} FROM PUBLIC`)
