@@ -6,17 +6,18 @@
  * upgrade lifting a restriction at once, and changes racing each other and a project creation.
  * And the migration that put every organization's projects on its plan.
  */
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openEmbeddedControlPlane } from '@/server/db/control-plane'
+import { openServerControlPlane, type ControlPlaneDb } from '@/server/db/control-plane'
 import { migrate } from '@/server/db/migrate'
 import { sampleUsage } from '@/server/billing/usage-sampling'
 import { roundCents } from '@/lib/billing/money'
 import { GB } from '@/lib/billing/plan-table'
 import { dayOf } from '@/lib/billing/period'
-import { settle, type TestPlatform } from '../helpers/test-platform'
+import { asEngineAdmin, engineUrl, settle, type TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, organizationOnPlan, ownerWithOrg, runSql } from '../helpers/project-backends'
 
 for (const backend of BACKENDS) {
@@ -336,7 +337,7 @@ describe('migration 0019: one plan per organization', () => {
   it('raises a Free organization with active paid projects to the highest of their plans, and puts every project on its organization plan', async () => {
     const all = fs.readdirSync(path.join(process.cwd(), 'server', 'migrations')).filter((f) => f.endsWith('.sql'))
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'))
-    const db = await openEmbeddedControlPlane(null)
+    const db = await emptyControlPlane()
     try {
       for (const file of all.filter((f) => f < '0019'))
         fs.copyFileSync(path.join(process.cwd(), 'server', 'migrations', file), path.join(dir, file))
@@ -381,8 +382,21 @@ describe('migration 0019: one plan per organization', () => {
         { ref: 't1', plan: 'team' },
       ])
     } finally {
-      await db.close()
+      await db.drop()
       fs.rmSync(dir, { recursive: true, force: true })
     }
   })
 })
+
+/** A control plane with nothing in it: a database of its own on the run's server, dropped by `drop`. */
+async function emptyControlPlane(): Promise<ControlPlaneDb & { drop(): Promise<void> }> {
+  const name = `migrations_${randomBytes(6).toString('hex')}`
+  await asEngineAdmin((c) => c.query(`create database ${name}`))
+  const db = await openServerControlPlane(engineUrl(name))
+  return Object.assign(db, {
+    async drop() {
+      await db.close()
+      await asEngineAdmin((c) => c.query(`drop database if exists ${name} with (force)`))
+    },
+  })
+}

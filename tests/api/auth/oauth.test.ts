@@ -7,14 +7,14 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openEmbeddedControlPlane } from '@/server/db/control-plane'
+import { openServerControlPlane, type ControlPlaneDb } from '@/server/db/control-plane'
 import { migrate } from '@/server/db/migrate'
 import type { GoTrueClient, Provider } from '@supabase/auth-js'
 import { readConfig } from '@/server/config'
 import { readOAuthProviders } from '@/server/auth/oauth-config'
-import { startTestPlatform, type TestPlatform } from '../../helpers/test-platform'
+import { asEngineAdmin, engineUrl, startTestPlatform, type TestPlatform } from '../../helpers/test-platform'
 import { githubAccount, startOAuthStandIn, type OAuthStandIn } from '../../helpers/oauth-stand-in'
 import { adminClient, authClient, catchMessages, newEmail, STRONG } from './auth-client'
 
@@ -443,7 +443,7 @@ describe('migration 0022: which addresses of existing accounts count as proven',
     const source = path.join(process.cwd(), 'server', 'migrations')
     const all = fs.readdirSync(source).filter((f) => f.endsWith('.sql'))
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'))
-    const db = await openEmbeddedControlPlane(null)
+    const db = await emptyControlPlane()
     try {
       for (const file of all.filter((f) => f < '0022')) fs.copyFileSync(path.join(source, file), path.join(dir, file))
       await migrate(db, dir)
@@ -475,8 +475,21 @@ describe('migration 0022: which addresses of existing accounts count as proven',
         { email: 'waiting@example.com', proven: false },
       ])
     } finally {
-      await db.close()
+      await db.drop()
       fs.rmSync(dir, { recursive: true, force: true })
     }
   })
 })
+
+/** A control plane with nothing in it: a database of its own on the run's server, dropped by `drop`. */
+async function emptyControlPlane(): Promise<ControlPlaneDb & { drop(): Promise<void> }> {
+  const name = `migrations_${randomBytes(6).toString('hex')}`
+  await asEngineAdmin((c) => c.query(`create database ${name}`))
+  const db = await openServerControlPlane(engineUrl(name))
+  return Object.assign(db, {
+    async drop() {
+      await db.close()
+      await asEngineAdmin((c) => c.query(`drop database if exists ${name} with (force)`))
+    },
+  })
+}
