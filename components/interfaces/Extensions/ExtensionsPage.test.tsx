@@ -56,7 +56,7 @@ const LISTING: ProjectExtensions = {
   extensions: [
     ext('citext', { tags: ['Data Type'], comment: 'Case-insensitive text' }),
     ext('cube', { tags: ['Data Type'], enabled: true, installed_version: '1.5', schema: 'public', required_by: ['earthdistance'] }),
-    ext('timescaledb', { tags: ['Time Series'], default_version: null, changeable: false, reason: 'Not built into the embedded database.' }),
+    ext('timescaledb', { tags: ['Time Series'], default_version: null, changeable: false, reason: 'Not installed on this server.' }),
   ],
 }
 
@@ -138,7 +138,7 @@ it('shows an unavailable extension with its reason and its switch disabled', asy
   await screen.findByRole('list', { name: 'Extensions' })
   const toggle = within(card('timescaledb')).getByRole('switch', { name: 'Enable timescaledb' })
   expect(toggle).toBeDisabled()
-  expect(toggle).toHaveAccessibleDescription('Not built into the embedded database.')
+  expect(toggle).toHaveAccessibleDescription('Not installed on this server.')
 })
 
 it('enables into a new schema, showing the SQL first and sending exactly that choice', async () => {
