@@ -245,6 +245,25 @@ for (const server of SERVERS) {
       expect(await rowsOf(tp, token, parent, 'select count(*)::int as n from authors')).toEqual([{ n: 2 }])
     })
 
+    it('starts a retried branch over from a fresh copy', async () => {
+      const location = await locationOf(parent)
+      const copy = `retried-copy-${Date.now()}`
+      try {
+        const first = await tp.platform.databases.provision(copy, 'us-east-1', { schemaFrom: location })
+        // What an earlier, failed attempt may have left behind.
+        await tp.platform.databases.run(first, 'create table leftover (x int)', { timeoutMs: 10_000, shape: 'last' })
+        const again = await tp.platform.databases.provision(copy, 'us-east-1', { schemaFrom: location })
+        const tables = await tp.platform.databases.run(
+          again,
+          "select count(*)::int as leftover, (select count(*)::int from authors) as authors from pg_tables where tablename = 'leftover'",
+          { timeoutMs: 10_000, shape: 'last' }
+        )
+        expect(JSON.parse(tables.json.toString())).toEqual([{ leftover: 0, authors: 0 }])
+      } finally {
+        await tp.platform.databases.drop(copy, 'us-east-1', null)
+      }
+    })
+
     it('deletes a branch like a project, the parent untouched', async () => {
       const res = await tp.call('DELETE', `/platform/projects/${branch}`, { token })
       expect(res.status).toBe(200)
