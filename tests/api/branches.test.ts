@@ -101,7 +101,8 @@ for (const server of SERVERS) {
            end;
            return null;
          end $$;
-         create trigger trap after truncate on trapped for each statement execute function trap();`
+         create trigger trap after truncate on trapped for each statement execute function trap();
+         analyze authors;`
       )
       expect(made.status).toBe(200)
       // What the platform grants a project's roles as the admin (the extensions it creates for them).
@@ -149,13 +150,20 @@ for (const server of SERVERS) {
           branch,
           `select author_count() as authors, nextval('counter')::int as counter, (select count(*)::int from tags) as tags,
              (select ispopulated from pg_matviews where matviewname = 'author_names') as populated,
-             (select count(*)::int from pg_largeobject_metadata) as large_objects`
+             (select count(*)::int from pg_largeobject_metadata) as large_objects,
+             (select count(*)::int from pg_stats where tablename = 'authors') as sampled_columns`
         )
-      ).toEqual([{ authors: 1, counter: 1, tags: 0, populated: false, large_objects: 0 }]) // the author added above
+      ).toEqual([{ authors: 1, counter: 1, tags: 0, populated: false, large_objects: 0, sampled_columns: 0 }]) // the author added above
       // The parent's own are as they were.
-      expect(await rowsOf(tp, token, parent, `select nextval('counter')::int as counter, (select count(*)::int from author_names) as names`)).toEqual([
-        { counter: 3, names: 2 },
-      ])
+      expect(
+        await rowsOf(
+          tp,
+          token,
+          parent,
+          `select nextval('counter')::int as counter, (select count(*)::int from author_names) as names,
+             (select count(*)::int from pg_stats where tablename = 'authors') > 0 as sampled`
+        )
+      ).toEqual([{ counter: 3, names: 2, sampled: true }])
     })
 
     it("makes everything in the branch its own role's, and nothing there names the parent's roles", async () => {
