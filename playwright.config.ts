@@ -24,7 +24,7 @@ const server = (port: number, env: Record<string, string>) => ({
   timeout: 120_000,
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
-  // EMBEDDED_DB_PORT 0: each server's wire listener on a free port of its own (the page shows which).
+  // EMBEDDED_DB_PORT 0: each server's own PostgreSQL on a free port of its own (the Connect card shows which).
   env: { ...(process.env as Record<string, string>), SKIP_BUILD: 'true', PORT: String(port), LISTEN_HOST: '127.0.0.1', EMBEDDED_DB_PORT: '0', ...env },
 })
 

@@ -2,16 +2,21 @@ import { expect, test } from '@playwright/test'
 import { runSql } from './helpers'
 import { PORTS } from '../playwright.config'
 
-test('self-hosted lands on the default project with no sign-in and runs SQL on the embedded database', async ({ page }) => {
+test("self-hosted lands on the default project with no sign-in and runs SQL on the platform's own PostgreSQL server", async ({ page }) => {
   await page.goto('/')
   await expect(page).toHaveURL(/\/project\/default$/)
   await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0)
   await page.goto('/sign-in')
   await expect(page).toHaveURL(/\/project\/default$/)
   await expect(page.getByRole('link', { name: 'Open SQL Editor' })).toBeVisible({ timeout: 60_000 })
+  // The Connect card points at that server as the project's own role, and shares no session.
+  await expect(page.getByRole('tabpanel')).toContainText('postgresql://p_default:[YOUR-PASSWORD]@127.0.0.1:')
+  await expect(page.getByText('A PostgreSQL server this platform runs on this machine: reachable from this machine only, connections not encrypted.')).toBeVisible()
+  await expect(page.getByText(/share one .*session/i)).toHaveCount(0)
   await page.goto('/project/default/sql/new')
-  await runSql(page, "select current_setting('server_version_num')::int >= 170000 as embedded")
-  await expect(page.getByRole('grid').getByRole('gridcell', { name: 'true' })).toBeVisible()
+  await runSql(page, "select current_setting('server_version_num')::int / 10000 as major, current_user as role")
+  await expect(page.getByRole('grid').getByRole('gridcell', { name: '17', exact: true })).toBeVisible()
+  await expect(page.getByRole('grid').getByRole('gridcell', { name: 'p_default', exact: true })).toBeVisible()
 })
 
 test('self-hosted with DATABASE_URL runs SQL on that PostgreSQL server', async ({ page }) => {
