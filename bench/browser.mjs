@@ -1,4 +1,4 @@
-// Chromium for §3 (stream.mjs) and §4: script bytes on /projects against /404, counted with the
+// Chromium for §5 (stream.mjs) and §6: script bytes on /projects against /404, counted with the
 // Chrome DevTools Protocol.
 import { chromium } from 'playwright-core'
 import { assertNotAborting, onCleanup } from './lib/cleanup.mjs'

@@ -1,31 +1,40 @@
 #!/usr/bin/env node
-// `npm run bench`: performance figures of the dashboard and its built-in platform, each printed
-// as a ratio against a baseline measured in the same run. Never pass/fail. See bench/README.md.
+// `npm run bench`: performance figures of the dashboard and its built-in platform on the one
+// engine (the PostgreSQL server `npm start` runs itself), each printed as a ratio against a
+// baseline measured in the same run. Never pass/fail. Sizes: bench/lib/settings.mjs
+// (`BENCH_QUICK=1` or `--quick` for a smoke run). See bench/README.md.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { startCluster } from '../scripts/pg-cluster.mjs'
 import { benchScriptBytes, launchBrowser } from './browser.mjs'
 import { benchStream } from './stream.mjs'
 import { setUpProject } from './lib/api.mjs'
 import { buildIfStale } from './lib/build.mjs'
-import { assertNotAborting, cleanupAll, installSignalHandlers, onCleanup } from './lib/cleanup.mjs'
+import { assertNotAborting, cleanupAll, installSignalHandlers } from './lib/cleanup.mjs'
+import { treeMemory } from './lib/engine.mjs'
 import { makeTempDir, startApp } from './lib/proc.mjs'
 import { figure, renderTable } from './lib/report.mjs'
-import { log, root } from './lib/util.mjs'
+import { settings } from './lib/settings.mjs'
+import { log, root, sleep } from './lib/util.mjs'
+import { benchLoad } from './load.mjs'
+import { benchRows } from './rows.mjs'
 import { benchSql } from './sql.mjs'
 import { benchStartup } from './startup.mjs'
-import { benchManyProjects } from './many-projects.mjs'
 
 const OUT = path.join(root, 'bench', 'out', 'latest.json')
+const GiB = 2 ** 30
+// The aims the platform sets itself for the one engine (today's figures were measured with PGlite
+// projects: 141 req/s for 20 projects × 40 clients).
+const AIMS = { freshStartMs: 4000, existingStartMs: 2000, memoryBytes: GiB, requestsPerSecond: 5 * 141, p99Ms: 250, rowsRatio: 1.5 }
 
 installSignalHandlers()
 const t0 = performance.now()
 // Other work on the machine skews every figure: the load average goes into the report.
 const loadAverage = { start: os.loadavg().map((v) => Math.round(v * 100) / 100) }
-const details = {}
+const details = { settings: { ...settings, sections: [...settings.sections] } }
 const errors = {}
 const figures = []
+const want = (name) => settings.sections.has(name)
 
 /** Runs one section; a failure is reported and the other sections still run. */
 async function section(name, fn) {
@@ -39,124 +48,142 @@ async function section(name, fn) {
   }
 }
 
+/** An app on a fresh DATA_DIR, its memory once it answers (platform and server up, no project yet). */
+async function freshApp(label) {
+  const app = await startApp({ label, dataDir: makeTempDir('bench-data-') })
+  await sleep(1000) // let start-up work (docs index, scheduler's first pass) settle
+  return { app, idleMemory: treeMemory(app.proc.child.pid) }
+}
+
 async function main() {
-  // 1. Build, a throwaway PostgreSQL, two app instances (server-backed and embedded projects).
-  details.build = await buildIfStale()
-  log(details.build.built ? `built in ${(details.build.ms / 1000).toFixed(1)} s` : `build is up to date${details.build.ms > 1000 ? ` (after waiting ${(details.build.ms / 1000).toFixed(0)} s for another build)` : ''}`)
-
-  assertNotAborting()
-  const cluster = await startCluster()
-  onCleanup('stop PostgreSQL cluster', () => cluster.stop(), () => cluster.stop())
-  log(`PostgreSQL cluster on port ${cluster.port}`)
-
-  const serverData = makeTempDir('bench-data-server-')
-  const embeddedData = makeTempDir('bench-data-embedded-')
-  const [serverApp, embeddedApp] = await Promise.all([
-    startApp({ label: 'app (projects on PostgreSQL)', dataDir: serverData, env: { PROJECT_DB_SERVERS: `*=${cluster.url}` } }),
-    startApp({ label: 'app (embedded projects)', dataDir: embeddedData }),
-  ])
-  log(`apps up: ${serverApp.url} (PROJECT_DB_SERVERS), ${embeddedApp.url} (embedded PGlite)`)
-  const [serverProject, embeddedProject] = await Promise.all([
-    setUpProject(serverApp.url, { tag: 'server' }),
-    setUpProject(embeddedApp.url, { tag: 'embedded' }),
-  ])
-  details.provisionMs = { server: Math.round(serverProject.provisionMs), embedded: Math.round(embeddedProject.provisionMs) }
-  log(`projects active: ${serverProject.ref} (server, ${details.provisionMs.server} ms), ${embeddedProject.ref} (embedded, ${details.provisionMs.embedded} ms)`)
-  const server = { ...serverProject, url: serverApp.url }
-  const embedded = { ...embeddedProject, url: embeddedApp.url }
-
-  // 2. SQL API vs raw pg.
-  log('§2 SQL API vs raw pg')
-  const sql = await section('sql', () => benchSql({ server, embedded, clusterUrl: cluster.url }))
-  if (sql) {
-    details.sql = sql
-    const raw = `raw pg (${sql.rawDatabase})`
-    const S = '§2 SQL API vs raw pg driver, same PostgreSQL 15 (API over HTTP on 127.0.0.1, keep-alive)'
-    figures.push(
-      figure({ id: 'sql.select1.p50', section: S, name: 'select 1, p50 (API → PostgreSQL)', value: sql.select1.apiServer.p50, baseline: sql.select1.raw.p50, baselineName: raw }),
-      figure({ id: 'sql.select1.p95', section: S, name: 'select 1, p95 (API → PostgreSQL)', value: sql.select1.apiServer.p95, baseline: sql.select1.raw.p95, baselineName: raw }),
-      figure({ id: 'sql.floor.noDb.p50', section: S, name: '  API floor: GET /api/get-utc-time, p50', value: sql.select1.apiNoDb.p50, baseline: sql.select1.raw.p50, baselineName: raw }),
-      figure({ id: 'sql.floor.authLookup.p50', section: S, name: '  API floor: GET /platform/projects/{ref}, p50', value: sql.select1.apiAuthLookup.p50, baseline: sql.select1.raw.p50, baselineName: raw }),
-      figure({ id: 'sql.rows100k.p50', section: S, name: '100k rows, p50 (API → PostgreSQL)', value: sql.rows100k.apiServer.p50, baseline: sql.rows100k.raw.p50, baselineName: raw }),
-      figure({ id: 'sql.rows100k.identity.p50', section: S, name: '  same, Accept-Encoding: identity (no gzip)', value: sql.rows100k.apiServerIdentity.p50, baseline: sql.rows100k.raw.p50, baselineName: raw }),
-      figure({ id: 'sql.embedded.select1.p50', section: S, name: 'select 1, p50 (API → embedded PGlite)', value: sql.select1.apiEmbedded.p50, baseline: sql.select1.raw.p50, baselineName: raw }),
-      figure({ id: 'sql.embedded.select1.p95', section: S, name: 'select 1, p95 (API → embedded PGlite)', value: sql.select1.apiEmbedded.p95, baseline: sql.select1.raw.p95, baselineName: raw }),
-      figure({ id: 'sql.embedded.rows100k.p50', section: S, name: '100k rows, p50 (API → embedded PGlite)', value: sql.rows100k.apiEmbedded.p50, baseline: sql.rows100k.raw.p50, baselineName: raw })
-    )
+  if (settings.skipBuild) {
+    details.build = { built: false, skipped: true }
+    log('using .next as it is (BENCH_SKIP_BUILD=1 / --no-build)')
+  } else {
+    details.build = await buildIfStale()
+    log(details.build.built ? `built in ${(details.build.ms / 1000).toFixed(1)} s` : `build is up to date${details.build.ms > 1000 ? ` (after waiting ${(details.build.ms / 1000).toFixed(0)} s for another build)` : ''}`)
   }
 
-  // 3 and 4. Chromium.
-  const browser = await section('browser', () => launchBrowser())
-  if (browser) {
-    log('§3 streamed results: Run → first rows / last row, 10k, 100k, 1M rows; heap over five 1M runs')
-    const stream = await section('stream', () => benchStream({ browser, app: serverApp, project: server, clusterUrl: cluster.url }))
-    if (stream) {
-      details.stream = stream
-      const S = '§3 SQL editor in Chromium, streamed results, project on PostgreSQL (median of 3)'
-      const raw = 'raw pg driver, all rows'
-      for (const [n, m] of Object.entries(stream.bySize)) {
-        const rows = Number(n).toLocaleString('en-US')
+  // §1 first, on a machine nothing else of this run loads yet.
+  if (want('startup')) {
+    log(`§1 npm start → first answer, fresh and existing DATA_DIR (${settings.startupRuns} run(s) each)`)
+    const startup = await section('startup', () => benchStartup({ runs: settings.startupRuns, warm: !settings.quick }))
+    if (startup) {
+      details.startup = startup
+      const m = startup.median
+      const S = `§1 \`npm start\` → GET /api/get-utc-time 200 (existing build, SKIP_BUILD=true), median of ${settings.startupRuns}`
+      figures.push(
+        figure({ id: 'start.fresh', section: S, name: 'fresh DATA_DIR (initdb, migrations)', value: m.appFresh, baseline: m.rawFresh, baselineName: 'raw initdb + postgres → select 1', aim: { op: '≤', value: AIMS.freshStartMs } }),
+        figure({ id: 'start.existing', section: S, name: 'existing DATA_DIR', value: m.appExisting, baseline: m.rawExisting, baselineName: 'raw postgres → select 1', aim: { op: '≤', value: AIMS.existingStartMs } }),
+        figure({ id: 'start.nextReady', section: S, name: '  of which: spawn → Next prints "Ready"', value: m.nextReady, baseline: m.bare, baselineName: 'bare node http server' })
+      )
+    }
+  }
+
+  // §2, §3, §5, §6 on one app and one project.
+  if (['sql', 'rows', 'browser'].some(want)) {
+    const { app } = await freshApp('app')
+    const project = await setUpProject(app.url, { tag: 'main' })
+    details.provisionMs = Math.round(project.provisionMs)
+    log(`app up at ${app.url}; project ${project.ref} active in ${details.provisionMs} ms`)
+
+    if (want('sql')) {
+      log('§2 SQL endpoint vs raw pg: select 1')
+      const sql = await section('sql', () => benchSql({ app, project, runs: settings.select1Runs, warmup: settings.select1Warmup }))
+      if (sql) {
+        details.sql = sql
+        const raw = `raw pg (${sql.rawDatabase})`
+        const s = sql.select1
+        const S = `§2 select 1, SQL endpoint vs raw pg driver on the same server (${settings.select1Runs} calls each, interleaved)`
         figures.push(
-          figure({ id: `ui.stream.${n}.first`, section: S, name: `${rows} rows: Run → first rows painted`, value: m.median.firstMs, baseline: m.median.rawMs, baselineName: raw }),
-          figure({ id: `ui.stream.${n}.last`, section: S, name: `${rows} rows: Run → last row reachable`, value: m.median.lastMs, baseline: m.median.rawMs, baselineName: raw })
+          figure({ id: 'sql.select1.p50', section: S, name: 'select 1, p50 (API)', value: s.api.p50, baseline: s.raw.p50, baselineName: raw }),
+          figure({ id: 'sql.select1.p95', section: S, name: 'select 1, p95 (API)', value: s.api.p95, baseline: s.raw.p95, baselineName: raw }),
+          figure({ id: 'sql.floor.noDb.p50', section: S, name: '  API floor: GET /api/get-utc-time, p50', value: s.apiNoDb.p50, baseline: s.raw.p50, baselineName: raw }),
+          figure({ id: 'sql.floor.authLookup.p50', section: S, name: '  API floor: GET /platform/projects/{ref}, p50', value: s.apiAuthLookup.p50, baseline: s.raw.p50, baselineName: raw })
         )
       }
-      figures.push(
-        figure({
-          id: 'ui.stream.heap',
-          section: S,
-          name: `JS heap after GC after run ${stream.heap.length} of ${stream.heapRows.toLocaleString('en-US')} rows`,
-          value: stream.heap.at(-1),
-          baseline: stream.heap[0],
-          baselineName: 'after run 1',
-          unit: 'bytes',
-        })
-      )
     }
-    log('§4 script bytes')
-    const bytes = await section('bytes', () => benchScriptBytes({ browser, app: serverApp, project: server }))
-    if (bytes) {
-      details.scriptBytes = bytes
-      const S = '§4 JavaScript over the wire, cold cache, signed in'
-      const n = (r) => `${r.count} files`
-      figures.push(
-        figure({ id: 'js.projects.transferred', section: S, name: `/projects, transferred (${n(bytes.projects)})`, value: bytes.projects.transferred, baseline: bytes.notFound.transferred, baselineName: `/404 (${n(bytes.notFound)})`, unit: 'bytes' }),
-        figure({ id: 'js.projects.uncompressed', section: S, name: '/projects, uncompressed', value: bytes.projects.uncompressed, baseline: bytes.notFound.uncompressed, baselineName: '/404', unit: 'bytes' }),
-        figure({ id: 'js.sqlEditor.transferred', section: S, name: `/project/{ref}/sql/new, transferred (${n(bytes.sqlEditor)})`, value: bytes.sqlEditor.transferred, baseline: bytes.notFound.transferred, baselineName: '/404', unit: 'bytes' }),
-        figure({ id: 'js.sqlEditor.uncompressed', section: S, name: '/project/{ref}/sql/new, uncompressed', value: bytes.sqlEditor.uncompressed, baseline: bytes.notFound.uncompressed, baselineName: '/404', unit: 'bytes' })
-      )
+
+    if (want('rows')) {
+      log(`§3 ${settings.rows.toLocaleString('en-US')} rows through the SQL endpoint vs raw pg`)
+      const rows = await section('rows', () => benchRows({ app, project, rows: settings.rows, runs: settings.rowsRuns, warmup: settings.rowsWarmup }))
+      if (rows) {
+        details.rows = rows
+        const b = rows.byTarget
+        const raw = 'raw pg, rows as objects'
+        const S = `§3 ${rows.rows.toLocaleString('en-US')} rows × 3 columns, SQL endpoint vs raw pg driver on the same server (median of ${settings.rowsRuns}, interleaved)`
+        figures.push(
+          figure({ id: 'rows.api.p50', section: S, name: 'API, one JSON answer (gzip, as fetch asks) + res.json()', value: b.api.p50, baseline: b.raw.p50, baselineName: raw, aim: { op: '≤', ratio: AIMS.rowsRatio } }),
+          figure({ id: 'rows.apiIdentity.p50', section: S, name: '  same, Accept-Encoding: identity (no gzip)', value: b.apiIdentity.p50, baseline: b.raw.p50, baselineName: raw }),
+          figure({ id: 'rows.apiNdjson.p50', section: S, name: '  format=ndjson (streamed, as the SQL editor reads it)', value: b.apiNdjson.p50, baseline: b.raw.p50, baselineName: raw })
+        )
+      }
     }
-    await browser.close().catch(() => {})
+
+    if (want('browser')) {
+      const browser = await section('browser', () => launchBrowser())
+      if (browser) {
+        log(`§5 streamed results in the SQL editor: ${settings.streamSizes.map((n) => n.toLocaleString('en-US')).join(', ')} rows`)
+        const stream = await section('stream', () => benchStream({ browser, app, project, sizes: settings.streamSizes, runs: settings.streamRuns, heapRuns: settings.heapRuns }))
+        if (stream) {
+          details.stream = stream
+          const S = `§5 SQL editor in Chromium, streamed results (median of ${settings.streamRuns})`
+          const raw = 'raw pg driver, all rows'
+          for (const [n, m] of Object.entries(stream.bySize)) {
+            const rows = Number(n).toLocaleString('en-US')
+            figures.push(
+              figure({ id: `ui.stream.${n}.first`, section: S, name: `${rows} rows: Run → first rows painted`, value: m.median.firstMs, baseline: m.median.rawMs, baselineName: raw }),
+              figure({ id: `ui.stream.${n}.last`, section: S, name: `${rows} rows: Run → last row reachable`, value: m.median.lastMs, baseline: m.median.rawMs, baselineName: raw })
+            )
+          }
+          figures.push(
+            figure({ id: 'ui.stream.heap', section: S, name: `JS heap after GC after run ${stream.heap.length} of ${stream.heapRows.toLocaleString('en-US')} rows`, value: stream.heap.at(-1), baseline: stream.heap[0], baselineName: 'after run 1', unit: 'bytes' })
+          )
+        }
+        log('§6 script bytes')
+        const bytes = await section('bytes', () => benchScriptBytes({ browser, app, project }))
+        if (bytes) {
+          details.scriptBytes = bytes
+          const S = '§6 JavaScript over the wire, cold cache, signed in'
+          const n = (r) => `${r.count} files`
+          figures.push(
+            figure({ id: 'js.projects.transferred', section: S, name: `/projects, transferred (${n(bytes.projects)})`, value: bytes.projects.transferred, baseline: bytes.notFound.transferred, baselineName: `/404 (${n(bytes.notFound)})`, unit: 'bytes' }),
+            figure({ id: 'js.projects.uncompressed', section: S, name: '/projects, uncompressed', value: bytes.projects.uncompressed, baseline: bytes.notFound.uncompressed, baselineName: '/404', unit: 'bytes' }),
+            figure({ id: 'js.sqlEditor.transferred', section: S, name: `/project/{ref}/sql/new, transferred (${n(bytes.sqlEditor)})`, value: bytes.sqlEditor.transferred, baseline: bytes.notFound.transferred, baselineName: '/404', unit: 'bytes' }),
+            figure({ id: 'js.sqlEditor.uncompressed', section: S, name: '/project/{ref}/sql/new, uncompressed', value: bytes.sqlEditor.uncompressed, baseline: bytes.notFound.uncompressed, baselineName: '/404', unit: 'bytes' })
+          )
+        }
+        await browser.close().catch(() => {})
+      }
+    }
+    await app.stop()
   }
 
-  // 5. Startup, on the embedded instance's data dir (stopped first: one PGlite per data dir).
-  await Promise.all([serverApp.stop(), embeddedApp.stop()])
-  log('§5 npm start → first answer (3 runs each)')
-  const startup = await section('startup', () => benchStartup({ dataDir: embeddedData, runs: 3 }))
-  if (startup) {
-    details.startup = startup
-    const S = '§5 Start-up, existing build and DATA_DIR (median of 3)'
-    figures.push(
-      figure({ id: 'start.apiConfig', section: S, name: 'spawn `node scripts/start.mjs` → GET /api/config 200', value: startup.median.ms, baseline: startup.median.bareMs, baselineName: 'bare node http server' }),
-      figure({ id: 'start.nextReady', section: S, name: '  of which: spawn → Next prints "Ready"', value: startup.median.nextReadyMs, baseline: startup.median.bareMs, baselineName: 'bare node http server' })
-    )
-  }
-
-  // 6. Many embedded projects under load.
-  log('§6 many embedded projects under load')
-  const many = await section('manyProjects', () => benchManyProjects({ dataDir: makeTempDir('bench-data-many-') }))
-  if (many) {
-    details.manyProjects = many
-    const S = `§6 ${many.clients} clients, select 1 on random embedded projects, ${many.seconds} s each`
-    const base = `${many.fewProjects} projects`
-    const rps = (r) => ({ unit: 'req/s', value: r.perSecond, baseline: many.few.perSecond, baselineName: base })
-    figures.push(
-      figure({ id: 'many.rps', section: S, name: `${many.projects} projects, requests per second`, ...rps(many.many) }),
-      figure({ id: 'many.p99', section: S, name: `${many.projects} projects, p99`, value: many.many.p99, baseline: many.few.p99, baselineName: base }),
-      figure({ id: 'many.rss', section: S, name: `${many.projects} projects open, peak memory (RSS)`, unit: 'bytes', value: many.many.peakRss, baseline: many.capped.peakRss, baselineName: 'at most 5 open' }),
-      figure({ id: 'many.capped.rps', section: S, name: `${many.projects} projects, at most 5 open, requests per second`, ...rps(many.capped) }),
-      figure({ id: 'many.capped.p99', section: S, name: `${many.projects} projects, at most 5 open, p99`, value: many.capped.p99, baseline: many.few.p99, baselineName: base })
-    )
+  // §4 on an app of its own, so that its memory is that of these projects alone.
+  if (want('load')) {
+    const { projects, clients, seconds } = settings
+    log(`§4 ${projects} projects × ${clients} clients, ${seconds} s: SQL endpoint vs raw pg, and the platform's memory`)
+    const result = await section('load', async () => {
+      const { app, idleMemory } = await freshApp('app (load)')
+      try {
+        return await benchLoad({ app, idleMemory, projects, clients, seconds, warmupSeconds: settings.warmupSeconds, rawPoolSize: settings.rawPoolSize })
+      } finally {
+        await app.stop()
+      }
+    })
+    if (result) {
+      details.load = result
+      const S = `§4 ${projects} projects × ${clients} clients, select 1 on a random project, ${seconds} s each`
+      const raw = `raw pg, a pool of ${result.rawPoolSize} per project`
+      const errorNote = (r) => (r.errors ? `${r.errors} errors: ${r.firstError}` : undefined)
+      const idle = 'platform started, no project'
+      figures.push(
+        figure({ id: 'load.rps', section: S, name: 'requests per second (API)', unit: 'req/s', value: result.api.perSecond, baseline: result.raw.perSecond, baselineName: raw, aim: { op: '≥', value: AIMS.requestsPerSecond }, note: errorNote(result.api) }),
+        figure({ id: 'load.p99', section: S, name: 'p99 (API)', value: result.api.p99, baseline: result.raw.p99, baselineName: raw, aim: { op: '<', value: AIMS.p99Ms } }),
+        figure({ id: 'load.rss', section: S, name: `platform memory, peak, sum of RSS (app + ${result.api.peakMemory.postgres.processes} postgres)`, unit: 'bytes', value: result.api.peakMemory.rss, baseline: result.idleMemory.rss, baselineName: idle, aim: { op: '<', value: AIMS.memoryBytes } }),
+        figure({ id: 'load.pss', section: S, name: '  same, sum of PSS (shared memory counted once)', unit: 'bytes', value: result.api.peakMemory.pss, baseline: result.idleMemory.pss, baselineName: idle })
+      )
+    }
   }
 }
 
@@ -179,7 +206,7 @@ loadAverage.end = os.loadavg().map((v) => Math.round(v * 100) / 100)
 const report = {
   generatedAt: new Date().toISOString(),
   durationS,
-  machine: { cpus: cpus.length, cpuModel: cpus[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage },
+  machine: { cpus: cpus.length, cpuModel: cpus[0]?.model, memoryGiB: Math.round(os.totalmem() / GiB), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage },
   figures,
   details,
   errors,
@@ -187,9 +214,15 @@ const report = {
 fs.mkdirSync(path.dirname(OUT), { recursive: true })
 fs.writeFileSync(OUT, JSON.stringify(report, null, 2) + '\n')
 
-console.log(`\nFigures (ratio = value / baseline, both measured in this run; ${cpus.length} CPUs, Node ${process.version}, ${durationS} s in all, load average ${loadAverage.start[0]} → ${loadAverage.end[0]})\n`)
+const mode = settings.quick ? 'QUICK run (small sizes: a smoke test, not figures to compare)' : 'full run'
+console.log(`\nFigures, ${mode} (ratio = value / baseline, both measured in this run; ${cpus.length} CPUs, Node ${process.version}, ${durationS} s in all, load average ${loadAverage.start[0]} → ${loadAverage.end[0]})\n`)
 console.log(renderTable(figures))
-if (details.sql) console.log(`\nraw pg connects as postgres (superuser) to ${details.sql.rawDatabase}, the project's own database on the same cluster; the API runs as ${details.sql.apiRole}.`)
+if (details.sql) console.log(`\n${details.sql.version.split(' on ')[0]}. Raw pg connects as postgres (superuser) to ${details.sql.rawDatabase}, the project's own database on the same server; the API runs as ${details.sql.apiRole}.`)
+if (details.startup) {
+  const c = details.startup.buildCheck
+  console.log(`\`npm start\` without SKIP_BUILD first checks whether the build is stale: ${c.ms.toFixed(0)} ms here (not in §1)${c.stale ? '; the build is stale, so it would build first' : ''}.`)
+}
+for (const f of figures) if (f.note) console.log(`${f.name.trim()}: ${f.note}`)
 if (details.scriptBytes?.projects.fetchedTwice) {
   const b = details.scriptBytes.projects
   console.log(`/projects: ${b.fetchedTwice} script URL(s) went over the wire twice (${b.duplicateTransferred} B more, not in the figure).`)

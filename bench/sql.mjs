@@ -1,12 +1,13 @@
-// §2: the SQL API against a raw `pg` client on the same PostgreSQL, and the same API on an
-// embedded (PGlite) project, all measured interleaved in one loop so drift hits every side alike.
+// §2: `select 1` through the SQL endpoint against the raw `pg` driver on the same server, with
+// the API's own floor (an answer with no SQL; the sign-in check plus the project lookup), all
+// measured interleaved call by call so drift hits every side alike.
 import pg from 'pg'
 import { apiGet, apiQuery } from './lib/api.mjs'
 import { onCleanup } from './lib/cleanup.mjs'
+import { engineAdminUrl } from './lib/engine.mjs'
 import { log, median, percentile } from './lib/util.mjs'
 
 export const SELECT_1 = 'select 1'
-export const ROWS_100K = 'select g, md5(g::text) from generate_series(1, 100000) g'
 
 async function timed(fn) {
   const t0 = performance.now()
@@ -15,7 +16,7 @@ async function timed(fn) {
 }
 
 /** Runs every target `n` times, rotating which goes first each round; answers ms per target. */
-async function interleaved(targets, n, check) {
+export async function interleaved(targets, n, check) {
   const times = Object.fromEntries(targets.map((t) => [t.key, []]))
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < targets.length; j++) {
@@ -28,63 +29,46 @@ async function interleaved(targets, n, check) {
   return times
 }
 
-export async function benchSql({ server, embedded, clusterUrl, select1Runs = 300, select1Warmup = 30, bigRuns = 7, bigWarmup = 2 }) {
-  // Which database the project lives in on the cluster: ask the project itself.
-  const [where] = await apiQuery(server.url, server.token, server.ref, 'select current_database() as db, current_user as role')
-  const rawUrl = new URL(clusterUrl)
-  rawUrl.pathname = `/${where.db}`
-  const raw = new pg.Client({ connectionString: rawUrl.toString() })
-  raw.on('error', () => {})
-  await raw.connect()
-  onCleanup('close raw pg client', () => raw.end().catch(() => {}))
-  const [embeddedVersion] = await apiQuery(embedded.url, embedded.token, embedded.ref, 'select version() as v')
-  const [serverVersion] = await apiQuery(server.url, server.token, server.ref, 'select version() as v')
-  log(`raw pg: database ${where.db} as postgres (superuser); API: same database as role ${where.role}`)
+export const summary = (times) => ({ p50: median(times), p95: percentile(times, 95), min: Math.min(...times), max: Math.max(...times), n: times.length })
 
-  const targets = (sql) => [
-    { key: 'raw', run: async () => (await raw.query(sql)).rows },
-    { key: 'apiServer', run: () => apiQuery(server.url, server.token, server.ref, sql) },
-    { key: 'apiEmbedded', run: () => apiQuery(embedded.url, embedded.token, embedded.ref, sql) },
+/**
+ * A raw `pg.Client` on the project's own database, on the server the app started in its DATA_DIR,
+ * connected as that server's superuser. Answers { client, database, role } (role: the one the
+ * API runs the project's SQL as).
+ */
+export async function rawClientFor(app, project) {
+  const [where] = await apiQuery(app.url, project.token, project.ref, 'select current_database() as db, current_user as role')
+  const client = new pg.Client({ connectionString: engineAdminUrl(app.dataDir, where.db) })
+  client.on('error', () => {})
+  await client.connect()
+  onCleanup(`close raw pg client (${where.db})`, () => client.end().catch(() => {}))
+  return { client, database: where.db, role: where.role }
+}
+
+export async function benchSql({ app, project, runs, warmup }) {
+  const raw = await rawClientFor(app, project)
+  const [version] = (await raw.client.query('select version() as v')).rows
+  log(`raw pg: database ${raw.database} as postgres (superuser); API: same database as role ${raw.role}`)
+
+  const targets = [
+    { key: 'raw', run: async () => (await raw.client.query(SELECT_1)).rows },
+    { key: 'api', run: () => apiQuery(app.url, project.token, project.ref, SELECT_1) },
+    // Where the API's time goes when there is next to no SQL: the same app answering with no
+    // database at all, and with the sign-in check plus the project lookup (what the SQL endpoint
+    // does before it runs anything).
+    { key: 'apiNoDb', run: () => apiGet(app.url, '/api/get-utc-time') },
+    { key: 'apiAuthLookup', run: () => apiGet(app.url, `/api/platform/projects/${project.ref}`, project.token) },
   ]
-  // Where the API's time goes when there is next to no SQL: the same app answering with no
-  // database at all, and with the sign-in check plus the project lookup (what the SQL endpoint
-  // does before it runs anything).
-  const floorTargets = [
-    { key: 'apiNoDb', run: () => apiGet(server.url, '/api/get-utc-time') },
-    { key: 'apiAuthLookup', run: () => apiGet(server.url, `/api/platform/projects/${server.ref}`, server.token) },
-  ]
-  const bigTargets = [...targets(ROWS_100K), { key: 'apiServerIdentity', run: () => apiQuery(server.url, server.token, server.ref, ROWS_100K, { encoding: 'identity' }) }]
-
-  const ROWLESS = new Set(floorTargets.map((t) => t.key))
-  const checkRows = (expected) => (key, rows) => {
-    if (!ROWLESS.has(key) && (!Array.isArray(rows) || rows.length !== expected)) throw new Error(`${key}: expected ${expected} rows, got ${Array.isArray(rows) ? rows.length : typeof rows}`)
+  const check = (key, rows) => {
+    if ((key === 'raw' || key === 'api') && (!Array.isArray(rows) || rows.length !== 1)) throw new Error(`${key}: expected 1 row, got ${JSON.stringify(rows).slice(0, 200)}`)
   }
-
-  const s1Targets = [...targets(SELECT_1), ...floorTargets]
-  log(`select 1: ${select1Warmup} warm-up + ${select1Runs} measured calls per target, interleaved`)
-  await interleaved(s1Targets, select1Warmup, checkRows(1))
-  const s1 = await interleaved(s1Targets, select1Runs, checkRows(1))
-
-  log(`100,000 rows: ${bigWarmup} warm-up + ${bigRuns} measured runs per target, interleaved`)
-  await interleaved(bigTargets, bigWarmup, checkRows(100_000))
-  const big = await interleaved(bigTargets, bigRuns, checkRows(100_000))
-
-  // Where the API time goes for the big result: the server's own execution time (results=all).
-  const serverSide = {}
-  for (const [key, app] of [['apiServer', server], ['apiEmbedded', embedded]]) {
-    const res = await apiQuery(app.url, app.token, app.ref, ROWS_100K, { all: true })
-    serverSide[key] = res.durationMs
-  }
-  const bytes = Buffer.byteLength(JSON.stringify((await raw.query(ROWS_100K)).rows))
-
-  const summary = (times) => ({ p50: median(times), p95: percentile(times, 95), min: Math.min(...times), max: Math.max(...times), n: times.length })
+  log(`select 1: ${warmup} warm-up + ${runs} measured calls per target, interleaved`)
+  await interleaved(targets, warmup, check)
+  const times = await interleaved(targets, runs, check)
   return {
-    rawDatabase: where.db,
-    apiRole: where.role,
-    versions: { server: serverVersion.v, embedded: embeddedVersion.v },
-    select1: Object.fromEntries(Object.entries(s1).map(([k, v]) => [k, summary(v)])),
-    rows100k: Object.fromEntries(Object.entries(big).map(([k, v]) => [k, summary(v)])),
-    rows100kServerDurationMs: serverSide,
-    rows100kJsonBytes: bytes,
+    rawDatabase: raw.database,
+    apiRole: raw.role,
+    version: version.v,
+    select1: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, summary(v)])),
   }
 }

@@ -1,15 +1,13 @@
-// §3: streamed results in the SQL editor, in Chromium. For 10,000, 100,000 and 1,000,000 rows × 3
-// columns: Run → first rows painted, and Run → last row reachable (the status says every row is
-// in, the grid is scrolled to the end and its last row painted), each beside the raw `pg` driver
-// fetching all the rows from the same database in the same run. Then the tab's JS heap after
-// garbage collection over five runs of 1,000,000 rows.
-import pg from 'pg'
-import { apiQuery } from './lib/api.mjs'
+// §5: streamed results in the SQL editor, in Chromium. For each size (by default 10,000, 100,000
+// and 1,000,000 rows × 3 columns): Run → first rows painted, and Run → last row reachable (the
+// status says every row is in, the grid is scrolled to the end and its last row painted), each
+// beside the raw `pg` driver fetching all the rows from the same database in the same run. Then
+// the tab's JS heap after garbage collection over runs of the largest size.
 import { onCleanup } from './lib/cleanup.mjs'
 import { log, median, sleep } from './lib/util.mjs'
 import { signIn } from './browser.mjs'
-
-export const rowsSql = (n) => `select g, md5(g::text) as hash, g * 2 as twice from generate_series(1, ${n}) g`
+import { rowsSql } from './rows.mjs'
+import { rawClientFor } from './sql.mjs'
 
 /**
  * Runs in the page before Run is clicked. t0: the click (capture phase, before React). First:
@@ -80,17 +78,6 @@ async function runInPage(page, expected) {
   return { firstMs: m.tFirst - m.t0, lastMs: m.tLast - m.t0, completeMs: m.completeSeen - m.t0 }
 }
 
-async function rawClient(clusterUrl, server) {
-  const [where] = await apiQuery(server.url, server.token, server.ref, 'select current_database() as db')
-  const url = new URL(clusterUrl)
-  url.pathname = `/${where.db}`
-  const raw = new pg.Client({ connectionString: url.toString() })
-  raw.on('error', () => {})
-  await raw.connect()
-  onCleanup('close raw pg client (stream)', () => raw.end().catch(() => {}))
-  return raw
-}
-
 async function heapAfterGc(cdp) {
   await cdp.send('HeapProfiler.collectGarbage')
   await cdp.send('HeapProfiler.collectGarbage')
@@ -98,8 +85,8 @@ async function heapAfterGc(cdp) {
   return usedSize
 }
 
-export async function benchStream({ browser, app, project, clusterUrl, sizes = [10_000, 100_000, 1_000_000], runs = 3, heapRuns = 5 }) {
-  const raw = await rawClient(clusterUrl, project)
+export async function benchStream({ browser, app, project, sizes, runs, heapRuns }) {
+  const { client: raw } = await rawClientFor(app, project)
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   onCleanup('close browser context (stream)', () => context.close().catch(() => {}))
   const page = await context.newPage()

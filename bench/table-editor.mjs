@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Table editor figures (issue 11): a 1,000,000-row table opened in the editor, and reached at row
-// 500,000 by keyset, against the raw driver's `select … limit 100` of the same rows, on a
-// throwaway PostgreSQL 15 and on PGlite. `node bench/table-editor.mjs`; see bench/README.md.
+// Table editor figures: a 1,000,000-row table opened in the editor, and reached at its middle row
+// by keyset, against the raw driver's `select … limit 100` of the same rows, on a throwaway
+// cluster of the platform's own PostgreSQL binaries and settings. `node bench/table-editor.mjs`
+// (TABLE_EDITOR_ROWS, TABLE_EDITOR_RUNS; BENCH_QUICK=1 for a smoke run); see bench/README.md.
 //
 // The editor's SQL (lib/table-editor, TypeScript, loaded with jiti) runs through the same driver
 // as the baseline, not through a running platform: what is measured is the SQL the editor sends
@@ -11,15 +12,23 @@ import path from 'node:path'
 import os from 'node:os'
 import { createJiti } from 'jiti'
 import pg from 'pg'
-import { PGlite } from '@electric-sql/pglite'
-import { startCluster } from '../scripts/pg-cluster.mjs'
 import { cleanupAll, installSignalHandlers, onCleanup } from './lib/cleanup.mjs'
+import { rawCluster } from './lib/engine.mjs'
+import { makeTempDir } from './lib/proc.mjs'
 import { figure, renderTable } from './lib/report.mjs'
+import { settings } from './lib/settings.mjs'
 import { log, median, percentile, root } from './lib/util.mjs'
 
-const ROWS = 1_000_000
-const RUNS = Number(process.env.TABLE_EDITOR_RUNS ?? 60)
-const WARMUP = 5
+const size = (name, full, small) => {
+  const raw = process.env[name]
+  if (raw && !/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, got "${raw}"`)
+  return raw ? Number(raw) : settings.quick ? small : full
+}
+const ROWS = Math.max(1000, size('TABLE_EDITOR_ROWS', 1_000_000, 10_000))
+const RUNS = size('TABLE_EDITOR_RUNS', 60, 5)
+const WARMUP = settings.quick ? 1 : 5
+// The row the grid is scrolled to: the middle of the table.
+const MID = Math.floor(ROWS / 2)
 
 const SETUP = `
 create table public.big (id bigint primary key, score int, label text not null, created_at timestamptz not null, doc jsonb);
@@ -60,19 +69,19 @@ async function benchTarget(label, query) {
   const first = (sort) => editor.rowsSql({ table, sort, filters: [], after: null, limit: 100 })
   const after = (sort, cursor) => editor.rowsSql({ table, sort, filters: [], after: cursor, limit: 100 })
   const byScore = { column: 'score', ascending: true }
-  // The cursor of the row before id 500,001 in each order, as the grid would hold it after scrolling.
-  const [mid] = await query(`select score::text as score from public.big where id = 500000`)
+  // The cursor of the row before id MID + 1 in each order, as the grid would hold it after scrolling.
+  const [mid] = await query(`select score::text as score from public.big where id = ${MID}`)
   const targets = [
     // Opening the table: its detail (one query), then the first page.
     { key: 'open', run: async () => (await query(editor.tableDetailSql('public', 'big')), await query(first(null))), check: expectFirstId(1) },
     { key: 'firstPage', run: () => query(first(null)), check: expectFirstId(1) },
     { key: 'openRaw', run: () => query('select * from public.big order by id limit 100'), check: expectFirstId(1) },
-    { key: 'keyset', run: () => query(after(null, ['500000'])), check: expectFirstId(500001) },
-    { key: 'keysetRaw', run: () => query('select * from public.big where id > 500000 order by id limit 100'), check: expectFirstId(500001) },
+    { key: 'keyset', run: () => query(after(null, [String(MID)])), check: expectFirstId(MID + 1) },
+    { key: 'keysetRaw', run: () => query(`select * from public.big where id > ${MID} order by id limit 100`), check: expectFirstId(MID + 1) },
     { key: 'sorted', run: () => query(first(byScore)) },
     { key: 'sortedRaw', run: () => query('select * from public.big order by score, id limit 100') },
-    { key: 'sortedKeyset', run: () => query(after(byScore, [mid.score, '500000'])) },
-    { key: 'sortedKeysetRaw', run: () => query(`select * from public.big where (score, id) > (${Number(mid.score)}, 500000) order by score, id limit 100`) },
+    { key: 'sortedKeyset', run: () => query(after(byScore, [mid.score, String(MID)])) },
+    { key: 'sortedKeysetRaw', run: () => query(`select * from public.big where (score, id) > (${Number(mid.score)}, ${MID}) order by score, id limit 100`) },
   ]
   log(`${label}: ${WARMUP} warm-up + ${RUNS} measured runs per query, interleaved`)
   await interleaved(targets, WARMUP)
@@ -80,7 +89,7 @@ async function benchTarget(label, query) {
   const p50 = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]))
   const p95 = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, percentile(v, 95)]))
   const plan = async (sql) => (await query(`explain ${sql}`)).map((r) => r['QUERY PLAN']).join('\n')
-  return { p50, p95, plans: { first: await plan(first(null)), keyset: await plan(after(null, ['500000'])), sortedKeyset: await plan(after(byScore, [mid.score, '500000'])) } }
+  return { p50, p95, plans: { first: await plan(first(null)), keyset: await plan(after(null, [String(MID)])), sortedKeyset: await plan(after(byScore, [mid.score, String(MID)])) } }
 }
 
 function figuresOf(section, label, r) {
@@ -88,7 +97,7 @@ function figuresOf(section, label, r) {
   return [
     f('open', `open: detail + first page, p50 (${label})`, 'open', 'raw `order by id limit 100`'),
     figure({ id: `${label}.firstPage`, section, name: `of which the first page alone, p50 (${label})`, value: r.p50.firstPage, baseline: r.p50.openRaw, baselineName: 'raw `order by id limit 100`' }),
-    f('keyset', `row 500,000 by keyset, p50 (${label})`, 'keyset', 'raw `where id > 500000 … limit 100`'),
+    f('keyset', `row ${MID.toLocaleString('en-US')} by keyset, p50 (${label})`, 'keyset', `raw \`where id > ${MID} … limit 100\``),
     f('sorted', `first page sorted by an indexed nullable column, p50 (${label})`, 'sorted', 'raw `order by score, id limit 100`'),
     f('sortedKeyset', `sorted page from the middle (values then NULLs), p50 (${label})`, 'sortedKeyset', 'raw `where (score, id) > (…) … limit 100`'),
   ]
@@ -98,8 +107,11 @@ installSignalHandlers()
 const figures = []
 const details = {}
 try {
-  const cluster = await startCluster()
-  onCleanup('stop PostgreSQL cluster', () => cluster.stop(), () => cluster.stop())
+  // fsync off: the figures are reads; the rows only need loading fast.
+  const cluster = rawCluster({ dir: makeTempDir('bench-table-editor-'), durable: false })
+  await cluster.init()
+  await cluster.start()
+  onCleanup('stop PostgreSQL', () => cluster.stop())
   const client = new pg.Client({ connectionString: cluster.url })
   client.on('error', () => {})
   await client.connect()
@@ -110,16 +122,8 @@ try {
   details.postgres = await benchTarget('PostgreSQL', async (sql) => (await client.query(sql)).rows)
   figures.push(...figuresOf('Table editor', 'PostgreSQL', details.postgres))
 
-  log('PGlite (in this process): making the same rows')
-  const lite = new PGlite()
-  onCleanup('close PGlite', () => lite.close().catch(() => {}))
-  await lite.exec(SETUP)
-  await lite.exec(ANALYZE)
-  details.pglite = await benchTarget('PGlite', async (sql) => (await lite.query(sql)).rows)
-  figures.push(...figuresOf('Table editor', 'PGlite', details.pglite))
-
   console.log(renderTable(figures))
-  if (process.env.TABLE_EDITOR_PLANS) console.log(JSON.stringify({ plans: { postgres: details.postgres.plans, pglite: details.pglite.plans } }, null, 2))
+  if (process.env.TABLE_EDITOR_PLANS) console.log(JSON.stringify({ plans: details.postgres.plans }, null, 2))
   log(`load average ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`)
 } catch (error) {
   console.error(error)

@@ -4,7 +4,7 @@ import { sleep } from './util.mjs'
 
 export const PASSWORD = 'correct horse battery staple'
 
-async function call(base, method, path, { token, body } = {}) {
+export async function call(base, method, path, { token, body } = {}) {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
@@ -21,15 +21,25 @@ async function call(base, method, path, { token, body } = {}) {
   return json
 }
 
-/** Signs up a fresh user and creates profile, organization and one project; waits until active. */
-export async function setUpProject(base, { tag, timeoutMs = 120_000 }) {
+/**
+ * Signs up a fresh user with a profile and an organization on the Pro plan (the Free plan allows
+ * too few active projects for §4). Answers { email, token, org }.
+ */
+export async function signUpWithOrganization(base, tag) {
   const email = `bench-${tag}-${Date.now()}@example.com`
   const session = await call(base, 'POST', '/auth/v1/signup', { body: { email, password: PASSWORD } })
   const token = session?.access_token
   if (!token) throw new Error(`sign-up answered no access_token: ${JSON.stringify(session).slice(0, 300)}`)
   await call(base, 'POST', '/api/platform/profile', { token })
   const org = await call(base, 'POST', '/api/platform/organizations', { token, body: { name: `Bench ${tag}` } })
-  const created = await call(base, 'POST', '/api/platform/projects', { token, body: { name: `bench-${tag}`, organization_slug: org.slug, plan: 'pro' } })
+  await call(base, 'PUT', `/api/platform/organizations/${org.slug}/billing/subscription`, { token, body: { tier: 'tier_pro' } })
+  return { email, token, org }
+}
+
+/** Signs up a fresh user and creates profile, organization and one project; waits until active. */
+export async function setUpProject(base, { tag, timeoutMs = 120_000 }) {
+  const { email, token, org } = await signUpWithOrganization(base, tag)
+  const created = await call(base, 'POST', '/api/platform/projects', { token, body: { name: `bench-${tag}`, organization_slug: org.slug } })
   const ref = created.ref
   const started = performance.now()
   const deadline = Date.now() + timeoutMs

@@ -1,6 +1,7 @@
 // Everything the bench starts (processes, clusters, temp dirs, browsers) registers how to undo
 // itself here. `cleanupAll()` runs the undos newest first; on a signal or a crash they run too,
 // and a last synchronous pass on 'exit' kills any process group still alive.
+import { within } from './util.mjs'
 const tasks = []
 const liveGroups = new Set()
 let running = null
@@ -39,7 +40,7 @@ export function cleanupAll() {
       if (task.done) continue
       task.done = true
       try {
-        await Promise.race([task.fn(), new Promise((resolve) => setTimeout(resolve, 15_000))])
+        await within(task.fn(), 15_000)
       } catch (error) {
         console.error(`cleanup (${task.label}) failed: ${error?.message ?? error}`)
       }

@@ -1,16 +1,34 @@
 // Starting and stopping the app (scripts/start.mjs) and other child processes. Every child is
 // spawned detached (its own process group) so that stopping it also stops what it spawned
-// (start.mjs → next start → PGlite workers), and only that.
+// (start.mjs → next start → the PostgreSQL server and its backends), and only that.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { assertNotAborting, onCleanup, trackGroup } from './cleanup.mjs'
-import { freePort, root, sleep } from './util.mjs'
+import { freePort, root, sleep, within } from './util.mjs'
 
 /** Variables that would change what the app does if inherited from the caller's shell. */
-const APP_VARS = ['DATABASE_URL', 'PLATFORM_DATABASE_URL', 'PROJECT_DB_SERVERS', 'API_MOCKING', 'NEXT_PUBLIC_IS_PLATFORM', 'DATA_DIR', 'PORT', 'LISTEN_HOST', 'DASHBOARD_USERNAME', 'DASHBOARD_PASSWORD', 'SKIP_BUILD', 'DISABLED_FEATURES', 'JWT_SECRET', 'MAX_OPEN_PROJECT_DBS']
+const APP_VARS = ['DATABASE_URL', 'PLATFORM_DATABASE_URL', 'PROJECT_DB_SERVERS', 'API_MOCKING', 'NEXT_PUBLIC_IS_PLATFORM', 'DATA_DIR', 'PORT', 'LISTEN_HOST', 'DASHBOARD_USERNAME', 'DASHBOARD_PASSWORD', 'SKIP_BUILD', 'DISABLED_FEATURES', 'JWT_SECRET', 'EMBEDDED_DB_PORT']
+
+/** How the bench runs `npm start`: the existing build, the engine on a free port, loopback only. */
+export function appEnv({ port, dataDir, extra = {} }) {
+  return cleanEnv({ PORT: String(port), LISTEN_HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: 'true', NEXT_PUBLIC_IS_PLATFORM: 'true', EMBEDDED_DB_PORT: '0', ...extra })
+}
+
+/** Live (not zombie) processes of process group `pgid`, from /proc. */
+function groupAlive(pgid) {
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      if (Number(pgrp) === pgid && state !== 'Z') return true
+    } catch {}
+  }
+  return false
+}
 
 export function cleanEnv(extra = {}) {
   const env = { ...process.env }
@@ -18,8 +36,13 @@ export function cleanEnv(extra = {}) {
   return { ...env, ...extra }
 }
 
+/**
+ * A temp dir, removed at the end. 0755: run as root, the app runs PostgreSQL as an unprivileged
+ * account, which must be able to pass through every directory above its data.
+ */
 export function makeTempDir(prefix) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  fs.chmodSync(dir, 0o755)
   const remove = () => fs.rmSync(dir, { recursive: true, force: true })
   onCleanup(`remove ${dir}`, async () => remove(), remove)
   return dir
@@ -49,18 +72,28 @@ export function spawnGroup(command, args, { env, cwd = root, label }) {
   exited.then((info) => {
     exitInfo = info
   })
-  async function stop() {
+  /**
+   * Stops the child as a user would (SIGTERM to it alone: start.mjs passes it on to Next, whose
+   * exit has the PostgreSQL server shut down cleanly), then waits for its whole group to end, so
+   * that the next start on the same DATA_DIR finds a cleanly stopped server. Whatever is left after
+   * `graceMs` is killed.
+   */
+  async function stop({ graceMs = 30_000 } = {}) {
     if (!exitInfo) {
       try {
-        process.kill(-child.pid, 'SIGTERM')
+        process.kill(child.pid, 'SIGTERM')
       } catch {}
     }
-    await Promise.race([exited, sleep(8000)])
-    // Whatever is left of the group (a straggling worker, or a child that ignored SIGTERM) goes too.
-    try {
-      process.kill(-child.pid, 'SIGKILL')
-    } catch {}
-    await Promise.race([exited, sleep(2000)])
+    const deadline = Date.now() + graceMs
+    await within(exited, graceMs)
+    while (groupAlive(child.pid) && Date.now() < deadline) await sleep(20)
+    if (groupAlive(child.pid)) {
+      console.error(`${label}: processes still running ${graceMs / 1000} s after SIGTERM; killing them`)
+      try {
+        process.kill(-child.pid, 'SIGKILL')
+      } catch {}
+      await within(exited, 2000)
+    }
     untrack()
   }
   const watch = (pattern) => firstSeen.set(pattern, null)
@@ -96,16 +129,14 @@ export async function waitFor200(url, proc, { timeoutMs = 120_000, intervalMs = 
 
 /**
  * Starts the production app with `node scripts/start.mjs` (SKIP_BUILD=true) on a free port and
- * waits for /api/config. Answers { url, port, dataDir, proc, stop }.
+ * waits for its first API answer. Answers { url, port, dataDir, proc, stop }.
  */
 export async function startApp({ label, dataDir, env = {} }) {
   const port = await freePort()
-  const proc = spawnGroup(process.execPath, ['scripts/start.mjs'], {
-    label,
-    env: cleanEnv({ PORT: String(port), LISTEN_HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: 'true', NEXT_PUBLIC_IS_PLATFORM: 'true', ...env }),
-  })
+  const proc = spawnGroup(process.execPath, ['scripts/start.mjs'], { label, env: appEnv({ port, dataDir, extra: env }) })
   const stop = onCleanup(`stop ${label}`, () => proc.stop())
   const url = `http://127.0.0.1:${port}`
-  await waitFor200(`${url}/api/config`, proc, { intervalMs: 100 })
+  // Every API route waits for the platform (its server started, migrations applied).
+  await waitFor200(`${url}/api/get-utc-time`, proc, { intervalMs: 100 })
   return { url, port, dataDir, proc, stop }
 }

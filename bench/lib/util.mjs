@@ -1,4 +1,5 @@
 // Small helpers shared by the bench modules: ports, sleeping, statistics, formatting.
+import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -6,7 +7,27 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export { freePort } from '../../scripts/pg-cluster.mjs'
+/** Waits for `promise` at most `ms` (its timer cleared after, so it never keeps the process alive). */
+export async function within(promise, ms) {
+  let timer
+  try {
+    await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** A port nothing listens on right now (the OS picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+}
 
 /** Nearest-rank percentile (p in 0..100) of a list of numbers. */
 export function percentile(values, p) {
