@@ -13,12 +13,9 @@ const nextConfig = {
   async rewrites() {
     return [{ source: '/auth/v1/:path*', destination: '/api/auth/v1/:path*' }]
   },
-  // PGlite loads its WASM and extension bundles from node_modules at run time. PostGraphile and
-  // graphql are loaded as the tests load them: one copy of graphql (two reject each other's
-  // schemas), not bundled.
+  // PostGraphile and graphql are loaded as the tests load them: one copy of graphql (two reject
+  // each other's schemas), not bundled.
   serverExternalPackages: [
-    '@electric-sql/pglite',
-    '@electric-sql/pglite-socket',
     'pg',
     '@node-rs/argon2',
     'postgraphile',

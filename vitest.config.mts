@@ -12,6 +12,7 @@ export default defineConfig({
     include: ['**/*.test.{ts,tsx,mjs}'],
     exclude: ['node_modules/**', '.next/**', 'e2e/**', 'bench/**', '.data/**'],
     setupFiles: ['tests/setup.ts'],
+    globalSetup: ['tests/global-engine.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

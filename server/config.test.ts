@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest'
-import { defaultMaxOpenProjectDbs, readConfig } from './config'
+import { readConfig } from './config'
 
 afterEach(() => vi.unstubAllEnvs())
 
@@ -34,13 +34,6 @@ it('takes only decimal digits for whole numbers, not exponents, hex, signs or de
   expect(readConfig().trustProxyHops).toBe(7)
 })
 
-it('keeps as many embedded databases open as half the memory allows, between 2 and 64', () => {
-  const GiB = 1024 ** 3
-  expect(defaultMaxOpenProjectDbs(24 * GiB)).toBe(64)
-  expect(defaultMaxOpenProjectDbs(8 * GiB)).toBe(21)
-  expect(defaultMaxOpenProjectDbs(0.5 * GiB)).toBe(2)
-})
-
 it('reads the allowed host names from SITE_URL and ALLOWED_HOSTS, with the local names always', () => {
   vi.stubEnv('SITE_URL', 'https://Dash.Example.com/app')
   vi.stubEnv('ALLOWED_HOSTS', 'db.internal, 10.0.0.5')
@@ -49,28 +42,14 @@ it('reads the allowed host names from SITE_URL and ALLOWED_HOSTS, with the local
   expect(() => readConfig()).toThrow('SITE_URL must be an http(s) URL')
 })
 
-it('serves embedded databases on 127.0.0.1:54329 unless told otherwise; "off" turns the listener off', () => {
-  expect(readConfig().embeddedDb).toEqual({
-    port: 54329,
-    host: '127.0.0.1',
-    idleSessionTimeoutMs: 600_000,
-    maxConnections: 100,
-    maxConnectionsPerAddress: 20,
-    maxHandshakes: 20,
-    attemptsPerProject: 30,
-  })
+it('runs the embedded server on port 54329 unless told otherwise, as EMBEDDED_DB_USER when set', () => {
+  expect(readConfig().embeddedDb).toEqual({ port: 54329, user: undefined })
   vi.stubEnv('EMBEDDED_DB_PORT', '0')
-  vi.stubEnv('EMBEDDED_DB_HOST', '0.0.0.0')
-  vi.stubEnv('EMBEDDED_DB_IDLE_TIMEOUT_SECONDS', '0')
-  vi.stubEnv('EMBEDDED_DB_MAX_CONNECTIONS', '5')
-  vi.stubEnv('EMBEDDED_DB_MAX_CONNECTIONS_PER_ADDRESS', '0')
-  vi.stubEnv('EMBEDDED_DB_MAX_HANDSHAKES', '3')
-  expect(readConfig().embeddedDb).toMatchObject({ port: 0, host: '0.0.0.0', maxConnections: 5, maxHandshakes: 3 })
-  vi.stubEnv('EMBEDDED_DB_PORT', 'off')
-  expect(readConfig().embeddedDb.port).toBeNull()
+  vi.stubEnv('EMBEDDED_DB_USER', 'nobody')
+  expect(readConfig().embeddedDb).toEqual({ port: 0, user: 'nobody' })
   vi.stubEnv('EMBEDDED_DB_PORT', '70000')
   expect(() => readConfig()).toThrow('EMBEDDED_DB_PORT must be a port number')
-  vi.stubEnv('EMBEDDED_DB_PORT', 'abc')
+  vi.stubEnv('EMBEDDED_DB_PORT', 'off')
   expect(() => readConfig()).toThrow(/EMBEDDED_DB_PORT/)
 })
 

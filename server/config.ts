@@ -3,7 +3,6 @@
  * NEXT_PUBLIC_* names are read through a computed key so that Next does not inline their
  * build-time value: one build serves either mode. docs/configuration.md lists every variable.
  */
-import os from 'node:os'
 import path from 'node:path'
 import { readOAuthProviders, type ExternalAuthConfig } from './auth/oauth-config'
 import { readFlagsConfig, type FlagsConfig } from './flags/config'
@@ -40,37 +39,17 @@ export type RateLimits = {
   otpPerAccount: RateLimit
   /** Code and link checks (/verify, MFA verify) per client IP. */
   verifyPerIp: RateLimit
-  /** Failed password attempts on the embedded databases' wire listener, per client IP. */
-  embeddedDbAuthPerIp: RateLimit
   /** Wrong DASHBOARD_USERNAME / DASHBOARD_PASSWORD guesses per client IP (self-hosted dashboard). */
   dashboardPasswordPerIp: RateLimit
 }
 
-/** The Postgres wire-protocol listener that serves embedded project databases (server/databases/wire/). */
-export type EmbeddedDbListenerConfig = {
-  /** null: off. 0: any free port (tests). */
-  port: number | null
-  /** The address bound; anything but a loopback address exposes the databases (unencrypted) to the network. */
-  host: string
-  /** A session that sends nothing and gets nothing this long is ended; 0: never. Absent: the default below. */
-  idleSessionTimeoutMs?: number
-  /**
-   * Sessions authenticated with a project's password open at once, in all; connections (any) per
-   * client address; handshakes not yet authenticated, in all (the oldest is cut to make room).
-   * 0: no cap. Absent: the defaults below. The platform's own sessions count against none.
-   */
-  maxConnections?: number
-  maxConnectionsPerAddress?: number
-  maxHandshakes?: number
-  /**
-   * Password attempts on one project per 5 minutes, from every address together (0: off), past
-   * which only addresses that authenticated to it in the last 30 days may try. Absent: the default.
-   */
-  attemptsPerProject?: number
+/** The PostgreSQL server the platform runs itself when no server of your own is given (server/engine/). */
+export type EmbeddedDbConfig = {
+  /** EMBEDDED_DB_PORT, on 127.0.0.1. 0: a free port (kept from one start to the next while it stays free). */
+  port: number
+  /** EMBEDDED_DB_USER: the existing account the server runs as when the app runs as root. */
+  user?: string
 }
-
-/** The listener's limits when the environment does not set them (EMBEDDED_DB_IDLE_TIMEOUT_SECONDS …). */
-export const EMBEDDED_DB_LIMITS = { idleSessionTimeoutMs: 600_000, maxConnections: 100, maxConnectionsPerAddress: 20, maxHandshakes: 20, attemptsPerProject: 30 }
 
 /** The AI assistant's model: any server speaking OpenAI's Chat Completions API. */
 export type AiConfig = {
@@ -153,11 +132,11 @@ export type ServerConfig = {
   maxBodyBytes: number
   /** Largest SQL result (as JSON) the SQL endpoint answers. */
   maxResultBytes: number
-  /** Embedded project databases kept open at once. */
-  maxOpenProjectDbs: number
   /** temp_file_limit of each project's role on PostgreSQL servers. */
   projectTempFileLimit: string
-  embeddedDb: EmbeddedDbListenerConfig
+  /** Sessions each project's own role may hold at once on its server (its clients' and the platform's). */
+  projectConnectionLimit: number
+  embeddedDb: EmbeddedDbConfig
   /** How often project databases are checked, and failed provisioning looked at again. */
   healthCheckIntervalMs: number
   /** Projects set up at once by one app instance. */
@@ -233,31 +212,14 @@ function list(name: string): string[] {
     .filter(Boolean)
 }
 
-/** An embedded project database open in its worker: ~125 MB measured (bench §6), plus headroom. */
-const EMBEDDED_DB_MEMORY_BYTES = 192 * 1024 * 1024
-
-/** Half the machine's memory for open embedded databases, between 2 and 64 of them. */
-export function defaultMaxOpenProjectDbs(totalMemoryBytes = os.totalmem()): number {
-  return Math.max(2, Math.min(64, Math.floor((totalMemoryBytes * 0.5) / EMBEDDED_DB_MEMORY_BYTES)))
-}
-
-/** Where clients reach embedded databases when EMBEDDED_DB_PORT is not set. */
+/** Where the embedded PostgreSQL server listens when EMBEDDED_DB_PORT is not set. */
 export const DEFAULT_EMBEDDED_DB_PORT = 54329
 
-function embeddedDbListener(): EmbeddedDbListenerConfig {
+function embeddedDb(): EmbeddedDbConfig {
   const raw = env('EMBEDDED_DB_PORT')
-  const host = env('EMBEDDED_DB_HOST') ?? '127.0.0.1'
-  const limits = {
-    idleSessionTimeoutMs: wholeNumber('EMBEDDED_DB_IDLE_TIMEOUT_SECONDS', EMBEDDED_DB_LIMITS.idleSessionTimeoutMs / 1000, { allowZero: true }) * 1000,
-    maxConnections: wholeNumber('EMBEDDED_DB_MAX_CONNECTIONS', EMBEDDED_DB_LIMITS.maxConnections, { allowZero: true }),
-    maxConnectionsPerAddress: wholeNumber('EMBEDDED_DB_MAX_CONNECTIONS_PER_ADDRESS', EMBEDDED_DB_LIMITS.maxConnectionsPerAddress, { allowZero: true }),
-    maxHandshakes: wholeNumber('EMBEDDED_DB_MAX_HANDSHAKES', EMBEDDED_DB_LIMITS.maxHandshakes, { allowZero: true }),
-    attemptsPerProject: wholeNumber('RATE_LIMIT_EMBEDDED_DB_AUTH_PROJECT', EMBEDDED_DB_LIMITS.attemptsPerProject, { allowZero: true }),
-  }
-  if (raw !== undefined && ['off', 'false', 'none'].includes(raw.toLowerCase())) return { port: null, host, ...limits }
   const port = wholeNumber('EMBEDDED_DB_PORT', DEFAULT_EMBEDDED_DB_PORT, { allowZero: true })
-  if (port > 65535) throw new Error(`EMBEDDED_DB_PORT must be a port number (0-65535) or "off", got "${raw}"`)
-  return { port, host, ...limits }
+  if (port > 65535) throw new Error(`EMBEDDED_DB_PORT must be a port number (0-65535), got "${raw}"`)
+  return { port, user: env('EMBEDDED_DB_USER') }
 }
 
 function siteUrl(): string | undefined {
@@ -312,9 +274,9 @@ export function readConfig(): ServerConfig {
     supportEmail: env('SUPPORT_EMAIL'),
     maxBodyBytes: wholeNumber('MAX_BODY_BYTES', 1024 * 1024),
     maxResultBytes: wholeNumber('MAX_RESULT_BYTES', 128 * 1024 * 1024),
-    maxOpenProjectDbs: wholeNumber('MAX_OPEN_PROJECT_DBS', defaultMaxOpenProjectDbs()),
     projectTempFileLimit: env('PROJECT_TEMP_FILE_LIMIT') ?? '5GB',
-    embeddedDb: embeddedDbListener(),
+    projectConnectionLimit: wholeNumber('PROJECT_CONNECTION_LIMIT', 60),
+    embeddedDb: embeddedDb(),
     healthCheckIntervalMs: wholeNumber('HEALTH_CHECK_INTERVAL_MS', 30_000),
     provisionConcurrency: wholeNumber('PROVISION_CONCURRENCY', 2),
     provisionMaxAttempts: wholeNumber('PROVISION_MAX_ATTEMPTS', 6),
@@ -329,7 +291,6 @@ export function readConfig(): ServerConfig {
       otpPerIp: rateLimit('RATE_LIMIT_OTP', 30, 3600),
       otpPerAccount: rateLimit('RATE_LIMIT_OTP_ACCOUNT', 5, 3600),
       verifyPerIp: rateLimit('RATE_LIMIT_VERIFY', 60, 300),
-      embeddedDbAuthPerIp: rateLimit('RATE_LIMIT_EMBEDDED_DB_AUTH', 10, 300),
       dashboardPasswordPerIp: rateLimit('RATE_LIMIT_DASHBOARD_PASSWORD', 20, 300),
     },
     auth: {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { EgressCounter } from './billing/egress-counter'
 import { readConfig, type ServerConfig } from './config'
-import { openEmbeddedControlPlane, openServerControlPlane, type ControlPlaneDb } from './db/control-plane'
+import { openServerControlPlane, type ControlPlaneDb } from './db/control-plane'
 import { migrate } from './db/migrate'
 import { loadJwtSecret } from './auth/jwt'
 import { SigningKeys } from './auth/signing-keys'
@@ -15,8 +15,7 @@ import { ensureSelfHostedProject } from './projects/self-hosted'
 import { startScheduler, type Scheduler } from './scheduler'
 import { applyFlagsFile } from './flags/flags-file'
 import { indexDocsAtStart } from './docs/index-docs'
-import { startWireListener, type WireListener } from './databases/wire/listener'
-import { wireAccess } from './connection/wire-access'
+import { resolveDatabaseServers, type DatabaseServers } from './engine/servers'
 import { closeProjectSchemas } from './graphql/project-schemas'
 
 export type Platform = {
@@ -30,10 +29,10 @@ export type Platform = {
   mailer: Mailer
   databases: ProjectDatabases
   /**
-   * The Postgres wire-protocol listener of embedded databases, where it really listens (port 0
-   * becomes the port the system chose); null when EMBEDDED_DB_PORT is off or the port was taken.
+   * Where the control plane and project databases live: servers of your own, or the PostgreSQL
+   * server this platform runs itself (its `engine`, stopped with the platform).
    */
-  embeddedListener: WireListener | null
+  servers: DatabaseServers
   /** Names this app instance in provisioning leases. */
   instanceId: string
   scheduler: Scheduler
@@ -47,19 +46,27 @@ export type Platform = {
   pending: Set<Promise<unknown>>
 }
 
-export async function createPlatform(config: ServerConfig, options: { inMemory?: boolean } = {}): Promise<Platform> {
-  const db = config.platformDatabaseUrl
-    ? await openServerControlPlane(config.platformDatabaseUrl)
-    : await openEmbeddedControlPlane(options.inMemory ? null : config.dataDir)
+export async function createPlatform(config: ServerConfig): Promise<Platform> {
+  const servers = await resolveDatabaseServers(config)
+  try {
+    return await assemble(config, servers)
+  } catch (error) {
+    await servers.engine?.stop()
+    throw error
+  }
+}
+
+async function assemble(config: ServerConfig, servers: DatabaseServers): Promise<Platform> {
+  const db = await openServerControlPlane(servers.platformDatabaseUrl)
   await migrate(db)
+  await servers.followPort(db)
   await applyFlagsFile(db, config.flags.file)
   const databases = createProjectDatabases({
-    dataDir: config.dataDir,
-    projectDbServers: config.projectDbServers,
-    maxOpen: config.maxOpenProjectDbs,
+    projectDbServers: servers.projectDbServers,
     maxResultBytes: config.maxResultBytes,
     tempFileLimit: config.projectTempFileLimit,
     terminateGraceMs: config.sqlTerminateGraceMs,
+    connectionLimit: config.projectConnectionLimit,
   })
   // Retired keys stay trusted for the life of a token, plus the time another instance may keep signing with them.
   const signingKeys = new SigningKeys(db, config.accessTokenTtlSeconds + 120, config.auth.signingKeys)
@@ -71,45 +78,29 @@ export async function createPlatform(config: ServerConfig, options: { inMemory?:
     signingKeys,
     mailer: createMailer(config.auth),
     databases,
-    embeddedListener: null,
+    servers,
     instanceId: randomUUID(),
     egress: new EgressCounter(),
     pending: new Set(),
   } as Omit<Platform, 'scheduler'> as Platform
-  platform.embeddedListener = await listenForEmbeddedClients(platform)
   if (!config.isPlatform) await ensureSelfHostedProject(platform)
   await indexDocsAtStart(platform)
   platform.scheduler = startScheduler(platform)
   return platform
 }
 
-/**
- * Opens the embedded databases' listener. A port already taken does not stop the platform: the
- * dashboard then says the listener is off (and the log says why).
- */
-async function listenForEmbeddedClients(platform: Platform): Promise<WireListener | null> {
-  const { port, host } = platform.config.embeddedDb
-  if (port === null) return null
-  try {
-    return await startWireListener({ host, port }, wireAccess(platform))
-  } catch (error) {
-    console.warn(`[embedded-db] not listening on ${host}:${port}: ${(error as Error).message} (EMBEDDED_DB_PORT, EMBEDDED_DB_HOST)`)
-    return null
-  }
-}
-
 export async function closePlatform(platform: Platform) {
   platform.scheduler.stop()
-  await platform.embeddedListener?.close()
   while (platform.pending.size > 0) await Promise.allSettled([...platform.pending])
   await closeProjectSchemas(platform)
   await platform.databases.closeAll()
   await platform.db.close()
+  await platform.servers.engine?.stop()
 }
 
 // The one registry on globalThis. Next bundles the instrumentation hook (which opens the platform
 // at start) and the API route separately, each with its own copy of this module; both must get
-// the same platform, or two PGlite instances would open one data dir and corrupt it.
+// the same platform, or two copies would each start (or be refused) the embedded server.
 const GLOBAL_KEY = Symbol.for('supaboard.platform')
 type GlobalWithPlatform = typeof globalThis & { [GLOBAL_KEY]?: Promise<Platform> }
 

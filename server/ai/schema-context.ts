@@ -8,7 +8,9 @@ import { AI_MAX_TABLES } from '@/lib/api-types'
 import type { Platform } from '../platform'
 import type { ProjectAccess } from '../http/types'
 import { readOnlyLocation } from '../sql/read-only-location'
-import { PROJECT_SCHEMAS } from '../databases/embedded-readonly'
+
+/** The project's own schemas: not the system's. */
+const PROJECT_SCHEMAS = `n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'`
 
 export const SCHEMA_CONTEXT_MAX_CHARS = 40 * 1024
 

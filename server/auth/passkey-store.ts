@@ -1,7 +1,6 @@
 /**
  * Where passkeys and their ceremonies' challenges are kept (control plane). A challenge is taken
- * with one DELETE … RETURNING: of two requests presenting it at once, exactly one gets it, on
- * PGlite and on PostgreSQL alike. A signature counter only moves forward, checked in the UPDATE
+ * with one DELETE … RETURNING: of two requests presenting it at once, exactly one gets it. A signature counter only moves forward, checked in the UPDATE
  * itself, so two sign-ins racing with the same counter cannot both pass.
  */
 import { randomUUID } from 'node:crypto'

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose'
-import { detached, type ControlPlaneDb } from '../db/control-plane'
+import type { ControlPlaneDb } from '../db/control-plane'
 
 export const SIGNING_ALG = 'ES256'
 
@@ -148,7 +148,7 @@ export class SigningKeys {
    */
   async signer(): Promise<SigningKey & { privateKey: CryptoKey }> {
     if (Date.now() - this.loadedAt > this.refreshMs && !this.loading)
-      detached(() => this.reload()).catch((error) => console.error('Reading the signing keys failed:', error))
+      this.reload().catch((error) => console.error('Reading the signing keys failed:', error))
     return this.current()
   }
 

@@ -1,15 +1,14 @@
 import type { connectionRoutes } from '@/lib/api-types'
 import type { Handlers } from '../http/types'
-import { changePassword, locationWithPassword, passwordOf, requireLocation } from './db-password'
+import { changePassword, passwordOf, requireLocation } from './db-password'
 import { projectSettings } from './settings'
 import { databaseSize } from './database-size'
 
 export const connectionHandlers: Handlers<typeof connectionRoutes> = {
   getProjectSettings: async ({ platform, access }) => projectSettings(platform, access),
   getDatabaseSize: async ({ platform, access }) => databaseSize(platform, access),
-  async getDbPassword({ platform, access }) {
-    const location = await locationWithPassword(platform, access.ref, requireLocation(access))
-    return { password: passwordOf(location)! }
+  async getDbPassword({ access }) {
+    return { password: passwordOf(requireLocation(access)) }
   },
   async updateDbPassword({ platform, access, body }) {
     await changePassword(platform, access, body.password)

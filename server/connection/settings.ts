@@ -2,7 +2,6 @@
  * A project's connection details as the dashboard shows them: where to connect, as whom, and the
  * connection string with `[YOUR-PASSWORD]` where the password goes (revealed by its own route).
  */
-import os from 'node:os'
 import type { ProjectSettings } from '@/lib/api-types'
 import type { Platform } from '../platform'
 import type { ProjectAccess } from '../http/types'
@@ -28,20 +27,8 @@ const shellArg = (value: string) => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'
 
 export const psqlCommand = (e: Endpoint) => `psql -h ${shellArg(e.host)} -p ${e.port} -d ${shellArg(e.database)} -U ${shellArg(e.user)}`
 
-/** Where a client reaches the listener: a wildcard bind is reached by this machine's name. */
-function listenerHost(platform: Platform): string {
-  const host = platform.embeddedListener?.host ?? platform.config.embeddedDb.host
-  if (host !== '0.0.0.0' && host !== '::') return host
-  return platform.config.siteUrl ? new URL(platform.config.siteUrl).hostname : os.hostname()
-}
-
-/** The endpoint of a location (for an embedded one: null while the listener is off). */
-export function endpointOf(platform: Platform, location: ProjectDbLocation): Endpoint | null {
-  if (location.kind === 'embedded') {
-    const listener = platform.embeddedListener
-    if (!listener) return null
-    return { host: listenerHost(platform), port: listener.port, database: location.ref, user: 'postgres', params: '' }
-  }
+/** The endpoint of a location: the role's URL on its server. */
+export function endpointOf(location: ProjectDbLocation): Endpoint {
   const url = new URL(location.url)
   return {
     host: decodeURIComponent(url.hostname).replace(/^\[(.*)\]$/, '$1') || 'localhost',
@@ -57,21 +44,10 @@ export function projectSettings(platform: Platform, project: ProjectAccess): Pro
   const base = { ref: project.ref, status: project.status }
   if (!location)
     return { ...base, db_kind: null, db_host: null, db_port: null, db_name: null, db_user: null, connection_string: null, psql_command: null, local_only: false, note: "The project's database is not set up yet." }
-  const endpoint = endpointOf(platform, location)
-  if (!endpoint)
-    return {
-      ...base,
-      db_kind: 'embedded',
-      db_host: null,
-      db_port: null,
-      db_name: location.ref,
-      db_user: 'postgres',
-      connection_string: null,
-      psql_command: null,
-      local_only: false,
-      note: 'Connections from outside are turned off on this platform (EMBEDDED_DB_PORT is off, or its port was taken). The SQL editor still works.',
-    }
-  const localOnly = location.kind === 'embedded' && LOOPBACK.test(endpoint.host)
+  const endpoint = endpointOf(location)
+  // The platform's own server listens on loopback only: reachable from this machine alone.
+  const engine = platform.servers.engine
+  const localOnly = engine !== null && LOOPBACK.test(endpoint.host) && endpoint.port === engine.port
   return {
     ...base,
     db_kind: location.kind,
@@ -82,9 +58,8 @@ export function projectSettings(platform: Platform, project: ProjectAccess): Pro
     connection_string: connectionString(endpoint, PASSWORD_PLACEHOLDER),
     psql_command: psqlCommand(endpoint),
     local_only: localOnly,
-    note:
-      location.kind === 'embedded'
-        ? `An embedded database, served over the Postgres protocol by this platform${localOnly ? ', reachable from this machine only (EMBEDDED_DB_HOST)' : ''}. Connections are not encrypted. All clients share one database session: for many clients, use a PostgreSQL server.`
-        : null,
+    note: localOnly
+      ? 'A PostgreSQL server this platform runs on this machine: reachable from this machine only, connections not encrypted.'
+      : null,
   }
 }

@@ -9,7 +9,7 @@ import pg from 'pg'
 import { ResultJsonBuilder } from '../../workers/result-json.mjs'
 import { ResultStreamBuilder } from '../../workers/result-stream.mjs'
 import { isUnavailable } from '../db/unavailable'
-import { makeVerifierAsync, verifierText } from './wire/scram'
+import { makeVerifierAsync, verifierText } from './scram-verifier'
 import { BackendStopper, stopNamedBackend } from './stop-backend'
 import { cancelledByUser, DatabaseUnavailableError, QUERY_CANCELED, SqlError, USER_CANCEL_MESSAGE, type RunControl, type RunOptions, type RunOutcome, type RunShape, type RunStream } from './types'
 import {
@@ -52,7 +52,7 @@ export function adminUrlForRegion(targets: ServerTargets, region: string): strin
 
 // ---------------------------------------------------------------------------------------------
 // Running SQL: a custom pg "submittable" that feeds protocol messages straight into the same JSON
-// builder the PGlite worker uses (no row objects, no type parsers, one code path for multi-
+// builder (workers/result-json.mjs; no row objects, no type parsers, one code path for multi-
 // statement SQL).
 
 const COPY_IN_REFUSED = 'COPY FROM STDIN is not supported here'
@@ -177,8 +177,7 @@ function streamQuery(text: string, sink: RunStream, client: pg.PoolClient) {
 
 /**
  * After every run, before the connection goes back to the pool: end any transaction and undo
- * session changes. One round trip; ROLLBACK outside a transaction only warns. Temp tables are kept
- * (as on PGlite).
+ * session changes. One round trip; ROLLBACK outside a transaction only warns. Temp tables are kept.
  */
 const RESET_SESSION =
   'ROLLBACK; RESET SESSION AUTHORIZATION; RESET ALL; RESET ROLE; CLOSE ALL; DEALLOCATE ALL; UNLISTEN *'
@@ -268,9 +267,11 @@ export type ServerDatabasesConfig = {
   terminateGraceMs: number
   /** The admin connection strings of PROJECT_DB_SERVERS: the terminate's fallback on their servers. */
   adminUrls?: string[]
+  /** Sessions the project's own role may hold at once, its clients' and the platform's together (PROJECT_CONNECTION_LIMIT). */
+  connectionLimit?: number
 }
 
-export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceMs, adminUrls = [] }: ServerDatabasesConfig): ServerDatabases {
+export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceMs, adminUrls = [], connectionLimit = -1 }: ServerDatabasesConfig): ServerDatabases {
   /** One small pool per URL (project role or admin). */
   const pools = new Map<string, pg.Pool>()
   /** Session default of statement_timeout for a pool's connections (set at connect time). */
@@ -585,8 +586,8 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
       // working URL.
       await admin.query(
         role.rowCount
-          ? `ALTER ROLE ${ident} WITH LOGIN ${createRole} PASSWORD ${pg.escapeLiteral(password)}`
-          : `CREATE ROLE ${ident} WITH LOGIN NOSUPERUSER NOCREATEDB ${createRole} NOREPLICATION NOBYPASSRLS PASSWORD ${pg.escapeLiteral(password)}`
+          ? `ALTER ROLE ${ident} WITH LOGIN ${createRole} CONNECTION LIMIT ${connectionLimit} PASSWORD ${pg.escapeLiteral(password)}`
+          : `CREATE ROLE ${ident} WITH LOGIN NOSUPERUSER NOCREATEDB ${createRole} NOREPLICATION NOBYPASSRLS CONNECTION LIMIT ${connectionLimit} PASSWORD ${pg.escapeLiteral(password)}`
       )
       if (template !== undefined) await admin.query(`DROP DATABASE IF EXISTS ${ident} WITH (FORCE)`)
       const db = await admin.query('select 1 from pg_database where datname = $1', [name])

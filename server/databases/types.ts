@@ -1,38 +1,28 @@
 /**
- * The seam between the platform and project databases. A project database is either an embedded
- * PGlite (one per project, in its own worker thread) or a database with its own login role on a
- * PostgreSQL server. Both speak this interface.
+ * The seam between the platform and project databases: each project is a database with its own
+ * login role on a PostgreSQL server (the one the platform runs itself, or one of yours).
  */
-import type { Socket } from 'node:net'
 
 /** Where a project's database lives, as stored in the control plane (never sent to a browser). */
-export type ProjectDbLocation =
-  | {
-      kind: 'embedded'
-      ref: string
-      /**
-       * The password wire-protocol clients authenticate with (server/databases/wire/), made on
-       * first use (server/connection/db-password.ts) for projects made before it existed.
-       */
-      password?: string
-    }
-  | {
-      kind: 'server'
-      ref: string
-      /** Connection string of the project's own login role to its own database. */
-      url: string
-      /**
-       * Connection string of the project's read-only login role (read privileges only), for
-       * members whose role may not change the database. Made at provisioning, or on first use
-       * for projects made before it existed.
-       */
-      readOnlyUrl?: string
-    }
+export type ProjectDbLocation = {
+  kind: 'server'
+  ref: string
+  /** Connection string of the project's own login role to its own database. */
+  url: string
+  /**
+   * Connection string of the project's read-only login role (read privileges only), for
+   * members whose role may not change the database. Made at provisioning, or on first use
+   * for projects made before it existed.
+   */
+  readOnlyUrl?: string
+  /** Self-hosted DATABASE_URL: a database given as it is, nothing provisioned by the platform. */
+  given?: boolean
+}
 
 export type RunShape = 'all' | 'last'
 
 export type RunOptions = {
-  /** Statement timeout; on PGlite enforced by terminating the worker. */
+  /** Statement timeout. */
   timeoutMs: number
   /**
    * 'all': JSON of StatementResult[] (lib/api-types/sql.ts), one per statement.
@@ -41,8 +31,7 @@ export type RunOptions = {
   shape: RunShape
   /**
    * Run with read privileges only, in a way the SQL cannot escape: as the project's read-only
-   * role on a server; on PGlite inside a function owned by a read-only role, in a transaction
-   * that is always rolled back (see embedded-readonly.ts).
+   * login role.
    */
   readOnly?: boolean
   /**
@@ -54,7 +43,7 @@ export type RunOptions = {
   startedBy?: string
   /**
    * Called when a named run's SQL is on its way to the database: with the server backend's pid
-   * and start (null on PGlite), so that the caller can tell other app instances where it runs.
+   * and start , so that the caller can tell other app instances where it runs.
    */
   onStart?: (started: RunStart) => void
   /**
@@ -77,19 +66,19 @@ export type RunStream = {
 /** What `cancel()` did: stopped the run, was not allowed to, or found no such run (ended, never was). */
 export type CancelOutcome = 'cancelled' | 'refused' | 'unknown'
 
-/** A server backend's pid and its pg_stat_activity backend_start (as text); null on PGlite. */
+/** A server backend's pid and its pg_stat_activity backend_start (as text). */
 export type RunStart = { pid: number | null; backendStart?: string | null }
 
 /** Where a named run is: waiting behind others of its project, or running. */
 export type RunState = 'queued' | 'running'
 
-/** Postgres' own words for a statement cancelled on request; PGlite's runs answer the same. */
+/** Postgres' own words for a statement cancelled on request. */
 export const USER_CANCEL_MESSAGE = 'canceling statement due to user request'
 export const QUERY_CANCELED = '57014'
 
 /**
  * A named run as its backend sees it. The backend tells what stopping means at the stage the run
- * is in (`onCancel`: drop it from the queue, end the worker, cancel the server backend); `cancel()`
+ * is in (`onCancel`: drop it before it starts, cancel the server backend); `cancel()`
  * calls that once. A run cancelled before it reached the database must check `cancelled` and not
  * start.
  */
@@ -172,7 +161,7 @@ const UNAVAILABLE = Symbol.for('supaboard.DatabaseUnavailableError')
 
 /**
  * The database could not be reached or stopped answering (server down, connection refused or
- * cut, too many connections, an embedded data dir that fails to open). The project is unhealthy
+ * cut, too many connections). The project is unhealthy
  * until it answers again; the caller gets a 503. The message names no server or role.
  */
 export class DatabaseUnavailableError extends Error {
@@ -205,17 +194,16 @@ export const isDatabaseNotServing = (error: unknown): error is DatabaseNotServin
   !!error && typeof error === 'object' && NOT_SERVING in error
 
 export type ProjectDatabasesConfig = {
-  dataDir: string
-  /** PROJECT_DB_SERVERS: `region=postgres://admin…,…`, `*=url` or a bare URL. */
+  /** PROJECT_DB_SERVERS as resolved (server/engine/servers.ts): `region=postgres://admin…,…`, `*=url` or a bare URL. */
   projectDbServers?: string
-  /** Embedded databases kept open at once (least recently used idle ones are closed). */
-  maxOpen: number
   /** Largest result (JSON characters) a run may answer. */
   maxResultBytes: number
   /** temp_file_limit given to each project role on a server. */
   tempFileLimit: string
   /** On servers: how long a cancelled statement may go on before its session is ended. */
   terminateGraceMs: number
+  /** Sessions a project's own role may hold at once (PROJECT_CONNECTION_LIMIT; -1: no limit). */
+  connectionLimit?: number
 }
 
 export interface ProjectDatabases {
@@ -233,11 +221,10 @@ export interface ProjectDatabases {
   suspend(location: ProjectDbLocation, region: string): Promise<void>
   /** Restore: serves a suspended database again. */
   resume(location: ProjectDbLocation, region: string): Promise<void>
-  /** Restart: ends every connection (on PGlite, closes the instance); the next use reopens. */
+  /** Restart: ends every connection; the next use connects again. */
   restart(location: ProjectDbLocation, region: string): Promise<void>
   /**
-   * Removes the database for good: the data dir on PGlite; DROP DATABASE and DROP ROLE on a
-   * server. Works without a location too (a project deleted before its set-up finished).
+   * Removes the database for good: DROP DATABASE and DROP ROLE. Works without a location too (a project deleted before its set-up finished).
    */
   drop(ref: string, region: string, location: ProjectDbLocation | null): Promise<void>
   /**
@@ -246,15 +233,8 @@ export interface ProjectDatabases {
    */
   run(location: ProjectDbLocation, sql: string, options: RunOptions): Promise<RunOutcome>
   /**
-   * The role a platform client that runs a reader's SQL on its own connection must take with
-   * `SET LOCAL ROLE` inside a read-only transaction. Embedded: PGlite has one login (the owner),
-   * so this makes sure the reader role exists and may read every table made since, and names it.
-   * Server: null, the read-only login role (`readOnlyUrl`) is the reader already.
-   */
-  readerRole(location: ProjectDbLocation): Promise<string | null>
-  /**
-   * Stops a named run of this process: a queued one on PGlite is dropped from the queue, a
-   * running one ends its worker; on a server the backend gets pg_cancel_backend. Either way the
+   * Stops a named run of this process: waiting for a connection, it never starts; running, its
+   * backend gets pg_cancel_backend (then pg_terminate_backend, see stop-backend.ts). The
    * run answers SqlError 57014 'canceling statement due to user request'. `allowed` decides from
    * who started the run whether the caller may stop it.
    */
@@ -268,45 +248,21 @@ export interface ProjectDatabases {
    */
   cancelBackend(location: ProjectDbLocation, target: { pid: number; backendStart: string | null; queryId: string; readOnly: boolean }): Promise<boolean>
   /**
-   * Bytes the database takes: pg_database_size on a server; on PGlite the data dir on disk
-   * (measured without opening it). 0 for a database that does not exist (any more).
+   * Bytes the database takes (pg_database_size). 0 for a database that does not exist (any more).
    */
   sizeBytes(location: ProjectDbLocation, region: string): Promise<number>
   /** Server version string, e.g. "PostgreSQL 17.5 …"; DatabaseUnavailableError when unreachable. */
   version(location: ProjectDbLocation, options?: { timeoutMs?: number }): Promise<string>
   /**
-   * Embedded projects: serves an authenticated client of the wire listener (see
-   * EmbeddedDatabases.openWire). DatabaseNotServingError while the project is paused or removed.
-   */
-  openWire(location: ProjectDbLocation, socket: Socket, session: WireSessionOptions): Promise<boolean>
-  /**
-   * Sets the password of the project's own role: on a server `ALTER ROLE … PASSWORD` as the
-   * admin; embedded, only the stored secret changes. Answers the location to store (the caller
+   * Sets the password of the project's own role (`ALTER ROLE … PASSWORD` as the admin). Answers the location to store (the caller
    * stores it while holding the project's row, then ends what used the old password).
    */
   setPassword(location: ProjectDbLocation, region: string, password: string): Promise<ProjectDbLocation>
-  /** Embedded projects: ends wire sessions, except those opened with the credential `keep`. */
-  endWireSessions(location: ProjectDbLocation, keep?: string): void
   /**
    * Server projects: ends the pools that use any of these connection strings (a password that
    * changed: the old URL must not keep working through a pool).
    */
   endPools(urls: string[]): Promise<void>
-  /** Closes every open instance/pool (server shutdown, tests). */
+  /** Closes every pool (server shutdown, tests). */
   closeAll(): Promise<void>
-  /** Embedded data dirs with an open worker (tests, diagnostics). */
-  openEmbeddedDirs(): string[]
-}
-
-/** Limits of a wire session, and who hears about its traffic. */
-export type WireSessionOptions = {
-  startup: Buffer
-  rest: Buffer
-  credential: string
-  /** One message's work (a query, a step of the extended protocol) longer than this ends the worker (PGlite cannot cancel). */
-  statementTimeoutMs: number
-  /** A session that sends nothing and gets nothing this long is ended (0: never). */
-  idleTimeoutMs: number
-  /** Bytes sent to the client (egress), and proof of activity. */
-  onOutput?(bytes: number): void
 }

@@ -1,14 +1,9 @@
 /**
- * The control plane's database: embedded PGlite under DATA_DIR by default, or a PostgreSQL server
- * (PLATFORM_DATABASE_URL). Both are reached through this small interface so that the rest of the
- * platform never knows which one it runs on.
+ * The control plane's database, on a PostgreSQL server: PLATFORM_DATABASE_URL, or the database
+ * `platform` of the server the platform runs itself (server/engine/). The rest of the platform
+ * reaches it through this small interface.
  */
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 
 /** A result row; callers name its shape with the type parameter of `query`. */
@@ -16,7 +11,7 @@ export type Row = object
 
 export type QueryOptions = {
   /**
-   * Keep the statement prepared on each connection (PostgreSQL server; PGlite ignores it): parsed
+   * Keep the statement prepared on each connection: parsed
    * and planned once per connection instead of on every call. For the few statements every
    * request makes, whose text is fixed (never with values spliced in: one prepared statement per
    * distinct text and connection).
@@ -34,54 +29,6 @@ export interface ControlPlaneDb extends Queryable {
   /** Runs fn in one transaction on one connection; rolls back when fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>
-  readonly kind: 'embedded' | 'server'
-}
-
-/** The embedded control plane whose transaction is running its callback, if any. */
-const inTransaction = new AsyncLocalStorage<PGlite>()
-
-/**
- * Runs fn outside any transaction's context: for work started inside one but not part of it
- * (a background refresh), which would otherwise be refused as a query of the transaction's own.
- */
-export const detached = <T>(fn: () => T): T => inTransaction.exit(fn)
-
-export async function openEmbeddedControlPlane(dataDir: string | null): Promise<ControlPlaneDb> {
-  // The extensions the control plane's migrations create (a data dir is reopened with the same list).
-  const extensions = { pg_trgm }
-  let db: PGlite
-  if (dataDir) {
-    fs.mkdirSync(dataDir, { recursive: true })
-    db = await PGlite.create({ dataDir: path.join(dataDir, 'platform'), extensions })
-  } else {
-    db = await PGlite.create({ extensions })
-  }
-  // One PGlite is one session: transactions from concurrent requests must not interleave.
-  let chain: Promise<unknown> = Promise.resolve()
-  const serialize = <T>(fn: () => Promise<T>): Promise<T> => {
-    // A query on the database itself from inside a transaction would queue behind that
-    // transaction for ever: refuse it loudly (the transaction's `tx` is the way in).
-    if (inTransaction.getStore() === db)
-      return Promise.reject(new Error('A control-plane query was made inside a transaction without its tx: it would wait for ever'))
-    const next = chain.then(fn, fn)
-    chain = next.catch(() => undefined)
-    return next
-  }
-  return {
-    kind: 'embedded',
-    query: <T extends Row>(sql: string, params: unknown[] = []) => serialize(async () => (await db.query<T>(sql, params)).rows),
-    exec: (sql) => serialize(async () => void (await db.exec(sql))),
-    transaction: (fn) =>
-      serialize(() =>
-        db.transaction((tx) =>
-          inTransaction.run(db, () => fn({
-            query: async <T extends Row>(s: string, p: unknown[] = []) => (await tx.query<T>(s, p)).rows,
-            exec: async (s) => void (await tx.exec(s)),
-          }))
-        )
-      ),
-    close: () => db.close(),
-  }
 }
 
 /** A prepared statement's name comes from its text: one text, one statement per connection. */
@@ -102,7 +49,6 @@ export async function openServerControlPlane(url: string): Promise<ControlPlaneD
   pool.on('error', (error) => console.error('Control-plane connection error:', error.message))
   await revokePublicConnect(pool)
   return {
-    kind: 'server',
     async query<T extends Row>(sql: string, params: unknown[] = [], options?: QueryOptions) {
       return (await pool.query(queryConfig(sql, params, options))).rows as T[]
     },

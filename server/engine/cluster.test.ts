@@ -94,6 +94,17 @@ it.runIf(process.getuid?.() === 0)('runs the server as an unprivileged account w
   expect(fs.statSync(enginePaths(dir).data).uid).toBe(uid)
 })
 
+it.runIf(process.getuid?.() === 0)('lets the account through a DATA_DIR of its own made 0700, and names a directory above it that blocks', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'engine-test-'))
+  expect(fs.statSync(dir).mode & 0o777).toBe(0o700)
+  await start(dir)
+  expect(fs.statSync(dir).mode & 0o777).toBe(0o701)
+  const above = fs.mkdtempSync(path.join(os.tmpdir(), 'engine-test-'))
+  await expect(startEngine({ dataDir: path.join(above, 'data'), port: 0, durable: false })).rejects.toThrow(
+    new RegExp(`cannot enter ${above}: run \\\`chmod o\\+x ${above}\\\``)
+  )
+})
+
 it('notices a crash of the server, reports it and starts it again', async () => {
   const dir = dataDir()
   const reports: string[] = []

@@ -171,6 +171,11 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
   // The account only passes through (to data/, which it owns); the password file stays the app's.
   if (account) {
     fs.chmodSync(paths.home, 0o711)
+    // DATA_DIR is the platform's own: let the account pass through it (o+x: no listing). The
+    // directories above are the machine's: checked, never changed.
+    const dataDir = path.dirname(paths.home)
+    const stat = fs.statSync(dataDir)
+    if (stat.uid === process.getuid?.() && !(stat.mode & 0o001)) fs.chmodSync(dataDir, (stat.mode & 0o7777) | 0o001)
     checkReachable(paths.home, account)
   }
   const lock: DataDirLock = lockDataDir(paths.lock, `the PostgreSQL server in ${paths.data}`)

@@ -49,7 +49,8 @@ export function lockDataDir(file: string, what: string): DataDirLock {
     } catch {
       // Unreadable or half-written: its writer died while writing (writes are one small call).
     }
-    if (holder && alive(holder) && !(holder.pid === me.pid && holder.started === me.started))
+    // This very process counts too: one process runs one platform (server/platform.ts).
+    if (holder && alive(holder))
       throw new DataDirLockedError(
         `Another copy of the platform (pid ${holder.pid} on ${holder.host}, since ${holder.since}) is running ${what}. ` +
           'Stop it first, or give this copy a DATA_DIR of its own (or a PostgreSQL server of your own: PLATFORM_DATABASE_URL and PROJECT_DB_SERVERS).'

@@ -2,10 +2,10 @@ import { engineSettings, settingsArgs, sharedBuffersMb } from './settings'
 
 const GB = 1024 ** 3
 
-it('sizes shared_buffers to the machine, within 32 MB and 1 GB', () => {
+it('sizes shared_buffers to the machine, within 32 MB and 256 MB', () => {
   expect(sharedBuffersMb(0.25 * GB)).toBe(32)
-  expect(sharedBuffersMb(4 * GB)).toBe(256)
-  expect(sharedBuffersMb(64 * GB)).toBe(1024)
+  expect(sharedBuffersMb(2 * GB)).toBe(128)
+  expect(sharedBuffersMb(64 * GB)).toBe(256)
 })
 
 it('listens on loopback only, with SCRAM, pg_stat_statements preloaded and reserved admin slots', () => {
@@ -18,7 +18,7 @@ it('listens on loopback only, with SCRAM, pg_stat_statements preloaded and reser
     shared_preload_libraries: 'pg_stat_statements',
     superuser_reserved_connections: '5',
     authentication_timeout: '10s',
-    shared_buffers: '512MB',
+    shared_buffers: '256MB',
   })
   expect(s.fsync).toBeUndefined()
   expect(engineSettings({ port: 1, durable: false }).fsync).toBe('off')

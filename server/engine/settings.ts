@@ -17,9 +17,13 @@ export type EngineSettingsInput = {
   durable?: boolean
 }
 
-/** A sixteenth of memory, between 32 MB and 1 GB (PostgreSQL's own default is 128 MB). */
+/**
+ * A sixteenth of memory, between 32 MB and 256 MB (PostgreSQL's own default is 128 MB): the
+ * platform shares the machine with the app and the user's other work, and the OS cache still
+ * holds what does not fit. A server of your own is sized by you.
+ */
 export function sharedBuffersMb(totalMemoryBytes: number): number {
-  return Math.max(32, Math.min(1024, Math.floor(totalMemoryBytes / 16 / MB)))
+  return Math.max(32, Math.min(256, Math.floor(totalMemoryBytes / 16 / MB)))
 }
 
 export function engineSettings({ port, totalMemoryBytes = os.totalmem(), durable = true }: EngineSettingsInput): Record<string, string> {

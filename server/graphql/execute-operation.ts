@@ -48,12 +48,10 @@ export const responseTooLargeMessage = (bytes: number, maxBytes: number) =>
 
 export type ExecuteOptions = {
   readOnly: boolean
-  /** A role the read-only transaction takes (`SET LOCAL ROLE`) when the pool's login is not the reader itself (embedded). */
-  readerRole?: string | null
   maxResponseBytes: number
 }
 
-export async function executeOperation(built: BuiltSchema, pool: Pool, operation: Operation, { readOnly, readerRole, maxResponseBytes }: ExecuteOptions): Promise<GraphqlResponse> {
+export async function executeOperation(built: BuiltSchema, pool: Pool, operation: Operation, { readOnly, maxResponseBytes }: ExecuteOptions): Promise<GraphqlResponse> {
   const { schema, resolvedPreset } = built
   const graphql = await loadGraphql()
   const { GraphQLError, getOperationAST, parse, specifiedRules, validate } = graphql
@@ -97,9 +95,8 @@ export async function executeOperation(built: BuiltSchema, pool: Pool, operation
   const context = args.contextValue as Grafast.Context
   context.withPgClient = makePgAdaptorWithPgClient(pool)
   // A read-only transaction on top of the read-only role: a function that writes, called from a
-  // query, is refused by Postgres itself. Where the login is the owner's (embedded), the
-  // transaction also takes the reader role, so that row-level security and grants apply.
-  context.pgSettings = readOnly ? { transaction_read_only: 'on', ...(readerRole ? { role: readerRole } : {}) } : null
+  // query, is refused by Postgres itself.
+  context.pgSettings = readOnly ? { transaction_read_only: 'on' } : null
   const result = await execute(args)
   if (Symbol.asyncIterator in result) {
     await result.return?.()

@@ -3,9 +3,7 @@
  * (server/privileges/project-database.ts): a restricted organization answers 402, a paused or not
  * yet ready project 409 (and its cached pools are closed), a database that does not answer 503.
  * Members whose role allows `sql:write` run as the project's own role; everyone else as its
- * read-only role, in a read-only transaction, with mutations refused. On an embedded project the
- * one login is the owner's: the reader's transaction takes the reader role (`SET LOCAL ROLE`,
- * databases.readerRole), so row-level security and the reader's grants apply as on a server. A schema that cannot be
+ * read-only role, in a read-only transaction, with mutations refused. A schema that cannot be
  * built (an introspection error) is answered as a GraphQL error with the message: it is tried
  * again once the catalog changed or a few seconds passed (project-schemas.ts).
  */
@@ -14,7 +12,6 @@ import { PlatformError } from '../http/errors'
 import type { ProjectAccess } from '../http/types'
 import type { Platform } from '../platform'
 import { projectConnectionUrl } from '../connection/project-url'
-import { isDatabaseNotServing, isDatabaseUnavailable } from '../databases'
 import { recheckNow } from '../projects/health'
 import { recordActivity } from '../projects/activity'
 import { notServingMessage, restrictedMessage } from '../sql/not-serving'
@@ -62,7 +59,6 @@ async function attempt(platform: Platform, project: ProjectAccess, operation: Op
   // The schema is built as the project's own role (introspection reads the catalog only); a read-only member's operation runs on the read-only role.
   const ownerPool = projectPool(platform, project.ref, await projectConnectionUrl(platform, project, { readOnly: false }), 'owner')
   const runPool = readOnly ? projectPool(platform, project.ref, await projectConnectionUrl(platform, project, { readOnly: true }), 'readOnly') : ownerPool
-  const readerRole = readOnly ? await readerRoleOf(platform, project) : null
   let built
   try {
     built = await projectSchema(platform, project.ref, ownerPool)
@@ -75,18 +71,7 @@ async function attempt(platform: Platform, project: ProjectAccess, operation: Op
   }
   return executeOperation(built, runPool, operation, {
     readOnly,
-    readerRole,
     maxResponseBytes: Math.min(platform.config.maxResultBytes, MAX_RESPONSE_BYTES),
   })
 }
 
-/** The role a reader's transaction takes (embedded), ready to read the tables made since; a paused or unreachable database answers as for SQL. */
-async function readerRoleOf(platform: Platform, project: ProjectAccess): Promise<string | null> {
-  try {
-    return await platform.databases.readerRole(project.db_location!)
-  } catch (error) {
-    if (isDatabaseNotServing(error)) throw new PlatformError(409, notServingMessage('INACTIVE'))
-    if (isDatabaseUnavailable(error)) throw new PlatformError(503, `The project's database does not answer: ${(error as Error).message}`)
-    throw error
-  }
-}

@@ -1,8 +1,7 @@
 /**
  * Keeps a pool's connections from preparing named statements. PostGraphile's adaptor names the
- * statements it sends so that `pg` prepares each once per connection; every connection to an
- * embedded project shares its one PGlite session, where a statement one connection prepared
- * collides with another's of the same name, and the platform's own runs deallocate them all.
+ * statements it sends so that `pg` prepares each once per connection; the platform's own runs
+ * reset their sessions (DEALLOCATE ALL), so a name prepared on a connection may be gone.
  * @dataplan/pg only turns this off through a process-wide variable read when it is first imported
  * (DATAPLAN_PG_PREPARED_STATEMENT_CACHE_SIZE), which depends on import order and would change it
  * for every user of the module; this is per pool instead. Unnamed statements still send values

@@ -20,7 +20,7 @@ import type { Platform } from '../platform'
 import type { LogLevel } from '@/lib/api-types'
 import type { RecordedSource } from '@/lib/logs/sources'
 import { boundedStrings, boundedText } from '@/lib/logs/bounded-text'
-import { detached, type Queryable } from '../db/control-plane'
+import type { Queryable } from '../db/control-plane'
 import { logSettings } from './log-settings'
 
 export type LogEventInput = {
@@ -91,14 +91,10 @@ export function recordLog(platform: Platform, event: LogEventInput): void {
   buffer.events.push(pending)
   buffer.bytes += bytes
   if (!buffer.timer) {
-    // Outside any transaction the caller may be in: the flush is not part of it, and the embedded
-    // control plane refuses a query made in a transaction's context without its tx.
-    buffer.timer = detached(() =>
-      setTimeout(() => {
-        buffer.timer = null
-        void flushLogs(platform)
-      }, flushIntervalMs)
-    )
+    buffer.timer = setTimeout(() => {
+      buffer.timer = null
+      void flushLogs(platform)
+    }, flushIntervalMs)
     buffer.timer.unref()
   }
 }
@@ -118,7 +114,7 @@ export async function flushLogs(platform: Platform): Promise<void> {
   const events = buffer.events
   buffer.events = []
   buffer.bytes = 0
-  buffer.flushing = detached(() => write(platform, buffer, events)).finally(() => {
+  buffer.flushing = write(platform, buffer, events).finally(() => {
     buffer.flushing = null
   })
   await buffer.flushing

@@ -28,8 +28,7 @@ const PRIVILEGE_TYPES = `('SELECT', 'INSERT', 'UPDATE', 'REFERENCES')`
 /**
  * One row, one column (`privileges`, JSON): the table, its columns, the project's roles, and the
  * privileges they hold on it, whole-table grants apart from single-column ones. No row in `table`
- * (null) means no such table. One SELECT, so that it runs for Read-only members too (on PGlite
- * their SQL becomes a view, which holds one query).
+ * (null) means no such table. One SELECT, so that it runs for Read-only members too.
  */
 export function listSql(schema: string, table: string): string {
   return `with ${PROJECT_ROLES_CTES},

@@ -1,6 +1,7 @@
 /**
  * Self-hosted mode: one local user, one organization and one project `default`, created at start.
- * The project's database is DATABASE_URL when set (a PostgreSQL server), else an embedded one.
+ * The project's database is DATABASE_URL when set (used as it is), else one provisioned on the
+ * platform's server (its own, by default), kept from one start to the next.
  */
 import { SELF_HOSTED_ROLE } from '@/lib/api-types'
 import type { Platform } from '../platform'
@@ -37,7 +38,7 @@ export async function ensureSelfHostedProject(platform: Platform) {
   })
   if (databaseUrl) {
     // The given server is used as it is: nothing to provision, only its version to read.
-    const location = { kind: 'server' as const, ref: SELF_HOSTED_REF, url: databaseUrl }
+    const location = { kind: 'server' as const, ref: SELF_HOSTED_REF, url: databaseUrl, given: true }
     let version: string | null = null
     let status = 'ACTIVE_HEALTHY'
     let message: string | null = null
@@ -61,9 +62,9 @@ export async function ensureSelfHostedProject(platform: Platform) {
       ]
     )
   } else {
-    // Switching from DATABASE_URL back to embedded: provision (idempotent) the embedded database.
+    // Never set up, or DATABASE_URL was set last time: provision (idempotent) the project's own database.
     await platform.db.query(
-      `update projects set status = 'COMING_UP', db_location = null where ref = $1 and (db_location is null or db_location->>'kind' <> 'embedded')`,
+      `update projects set status = 'COMING_UP', db_location = null where ref = $1 and (db_location is null or db_location->>'given' = 'true')`,
       [SELF_HOSTED_REF]
     )
   }

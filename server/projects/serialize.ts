@@ -50,8 +50,7 @@ export function toProject(row: ProjectRow): Project {
 /** Detail for the browser: never the connection string, only where the database lives. */
 export function toProjectDetail(row: ProjectRow): ProjectDetail {
   let dbHost = 'pending'
-  if (row.db_location?.kind === 'embedded') dbHost = 'embedded'
-  else if (row.db_location?.kind === 'server') {
+  if (row.db_location) {
     try {
       dbHost = new URL(row.db_location.url).hostname
     } catch {

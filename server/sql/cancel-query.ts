@@ -5,8 +5,8 @@
  * never confirmed to another member. Idempotent: a second cancel, or one after the run ended,
  * answers `cancelled: false` (or `true` again while the first cancel is still landing).
  *
- * The run is looked for in this process first (server/databases: a queued PGlite run is dropped,
- * a running one ends its worker; a server backend gets pg_cancel_backend, and its session is ended
+ * The run is looked for in this process first (server/databases: one waiting for a connection
+ * never starts; a running backend gets pg_cancel_backend, and its session is ended
  * SQL_TERMINATE_GRACE_MS later when it swallowed the cancel: server/databases/stop-backend.ts). A
  * server project's run on another app instance is found in the control plane and stopped the same
  * way by its backend's pid and backend_start.

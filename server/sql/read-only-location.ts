@@ -1,14 +1,13 @@
 /**
  * Where a read-only member's SQL runs. Projects made before read-only roles existed get theirs on
- * first use (servers: a login role; PGlite: set up inside the data dir when first used), and the
- * location that now names it is stored. The project's row is locked meanwhile: two first uses at
+ * first use (a login role), and the location that now names it is stored. The project's row is locked meanwhile: two first uses at
  * once must not each give the role a new password and keep the other's.
  */
 import type { Platform } from '../platform'
 import type { ProjectDbLocation } from '../databases'
 
 export async function readOnlyLocation(platform: Platform, ref: string, region: string, location: ProjectDbLocation): Promise<ProjectDbLocation> {
-  if (location.kind === 'embedded' || location.readOnlyUrl) return location
+  if (location.readOnlyUrl) return location
   return platform.db.transaction(async (tx) => {
     const [row] = await tx.query<{ db_location: ProjectDbLocation | null }>('select db_location from projects where ref = $1 for update', [ref])
     const current = row?.db_location ?? location

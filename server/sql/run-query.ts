@@ -1,8 +1,7 @@
 /**
  * POST /platform/pg-meta/{ref}/query: runs SQL in the project's own database. Members whose role
  * allows `sql:write` run it as the project's own role; everyone else as the project's read-only
- * role, in a way the SQL cannot escape (server/databases: a login role with read privileges only
- * on servers; a function owned by a read-only role, always rolled back, on PGlite).
+ * role, in a way the SQL cannot escape (server/databases: a login role with read privileges only).
  * `?results=all` answers every statement's result set; otherwise the rows of the last statement
  * (pg-meta compatible). A database that does not answer makes the project unhealthy and the
  * caller gets a 503; an unhealthy one is probed first, so a recovered database is used at once. A

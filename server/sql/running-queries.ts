@@ -1,8 +1,6 @@
 /**
  * Named runs on PostgreSQL-server projects, recorded in the control plane while they run, so that
- * a cancel reaching another app instance finds the backend (see migration 0012). Embedded projects
- * are not recorded: one app process serves a DATA_DIR's embedded projects, so the cancel always
- * reaches the process that runs them (server/databases/README.md).
+ * a cancel reaching another app instance finds the backend (see migration 0012).
  * Recording never fails a run: a control plane that does not answer only makes the run
  * uncancellable from other instances.
  */

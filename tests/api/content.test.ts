@@ -579,6 +579,8 @@ describe('self-hosted mode', () => {
 
 describe('an acknowledged save survives the server stopping without closing its database', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-durability-'))
+  // The platform starts its own server there, as an unprivileged account when the tests are root.
+  fs.chmodSync(dataDir, 0o755)
   const opened: { platform: Platform; closeServer(): Promise<void> }[] = []
   afterAll(async () => {
     // Only the second platform is closed: the first one "died".
@@ -589,7 +591,7 @@ describe('an acknowledged save survives the server stopping without closing its 
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
-  /** The platform as `next start` opens it: the embedded control plane on disk under DATA_DIR. */
+  /** The platform as `next start` opens it: its own PostgreSQL server under DATA_DIR. */
   async function open() {
     const config = testConfig(dataDir)
     const platform = await createPlatform(config)
@@ -622,9 +624,14 @@ describe('an acknowledged save survives the server stopping without closing its 
     const saved = await first.call('PUT', '/platform/projects/durable/content', token, { ...body, content: { sql: 'select 2 as kept' }, base_version: 1 })
     expect(saved.body.version).toBe(2)
 
-    // Gone without a goodbye: no close of its database, no checkpoint.
+    // Gone without a goodbye: its server killed (no shutdown, no checkpoint), the app with it.
     first.platform.scheduler.stop()
     await opened[0].closeServer()
+    const postmaster = Number(fs.readFileSync(path.join(dataDir, 'engine', 'data', 'postmaster.pid'), 'utf8').split('\n')[0])
+    process.kill(postmaster, 'SIGKILL')
+    while (fs.existsSync(`/proc/${postmaster}`)) await new Promise((resolve) => setTimeout(resolve, 20))
+    // Its supervisor gone too (it would start the server again), leaving the data as the kill did.
+    await first.platform.servers.engine!.stop()
 
     const second = await open()
     const read = await second.call('GET', `/platform/projects/durable/content/${body.id}`, token)

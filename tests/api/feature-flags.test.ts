@@ -226,6 +226,8 @@ describe('configured by the operator', () => {
 
   it('writes only the flags that differ, so a restart changes no ETag', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flags-restart-'))
+    // The platform starts its own server there, as an unprivileged account when the tests are root.
+    fs.chmodSync(dataDir, 0o755)
     const file = { path: 'flags.json', flags: { noticeBanner: { value: 'Hello', rules: [] } } }
     const { createPlatform, closePlatform } = await import('@/server/platform')
     const config = testConfig(dataDir, { flags: { ...testConfig(dataDir).flags, file } })

@@ -335,7 +335,25 @@ for (const backend of backends) {
       expect(next.status === 'fulfilled' && next.value[0].rows).toEqual([{ answer: 42 }])
     })
 
-    it.todo('has a connection limit of its own (CONNECTION LIMIT on its role or database)')
+    it('has a connection limit of its own: past PROJECT_CONNECTION_LIMIT sessions its role is refused, other projects are not', async () => {
+      const limited = databases({ projectDbServers: `*=${ctx.adminUrl}`, connectionLimit: 3 })
+      const location = await limited.provision(`limited_${ctx.tag}`, REGION)
+      const held: pg.Client[] = []
+      try {
+        for (let i = 0; i < 3; i++) {
+          const client = new pg.Client({ connectionString: location.url })
+          await client.connect()
+          held.push(client)
+        }
+        const one = new pg.Client({ connectionString: location.url })
+        await expect(one.connect()).rejects.toThrow(/too many connections for role/)
+        expect((await runAll('select 1 as other')).at(-1)!.rows).toEqual([{ other: 1 }])
+      } finally {
+        for (const client of held) await client.end()
+        await limited.drop(location.ref, REGION, location)
+        await limited.closeAll()
+      }
+    })
 
     it('refuses a result over the size cap with a clear error, and keeps serving', async () => {
       const small = databases({ projectDbServers: `*=${ctx.adminUrl}`, maxResultBytes: 10_000 })

@@ -50,3 +50,43 @@ it.runIf(hasPgBinaries())('recovers when DATABASE_URL was down at start and come
     await cluster?.stop()
   }
 })
+
+it('keeps the default project, its data and its password from one start to the next on its own server', async () => {
+  const { createPlatform, closePlatform } = await import('@/server/platform')
+  const { testConfig } = await import('../helpers/test-platform')
+  const { serve } = await import('@/server/standalone')
+  const fs = await import('node:fs')
+  const os = await import('node:os')
+  const path = await import('node:path')
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'self-hosted-restart-'))
+  fs.chmodSync(dataDir, 0o755)
+  const config = testConfig(dataDir, { isPlatform: false })
+  const once = async <T>(fn: (call: (method: string, p: string, body?: unknown) => Promise<any>) => Promise<T>): Promise<T> => {
+    const platform = await createPlatform(config)
+    const server = await serve(platform)
+    try {
+      await settle(platform)
+      return await fn(async (method, p, body) => {
+        const res = await fetch(`${server.url}${p}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+        return res.json()
+      })
+    } finally {
+      await server.close()
+      await closePlatform(platform)
+    }
+  }
+  try {
+    const first = await once(async (call) => {
+      await call('POST', '/platform/pg-meta/default/query', { query: 'create table kept (n int); insert into kept values (7)' })
+      return (await call('GET', '/platform/projects/default/db-password')).password as string
+    })
+    const second = await once(async (call) => ({
+      rows: await call('POST', '/platform/pg-meta/default/query', { query: 'select n from kept' }),
+      password: (await call('GET', '/platform/projects/default/db-password')).password as string,
+    }))
+    expect(second.rows).toEqual([{ n: 7 }])
+    expect(second.password).toBe(first)
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+})

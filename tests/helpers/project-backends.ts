@@ -1,52 +1,38 @@
 /**
- * The two places a project's database can live, for API tests that must hold on both: embedded
- * PGlite (always) and a throwaway PostgreSQL cluster (when its binaries are installed; required
- * under CI=true). Plus the few calls those tests make again and again.
+ * Where API tests run projects: the one path, a PostgreSQL server (the run's server, started as
+ * the platform starts its own: tests/global-engine.ts). Suites written as `describe.each(BACKENDS)`
+ * run once. `cluster` is that shared server: its URL (superuser) and port; it cannot be paused
+ * (every suite uses it): a test that stops a server starts one of its own (startPgCluster).
+ * Plus the few calls those tests make again and again.
  */
-import pg from 'pg'
 import type { OrganizationRole, PlanId } from '@/lib/api-types'
 import type { ServerConfig } from '@/server/config'
-import { settle, startTestPlatform, type TestPlatform } from './test-platform'
-import { pgClusterAvailable, startPgCluster, type PgCluster } from './pg-cluster'
+import { engineUrl, settle, startTestPlatform, type TestPlatform } from './test-platform'
+import type { PgCluster } from './pg-cluster'
 
 export type Backend = {
-  name: 'embedded' | 'server'
+  name: 'server'
   enabled: boolean
-  /** A platform whose projects live on this backend (its control plane on the same kind). */
-  start(overrides?: Partial<ServerConfig>): Promise<{ tp: TestPlatform; cluster: PgCluster | null; stop(): Promise<void> }>
+  /** A platform whose control plane and projects live on the run's server. */
+  start(overrides?: Partial<ServerConfig>): Promise<{ tp: TestPlatform; cluster: PgCluster; stop(): Promise<void> }>
+}
+
+/** The run's server, as a cluster a test can connect to but not stop. */
+export function sharedCluster(): PgCluster {
+  const url = engineUrl()
+  const refuse = async () => {
+    throw new Error('The shared test server cannot be stopped: start a cluster of your own (startPgCluster)')
+  }
+  return { url, port: Number(new URL(url).port), pause: refuse, resume: refuse, stop: async () => {} }
 }
 
 export const BACKENDS: Backend[] = [
   {
-    name: 'embedded',
+    name: 'server',
     enabled: true,
     async start(overrides = {}) {
       const tp = await startTestPlatform(overrides)
-      return { tp, cluster: null, stop: () => tp.close() }
-    },
-  },
-  {
-    name: 'server',
-    enabled: pgClusterAvailable(),
-    async start(overrides = {}) {
-      const cluster = await startPgCluster()
-      const admin = new pg.Client({ connectionString: cluster.url })
-      await admin.connect()
-      await admin.query('create database control_plane')
-      await admin.end()
-      const tp = await startTestPlatform({
-        platformDatabaseUrl: cluster.url.replace(/\/postgres$/, '/control_plane'),
-        projectDbServers: `*=${cluster.url}`,
-        ...overrides,
-      })
-      return {
-        tp,
-        cluster,
-        async stop() {
-          await tp.close()
-          await cluster.stop()
-        },
-      }
+      return { tp, cluster: sharedCluster(), stop: () => tp.close() }
     },
   },
 ]

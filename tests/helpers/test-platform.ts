@@ -1,10 +1,14 @@
 /** Starts the built-in platform on a plain node HTTP server for API tests. */
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
+import { inject } from 'vitest'
 import { createPlatform, closePlatform, type Platform } from '@/server/platform'
 import { readConfig, type ServerConfig } from '@/server/config'
 import { serve } from '@/server/standalone'
+import { parseProjectDbServers } from '@/server/databases/servers'
 import { startPgCluster } from './pg-cluster'
 
 export type TestPlatform = {
@@ -42,8 +46,8 @@ export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {
     githubApp: null,
     // Docs are searched by spelling, never by a real embeddings model, and without a rate limit.
     docsSearch: { ...base.docsSearch, embeddings: null, perIp: { ...base.docsSearch.perIp, limit: 0 } },
-    // The embedded databases' listener on any free port: suites run in parallel.
-    embeddedDb: { ...base.embeddedDb, port: 0, host: '127.0.0.1' },
+    // A platform that starts a server of its own picks a free port: suites run in parallel.
+    embeddedDb: { ...base.embeddedDb, port: 0 },
     // Dashboard credentials in the developer's shell must not lock the self-hosted suites out.
     dashboardAuth: null,
     ...overrides,
@@ -53,10 +57,62 @@ export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {
   }
 }
 
-export async function startTestPlatform(overrides: Partial<ServerConfig> = {}): Promise<TestPlatform> {
+/** The run's one PostgreSQL server (tests/global-engine.ts), as its superuser, on `database`. */
+export function engineUrl(database = 'postgres'): string {
+  const url = new URL(inject('engineAdminUrl'))
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+/** Runs statements as the run's server's superuser. */
+export async function asEngineAdmin<T>(fn: (client: pg.Client) => Promise<T>, database = 'postgres'): Promise<T> {
+  const client = new pg.Client({ connectionString: engineUrl(database) })
+  await client.connect()
+  try {
+    return await fn(client)
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * Where a test platform's databases live unless the test says: a fresh control-plane database on
+ * the run's server, and projects on that server (its `*` region).
+ */
+async function onSharedServer(overrides: Partial<ServerConfig>): Promise<{ overrides: Partial<ServerConfig>; controlPlane: string | null }> {
+  // Self-hosted without servers of its own runs the default: a server it starts itself in its
+  // DATA_DIR (its one project, `default`, would collide with other suites' on a shared server).
+  if (overrides.isPlatform === false && !overrides.platformDatabaseUrl && !overrides.databaseUrl) return { overrides, controlPlane: null }
+  let controlPlane: string | null = null
+  let platformDatabaseUrl = overrides.platformDatabaseUrl
+  if (!platformDatabaseUrl) {
+    controlPlane = `cp_${randomBytes(6).toString('hex')}`
+    await asEngineAdmin((c) => c.query(`create database ${controlPlane}`))
+    platformDatabaseUrl = engineUrl(controlPlane)
+  }
+  // Regions the test names keep their server; every other one is the run's server (entries after '*' win).
+  const named = overrides.projectDbServers
+  const projectDbServers = named && parseProjectDbServers(named).has('*') ? named : [`*=${engineUrl()}`, named].filter(Boolean).join(',')
+  return { overrides: { ...overrides, platformDatabaseUrl, projectDbServers }, controlPlane }
+}
+
+/** Drops what a test platform made on the run's server: its projects' databases and roles; answers how to drop its control plane. */
+async function dropFromSharedServer(platform: Platform, controlPlane: string | null) {
+  type Row = { ref: string; region: string; db_location: Parameters<Platform['databases']['drop']>[2] }
+  const projects = await platform.db.query<Row>('select ref, region, db_location from projects').catch(() => [] as Row[])
+  for (const p of projects) await platform.databases.drop(p.ref, p.region, p.db_location).catch(() => undefined)
+  return async () => {
+    if (controlPlane) await asEngineAdmin((c) => c.query(`drop database if exists ${controlPlane} with (force)`)).catch(() => undefined)
+  }
+}
+
+export async function startTestPlatform(requested: Partial<ServerConfig> = {}): Promise<TestPlatform> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-test-'))
+  // A server the platform starts itself runs as an unprivileged account when the tests are root.
+  fs.chmodSync(dataDir, 0o755)
+  const { overrides, controlPlane } = await onSharedServer(requested)
   const config = testConfig(dataDir, overrides)
-  const platform = await createPlatform(config, { inMemory: !config.platformDatabaseUrl })
+  const platform = await createPlatform(config)
   const server = await serve(platform)
   let n = 0
   const call: TestPlatform['call'] = async (method, p, opts = {}) => {
@@ -92,7 +148,9 @@ export async function startTestPlatform(overrides: Partial<ServerConfig> = {}): 
     },
     async close() {
       await server.close()
+      const dropControlPlane = await dropFromSharedServer(platform, controlPlane)
       await closePlatform(platform)
+      await dropControlPlane()
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
