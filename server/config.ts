@@ -107,7 +107,7 @@ export type ServerConfig = {
   dataDir: string
   platformDatabaseUrl?: string
   projectDbServers?: string
-  /** Self-hosted: the one project's database; embedded when unset. */
+  /** Self-hosted: the one project's database; on the platform's server when unset. */
   databaseUrl?: string
   jwtSecret?: string
   sqlTimeoutMs: number

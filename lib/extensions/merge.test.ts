@@ -34,7 +34,7 @@ const byName = (list: ReturnType<typeof mergeExtensions>) => Object.fromEntries(
 
 describe('mergeExtensions', () => {
   it('lists the catalogue and what the database has, once each, by name', () => {
-    const list = mergeExtensions(database({ available: [available('citext'), available('zz_local')] }), 'server', [known('citext'), known('postgis')])
+    const list = mergeExtensions(database({ available: [available('citext'), available('zz_local')] }), [known('citext'), known('postgis')])
     expect(list.map((e) => e.name)).toEqual(['citext', 'postgis', 'zz_local'])
     const { citext, zz_local } = byName(list)
     expect(citext).toMatchObject({ comment: "The catalogue's citext", in_catalogue: true, tags: ['Utility'], default_version: '1.0', changeable: true, reason: null })
@@ -42,24 +42,21 @@ describe('mergeExtensions', () => {
     expect(zz_local).toMatchObject({ comment: "The control file's zz_local", in_catalogue: false, tags: [], github_url: null, link: '/guides/database/extensions/zz_local' })
   })
 
-  it.each([
-    ['embedded', REASONS.missing.embedded],
-    ['server', REASONS.missing.server],
-  ] as const)('a catalogue entry the %s database lacks is unavailable: %s', (kind, reason) => {
-    const { postgis } = byName(mergeExtensions(database(), kind, [known('postgis')]))
-    expect(postgis).toMatchObject({ enabled: false, changeable: false, reason, default_version: null })
+  it('a catalogue entry the server lacks is unavailable, and says so', () => {
+    const { postgis } = byName(mergeExtensions(database(), [known('postgis')]))
+    expect(postgis).toMatchObject({ enabled: false, changeable: false, reason: REASONS.missing, default_version: null })
   })
 
   it('an untrusted extension needs a superuser, unless the project role is one', () => {
     const facts = { available: [available('pg_stat_statements', { trusted: false })] }
-    expect(byName(mergeExtensions(database(facts), 'server', [])).pg_stat_statements.reason).toBe(REASONS.untrusted)
-    expect(byName(mergeExtensions(database({ ...facts, owner: { superuser: true, can_create: true } }), 'server', [])).pg_stat_statements.reason).toBeNull()
+    expect(byName(mergeExtensions(database(facts), [])).pg_stat_statements.reason).toBe(REASONS.untrusted)
+    expect(byName(mergeExtensions(database({ ...facts, owner: { superuser: true, can_create: true } }), [])).pg_stat_statements.reason).toBeNull()
     // Not marked superuser in its control file: anyone with CREATE may.
-    expect(byName(mergeExtensions(database({ available: [available('plain', { trusted: false, superuser: false })] }), 'server', [])).plain.reason).toBeNull()
+    expect(byName(mergeExtensions(database({ available: [available('plain', { trusted: false, superuser: false })] }), [])).plain.reason).toBeNull()
   })
 
   it('a trusted extension needs CREATE on the database', () => {
-    const list = mergeExtensions(database({ available: [available('citext')], owner: { superuser: false, can_create: false } }), 'server', [])
+    const list = mergeExtensions(database({ available: [available('citext')], owner: { superuser: false, can_create: false } }), [])
     expect(byName(list).citext.reason).toBe(REASONS.noCreate)
   })
 
@@ -71,7 +68,7 @@ describe('mergeExtensions', () => {
         { name: 'plpgsql', version: '1.0', schema: 'pg_catalog', owned: false, required_by: [] },
       ],
     })
-    const { cube, plpgsql } = byName(mergeExtensions(facts, 'server', []))
+    const { cube, plpgsql } = byName(mergeExtensions(facts, []))
     expect(cube).toMatchObject({ enabled: true, installed_version: '1.4', default_version: '1.5', schema: 'extensions', required_by: ['earthdistance'], changeable: true })
     expect(plpgsql).toMatchObject({ enabled: true, changeable: false, reason: REASONS.notOwner })
   })
@@ -85,14 +82,14 @@ describe('mergeExtensions', () => {
     const untrusted = database({ available: [available('bloom', { trusted: false }), available('dblink', { trusted: false }), available('citext')] })
 
     it('an offered one is the platform’s to create, in its own schema only; a refused one says why', () => {
-      const { bloom, dblink, citext } = byName(mergeExtensions(untrusted, 'server', [], help()))
+      const { bloom, dblink, citext } = byName(mergeExtensions(untrusted, [], help()))
       expect(bloom).toMatchObject({ changeable: true, reason: null, by_platform: true, required_schema: 'extensions' })
       expect(dblink).toMatchObject({ changeable: false, reason: 'No dblink here.', by_platform: false })
       expect(citext).toMatchObject({ changeable: true, by_platform: false, required_schema: null })
     })
 
     it('a platform schema name the project’s role took blocks what the platform would create', () => {
-      expect(byName(mergeExtensions(untrusted, 'server', [], help(null))).bloom).toMatchObject({
+      expect(byName(mergeExtensions(untrusted, [], help(null))).bloom).toMatchObject({
         changeable: false,
         reason: REASONS.platformSchemaTaken('extensions'),
       })
@@ -106,14 +103,14 @@ describe('mergeExtensions', () => {
           { name: 'dblink', version: '1.2', schema: 'extensions', owned: false, by_superuser: true, required_by: [] },
         ],
       })
-      const { bloom, dblink } = byName(mergeExtensions(facts, 'server', [], help()))
+      const { bloom, dblink } = byName(mergeExtensions(facts, [], help()))
       expect(bloom).toMatchObject({ enabled: true, changeable: true, by_platform: true, schema: 'extensions' })
       expect(dblink).toMatchObject({ enabled: true, changeable: false, reason: REASONS.notOwner })
     })
 
     it('an extension whose library did not load is unavailable', () => {
       const facts = database({ available: [available('plperl')], unloadable: ['plperl'] })
-      expect(byName(mergeExtensions(facts, 'server', [], help())).plperl).toMatchObject({ changeable: false, reason: REASONS.unloadable })
+      expect(byName(mergeExtensions(facts, [], help())).plperl).toMatchObject({ changeable: false, reason: REASONS.unloadable })
     })
   })
 })

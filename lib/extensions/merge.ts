@@ -52,11 +52,8 @@ export type PlatformHelp = {
   decide(name: string): { offered: true } | { offered: false; reason: string }
 }
 
-/** `embedded`: PGlite, whose extensions are built in; `server`: a PostgreSQL server, whose are its packages. */
-export type DatabaseKind = 'embedded' | 'server'
-
 export const REASONS = {
-  missing: { embedded: 'Not built into the embedded database.', server: 'Not installed on this server.' },
+  missing: 'Not installed on this server.',
   untrusted: 'Needs a superuser: not trusted.',
   noCreate: 'Needs the CREATE privilege on the database, which the project role lacks.',
   notOwner: 'Enabled by another role: only its owner can disable it.',
@@ -70,10 +67,9 @@ function enableReason(
   name: string,
   available: AvailableExtension | undefined,
   database: DatabaseExtensions,
-  kind: DatabaseKind,
   platform: PlatformHelp | undefined
 ): { reason: string | null; byPlatform: boolean } {
-  if (!available) return { reason: REASONS.missing[kind], byPlatform: false }
+  if (!available) return { reason: REASONS.missing, byPlatform: false }
   if (database.unloadable?.includes(name)) return { reason: REASONS.unloadable, byPlatform: false }
   if (database.owner.superuser) return { reason: null, byPlatform: false }
   if (available.superuser && !available.trusted) {
@@ -105,10 +101,9 @@ function entry(
   available: AvailableExtension | undefined,
   installed: InstalledExtension | undefined,
   database: DatabaseExtensions,
-  kind: DatabaseKind,
   platform: PlatformHelp | undefined
 ): Extension {
-  const { reason, byPlatform } = installed ? disableReason(installed, available, platform) : enableReason(name, available, database, kind, platform)
+  const { reason, byPlatform } = installed ? disableReason(installed, available, platform) : enableReason(name, available, database, platform)
   return {
     name,
     // The catalogue's words first; the control file's for an extension the catalogue does not know.
@@ -136,7 +131,6 @@ function entry(
 /** Every extension of the catalogue and every one the database has, by name. */
 export function mergeExtensions(
   database: DatabaseExtensions,
-  kind: DatabaseKind,
   catalogue: readonly CatalogueEntry[] = EXTENSION_CATALOGUE,
   platform?: PlatformHelp
 ): Extension[] {
@@ -146,5 +140,5 @@ export function mergeExtensions(
   const names = new Set([...known.keys(), ...available.keys(), ...installed.keys()])
   return [...names]
     .sort((a, b) => a.localeCompare(b))
-    .map((name) => entry(name, known.get(name), available.get(name), installed.get(name), database, kind, platform))
+    .map((name) => entry(name, known.get(name), available.get(name), installed.get(name), database, platform))
 }

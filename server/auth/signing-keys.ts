@@ -143,8 +143,8 @@ export class SigningKeys {
 
   /**
    * The key that signs new tokens. A stale copy is refreshed in the background, never awaited:
-   * tokens are signed inside control-plane transactions, and the embedded control plane runs one
-   * query at a time, so waiting here for a query of our own would wait for ever.
+   * tokens are signed inside control-plane transactions, which should not wait on a read of
+   * their own.
    */
   async signer(): Promise<SigningKey & { privateKey: CryptoKey }> {
     if (Date.now() - this.loadedAt > this.refreshMs && !this.loading)

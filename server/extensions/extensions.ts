@@ -14,7 +14,7 @@ import { z } from 'zod'
 import { projectExtensions, type ExtensionChange, type ProjectExtensions } from '@/lib/api-types'
 import { EXTENSION_CATALOGUE } from '@/lib/extensions/catalogue'
 import { disableExtensionSql, enableExtensionSql } from '@/lib/extensions/extension-sql'
-import { mergeExtensions, REASONS, type DatabaseExtensions, type DatabaseKind, type PlatformHelp } from '@/lib/extensions/merge'
+import { mergeExtensions, REASONS, type DatabaseExtensions, type PlatformHelp } from '@/lib/extensions/merge'
 import { quoteIdentifier } from '@/lib/sql/completion/identifiers'
 import { isSqlError } from '../databases'
 import { conflict, PlatformError } from '../http/errors'
@@ -53,7 +53,6 @@ const databaseFacts = z.object({
   sealed_schemas: z.array(z.string()).optional(),
 })
 
-const kindOf = (project: ProjectAccess): DatabaseKind => (project.db_location?.kind === 'server' ? 'server' : 'embedded')
 
 /**
  * The admin of the project's server and the names of its database and roles, when the platform
@@ -101,7 +100,7 @@ function fromRows(rows: unknown[], project: ProjectAccess, target: PlatformTarge
   const key = serverKey(project)
   const database: DatabaseExtensions = { ...facts, unloadable: [...((key && unloadable.get(key)) ?? [])] }
   return projectExtensions.parse({
-    extensions: mergeExtensions(database, kindOf(project), EXTENSION_CATALOGUE, help),
+    extensions: mergeExtensions(database, EXTENSION_CATALOGUE, help),
     schemas,
     platform_schema: target ? platformSchema : null,
   })

@@ -46,7 +46,6 @@ async function probe(platform: Platform, location: ProjectDbLocation): Promise<s
 
 /** Which server a location is on: its projects rise and fall together. */
 function serverOf(location: ProjectDbLocation): string | null {
-  if (location.kind !== 'server') return null
   try {
     const url = new URL(location.url)
     return `${url.hostname}:${url.port || '5432'}`
@@ -63,8 +62,7 @@ export async function checkHealth(platform: Platform) {
   const rows = await platform.db.query<Row>(
     `select ref, status, db_location from projects where db_location is not null and status in ('ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY')`
   )
-  // Healthy projects on servers: one probe per server. Embedded ones live in this process and
-  // report their own failures when used.
+  // Healthy projects: one probe per server.
   const byServer = new Map<string, Row[]>()
   for (const row of rows) {
     const server = row.status === 'ACTIVE_HEALTHY' ? serverOf(row.db_location) : null

@@ -63,7 +63,6 @@ for (const backend of BACKENDS) {
     ])('as %s', (_, token) => {
       it('reads the capabilities: cron, webhooks and the vault are not offered', async () => {
         const caps = await capabilities(token())
-        expect(caps.embedded).toBe(false)
         expect(caps.superuser).toBe(false)
         for (const name of ['pg_cron', 'pg_net', 'supabase_vault'] as const) expect(extensionStatus(caps, name).state).toBe('missing')
       })

@@ -34,7 +34,6 @@ afterAll(() => server.close())
 /** A server with none of the features' extensions installed, nothing preloaded. */
 const BARE: Capabilities = {
   server_version_num: 170006,
-  embedded: false,
   preload: null,
   loaded: [],
   cron_database: null,

@@ -2,7 +2,7 @@
  * What the project's database can offer the feature pages, read from its catalog: which of the
  * extensions behind them exist on its server, which are installed (and in which schema), whether
  * the caller's role may create them, and which libraries the server preloads. One SELECT, so that
- * it runs for Read-only members too (on PGlite their SQL becomes a view).
+ * it runs for Read-only members too.
  */
 import { z } from 'zod'
 import { RESET_DATABASE_FUNCTION } from './query-performance'
@@ -14,8 +14,6 @@ export type FeatureExtension = (typeof FEATURE_EXTENSIONS)[number]
 
 export const CAPABILITIES_SQL = `select pg_catalog.json_build_object(
   'server_version_num', pg_catalog.current_setting('server_version_num')::int,
-  -- The embedded database says so in its version string (PGlite, built for wasm).
-  'embedded', pg_catalog.version() ~ 'PGlite',
   -- Only superusers and pg_read_all_settings may read it (even with missing_ok): null otherwise.
   'preload', case when pg_catalog.pg_has_role(current_user, 'pg_read_all_settings', 'member')
     then pg_catalog.current_setting('shared_preload_libraries', true) end,
@@ -67,7 +65,6 @@ export type ExtensionFacts = z.infer<typeof extensionSchema>
 
 const capabilitiesSchema = z.object({
   server_version_num: z.number(),
-  embedded: z.boolean(),
   preload: z.string().nullable(),
   loaded: z.array(z.string()),
   cron_database: z.string().nullable(),
@@ -100,7 +97,7 @@ export function preloadedLibraries(preload: string | null): string[] {
  * Where one extension stands for this database and this caller:
  * - `missing`: the server does not have it (nothing the project can do);
  * - `available`: it could be created; `canCreate` says whether the caller's role may (a trusted
- *   extension needs CREATE on the database, any other a superuser, except on the embedded database);
+ *   extension needs CREATE on the database, any other a superuser);
  * - `installed`: created, in `schema`.
  * `preloaded`: whether the server loads its library at start (some need it to do anything): from
  * shared_preload_libraries where the caller may read it, else from the settings the library defines.
@@ -119,9 +116,7 @@ export function extensionStatus(capabilities: Capabilities, name: FeatureExtensi
   const facts = capabilities.extensions.find((e) => e.name === name)
   if (!facts) return { state: 'missing', name, preloaded }
   if (facts.installed_version !== null && facts.schema !== null) return { state: 'installed', name, preloaded, schema: facts.schema, facts }
-  // The embedded database lends its owner the superuser attribute for exactly one CREATE
-  // EXTENSION (server/databases/README.md), so there any extension it has may be created.
-  const canCreate = capabilities.superuser || (capabilities.create_on_database && (facts.trusted || capabilities.embedded))
+  const canCreate = capabilities.superuser || (capabilities.create_on_database && facts.trusted)
   return { state: 'available', name, preloaded, canCreate, trusted: facts.trusted, facts }
 }
 

@@ -7,7 +7,6 @@ import { wrappersFromRows, WRAPPERS_SQL } from './wrappers'
 
 const caps = (over: Partial<Capabilities> = {}): Capabilities => ({
   server_version_num: 150000,
-  embedded: false,
   preload: null,
   loaded: [],
   cron_database: null,
@@ -53,7 +52,6 @@ describe('capabilities', () => {
   it('says where an extension stands for the caller', () => {
     expect(extensionStatus(caps(), 'pg_cron')).toEqual({ state: 'missing', name: 'pg_cron', preloaded: false })
     expect(extensionStatus(caps({ extensions: [ext('pg_stat_statements')] }), 'pg_stat_statements')).toMatchObject({ state: 'available', canCreate: false })
-    expect(extensionStatus(caps({ embedded: true, extensions: [ext('pg_stat_statements')] }), 'pg_stat_statements')).toMatchObject({ state: 'available', canCreate: true })
     expect(extensionStatus(caps({ superuser: true, extensions: [ext('pg_stat_statements')] }), 'pg_stat_statements')).toMatchObject({ state: 'available', canCreate: true })
     expect(extensionStatus(caps({ extensions: [ext('pg_net', { trusted: true })] }), 'pg_net')).toMatchObject({ state: 'available', canCreate: true })
     expect(extensionStatus(caps({ create_on_database: false, extensions: [ext('pg_net', { trusted: true })] }), 'pg_net')).toMatchObject({ canCreate: false })
