@@ -140,18 +140,43 @@ function checkVersion(dataDir: string) {
     )
 }
 
-/** The server's own output, appended to postgres.log; the last lines kept for reports. */
+/**
+ * The server's own output, appended to postgres.log; the last lines kept for reports. Rotated to
+ * `.1` whenever it would pass LOG_MAX_BYTES, also while the server runs: any role can make the
+ * server write (RAISE WARNING, a failing statement's text), so the log must not grow unbounded.
+ */
 function serverLog(file: string) {
+  const open = () => fs.createWriteStream(file, { flags: 'a', mode: 0o600 })
+  const rotate = () => {
+    try {
+      fs.renameSync(file, `${file}.1`)
+    } catch {
+      // No log yet.
+    }
+  }
+  let size = 0
   try {
-    if (fs.statSync(file).size > LOG_MAX_BYTES) fs.renameSync(file, `${file}.1`)
+    size = fs.statSync(file).size
   } catch {
     // No log yet.
   }
-  const stream = fs.createWriteStream(file, { flags: 'a', mode: 0o600 })
+  if (size > LOG_MAX_BYTES) {
+    rotate()
+    size = 0
+  }
+  let stream = open()
   const tail: string[] = []
   return {
     write(chunk: Buffer) {
+      if (size > 0 && size + chunk.length > LOG_MAX_BYTES) {
+        // The old stream finishes its pending writes into the renamed file.
+        stream.end()
+        rotate()
+        stream = open()
+        size = 0
+      }
       stream.write(chunk)
+      size += chunk.length
       for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) tail.push(line)
       tail.splice(0, Math.max(0, tail.length - 20))
     },
