@@ -603,9 +603,12 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
         console.warn(`[project-db] could not revoke CREATE on public in ${name}: ${(e as Error).message}`)
       )
       // temp_file_limit can only be set by a superuser (or with GRANT SET): say so, don't fail.
-      await admin
-        .query(`ALTER ROLE ${ident} SET temp_file_limit = ${pg.escapeLiteral(tempFileLimit)}`)
-        .catch((e) => console.warn(`[project-db] could not bound temp_file_limit for ${name}: ${(e as Error).message}`))
+      // On the role, and on the database for every role the project creates (CREATEROLE) and
+      // logs in with: the database's owner cannot reset a superuser's setting there.
+      for (const target of [`ROLE ${ident}`, `DATABASE ${ident}`])
+        await admin
+          .query(`ALTER ${target} SET temp_file_limit = ${pg.escapeLiteral(tempFileLimit)}`)
+          .catch((e) => console.warn(`[project-db] could not bound temp_file_limit for ${name}: ${(e as Error).message}`))
     } catch (e) {
       throw classify(e)
     }

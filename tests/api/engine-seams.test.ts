@@ -1,0 +1,72 @@
+// @vitest-environment node
+/**
+ * A project's role on the platform's own PostgreSQL server, as an attacker: what it can reach
+ * through the roles it may create (CREATEROLE on PostgreSQL 16 and later), the server's shared
+ * catalogs and settings the platform gives it.
+ */
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { BACKENDS, activeProject, ownerWithOrg } from '../helpers/project-backends'
+import type { ProjectDbLocation } from '@/server/databases'
+
+describe.each(BACKENDS)('engine seams ($name)', (backend) => {
+  let started: Awaited<ReturnType<(typeof BACKENDS)[number]['start']>>
+  let ref: string
+
+  beforeAll(async () => {
+    started = await backend.start({ projectTempFileLimit: '64MB' })
+    const { token, org } = await ownerWithOrg(started.tp, 'Seams')
+    ref = await activeProject(started.tp, token, org.slug)
+  })
+  afterAll(async () => {
+    await started?.stop()
+  })
+
+  async function ownerUrl(of: string): Promise<string> {
+    const [row] = await started.tp.platform.db.query<{ db_location: ProjectDbLocation }>('select db_location from projects where ref = $1', [of])
+    if (row.db_location.kind !== 'server') throw new Error('expected a server location')
+    return row.db_location.url
+  }
+
+  async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+    const client = new pg.Client({ connectionString: url })
+    client.on('error', () => undefined)
+    await client.connect()
+    try {
+      return await fn(client)
+    } finally {
+      await client.end().catch(() => undefined)
+    }
+  }
+
+  /** A login role the project's own role creates and lets into its database, and its URL. */
+  async function createdRole(name: string): Promise<string> {
+    const url = await ownerUrl(ref)
+    const password = 'made-by-the-project-1'
+    await withClient(url, async (c) => {
+      await c.query(`create role ${name} login password '${password}'`)
+      await c.query(`grant connect on database ${pg.escapeIdentifier(`p_${ref}`)} to ${name}`)
+    })
+    const target = new URL(url)
+    target.username = name
+    target.password = password
+    return target.toString()
+  }
+
+  it("bounds the temporary files of a role the project created, as its own role's", async () => {
+    const name = `seams_tmp_${Date.now()}`
+    const url = await createdRole(name)
+    onTestFinished(async () =>
+      withClient(await ownerUrl(ref), async (c) => {
+        await c.query(`revoke connect on database ${pg.escapeIdentifier(`p_${ref}`)} from ${name}`)
+        await c.query(`drop role ${name}`)
+      })
+    )
+    const limit = await withClient(url, async (c) => (await c.query<{ l: string }>("select current_setting('temp_file_limit') as l")).rows[0].l)
+    expect(limit).toBe('64MB')
+    // The project's role cannot lift it for its database.
+    await withClient(await ownerUrl(ref), (c) => c.query(`alter database ${pg.escapeIdentifier(`p_${ref}`)} reset temp_file_limit`).catch(() => undefined))
+    const after = await withClient(url, async (c) => (await c.query<{ l: string }>("select current_setting('temp_file_limit') as l")).rows[0].l)
+    expect(after).toBe('64MB')
+  })
+})
