@@ -116,8 +116,78 @@ export async function restartDatabase(admin: pg.Pool, ref: string) {
   await terminateConnections(admin, ownerRoleOf(ref))
 }
 
-/** DROP DATABASE (its connections ended) and both roles; nothing left is fine (a retry). */
-export async function dropDatabase(admin: pg.Pool, ref: string) {
+/**
+ * The project's two roles and every role they hold ADMIN on, however deep (on PostgreSQL 16 and
+ * later a CREATEROLE role holds it on each role it creates), that the admin may drop: what the
+ * project made goes with it, and none of its logins outlives it.
+ */
+async function rolesToDrop(admin: pg.Pool, ref: string): Promise<string[]> {
+  const { rows } = await admin.query<{ name: string }>(
+    `with recursive made(oid) as (
+       select oid from pg_catalog.pg_roles where rolname = any($1)
+       union
+       select m.roleid from pg_catalog.pg_auth_members m join made on m.member = made.oid where m.admin_option
+     )
+     select r.rolname as name from made join pg_catalog.pg_roles r on r.oid = made.oid
+     where not r.rolsuper and r.oid >= 16384 and r.rolname <> current_user
+       and (r.rolname = any($1) or pg_catalog.pg_has_role(current_user, r.oid, 'USAGE WITH ADMIN OPTION'))`,
+    [[ownerRoleOf(ref), readOnlyRoleOf(ref)]]
+  )
+  return rows.map((r) => r.name)
+}
+
+/**
+ * Any database's owner may grant privileges to any role it sees, so other projects' databases
+ * can name this project's roles, which DROP ROLE then refuses: DROP OWNED in each of them revokes
+ * those grants (and drops whatever these roles own there). As the admin's own role, whatever that
+ * database's owner set for sessions; a database closed to connections is opened for it only.
+ */
+async function releaseRoles(admin: pg.Pool, adminUrl: string, roles: string[]) {
+  const names = roles.map((r) => pg.escapeIdentifier(r)).join(', ')
+  const { rows } = await admin.query<{ datname: string; open: boolean }>(
+    `select distinct d.datname, d.datallowconn as open from pg_catalog.pg_shdepend s join pg_catalog.pg_database d on d.oid = s.dbid
+     where s.refclassid = 'pg_catalog.pg_authid'::pg_catalog.regclass and s.refobjid in (select oid from pg_catalog.pg_roles where rolname = any($1))`,
+    [roles]
+  )
+  const warn = (where: string, e: unknown) =>
+    // DROP ROLE afterwards says what still holds them (an admin that is no superuser may lack the rights).
+    console.warn(`[project-db] could not revoke what ${where} grants to ${roles.join(', ')}: ${(e as Error).message}`)
+  // Privileges on databases (shared objects) are revoked from any database: the admin's own.
+  await admin.query(`DROP OWNED BY ${names}`).catch((e) => warn('the server', e))
+  for (const { datname, open } of rows) {
+    const database = pg.escapeIdentifier(datname)
+    const url = new URL(adminUrl)
+    url.pathname = `/${encodeURIComponent(datname)}`
+    // Startup options outrank the database's own settings (ALTER DATABASE … SET by its owner).
+    const client = new pg.Client({
+      connectionString: url.toString(),
+      connectionTimeoutMillis: 10_000,
+      options: '-c local_preload_libraries= -c default_transaction_read_only=off -c statement_timeout=60000 -c lock_timeout=10000',
+    })
+    client.on('error', () => undefined)
+    let opened = false
+    try {
+      if (!open) {
+        await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`)
+        opened = true
+      }
+      await client.connect()
+      await client.query('SET ROLE NONE; SET search_path = pg_catalog, pg_temp')
+      await client.query(`DROP OWNED BY ${names}`)
+    } catch (e) {
+      warn(datname, e)
+    } finally {
+      await client.end().catch(() => undefined)
+      if (opened) await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS false`)
+    }
+  }
+}
+
+/**
+ * DROP DATABASE (its connections ended), then the project's roles and those it created, in one
+ * DROP ROLE (so memberships among them hold none back); nothing left is fine (a retry).
+ */
+export async function dropDatabase(admin: pg.Pool, adminUrl: string, ref: string) {
   const database = ownerRoleOf(ref)
   assertName(database)
   const exists = await admin.query('select 1 from pg_database where datname = $1', [database])
@@ -125,8 +195,10 @@ export async function dropDatabase(admin: pg.Pool, ref: string) {
     await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(database)} ALLOW_CONNECTIONS false`)
     await admin.query(`DROP DATABASE ${pg.escapeIdentifier(database)} WITH (FORCE)`)
   }
-  await admin.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(readOnlyRoleOf(ref))}`)
-  await admin.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(database)}`)
+  const roles = await rolesToDrop(admin, ref)
+  if (!roles.length) return
+  await releaseRoles(admin, adminUrl, roles)
+  await admin.query(`DROP ROLE IF EXISTS ${roles.map((r) => pg.escapeIdentifier(r)).join(', ')}`)
 }
 
 // ---------------------------------------------------------------------------------------------

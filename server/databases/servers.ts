@@ -634,7 +634,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
     },
     async drop(adminUrl, ref, urls) {
       await closePools(urls)
-      await asAdmin(adminUrl, (admin) => dropDatabase(admin, ref))
+      await asAdmin(adminUrl, (admin) => dropDatabase(admin, adminUrl, ref))
     },
     run,
     async setPassword(adminUrl, url, password) {

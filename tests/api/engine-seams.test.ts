@@ -6,17 +6,22 @@
  */
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { BACKENDS, activeProject, ownerWithOrg } from '../helpers/project-backends'
+import { BACKENDS, activeProject, ownerWithOrg, statusOf } from '../helpers/project-backends'
+import { asEngineAdmin, settle } from '../helpers/test-platform'
 import type { ProjectDbLocation } from '@/server/databases'
 
 describe.each(BACKENDS)('engine seams ($name)', (backend) => {
   let started: Awaited<ReturnType<(typeof BACKENDS)[number]['start']>>
   let ref: string
+  let token: string
+  let orgSlug: string
 
   beforeAll(async () => {
     started = await backend.start({ projectTempFileLimit: '64MB' })
-    const { token, org } = await ownerWithOrg(started.tp, 'Seams')
-    ref = await activeProject(started.tp, token, org.slug)
+    const owner = await ownerWithOrg(started.tp, 'Seams')
+    token = owner.token
+    orgSlug = owner.org.slug
+    ref = await activeProject(started.tp, token, orgSlug, { plan: 'pro' })
   })
   afterAll(async () => {
     await started?.stop()
@@ -68,5 +73,41 @@ describe.each(BACKENDS)('engine seams ($name)', (backend) => {
     await withClient(await ownerUrl(ref), (c) => c.query(`alter database ${pg.escapeIdentifier(`p_${ref}`)} reset temp_file_limit`).catch(() => undefined))
     const after = await withClient(url, async (c) => (await c.query<{ l: string }>("select current_setting('temp_file_limit') as l")).rows[0].l)
     expect(after).toBe('64MB')
+  })
+
+  /** Roles of these names on the server. */
+  const rolesNamed = (names: string[]) =>
+    asEngineAdmin(async (c) => (await c.query<{ rolname: string }>('select rolname from pg_roles where rolname = any($1) order by 1', [names])).rows.map((r) => r.rolname))
+
+  async function deleted(of: string) {
+    const res = await started.tp.call('DELETE', `/platform/projects/${of}`, { token })
+    expect(res.status).toBe(200)
+    await settle(started.tp.platform)
+    return statusOf(started.tp, of)
+  }
+
+  it("deletes a project whose role another project's owner granted privileges to", async () => {
+    const victim = await activeProject(started.tp, token, orgSlug, { plan: 'pro' })
+    const neighbour = await activeProject(started.tp, token, orgSlug, { plan: 'pro' })
+    // Any project's owner sees every role's name and may grant on what it owns to any of them.
+    await withClient(await ownerUrl(neighbour), (c) =>
+      c.query(`grant connect on database ${pg.escapeIdentifier(`p_${neighbour}`)} to ${pg.escapeIdentifier(`p_${victim}`)};
+        create table lure (x int); grant select on lure to ${pg.escapeIdentifier(`p_${victim}`)}, ${pg.escapeIdentifier(`p_${victim}_ro`)}`)
+    )
+    expect(await deleted(victim)).toBe('REMOVED')
+    expect(await rolesNamed([`p_${victim}`, `p_${victim}_ro`])).toEqual([])
+    // The neighbour keeps its own database and table.
+    expect(await withClient(await ownerUrl(neighbour), async (c) => (await c.query('select count(*)::int as n from lure')).rows[0].n)).toBe(0)
+  })
+
+  it('deletes a project that created roles and granted one to another, and drops those roles with it', async () => {
+    const victim = await activeProject(started.tp, token, orgSlug, { plan: 'pro' })
+    const made = [`seams_a_${Date.now()}`, `seams_b_${Date.now()}`]
+    await withClient(await ownerUrl(victim), (c) =>
+      c.query(`create role ${made[0]} login password 'made-1'; create role ${made[1]}; grant ${made[0]} to ${made[1]};
+        grant connect on database ${pg.escapeIdentifier(`p_${victim}`)} to ${made[0]}`)
+    )
+    expect(await deleted(victim)).toBe('REMOVED')
+    expect(await rolesNamed([`p_${victim}`, `p_${victim}_ro`, ...made])).toEqual([])
   })
 })
