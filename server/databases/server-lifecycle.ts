@@ -53,6 +53,7 @@ export async function ensureReadOnlyRole(admin: pg.Pool, adminUrl: string, ref: 
   )
   await admin.query(`GRANT CONNECT ON DATABASE ${pg.escapeIdentifier(database)} TO ${ident}`)
   await admin.query(`ALTER ROLE ${ident} SET default_transaction_read_only = on`)
+  await grantReservedConnections(admin, name)
   await admin
     .query(`ALTER ROLE ${ident} SET temp_file_limit = ${pg.escapeLiteral(tempFileLimit)}`)
     .catch((e) => console.warn(`[project-db] could not bound temp_file_limit for ${name}: ${(e as Error).message}`))
@@ -81,6 +82,20 @@ export async function ensureReadOnlyRole(admin: pg.Pool, adminUrl: string, ref: 
   url.password = password
   url.pathname = `/${database}`
   return url.toString()
+}
+
+/**
+ * On a server that reserves connection slots (reserved_connections, PostgreSQL 16 and later: the
+ * platform's own server does), the platform's project roles may use them; the roles a project
+ * creates, which have no connection limit, may not, so they cannot take every slot of the server.
+ * The project's role cannot pass this on (it holds no ADMIN on it).
+ */
+export async function grantReservedConnections(admin: pg.Pool, role: string) {
+  const { rows } = await admin.query<{ n: number }>(`select coalesce(nullif(current_setting('reserved_connections', true), ''), '0')::int as n`)
+  if (!rows[0] || rows[0].n <= 0) return
+  await admin
+    .query(`GRANT pg_use_reserved_connections TO ${pg.escapeIdentifier(role)}`)
+    .catch((e) => console.warn(`[project-db] could not let ${role} use the server's reserved connections: ${(e as Error).message}`))
 }
 
 /** Before PostgreSQL 15 every role may create in `public`: not the read-only role (nor anyone else but the owner). */

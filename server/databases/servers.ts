@@ -22,6 +22,7 @@ import {
   restartDatabase,
   resumeDatabase,
   suspendDatabase,
+  grantReservedConnections,
 } from './server-lifecycle'
 
 /** Region → admin URL, from PROJECT_DB_SERVERS. The key '*' serves every region. */
@@ -589,6 +590,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
           ? `ALTER ROLE ${ident} WITH LOGIN ${createRole} CONNECTION LIMIT ${connectionLimit} PASSWORD ${pg.escapeLiteral(password)}`
           : `CREATE ROLE ${ident} WITH LOGIN NOSUPERUSER NOCREATEDB ${createRole} NOREPLICATION NOBYPASSRLS CONNECTION LIMIT ${connectionLimit} PASSWORD ${pg.escapeLiteral(password)}`
       )
+      await grantReservedConnections(admin, name)
       if (template !== undefined) await admin.query(`DROP DATABASE IF EXISTS ${ident} WITH (FORCE)`)
       const db = await admin.query('select 1 from pg_database where datname = $1', [name])
       if (!db.rowCount) {

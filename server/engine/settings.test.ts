@@ -17,6 +17,7 @@ it('listens on loopback only, with SCRAM, pg_stat_statements preloaded and reser
     password_encryption: 'scram-sha-256',
     shared_preload_libraries: 'pg_stat_statements',
     superuser_reserved_connections: '5',
+    reserved_connections: '200',
     authentication_timeout: '10s',
     shared_buffers: '256MB',
   })

@@ -40,6 +40,10 @@ export function engineSettings({ port, totalMemoryBytes = os.totalmem(), durable
     // The platform's admin connections (pause, cancel, terminate) get in even when projects
     // filled every other slot.
     superuser_reserved_connections: '5',
+    // Roles a project creates (CREATEROLE) have no connection limit of their own: only the
+    // platform's project roles (granted pg_use_reserved_connections, servers.ts) may take the
+    // last 200 slots, so one project's own roles cannot shut every other project out.
+    reserved_connections: '200',
     shared_buffers: `${sharedBuffersMb(totalMemoryBytes)}MB`,
     // Query performance on every project.
     shared_preload_libraries: 'pg_stat_statements',

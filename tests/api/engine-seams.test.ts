@@ -110,4 +110,34 @@ describe.each(BACKENDS)('engine seams ($name)', (backend) => {
     expect(await deleted(victim)).toBe('REMOVED')
     expect(await rolesNamed([`p_${victim}`, `p_${victim}_ro`, ...made])).toEqual([])
   })
+
+  it("keeps connections for the platform's project roles however many sessions a role a project created opens", async () => {
+    const name = `seams_conn_${Date.now()}`
+    const url = await createdRole(name)
+    const neighbour = await activeProject(started.tp, token, orgSlug, { plan: 'pro' })
+    const held: pg.Client[] = []
+    onTestFinished(async () => {
+      await Promise.all(held.map((c) => c.end().catch(() => undefined)))
+      await withClient(await ownerUrl(ref), async (c) => {
+        await c.query(`revoke connect on database ${pg.escapeIdentifier(`p_${ref}`)} from ${name}`)
+        await c.query(`drop role ${name}`)
+      })
+    })
+    // A role the project created has no connection limit: it opens sessions until the server refuses.
+    let refused: string | null = null
+    while (held.length < 300) {
+      const client = new pg.Client({ connectionString: url })
+      client.on('error', () => undefined)
+      try {
+        await client.connect()
+        held.push(client)
+      } catch (e) {
+        refused = (e as pg.DatabaseError).code ?? (e as Error).message
+        break
+      }
+    }
+    expect(refused).toBe('53300')
+    // Another project's role still gets in.
+    expect(await withClient(await ownerUrl(neighbour), async (c) => (await c.query('select 1 as one')).rows[0].one)).toBe(1)
+  })
 })
