@@ -132,16 +132,18 @@ export async function restartDatabase(admin: pg.Pool, ref: string) {
 }
 
 /**
- * The project's two roles and every role they hold ADMIN on, however deep (on PostgreSQL 16 and
- * later a CREATEROLE role holds it on each role it creates), that the admin may drop: what the
- * project made goes with it, and none of its logins outlives it.
+ * The project's two roles and every role they created, however deep, that the admin may drop:
+ * what the project made goes with it, and none of its logins outlives it. On PostgreSQL 16 and
+ * later a CREATEROLE role holds ADMIN on each role it creates, granted by the bootstrap superuser
+ * (oid 10); ADMIN granted by anyone else (another project handing over one of its own roles) does
+ * not make a role this project's.
  */
 async function rolesToDrop(admin: pg.Pool, ref: string): Promise<string[]> {
   const { rows } = await admin.query<{ name: string }>(
     `with recursive made(oid) as (
        select oid from pg_catalog.pg_roles where rolname = any($1)
        union
-       select m.roleid from pg_catalog.pg_auth_members m join made on m.member = made.oid where m.admin_option
+       select m.roleid from pg_catalog.pg_auth_members m join made on m.member = made.oid where m.admin_option and m.grantor = 10
      )
      select r.rolname as name from made join pg_catalog.pg_roles r on r.oid = made.oid
      where not r.rolsuper and r.oid >= 16384 and r.rolname <> current_user

@@ -140,4 +140,20 @@ describe.each(BACKENDS)('engine seams ($name)', (backend) => {
     // Another project's role still gets in.
     expect(await withClient(await ownerUrl(neighbour), async (c) => (await c.query('select 1 as one')).rows[0].one)).toBe(1)
   })
+
+  it('deletes a project that another project made an admin of one of its own roles, and leaves that role alone', async () => {
+    const victim = await activeProject(started.tp, token, orgSlug, { plan: 'pro' })
+    const lent = `seams_lent_${Date.now()}`
+    onTestFinished(async () =>
+      withClient(await ownerUrl(ref), (c) => c.query(`drop view if exists seams_v; drop table if exists seams_t; revoke create on schema public from ${lent}; drop role if exists ${lent}`))
+    )
+    // The other project's role owns a table there that its owner's view depends on, and hands ADMIN on it to the victim.
+    await withClient(await ownerUrl(ref), (c) =>
+      c.query(`create role ${lent}; grant ${lent} to current_user; grant create on schema public to ${lent}; create table seams_t (x int); alter table seams_t owner to ${lent};
+        create view seams_v as select * from seams_t; grant ${lent} to ${pg.escapeIdentifier(`p_${victim}`)} with admin option`)
+    )
+    expect(await deleted(victim)).toBe('REMOVED')
+    expect(await rolesNamed([`p_${victim}`, `p_${victim}_ro`, lent])).toEqual([lent])
+    expect(await withClient(await ownerUrl(ref), async (c) => (await c.query('select count(*)::int as n from seams_v')).rows[0].n)).toBe(0)
+  })
 })
