@@ -17,7 +17,7 @@ test('cancel a long query, confirm a destructive one, read an EXPLAIN tree, hit 
   await cancel.click()
   await expect(page.getByRole('status').filter({ hasText: 'Query cancelled' })).toBeVisible({ timeout: 20_000 })
   await runSql(page, "select 'still here' as answer")
-  await expect(page.getByText('still here')).toBeVisible()
+  await expect(page.getByRole('gridcell', { name: 'still here', exact: true })).toBeVisible()
 
   // A destructive statement asks first; Cancel runs nothing: the table is still there.
   await runSql(page, 'create table doomed (id int)', { via: 'button' })
