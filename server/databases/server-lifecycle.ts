@@ -32,6 +32,24 @@ async function onProjectDatabase(adminUrl: string, database: string, sql: string
 }
 
 /**
+ * A role of the platform's name that already exists is taken over (ALTER ROLE, grants) only when
+ * no other role is a member of it: a project's role may create any name (CREATEROLE) and then
+ * holds ADMIN on it, so what the platform grants that role (pg_read_all_data) would be its own.
+ * The admin itself (a member of what it created, when it is not a superuser) and superusers count
+ * as the platform.
+ */
+export async function assertNoOtherMembers(admin: pg.Pool, name: string) {
+  const { rows } = await admin.query<{ member: string }>(
+    `select r.rolname as member from pg_catalog.pg_auth_members m
+     join pg_catalog.pg_roles t on t.oid = m.roleid join pg_catalog.pg_roles r on r.oid = m.member
+     where t.rolname = $1 and not r.rolsuper and r.rolname <> current_user`,
+    [name]
+  )
+  if (rows.length)
+    throw new Error(`role ${name} already exists and ${rows[0].member} is a member of it: the platform does not take over a role it did not make; drop that role, then try again`)
+}
+
+/**
  * The read-only login role: CONNECT on the project's database only, and pg_read_all_data (every
  * table, view and sequence, row-level security still applies). It owns nothing, is no member of
  * the owner role (no SET ROLE to it), may not create temporary tables (TEMPORARY is revoked from
@@ -46,6 +64,7 @@ export async function ensureReadOnlyRole(admin: pg.Pool, adminUrl: string, ref: 
   const ident = pg.escapeIdentifier(name)
   const password = randomBytes(24).toString('base64url')
   const exists = await admin.query('select 1 from pg_roles where rolname = $1', [name])
+  if (exists.rowCount) await assertNoOtherMembers(admin, name)
   await admin.query(
     exists.rowCount
       ? `ALTER ROLE ${ident} WITH LOGIN INHERIT PASSWORD ${pg.escapeLiteral(password)}`

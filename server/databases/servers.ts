@@ -14,6 +14,7 @@ import { BackendStopper, stopNamedBackend } from './stop-backend'
 import { cancelledByUser, DatabaseUnavailableError, QUERY_CANCELED, SqlError, USER_CANCEL_MESSAGE, type RunControl, type RunOptions, type RunOutcome, type RunShape, type RunStream } from './types'
 import {
   adoptCopy,
+  assertNoOtherMembers,
   closePublicSchema,
   copyDatabase,
   dropDatabase,
@@ -583,6 +584,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
       // other projects' included: only 16 and later scope it to the roles one created.
       const createRole = server[0].num >= 160000 ? 'CREATEROLE' : 'NOCREATEROLE'
       const role = await admin.query('select 1 from pg_roles where rolname = $1', [name])
+      if (role.rowCount) await assertNoOtherMembers(admin, name)
       // The password is new on every call: a retry after a half-done provision still returns a
       // working URL.
       await admin.query(

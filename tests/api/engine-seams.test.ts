@@ -6,7 +6,7 @@
  */
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { BACKENDS, activeProject, ownerWithOrg, statusOf } from '../helpers/project-backends'
+import { BACKENDS, activeProject, memberOf, ownerWithOrg, runSql, statusOf } from '../helpers/project-backends'
 import { asEngineAdmin, settle } from '../helpers/test-platform'
 import type { ProjectDbLocation } from '@/server/databases'
 
@@ -15,12 +15,14 @@ describe.each(BACKENDS)('engine seams ($name)', (backend) => {
   let ref: string
   let token: string
   let orgSlug: string
+  let orgId: number
 
   beforeAll(async () => {
     started = await backend.start({ projectTempFileLimit: '64MB' })
     const owner = await ownerWithOrg(started.tp, 'Seams')
     token = owner.token
     orgSlug = owner.org.slug
+    orgId = owner.org.id
     ref = await activeProject(started.tp, token, orgSlug, { plan: 'pro' })
   })
   afterAll(async () => {
@@ -155,5 +157,22 @@ describe.each(BACKENDS)('engine seams ($name)', (backend) => {
     expect(await deleted(victim)).toBe('REMOVED')
     expect(await rolesNamed([`p_${victim}`, `p_${victim}_ro`, lent])).toEqual([lent])
     expect(await withClient(await ownerUrl(ref), async (c) => (await c.query('select count(*)::int as n from seams_v')).rows[0].n)).toBe(0)
+  })
+
+  it("does not take over a read-only role's name that a project's role created first", async () => {
+    const legacy = await activeProject(started.tp, token, orgSlug, { plan: 'pro' })
+    const reader = `p_${legacy}_ro`
+    // A project made before read-only roles existed: no read-only role, none in its location.
+    await asEngineAdmin((c) => c.query(`drop owned by ${pg.escapeIdentifier(reader)}; drop role ${pg.escapeIdentifier(reader)}`), `p_${legacy}`)
+    await started.tp.platform.db.query(`update projects set db_location = db_location - 'readOnlyUrl' where ref = $1`, [legacy])
+    // Its owner creates a role of that name first (it then holds ADMIN on it).
+    await withClient(await ownerUrl(legacy), (c) => c.query(`create role ${pg.escapeIdentifier(reader)}`))
+    const member = await memberOf(started.tp, orgId, 'Read-only')
+    const res = await runSql(started.tp, member, legacy, 'select 1')
+    expect(res.status).not.toBe(200)
+    const granted = await asEngineAdmin(
+      async (c) => (await c.query<{ yes: boolean }>(`select pg_has_role($1, 'pg_read_all_data', 'MEMBER') as yes`, [reader])).rows[0].yes
+    )
+    expect(granted).toBe(false)
   })
 })
