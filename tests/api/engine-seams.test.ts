@@ -175,4 +175,22 @@ describe.each(BACKENDS)('engine seams ($name)', (backend) => {
     )
     expect(granted).toBe(false)
   })
+
+  it("deletes a project whose role a neighbour granted privileges to, and whose neighbour's database sets sessions against the admin and is closed", async () => {
+    const victim = await activeProject(started.tp, token, orgSlug, { plan: 'pro' })
+    const neighbour = await activeProject(started.tp, token, orgSlug, { plan: 'pro' })
+    const db = pg.escapeIdentifier(`p_${neighbour}`)
+    await withClient(await ownerUrl(neighbour), (c) =>
+      c.query(`create table lure (x int); grant select on lure to ${pg.escapeIdentifier(`p_${victim}`)};
+        alter database ${db} set statement_timeout = 1; alter database ${db} set default_transaction_read_only = on;
+        alter database ${db} set role = ${pg.escapeIdentifier(`p_${neighbour}`)}`)
+    )
+    // Closed as a paused project's is.
+    await asEngineAdmin((c) => c.query(`alter database ${db} allow_connections false`))
+    expect(await deleted(victim)).toBe('REMOVED')
+    expect(await rolesNamed([`p_${victim}`])).toEqual([])
+    // The neighbour's database is as its owner left it: closed.
+    const open = await asEngineAdmin(async (c) => (await c.query<{ open: boolean }>('select datallowconn as open from pg_database where datname = $1', [`p_${neighbour}`])).rows[0].open)
+    expect(open).toBe(false)
+  })
 })
