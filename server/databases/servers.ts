@@ -663,7 +663,11 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
     version,
     async sizeBytes(url) {
       try {
-        const { rows } = await poolFor(url, CONNECT_TIMEOUT_MS).query<{ bytes: string }>('select pg_database_size(current_database())::text as bytes')
+        // Qualified: the database's owner may set its search_path (ALTER DATABASE … SET) to put
+        // a pg_database_size of its own first, and quotas and usage read this measure.
+        const { rows } = await poolFor(url, CONNECT_TIMEOUT_MS).query<{ bytes: string }>(
+          'select pg_catalog.pg_database_size(pg_catalog.current_database())::pg_catalog.text as bytes'
+        )
         return Number(rows[0].bytes)
       } catch (e) {
         throw classify(e)

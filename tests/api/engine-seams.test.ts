@@ -193,4 +193,18 @@ describe.each(BACKENDS)('engine seams ($name)', (backend) => {
     const open = await asEngineAdmin(async (c) => (await c.query<{ open: boolean }>('select datallowconn as open from pg_database where datname = $1', [`p_${neighbour}`])).rows[0].open)
     expect(open).toBe(false)
   })
+
+  it('measures the database size with the server\'s own functions, whatever search_path the project gives its database', async () => {
+    const sized = await activeProject(started.tp, token, orgSlug, { plan: 'pro' })
+    await withClient(await ownerUrl(sized), (c) =>
+      c.query(`create function public.pg_database_size(name) returns bigint language sql as 'select 0::bigint';
+        create function public.pg_database_size(oid) returns bigint language sql as 'select 0::bigint';
+        alter database ${pg.escapeIdentifier(`p_${sized}`)} set search_path = public, pg_catalog;
+        select pg_catalog.pg_terminate_backend(pid) from pg_catalog.pg_stat_activity where usename = current_user and pid <> pg_catalog.pg_backend_pid()`)
+    )
+    const res = await started.tp.call('GET', `/platform/projects/${sized}/database-size`, { token })
+    expect(res.status).toBe(200)
+    expect(res.body.live).toBe(true)
+    expect(res.body.bytes).toBeGreaterThan(1_000_000)
+  })
 })
