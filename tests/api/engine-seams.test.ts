@@ -146,9 +146,9 @@ describe.each(BACKENDS)('engine seams ($name)', (backend) => {
   it('deletes a project that another project made an admin of one of its own roles, and leaves that role alone', async () => {
     const victim = await activeProject(started.tp, token, orgSlug, { plan: 'pro' })
     const lent = `seams_lent_${Date.now()}`
-    onTestFinished(async () =>
-      withClient(await ownerUrl(ref), (c) => c.query(`drop view if exists seams_v; drop table if exists seams_t; revoke create on schema public from ${lent}; drop role if exists ${lent}`))
-    )
+    onTestFinished(async () => {
+      await withClient(await ownerUrl(ref), (c) => c.query(`drop view if exists seams_v; drop table if exists seams_t; revoke create on schema public from ${lent}; drop role if exists ${lent}`))
+    })
     // The other project's role owns a table there that its owner's view depends on, and hands ADMIN on it to the victim.
     await withClient(await ownerUrl(ref), (c) =>
       c.query(`create role ${lent}; grant ${lent} to current_user; grant create on schema public to ${lent}; create table seams_t (x int); alter table seams_t owner to ${lent};
