@@ -207,7 +207,7 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
   try {
     const leftover = leftoverPostmaster(paths.data)
     if (leftover) {
-      report(`a PostgreSQL server (pid ${leftover}) was left running on ${paths.data} by an app copy that ended without stopping it: shutting it down`)
+      report(`a PostgreSQL server (pid ${leftover.pid}) was left running on ${paths.data} by an app copy that ended without stopping it: shutting it down`)
       await shutDownLeftover(leftover)
     }
     if (!fs.existsSync(path.join(paths.data, 'PG_VERSION'))) await initCluster(paths, bin, account, durable)
