@@ -1,5 +1,4 @@
 // Small helpers shared by the bench modules: ports, sleeping, statistics, formatting.
-import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -18,16 +17,7 @@ export async function within(promise, ms) {
 }
 
 /** A port nothing listens on right now (the OS picks it). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
-}
+export { freePort } from '../../scripts/pg-cluster.mjs'
 
 /** Nearest-rank percentile (p in 0..100) of a list of numbers. */
 export function percentile(values, p) {

@@ -17,14 +17,25 @@ function assertName(name: string) {
   if (!/^p_[a-z0-9][a-z0-9_-]*$/.test(name) || name.length > 63) throw new Error(`invalid project role name: ${name}`)
 }
 
-/** Runs one statement as the admin on the project's own database (schema-level set-up). */
-async function onProjectDatabase(adminUrl: string, database: string, sql: string) {
+/** A client of the admin's on a project's own database, connected; the caller ends it. */
+async function adminOn(adminUrl: string, database: string): Promise<pg.Client> {
   const url = new URL(adminUrl)
   url.pathname = `/${database}`
   const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 10_000 })
   client.on('error', () => undefined)
   try {
     await client.connect()
+  } catch (e) {
+    await client.end().catch(() => undefined)
+    throw e
+  }
+  return client
+}
+
+/** Runs one statement as the admin on the project's own database (schema-level set-up). */
+async function onProjectDatabase(adminUrl: string, database: string, sql: string) {
+  const client = await adminOn(adminUrl, database)
+  try {
     await client.query(sql)
   } finally {
     await client.end().catch(() => undefined)
@@ -304,12 +315,8 @@ async function reopen(adminUrl: string, database: string) {
 export async function adoptCopy(adminUrl: string, parent: string, child: string) {
   assertName(parent)
   assertName(child)
-  const url = new URL(adminUrl)
-  url.pathname = `/${child}`
-  const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 10_000 })
-  client.on('error', () => undefined)
+  const client = await adminOn(adminUrl, child)
   try {
-    await client.connect()
     await client.query('BEGIN')
     await client.query('SET LOCAL search_path = pg_catalog, pg_temp')
     await client.query(`REASSIGN OWNED BY ${pg.escapeIdentifier(parent)} TO ${pg.escapeIdentifier(child)}`)

@@ -6,18 +6,16 @@
  * upgrade lifting a restriction at once, and changes racing each other and a project creation.
  * And the migration that put every organization's projects on its plan.
  */
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openServerControlPlane, type ControlPlaneDb } from '@/server/db/control-plane'
 import { migrate } from '@/server/db/migrate'
 import { sampleUsage } from '@/server/billing/usage-sampling'
 import { roundCents } from '@/lib/billing/money'
 import { GB } from '@/lib/billing/plan-table'
 import { dayOf } from '@/lib/billing/period'
-import { asEngineAdmin, engineUrl, settle, type TestPlatform } from '../helpers/test-platform'
+import { emptyControlPlane, settle, type TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, organizationOnPlan, ownerWithOrg, runSql } from '../helpers/project-backends'
 
 for (const backend of BACKENDS) {
@@ -388,15 +386,3 @@ describe('migration 0019: one plan per organization', () => {
   })
 })
 
-/** A control plane with nothing in it: a database of its own on the run's server, dropped by `drop`. */
-async function emptyControlPlane(): Promise<ControlPlaneDb & { drop(): Promise<void> }> {
-  const name = `migrations_${randomBytes(6).toString('hex')}`
-  await asEngineAdmin((c) => c.query(`create database ${name}`))
-  const db = await openServerControlPlane(engineUrl(name))
-  return Object.assign(db, {
-    async drop() {
-      await db.close()
-      await asEngineAdmin((c) => c.query(`drop database if exists ${name} with (force)`))
-    },
-  })
-}

@@ -8,6 +8,7 @@ import { inject } from 'vitest'
 import { createPlatform, closePlatform, type Platform } from '@/server/platform'
 import { readConfig, type ServerConfig } from '@/server/config'
 import { serve } from '@/server/standalone'
+import { openServerControlPlane, type ControlPlaneDb } from '@/server/db/control-plane'
 import { parseProjectDbServers } from '@/server/databases/servers'
 import { startPgCluster } from './pg-cluster'
 
@@ -73,6 +74,19 @@ export async function asEngineAdmin<T>(fn: (client: pg.Client) => Promise<T>, da
   } finally {
     await client.end()
   }
+}
+
+/** A control plane with nothing in it: a database of its own on the run's server, dropped by `drop`. */
+export async function emptyControlPlane(): Promise<ControlPlaneDb & { drop(): Promise<void> }> {
+  const name = `migrations_${randomBytes(6).toString('hex')}`
+  await asEngineAdmin((c) => c.query(`create database ${name}`))
+  const db = await openServerControlPlane(engineUrl(name))
+  return Object.assign(db, {
+    async drop() {
+      await db.close()
+      await asEngineAdmin((c) => c.query(`drop database if exists ${name} with (force)`))
+    },
+  })
 }
 
 /**

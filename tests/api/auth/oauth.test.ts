@@ -7,14 +7,13 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openServerControlPlane, type ControlPlaneDb } from '@/server/db/control-plane'
 import { migrate } from '@/server/db/migrate'
 import type { GoTrueClient, Provider } from '@supabase/auth-js'
 import { readConfig } from '@/server/config'
 import { readOAuthProviders } from '@/server/auth/oauth-config'
-import { asEngineAdmin, engineUrl, startTestPlatform, type TestPlatform } from '../../helpers/test-platform'
+import { emptyControlPlane, startTestPlatform, type TestPlatform } from '../../helpers/test-platform'
 import { githubAccount, startOAuthStandIn, type OAuthStandIn } from '../../helpers/oauth-stand-in'
 import { adminClient, authClient, catchMessages, newEmail, STRONG } from './auth-client'
 
@@ -481,15 +480,3 @@ describe('migration 0022: which addresses of existing accounts count as proven',
   })
 })
 
-/** A control plane with nothing in it: a database of its own on the run's server, dropped by `drop`. */
-async function emptyControlPlane(): Promise<ControlPlaneDb & { drop(): Promise<void> }> {
-  const name = `migrations_${randomBytes(6).toString('hex')}`
-  await asEngineAdmin((c) => c.query(`create database ${name}`))
-  const db = await openServerControlPlane(engineUrl(name))
-  return Object.assign(db, {
-    async drop() {
-      await db.close()
-      await asEngineAdmin((c) => c.query(`drop database if exists ${name} with (force)`))
-    },
-  })
-}
