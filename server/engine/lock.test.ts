@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { spawn } from 'node:child_process'
-import { lockDataDir, processStart } from './lock'
+import { lockDataDir, processStart, STALE_MS } from './lock'
 
 const tmp = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lock-test-')), 'engine.lock')
 
@@ -40,4 +40,15 @@ it('takes over a half-written lock', () => {
   const file = tmp()
   fs.writeFileSync(file, '{"pid":')
   lockDataDir(file, 'x').release()
+})
+
+it('takes over a lock of another host once it has not been touched for a minute, and not before', () => {
+  const file = tmp()
+  fs.writeFileSync(file, JSON.stringify({ pid: 1, started: null, host: 'a-container-gone', since: 'then' }))
+  expect(() => lockDataDir(file, 'x')).toThrow(/Another copy of the platform \(pid 1 on a-container-gone/)
+  const past = new Date(Date.now() - STALE_MS - 1000)
+  fs.utimesSync(file, past, past)
+  const lock = lockDataDir(file, 'x')
+  expect(JSON.parse(fs.readFileSync(file, 'utf8')).host).toBe(os.hostname())
+  lock.release()
 })
