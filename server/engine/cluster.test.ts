@@ -24,7 +24,7 @@ function dataDir(): string {
   return dir
 }
 
-async function start(dir: string, options: { report?: (m: string) => void; durable?: boolean } = {}): Promise<Engine> {
+async function start(dir: string, options: { report?: (m: string) => void; durable?: boolean; user?: string } = {}): Promise<Engine> {
   const engine = await startEngine({ dataDir: dir, port: 0, durable: false, ...options })
   started.push(engine)
   return engine
@@ -103,6 +103,12 @@ it.runIf(process.getuid?.() === 0)('lets the account through a DATA_DIR of its o
   await expect(startEngine({ dataDir: path.join(above, 'data'), port: 0, durable: false })).rejects.toThrow(
     new RegExp(`cannot enter ${above}: run \\\`chmod o\\+x ${above}\\\``)
   )
+})
+
+it.runIf(process.getuid?.() === 0)('warns when the server runs as nobody, an account other programs may share', async () => {
+  const reports: string[] = []
+  await start(dataDir(), { report: (m) => reports.push(m), user: 'nobody' })
+  expect(reports.join('\n')).toMatch(/PostgreSQL runs as `nobody`, an account other programs on this machine may run as too.*Set EMBEDDED_DB_USER/)
 })
 
 it('notices a crash of the server, reports it and starts it again', async () => {

@@ -190,6 +190,11 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
   const durable = options.durable ?? true
   const bin = findEngineBinaries()
   const account = serverAccount(options.user)
+  if (account?.name === 'nobody')
+    report(
+      'PostgreSQL runs as `nobody`, an account other programs on this machine may run as too: they could read every project\'s data. ' +
+        'Set EMBEDDED_DB_USER to an account of its own (an existing one: the platform never creates accounts).'
+    )
   const paths = enginePaths(options.dataDir)
   fs.mkdirSync(path.dirname(paths.home), { recursive: true })
   fs.mkdirSync(paths.home, { recursive: true, mode: 0o700 })
