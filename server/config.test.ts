@@ -53,6 +53,14 @@ it('runs the embedded server on port 54329 unless told otherwise, as EMBEDDED_DB
   expect(() => readConfig()).toThrow(/EMBEDDED_DB_PORT/)
 })
 
+it('stops an idle data API after DATA_API_IDLE_SECONDS, 300 unless told otherwise', () => {
+  expect(readConfig().dataApi).toEqual({ idleSeconds: 300 })
+  vi.stubEnv('DATA_API_IDLE_SECONDS', '5')
+  expect(readConfig().dataApi).toEqual({ idleSeconds: 5 })
+  vi.stubEnv('DATA_API_IDLE_SECONDS', '0')
+  expect(() => readConfig()).toThrow(/DATA_API_IDLE_SECONDS/)
+})
+
 it('reads the self-hosted dashboard credentials, both or neither', () => {
   vi.stubEnv('DASHBOARD_USERNAME', '')
   vi.stubEnv('DASHBOARD_PASSWORD', '')

@@ -126,6 +126,8 @@ export type ServerConfig = {
   dashboardAuth: { username: string; password: string } | null
   /** Public URL of the dashboard, when it is served under a name of its own. */
   siteUrl?: string
+  /** A project's PostgREST stops after this many seconds without a request (DATA_API_IDLE_SECONDS). */
+  dataApi: { idleSeconds: number }
   /** Where the support form's requests are mailed (through SMTP_URL); unset: they are only stored. */
   supportEmail?: string
   /** Largest request body, unless a route allows more. */
@@ -277,6 +279,7 @@ export function readConfig(): ServerConfig {
     projectTempFileLimit: env('PROJECT_TEMP_FILE_LIMIT') ?? '5GB',
     projectConnectionLimit: wholeNumber('PROJECT_CONNECTION_LIMIT', 60),
     embeddedDb: embeddedDb(),
+    dataApi: { idleSeconds: wholeNumber('DATA_API_IDLE_SECONDS', 300) },
     healthCheckIntervalMs: wholeNumber('HEALTH_CHECK_INTERVAL_MS', 30_000),
     provisionConcurrency: wholeNumber('PROVISION_CONCURRENCY', 2),
     provisionMaxAttempts: wholeNumber('PROVISION_MAX_ATTEMPTS', 6),

@@ -17,6 +17,7 @@ import { applyFlagsFile } from './flags/flags-file'
 import { indexDocsAtStart } from './docs/index-docs'
 import { resolveDatabaseServers, type DatabaseServers } from './engine/servers'
 import { closeProjectSchemas } from './graphql/project-schemas'
+import { dataApiProcesses } from './data-api/processes'
 
 export type Platform = {
   config: ServerConfig
@@ -92,6 +93,7 @@ async function assemble(config: ServerConfig, servers: DatabaseServers): Promise
 export async function closePlatform(platform: Platform) {
   platform.scheduler.stop()
   while (platform.pending.size > 0) await Promise.allSettled([...platform.pending])
+  await dataApiProcesses(platform).stopAll()
   await closeProjectSchemas(platform)
   await platform.databases.closeAll()
   await platform.db.close()

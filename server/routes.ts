@@ -29,6 +29,7 @@ import { supportHandlers } from './support/support.handlers'
 import { extensionHandlers } from './extensions/extensions.handlers'
 import { graphqlHandlers } from './graphql/graphql.handlers'
 import { logHandlers } from './logs/logs.handlers'
+import { dataApiHandlers } from './data-api/data-api.handlers'
 
 const serviceHandlers: Handlers<typeof serviceRoutes> = {
   getConfig: async ({ platform }) => ({
@@ -66,6 +67,7 @@ const handlers: Handlers<Routes> = {
   ...graphqlHandlers,
   ...logHandlers,
   ...supportHandlers,
+  ...dataApiHandlers,
 }
 
 export type AnyHandler = (ctx: HandlerContext<AnyRoute>) => Promise<unknown>

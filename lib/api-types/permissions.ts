@@ -60,6 +60,12 @@ export const ROLES_POLICY = {
    * them hidden, their own statements excepted; docs/logs.md).
    */
   'logs:statements:read': { roles: BUILDERS },
+  /** See the project's service_role key (it bypasses row level security in the data API). */
+  'api:service-key:read': { roles: BUILDERS },
+  /** Rotate the project's JWT secret: its API keys change, the old ones stop working at once. */
+  'api:jwt-secret:rotate': { roles: ADMINS },
+  /** Turn the data API on or off, choose its schemas and its row limit. */
+  'api:settings:update': { roles: BUILDERS },
 } as const satisfies Record<string, PolicyEntry>
 
 export type Action = keyof typeof ROLES_POLICY

@@ -25,8 +25,9 @@ import { connectionRoutes } from './connection.routes'
 import { extensionRoutes } from './extensions.routes'
 import { graphqlRoutes } from './graphql.routes'
 import { logRoutes } from './logs.routes'
+import { dataApiRoutes } from './data-api.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -50,6 +51,7 @@ export const routes = {
   ...graphqlRoutes,
   ...logRoutes,
   ...supportRoutes,
+  ...dataApiRoutes,
 }
 
 // Two domains naming a route alike would silently keep only the last one.

@@ -29,6 +29,7 @@ import { extensionExamples } from './matrix/extensions.examples'
 import { graphqlExamples } from './matrix/graphql.examples'
 import { logExamples } from './matrix/logs.examples'
 import { supportExamples } from './matrix/support.examples'
+import { dataApiExamples } from './matrix/data-api.examples'
 
 const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
 
@@ -55,6 +56,7 @@ const examples: Record<RouteName, Example> = {
   ...graphqlExamples,
   ...logExamples,
   ...supportExamples,
+  ...dataApiExamples,
 }
 
 /** Rows the callers could change, as one comparable snapshot. */

@@ -1,0 +1,182 @@
+/**
+ * One PostgREST process per project whose data API is in use, started on its first request and
+ * stopped after DATA_API_IDLE_SECONDS without one, when the project is paused or deleted, when its
+ * settings or secret change, and when the platform closes. It listens on 127.0.0.1 only, on a port
+ * free at start; only the platform's proxy (proxy.ts) talks to it. Concurrent first requests share
+ * one start. A process that exits on its own is forgotten, and the next request starts another.
+ * As root it runs as the unprivileged account the PostgreSQL server runs as (server/engine/account.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import net from 'node:net'
+import http from 'node:http'
+import type { Platform } from '../platform'
+import { serverAccount } from '../engine/account'
+import { ownerRoleOf } from '../databases/server-lifecycle'
+import { findPostgrest } from './binary'
+import { apiSettingsOf } from './settings'
+import { ensureDataApiRoles, AUTHENTICATOR } from './roles'
+import { adminUrlOf } from './admin'
+
+export type RunningApi = { port: number; child: ChildProcess }
+
+type Entry = { ready: Promise<RunningApi>; child?: ChildProcess; idle?: NodeJS.Timeout; stopped: boolean }
+
+/** How long PostgREST may take to connect and load its schema cache. */
+const START_TIMEOUT_MS = 30_000
+const STOP_GRACE_MS = 5_000
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** PostgREST answers / once its schema cache is loaded (503 before). */
+function probe(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/', timeout: 2_000 }, (res) => {
+      res.resume()
+      resolve(res.statusCode !== undefined && res.statusCode < 500)
+    })
+    req.on('error', () => resolve(false))
+    req.on('timeout', () => req.destroy())
+  })
+}
+
+export class DataApiProcesses {
+  private readonly entries = new Map<string, Entry>()
+  private closed = false
+
+  constructor(private readonly platform: Platform) {}
+
+  /** The project's running PostgREST, started when none is. */
+  get(project: { ref: string; region: string }): Promise<RunningApi> {
+    if (this.closed) return Promise.reject(new Error('the platform is closing'))
+    const found = this.entries.get(project.ref)
+    if (found) {
+      this.touch(project.ref, found)
+      return found.ready
+    }
+    // Stored before the first await: concurrent first requests share this start.
+    const entry: Entry = { ready: Promise.resolve(null as never), stopped: false }
+    entry.ready = this.start(project, entry)
+    this.entries.set(project.ref, entry)
+    entry.ready.catch(() => {
+      if (this.entries.get(project.ref) === entry) this.entries.delete(project.ref)
+    })
+    this.touch(project.ref, entry)
+    return entry.ready
+  }
+
+  /** Whether a process of this project is running or starting (tests, status). */
+  isRunning(ref: string): boolean {
+    return this.entries.has(ref)
+  }
+
+  /** The pid of the project's process, once started. */
+  pidOf(ref: string): number | undefined {
+    return this.entries.get(ref)?.child?.pid
+  }
+
+  private touch(ref: string, entry: Entry) {
+    if (entry.idle) clearTimeout(entry.idle)
+    entry.idle = setTimeout(() => void this.stop(ref), this.platform.config.dataApi.idleSeconds * 1000)
+    entry.idle.unref()
+  }
+
+  private async start(project: { ref: string; region: string }, entry: Entry): Promise<RunningApi> {
+    const settings = await apiSettingsOf(this.platform, project.ref)
+    const adminUrl = adminUrlOf(this.platform, project.region)
+    if (!adminUrl) throw new Error('no managed server for this project')
+    const password = await ensureDataApiRoles(this.platform, project, settings.schemas)
+    const dbUri = new URL(adminUrl)
+    dbUri.username = AUTHENTICATOR
+    dbUri.password = password
+    dbUri.pathname = `/${ownerRoleOf(project.ref)}`
+    const port = await freePort()
+    if (entry.stopped) throw new Error('stopped while starting')
+    const account = serverAccount(this.platform.config.embeddedDb.user)
+    // A clean environment: PostgREST gets its settings and nothing of the platform's.
+    const env: NodeJS.ProcessEnv = {
+      NODE_ENV: process.env.NODE_ENV,
+      PATH: process.env.PATH,
+      LANG: 'C.UTF-8',
+      PGRST_DB_URI: dbUri.toString(),
+      PGRST_DB_SCHEMAS: settings.schemas.join(','),
+      PGRST_DB_ANON_ROLE: 'anon',
+      PGRST_JWT_SECRET: settings.jwtSecret,
+      PGRST_DB_MAX_ROWS: String(settings.maxRows),
+      PGRST_DB_POOL: '5',
+      PGRST_DB_CHANNEL_ENABLED: 'true',
+      PGRST_SERVER_HOST: '127.0.0.1',
+      PGRST_SERVER_PORT: String(port),
+      PGRST_LOG_LEVEL: 'error',
+    }
+    const child = spawn(findPostgrest(), [], { env, stdio: ['ignore', 'ignore', 'pipe'], ...(account ? { uid: account.uid, gid: account.gid } : {}) })
+    entry.child = child
+    let stderr = ''
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2_000)
+    })
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    child.once('error', () => undefined)
+    void exited.then(() => {
+      // A crash (or a stop): forgotten, so that the next request starts a new one.
+      if (this.entries.get(project.ref) === entry) {
+        if (entry.idle) clearTimeout(entry.idle)
+        this.entries.delete(project.ref)
+        if (!entry.stopped) console.error(`[data-api] PostgREST of project ${project.ref} exited: ${stderr.trim().split('\n').pop() ?? ''}`)
+      }
+    })
+    const deadline = Date.now() + START_TIMEOUT_MS
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null || entry.stopped) throw new Error(`PostgREST did not start: ${stderr.trim().split('\n').pop() ?? 'it exited'}`)
+      if (await probe(port)) return { port, child }
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL')
+        throw new Error('PostgREST did not become ready in time')
+      }
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  }
+
+  /** Stops the project's process (if any) and waits until it exited. */
+  async stop(ref: string): Promise<void> {
+    const entry = this.entries.get(ref)
+    if (!entry) return
+    this.entries.delete(ref)
+    entry.stopped = true
+    if (entry.idle) clearTimeout(entry.idle)
+    await entry.ready.catch(() => undefined)
+    const child = entry.child
+    if (!child || child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
+    await exited
+    clearTimeout(timer)
+  }
+
+  async stopAll(): Promise<void> {
+    this.closed = true
+    await Promise.all([...this.entries.keys()].map((ref) => this.stop(ref)))
+  }
+}
+
+// Kept beside the platform, not in this module: Next bundles the API route and the
+// instrumentation hook apart, each with its own copy of every module (see server/platform.ts).
+const KEY = Symbol.for('supaboard.dataApiProcesses')
+type WithRegistry = typeof globalThis & { [KEY]?: WeakMap<Platform, DataApiProcesses> }
+
+export function dataApiProcesses(platform: Platform): DataApiProcesses {
+  const g = globalThis as WithRegistry
+  const registry = (g[KEY] ??= new WeakMap())
+  let processes = registry.get(platform)
+  if (!processes) registry.set(platform, (processes = new DataApiProcesses(platform)))
+  return processes
+}

@@ -1,0 +1,103 @@
+/**
+ * The roles the data API runs as, the Supabase way: `anon`, `authenticated` and `service_role`
+ * (NOLOGIN; `service_role` BYPASSRLS) and `authenticator`, the LOGIN NOINHERIT role PostgREST
+ * connects as and switches from to the role of the request's JWT. They are server-wide names (what
+ * supabase-js apps and RLS policies expect) shared by every project on the server; what they may
+ * do is granted per database, and `authenticator` may CONNECT only to the databases of projects
+ * whose data API has run. A project's PostgREST connects to that project's database only, so
+ * what the roles hold in another database is out of its reach.
+ *
+ * Made and granted by the server's admin, idempotently, before PostgREST starts. The
+ * authenticator's password is derived from the platform's secret: only the platform knows it.
+ */
+import { createHmac } from 'node:crypto'
+import pg from 'pg'
+import type { Platform } from '../platform'
+import { ownerRoleOf } from '../databases/server-lifecycle'
+import { withAdmin } from './admin'
+
+export const AUTHENTICATOR = 'authenticator'
+export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const
+
+export const authenticatorPassword = (platform: Platform) => createHmac('sha256', platform.jwtSecret).update('data-api authenticator').digest('base64url')
+
+/** One set-up of the server-wide roles at a time (CREATE ROLE and GRANT race otherwise). */
+const LOCK = `select pg_advisory_lock(hashtext('supaboard.data-api.roles'))`
+const UNLOCK = `select pg_advisory_unlock(hashtext('supaboard.data-api.roles'))`
+
+/**
+ * A project's role may create roles (CREATEROLE) and holds ADMIN on what it creates: a role of
+ * these names it made first would let it into every project's data API. Refused: the platform
+ * does not take over a role another role is a member of (the authenticator's own memberships and
+ * superusers aside).
+ */
+async function assertOwnRoles(client: pg.Client) {
+  const { rows } = await client.query<{ role: string; member: string }>(
+    `select t.rolname as role, r.rolname as member from pg_catalog.pg_auth_members m
+     join pg_catalog.pg_roles t on t.oid = m.roleid join pg_catalog.pg_roles r on r.oid = m.member
+     where t.rolname = any($1::text[]) and not r.rolsuper and r.rolname <> current_user
+       and not (r.rolname = $2 and t.rolname = any($3::text[]))`,
+    [[AUTHENTICATOR, ...API_ROLES], AUTHENTICATOR, API_ROLES]
+  )
+  if (rows.length)
+    throw new Error(`role ${rows[0].role} already exists and ${rows[0].member} is a member of it: the platform does not take over a role it did not make; drop that role, then try again`)
+}
+
+async function ensureServerRoles(client: pg.Client, password: string, database: string) {
+  await client.query(LOCK)
+  try {
+    await assertOwnRoles(client)
+    const existing = new Set((await client.query<{ rolname: string }>('select rolname from pg_roles where rolname = any($1::text[])', [[AUTHENTICATOR, ...API_ROLES]])).rows.map((r) => r.rolname))
+    for (const role of API_ROLES) {
+      const attrs = `NOLOGIN NOINHERIT NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION ${role === 'service_role' ? 'BYPASSRLS' : 'NOBYPASSRLS'}`
+      await client.query(`${existing.has(role) ? 'ALTER' : 'CREATE'} ROLE ${role} WITH ${attrs}`)
+    }
+    const login = `LOGIN NOINHERIT NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${pg.escapeLiteral(password)}`
+    await client.query(`${existing.has(AUTHENTICATOR) ? 'ALTER' : 'CREATE'} ROLE ${AUTHENTICATOR} WITH ${login}`)
+    await client.query(`GRANT ${API_ROLES.join(', ')} TO ${AUTHENTICATOR}`)
+    await client.query(`GRANT CONNECT ON DATABASE ${pg.escapeIdentifier(database)} TO ${AUTHENTICATOR}`)
+  } finally {
+    await client.query(UNLOCK).catch(() => undefined)
+  }
+}
+
+/**
+ * In the project's database: USAGE on the exposed schemas, and default privileges so that what
+ * the project's role creates in `public` is usable through the API as on Supabase (anon and
+ * authenticated: read and write, row level security deciding; service_role: everything). The
+ * first time, what already exists in `public` gets the same grants.
+ */
+async function ensureDatabaseGrants(client: pg.Client, owner: string, schemas: string[]) {
+  const roles = API_ROLES.join(', ')
+  const o = pg.escapeIdentifier(owner)
+  const { rows } = await client.query(
+    `select 1 from pg_default_acl d join pg_namespace n on n.oid = d.defaclnamespace join pg_roles r on r.oid = d.defaclrole
+     where r.rolname = $1 and n.nspname = 'public' and d.defaclobjtype = 'r' and d.defaclacl::text like '%service_role=%'`,
+    [owner]
+  )
+  const first = rows.length === 0
+  for (const schema of schemas) await client.query(`GRANT USAGE ON SCHEMA ${pg.escapeIdentifier(schema)} TO ${roles}`)
+  if (!first) return
+  const publicSchemaExists = (await client.query(`select 1 from pg_namespace where nspname = 'public'`)).rowCount
+  if (!publicSchemaExists) return
+  await client.query(`GRANT USAGE ON SCHEMA public TO ${roles}`)
+  const grants = [
+    `GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO anon, authenticated`,
+    `GRANT ALL ON TABLES TO service_role`,
+    `GRANT USAGE, SELECT ON SEQUENCES TO ${roles}`,
+    `GRANT EXECUTE ON FUNCTIONS TO ${roles}`,
+  ]
+  for (const grant of grants) {
+    await client.query(`ALTER DEFAULT PRIVILEGES FOR ROLE ${o} IN SCHEMA public ${grant}`)
+    await client.query(grant.replace(/ON (TABLES|SEQUENCES|FUNCTIONS)/, 'ON ALL $1 IN SCHEMA public'))
+  }
+}
+
+/** Everything the project's PostgREST needs in place; answers the authenticator's password. */
+export async function ensureDataApiRoles(platform: Platform, project: { ref: string; region: string }, schemas: string[]): Promise<string> {
+  const database = ownerRoleOf(project.ref)
+  const password = authenticatorPassword(platform)
+  await withAdmin(platform, project, null, (client) => ensureServerRoles(client, password, database))
+  await withAdmin(platform, project, database, (client) => ensureDatabaseGrants(client, ownerRoleOf(project.ref), schemas))
+  return password
+}
