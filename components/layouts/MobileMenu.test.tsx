@@ -74,6 +74,7 @@ it('the menu button (below md) opens a sheet with the project navigation and the
     '/project/shopref/advisors/query-performance',
     '/project/shopref/integrations/cron',
     '/project/shopref/settings/vault/secrets',
+    '/project/shopref/settings/api',
   ])
   expect(within(project).getByRole('link', { name: 'SQL Editor' })).toHaveAttribute('aria-current', 'page')
   const dashboard = within(sheet).getByRole('navigation', { name: 'Dashboard' })

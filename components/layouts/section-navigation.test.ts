@@ -15,6 +15,7 @@ it('lists column privileges only while its preview is on', () => {
     'Query performance',
     'Cron jobs',
     'Vault',
+    'API settings',
   ])
   const on = projectNavigation({ ref: 'abc', pathname: '/project/[ref]/database/column-privileges', columnPrivileges: true })
   expect(on.items.find((i) => i.label === 'Column privileges')).toMatchObject({ label: 'Column privileges', href: '/project/abc/database/column-privileges', active: true })
@@ -43,6 +44,7 @@ it.each([
   ['/project/[ref]/advisors/query-performance', ['Query performance']],
   ['/project/[ref]/integrations/cron', ['Cron jobs']],
   ['/project/[ref]/settings/vault/secrets', ['Vault']],
+  ['/project/[ref]/settings/api', ['API settings']],
 ])('in a project, %s marks %j', (pathname, expected) => {
   expect(active(projectNavigation({ ref: 'abc', pathname, columnPrivileges: true }))).toEqual(expected)
 })

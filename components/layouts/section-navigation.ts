@@ -24,6 +24,7 @@ import {
   Table2,
   Terminal,
   Users,
+  Webhook,
 } from 'lucide-react'
 import type { NavSection } from './navigation'
 
@@ -67,6 +68,7 @@ export function projectNavigation({
       { label: 'Query performance', href: `${base}/advisors/query-performance`, icon: Gauge, active: pathname.startsWith('/project/[ref]/advisors') },
       { label: 'Cron jobs', href: `${base}/integrations/cron`, icon: Clock, active: pathname.startsWith('/project/[ref]/integrations') },
       { label: 'Vault', href: `${base}/settings/vault/secrets`, icon: KeyRound, active: pathname.startsWith('/project/[ref]/settings/vault') },
+      { label: 'API settings', href: `${base}/settings/api`, icon: Webhook, active: pathname === '/project/[ref]/settings/api' },
     ],
   }
 }

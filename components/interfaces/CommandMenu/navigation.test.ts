@@ -51,6 +51,7 @@ describe('the navigation commands', () => {
         '/project/abc/advisors/query-performance',
         '/project/abc/integrations/cron',
         '/project/abc/database/hooks',
+        '/project/abc/settings/api',
         '/project/abc/settings/vault/secrets',
         '/project/abc/database/wrappers',
         '/project/abc/database/column-privileges',

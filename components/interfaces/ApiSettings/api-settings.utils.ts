@@ -1,0 +1,50 @@
+/**
+ * The decisions of the API settings page, apart from rendering: who may do what (read from the
+ * roles policy, so the reason shown names the roles the platform enforces) and the data API form's
+ * validation and diff.
+ */
+import { DATA_API_MAX_ROWS_LIMIT, ROLES_POLICY, type Action, type DataApiSettings } from '@/lib/api-types'
+
+/** "Owner and Admin", "Owner, Admin and Developer": the roles the policy allows `action`. */
+export function rolesAllowed(action: Action): string {
+  const roles = [...ROLES_POLICY[action].roles]
+  return roles.length <= 1 ? roles.join('') : `${roles.slice(0, -1).join(', ')} and ${roles[roles.length - 1]}`
+}
+
+export type DataApiForm = { enabled: boolean; schemas: string[]; maxRows: string }
+
+export const formFromSettings = (settings: DataApiSettings): DataApiForm => ({
+  enabled: settings.enabled,
+  schemas: [...settings.schemas],
+  maxRows: String(settings.max_rows),
+})
+
+export type DataApiFormErrors = { schemas?: string; maxRows?: string }
+
+export const MAX_ROWS_MESSAGE = `Max rows must be a whole number from 1 to ${DATA_API_MAX_ROWS_LIMIT.toLocaleString('en-US')}`
+
+export function validateDataApiForm(form: DataApiForm): DataApiFormErrors {
+  const errors: DataApiFormErrors = {}
+  if (form.schemas.length === 0) errors.schemas = 'Choose at least one schema to expose'
+  const text = form.maxRows.trim()
+  const rows = Number(text)
+  if (!/^\d+$/.test(text) || rows < 1 || rows > DATA_API_MAX_ROWS_LIMIT) errors.maxRows = MAX_ROWS_MESSAGE
+  return errors
+}
+
+/** The fields that differ from what is saved; an empty object when nothing changed. */
+export function dataApiChanges(saved: DataApiSettings, form: DataApiForm): Partial<DataApiSettings> {
+  const changes: Partial<DataApiSettings> = {}
+  if (form.enabled !== saved.enabled) changes.enabled = form.enabled
+  if (form.schemas.join(',') !== saved.schemas.join(',')) changes.schemas = form.schemas
+  if (Number(form.maxRows.trim()) !== saved.max_rows) changes.max_rows = Number(form.maxRows.trim())
+  return changes
+}
+
+/**
+ * The schemas to offer: the project's, then any exposed one the database no longer lists (so it
+ * can still be unticked), in the order the database lists them.
+ */
+export function schemaOptions(projectSchemas: readonly string[], exposed: readonly string[]): string[] {
+  return [...projectSchemas, ...exposed.filter((schema) => !projectSchemas.includes(schema))]
+}
