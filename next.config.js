@@ -11,7 +11,11 @@ const nextConfig = {
   // The GoTrue-compatible auth lives under /api/auth/v1; @supabase/auth-js in the browser talks to
   // `${origin}/auth/v1`, as it would to a hosted auth server.
   async rewrites() {
-    return [{ source: '/auth/v1/:path*', destination: '/api/auth/v1/:path*' }]
+    return [
+      { source: '/auth/v1/:path*', destination: '/api/auth/v1/:path*' },
+      // A project's data API (PostgREST), as supabase-js calls it: `${url}/rest/v1`.
+      { source: '/p/:ref/rest/v1/:path*', destination: '/api/p/:ref/rest/v1/:path*' },
+    ]
   },
   // PostGraphile and graphql are loaded as the tests load them: one copy of graphql (two reject
   // each other's schemas), not bundled.

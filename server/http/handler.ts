@@ -23,6 +23,7 @@ import { allowedCorsOrigin, answerPreflight, setCorsHeaders } from './auth-cors'
 import { assertDashboardAccess } from './dashboard-access'
 import { API_VERSION_2024, speaks2024 } from '../auth/api-version'
 import { logProjectRequest } from '../logs/edge-logs'
+import { dataApiTarget, proxyDataApi } from '../data-api/proxy'
 
 const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' }
 
@@ -135,6 +136,9 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
     // Self-hosted: this machine only, or the dashboard's credentials; before anything else is told.
     await assertDashboardAccess(req, platform)
     assertAllowedHost(req, platform.config.allowedHosts)
+    // A project's data API: a raw proxy to its PostgREST, answering errors as PostgREST does.
+    const dataApi = dataApiTarget(path)
+    if (dataApi) return await proxyDataApi(platform, req, res, dataApi, url, requestId)
     const method = req.method ?? 'GET'
     if (flavour === 'auth') {
       corsOrigin = allowedCorsOrigin(req, platform.config.auth.corsOrigins)

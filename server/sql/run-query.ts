@@ -31,6 +31,7 @@ import { recordRunning } from './running-queries'
 import { errorLine, responseStream, type ResponseStream } from './stream-response'
 import { countEgress } from '../billing/egress'
 import { watchStatement } from '../logs/postgres-logs'
+import { reloadDataApiSchema } from '../data-api/schema-reload'
 
 const encoder = new TextEncoder()
 
@@ -100,6 +101,8 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
     throw error
   }
   const ran = { ...run, durationMs: outcome.durationMs, rowCount: outcome.rowCount ?? null, error: null }
+  // The schema may have changed: the data API sees it at once (awaited, so the next request does).
+  if (!readOnly) await reloadDataApiSchema(platform, location)
   // The history entry and the project's activity: one control-plane statement.
   await Promise.all([forgetRunning(), skipHistory ? recordActivity(platform, project.ref) : recordRunAndActivity(platform, ran)])
   if (stream) return endStream(stream, `{"type":"end","durationMs":${Math.round(outcome.durationMs)}}\n`)

@@ -4,10 +4,39 @@
  * settings by role, and PostgREST behind {site}/p/{ref}/rest/v1 — one process per project, on
  * loopback only, reached with this project's keys only.
  */
-import { decodeJwt, jwtVerify } from 'jose'
+import fs from 'node:fs'
+import pg from 'pg'
+import { decodeJwt, jwtVerify, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestPlatform } from '../helpers/test-platform'
-import { activeProject, BACKENDS, memberOf, ownerWithOrg } from '../helpers/project-backends'
+import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, statusOf } from '../helpers/project-backends'
+import { asEngineAdmin, engineUrl, settle } from '../helpers/test-platform'
+import { dataApiProcesses } from '@/server/data-api/processes'
+
+/** PostgREST processes serving a project's database, seen by their environment (PGRST_DB_URI names it). */
+function postgrestPidsOf(ref: string): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').some((v) => v.startsWith('PGRST_DB_URI=') && v.endsWith(`/p_${ref}`))
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
+}
+
+/** Local addresses (hex, as /proc/net/tcp writes them) listening on a port. */
+function listenersOn(port: number): string[] {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0')
+  return ['/proc/net/tcp', '/proc/net/tcp6']
+    .flatMap((f) => (fs.existsSync(f) ? fs.readFileSync(f, 'utf8').split('\n').slice(1) : []))
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols[1]?.endsWith(`:${hex}`) && cols[3] === '0A')
+    .map((cols) => cols[1].split(':')[0])
+}
 
 for (const backend of BACKENDS) {
   describe.skipIf(!backend.enabled)(`data API: ${backend.name}`, () => {
@@ -95,6 +124,193 @@ for (const backend of BACKENDS) {
         expect(res.body.jwt_secret_rotated_at).not.toBeNull()
         await jwtVerify(res.body.anon_key, new TextEncoder().encode(await secretOf()))
         await expect(jwtVerify(before.anon_key, new TextEncoder().encode(await secretOf()))).rejects.toThrow()
+      })
+    })
+    describe('the data API at /p/{ref}/rest/v1', () => {
+      let other: { token: string; ref: string }
+      const keysOf = async (r: string, token: string) => (await tp.call('GET', `/platform/projects/${r}/api-settings?reveal=true`, { token })).body as { anon_key: string; service_role_key: string }
+      const rest = (r: string, path: string, opts: { key?: string; method?: string; headers?: Record<string, string>; body?: unknown } = {}) =>
+        fetch(`${tp.url}/p/${r}/rest/v1${path}`, {
+          method: opts.method ?? 'GET',
+          headers: { ...(opts.key ? { apikey: opts.key } : {}), ...(opts.body ? { 'Content-Type': 'application/json' } : {}), ...opts.headers },
+          body: opts.body ? JSON.stringify(opts.body) : undefined,
+        })
+      const json = async (res: Response) => ({ status: res.status, body: await res.json() })
+
+      beforeAll(async () => {
+        await rowsOf(tp, owner, ref, `create table todos (id serial primary key, title text not null); insert into todos (title) values ('one'), ('two'), ('three')`)
+        const created = await ownerWithOrg(tp, 'Other Data API Org')
+        other = { token: created.token, ref: await activeProject(tp, created.token, created.org.slug) }
+        await rowsOf(tp, other.token, other.ref, `create table todos (id serial primary key, title text not null); insert into todos (title) values ('secret of B')`)
+      })
+
+      it('reads with the anon key: rows, a filter, an order, a Range', async () => {
+        const { anon_key } = await keysOf(ref, owner)
+        const all = await json(await rest(ref, '/todos?select=id,title&order=id', { key: anon_key }))
+        expect(all).toEqual({ status: 200, body: [{ id: 1, title: 'one' }, { id: 2, title: 'two' }, { id: 3, title: 'three' }] })
+        expect((await json(await rest(ref, '/todos?id=eq.1', { key: anon_key }))).body).toEqual([{ id: 1, title: 'one' }])
+        expect((await json(await rest(ref, '/todos?order=id.desc&select=id', { key: anon_key }))).body).toEqual([{ id: 3 }, { id: 2 }, { id: 1 }])
+        const ranged = await rest(ref, '/todos?order=id&select=id', { key: anon_key, headers: { Range: '1-2' } })
+        expect(ranged.headers.get('content-range')).toBe('1-2/*')
+        expect(await ranged.json()).toEqual([{ id: 2 }, { id: 3 }])
+        // The key may come in the query too, as supabase-js' realtime and some clients send it.
+        expect((await json(await rest(ref, `/todos?id=eq.2&apikey=${anon_key}`))).body).toEqual([{ id: 2, title: 'two' }])
+      })
+
+      it('inserts with the service key (Prefer: return=representation); row level security without a policy hides every row from anon', async () => {
+        const { anon_key, service_role_key } = await keysOf(ref, owner)
+        const inserted = await rest(ref, '/todos', { key: service_role_key, method: 'POST', body: { title: 'four' }, headers: { Prefer: 'return=representation' } })
+        expect(inserted.status).toBe(201)
+        expect(await inserted.json()).toEqual([{ id: 4, title: 'four' }])
+        await rowsOf(tp, owner, ref, 'alter table todos enable row level security')
+        expect(await json(await rest(ref, '/todos', { key: anon_key }))).toEqual({ status: 200, body: [] })
+        expect((await json(await rest(ref, '/todos?select=id', { key: service_role_key }))).body).toHaveLength(4)
+        await rowsOf(tp, owner, ref, 'alter table todos disable row level security')
+      })
+
+      it('refuses no key, a garbage key, a key signed with the platform secret and a key of another project (401)', async () => {
+        const platformKey = await new SignJWT({ role: 'service_role', ref })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setIssuer('supaboard')
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .sign(tp.platform.jwtSecret)
+        const otherKey = (await keysOf(other.ref, other.token)).service_role_key
+        const none = await json(await rest(ref, '/todos'))
+        expect(none).toMatchObject({ status: 401, body: { message: 'No API key found in request' } })
+        for (const key of ['garbage', platformKey, otherKey]) expect(await json(await rest(ref, '/todos', { key }))).toMatchObject({ status: 401, body: { message: 'Invalid API key' } })
+      })
+
+      it("keeps projects apart: A's keys never read B's rows", async () => {
+        const a = await keysOf(ref, owner)
+        const b = await keysOf(other.ref, other.token)
+        expect((await json(await rest(other.ref, '/todos', { key: b.anon_key }))).body).toEqual([{ id: 1, title: 'secret of B' }])
+        expect((await rest(other.ref, '/todos', { key: a.service_role_key })).status).toBe(401)
+        // B's apikey with A's token as Authorization: B's PostgREST does not trust A's secret.
+        expect((await rest(other.ref, '/todos', { key: b.anon_key, headers: { Authorization: `Bearer ${a.service_role_key}` } })).status).toBe(401)
+        const rowsOfA = (await json(await rest(ref, '/todos?select=title', { key: a.service_role_key }))).body as { title: string }[]
+        expect(rowsOfA.map((r) => r.title)).not.toContain('secret of B')
+      })
+
+      it('shows schema changes made through the SQL endpoint at once (its cache reloaded)', async () => {
+        const { anon_key } = await keysOf(ref, owner)
+        expect((await rest(ref, '/todos', { key: anon_key })).status).toBe(200)
+        await rowsOf(
+          tp,
+          owner,
+          ref,
+          `create table authors (id int primary key, name text); create table books (id int primary key, title text, author_id int references authors);
+           insert into authors values (1, 'Ann'); insert into books values (1, 'Notes', 1)`
+        )
+        // Embedding needs the relationship in PostgREST's schema cache: there only after the reload
+        // the SQL endpoint's NOTIFY asks for (asynchronous in PostgREST: asked again until it is done).
+        const embedded = () => rest(ref, '/books?select=title,authors(name)', { key: anon_key })
+        let res = await embedded()
+        for (let i = 0; i < 50 && res.status !== 200; i++) {
+          await new Promise((r) => setTimeout(r, 100))
+          res = await embedded()
+        }
+        expect(await res.json()).toEqual([{ title: 'Notes', authors: { name: 'Ann' } }])
+      })
+
+      it("tells the project's PostgREST to reload its schema after SQL that may change it, on that project's database only", async () => {
+        const heard: string[] = []
+        const listen = async (database: string) => {
+          const client = new pg.Client({ connectionString: engineUrl(database) })
+          await client.connect()
+          client.on('notification', (n) => heard.push(`${database}:${n.channel}:${n.payload}`))
+          await client.query('LISTEN pgrst')
+          return client
+        }
+        const [mine, theirs] = [await listen(`p_${ref}`), await listen(`p_${other.ref}`)]
+        try {
+          await rowsOf(tp, owner, ref, 'create table reload_probe (id int)')
+          // A notification is delivered before the answer of any later statement on that session.
+          await Promise.all([mine.query('select 1'), theirs.query('select 1')])
+          expect(heard).toEqual([`p_${ref}:pgrst:reload schema`])
+        } finally {
+          await Promise.all([mine.end(), theirs.end()])
+        }
+      })
+
+      it('lets the authenticator role connect to the databases of projects whose data API ran, never to the control plane', async () => {
+        const controlPlane = new URL(tp.platform.servers.platformDatabaseUrl).pathname.slice(1)
+        const third = await activeProject(tp, owner, (await tp.platform.db.query<{ slug: string }>('select o.slug from organizations o join projects p on p.organization_id = o.id where p.ref = $1', [ref]))[0].slug)
+        const can = async (database: string) =>
+          (await asEngineAdmin((c) => c.query<{ ok: boolean }>(`select has_database_privilege('authenticator', $1, 'CONNECT') as ok`, [database]))).rows[0].ok
+        expect(await can(`p_${ref}`)).toBe(true)
+        expect(await can(`p_${other.ref}`)).toBe(true)
+        expect(await can(`p_${third}`)).toBe(false)
+        expect(await can(controlPlane)).toBe(false)
+        const roles = await asEngineAdmin((c) =>
+          c.query<{ rolname: string; rolcanlogin: boolean; rolinherit: boolean; rolbypassrls: boolean }>(
+            `select rolname, rolcanlogin, rolinherit, rolbypassrls from pg_roles where rolname in ('anon', 'authenticated', 'service_role', 'authenticator') order by rolname`
+          )
+        )
+        expect(roles.rows).toEqual([
+          { rolname: 'anon', rolcanlogin: false, rolinherit: false, rolbypassrls: false },
+          { rolname: 'authenticated', rolcanlogin: false, rolinherit: false, rolbypassrls: false },
+          { rolname: 'authenticator', rolcanlogin: true, rolinherit: false, rolbypassrls: false },
+          { rolname: 'service_role', rolcanlogin: false, rolinherit: false, rolbypassrls: true },
+        ])
+      })
+
+      it('answers CORS preflights for any origin, and 404 with a message while the data API is off', async () => {
+        const pre = await fetch(`${tp.url}/p/${ref}/rest/v1/todos`, { method: 'OPTIONS', headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST' } })
+        expect(pre.status).toBe(204)
+        expect(pre.headers.get('access-control-allow-origin')).toBe('*')
+        expect(pre.headers.get('access-control-allow-headers')).toContain('apikey')
+        const { anon_key } = await keysOf(ref, owner)
+        expect((await rest(ref, '/todos', { key: anon_key })).headers.get('access-control-allow-origin')).toBe('*')
+        await tp.call('PATCH', `/platform/projects/${ref}/api-settings`, { token: owner, body: { data_api: { enabled: false } } })
+        const off = await json(await rest(ref, '/todos', { key: anon_key }))
+        expect(off.status).toBe(404)
+        expect(off.body.message).toContain('turned off')
+        expect(dataApiProcesses(tp.platform).isRunning(ref)).toBe(false)
+        await tp.call('PATCH', `/platform/projects/${ref}/api-settings`, { token: owner, body: { data_api: { enabled: true } } })
+        expect((await rest(ref, '/todos', { key: anon_key })).status).toBe(200)
+      })
+
+      it('refuses the old key at once after a rotation; the new one works', async () => {
+        const before = await keysOf(ref, owner)
+        expect((await rest(ref, '/todos', { key: before.anon_key })).status).toBe(200)
+        await tp.call('POST', `/platform/projects/${ref}/api-settings/rotate-jwt-secret`, { token: owner })
+        const after = await keysOf(ref, owner)
+        expect((await rest(ref, '/todos', { key: before.anon_key })).status).toBe(401)
+        // An old key as the bearer token, with a new apikey: PostgREST runs with the new secret.
+        expect((await rest(ref, '/todos', { key: after.anon_key, headers: { Authorization: `Bearer ${before.service_role_key}` } })).status).toBe(401)
+        expect((await rest(ref, '/todos', { key: after.anon_key })).status).toBe(200)
+      })
+
+      it('starts one process for concurrent first requests, listening on loopback only', async () => {
+        const processes = dataApiProcesses(tp.platform)
+        await processes.stop(other.ref)
+        expect(postgrestPidsOf(other.ref)).toEqual([])
+        const { anon_key } = await keysOf(other.ref, other.token)
+        const answers = await Promise.all(Array.from({ length: 8 }, () => rest(other.ref, '/todos', { key: anon_key })))
+        expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200))
+        const pids = postgrestPidsOf(other.ref)
+        expect(pids).toEqual([processes.pidOf(other.ref)])
+        const { port } = await processes.get({ ref: other.ref, region: 'any' })
+        expect(listenersOn(port)).toEqual(['0100007F'])
+      })
+
+      it('starts again after a crash, and stops when the project is paused', async () => {
+        const { anon_key } = await keysOf(other.ref, other.token)
+        const [pid] = postgrestPidsOf(other.ref)
+        process.kill(pid, 'SIGKILL')
+        while (dataApiProcesses(tp.platform).isRunning(other.ref)) await new Promise((r) => setTimeout(r, 20))
+        expect((await rest(other.ref, '/todos', { key: anon_key })).status).toBe(200)
+        const [again] = postgrestPidsOf(other.ref)
+        expect(again).not.toBe(pid)
+        expect((await tp.call('POST', `/platform/projects/${other.ref}/pause`, { token: other.token })).status).toBe(200)
+        await settle(tp.platform)
+        expect(await statusOf(tp, other.ref)).toBe('INACTIVE')
+        expect(dataApiProcesses(tp.platform).isRunning(other.ref)).toBe(false)
+        expect(postgrestPidsOf(other.ref)).toEqual([])
+        const paused = await json(await rest(other.ref, '/todos', { key: anon_key }))
+        expect(paused.status).toBe(409)
+        expect(paused.body.message).toContain('paused')
       })
     })
   })
