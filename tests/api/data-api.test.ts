@@ -295,8 +295,38 @@ for (const backend of BACKENDS) {
         expect(listenersOn(port)).toEqual(['0100007F'])
       })
 
+      it('answers 402 for a restricted organization, counts the bytes answered as egress, and stops after DATA_API_IDLE_SECONDS without a request', async () => {
+        const { anon_key } = await keysOf(other.ref, other.token)
+        const [{ organization_id }] = await tp.platform.db.query<{ organization_id: number }>('select organization_id from projects where ref = $1', [other.ref])
+        await tp.platform.db.query(`update organizations set restriction_status = 'restricted' where id = $1`, [organization_id])
+        const restricted = await json(await rest(other.ref, '/todos', { key: anon_key }))
+        await tp.platform.db.query(`update organizations set restriction_status = null where id = $1`, [organization_id])
+        expect(restricted.status).toBe(402)
+        expect(restricted.body.message).toContain('restricted')
+
+        const before = tp.platform.egress.unflushed
+        const res = await rest(other.ref, '/todos', { key: anon_key })
+        const bytes = (await res.arrayBuffer()).byteLength
+        expect(bytes).toBeGreaterThan(0)
+        expect(tp.platform.egress.unflushed - before).toBe(bytes)
+
+        const processes = dataApiProcesses(tp.platform)
+        const idle = tp.platform.config.dataApi.idleSeconds
+        tp.platform.config.dataApi.idleSeconds = 1
+        try {
+          await processes.stop(other.ref)
+          expect((await rest(other.ref, '/todos', { key: anon_key })).status).toBe(200)
+          expect(processes.isRunning(other.ref)).toBe(true)
+          while (processes.isRunning(other.ref)) await new Promise((r) => setTimeout(r, 100))
+          expect(postgrestPidsOf(other.ref)).toEqual([])
+        } finally {
+          tp.platform.config.dataApi.idleSeconds = idle
+        }
+      })
+
       it('starts again after a crash, and stops when the project is paused', async () => {
         const { anon_key } = await keysOf(other.ref, other.token)
+        expect((await rest(other.ref, '/todos', { key: anon_key })).status).toBe(200)
         const [pid] = postgrestPidsOf(other.ref)
         process.kill(pid, 'SIGKILL')
         while (dataApiProcesses(tp.platform).isRunning(other.ref)) await new Promise((r) => setTimeout(r, 20))
