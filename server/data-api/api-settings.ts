@@ -13,6 +13,9 @@ import { signApiKey } from './keys'
 import { withAdmin, projectDatabase } from './admin'
 import { dataApiProcesses } from './processes'
 
+/** Self-hosted DATABASE_URL: roles and grants there are its owner's business, not the platform's. */
+export const GIVEN_DATABASE = "The data API serves databases the platform manages; this project's database is given as it is (DATABASE_URL)."
+
 export const SERVICE_KEY_REFUSED = 'Your role may not see the service_role key: it bypasses row level security. Ask an Owner, Admin or Developer of the organization.'
 
 async function answer(platform: Platform, req: IncomingMessage, ref: string, settings: ProjectApiSettings, reveal: boolean): Promise<ApiSettings> {
@@ -46,6 +49,7 @@ async function checkSchemas(platform: Platform, project: ProjectAccess, schemas:
   const reserved = schemas.filter((s) => RESERVED_SCHEMA.test(s))
   if (reserved.length) throw new PlatformError(400, `The data API cannot expose system schemas: ${reserved.join(', ')}`)
   if (!project.db_location) throw new PlatformError(409, "The project's database is not ready.")
+  if (project.db_location.given) throw new PlatformError(409, GIVEN_DATABASE)
   const existing = await withAdmin(platform, project, projectDatabase(project.ref), async (client) => {
     const { rows } = await client.query<{ nspname: string }>('select nspname from pg_namespace where nspname = any($1::text[])', [schemas])
     return new Set(rows.map((r) => r.nspname))

@@ -15,6 +15,7 @@ import { countEgress } from '../billing/egress'
 import { apiSettingsOf } from './settings'
 import { apiKeyRole } from './keys'
 import { dataApiProcesses } from './processes'
+import { GIVEN_DATABASE } from './api-settings'
 
 const PATH = /^\/p\/([a-z0-9][a-z0-9_-]{0,62})\/rest\/v1(\/[^?]*)?$/
 
@@ -50,7 +51,7 @@ function preflight(res: ServerResponse) {
   res.end()
 }
 
-type ProjectRow = { id: number; ref: string; region: string; status: ProjectStatus; has_db: boolean; restriction_status: string | null; quota_note: string | null }
+type ProjectRow = { id: number; ref: string; region: string; status: ProjectStatus; has_db: boolean; given: boolean; restriction_status: string | null; quota_note: string | null }
 
 /** The query string without `apikey` (PostgREST would read it as a filter), as the client wrote it. */
 function forwardedQuery(search: string): string {
@@ -61,7 +62,7 @@ function forwardedQuery(search: string): string {
 export async function proxyDataApi(platform: Platform, req: IncomingMessage, res: ServerResponse, target: { ref: string; rest: string }, url: URL, requestId: string) {
   if (req.method === 'OPTIONS') return preflight(res)
   const [project] = await platform.db.query<ProjectRow>(
-    `select p.id::int as id, p.ref, p.region, p.status, p.db_location is not null as has_db, o.restriction_status, o.quota_note
+    `select p.id::int as id, p.ref, p.region, p.status, p.db_location is not null as has_db, coalesce((p.db_location->>'given')::boolean, false) as given, o.restriction_status, o.quota_note
      from projects p join organizations o on o.id = p.organization_id where p.ref = $1 and p.status <> 'REMOVED'`,
     [target.ref]
   )
@@ -75,6 +76,8 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
   if (project.restriction_status === 'restricted') return answer(res, 402, { message: restrictedMessage(project.quota_note) }, requestId)
   if ((project.status !== 'ACTIVE_HEALTHY' && project.status !== 'ACTIVE_UNHEALTHY') || !project.has_db)
     return answer(res, 409, { message: notServingMessage(project.status) }, requestId)
+  if (project.given)
+    return answer(res, 409, { message: GIVEN_DATABASE }, requestId)
   if (!settings.enabled) return answer(res, 404, { message: "This project's data API is turned off: turn it on in Project settings → API." }, requestId)
 
   let port: number

@@ -271,6 +271,18 @@ for (const backend of BACKENDS) {
         expect((await rest(ref, '/todos', { key: anon_key })).status).toBe(200)
       })
 
+      it('refuses a database given as it is (self-hosted DATABASE_URL): the platform does not manage its roles', async () => {
+        const { anon_key } = await keysOf(ref, owner)
+        await tp.platform.db.query(`update projects set db_location = db_location || '{"given": true}' where ref = $1`, [ref])
+        try {
+          const res = await json(await rest(ref, '/todos', { key: anon_key }))
+          expect(res.status).toBe(409)
+          expect(res.body.message).toContain('DATABASE_URL')
+        } finally {
+          await tp.platform.db.query(`update projects set db_location = db_location - 'given' where ref = $1`, [ref])
+        }
+      })
+
       it('refuses the old key at once after a rotation; the new one works', async () => {
         const before = await keysOf(ref, owner)
         expect((await rest(ref, '/todos', { key: before.anon_key })).status).toBe(200)
