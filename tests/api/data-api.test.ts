@@ -56,7 +56,8 @@ for (const backend of BACKENDS) {
       ref = await activeProject(tp, owner, created.org.slug)
       for (const role of ['Admin', 'Developer', 'Read-only'] as const) tokens[role] = await memberOf(tp, created.org.id, role)
     })
-    afterAll(() => stop())
+    let closed = false
+    afterAll(() => (closed ? undefined : stop()))
 
     describe('keys and settings', () => {
       it("answers the project's URL and keys: HS256 JWTs of the project's own secret, never the platform's", async () => {
@@ -153,6 +154,8 @@ for (const backend of BACKENDS) {
         const ranged = await rest(ref, '/todos?order=id&select=id', { key: anon_key, headers: { Range: '1-2' } })
         expect(ranged.headers.get('content-range')).toBe('1-2/*')
         expect(await ranged.json()).toEqual([{ id: 2 }, { id: 3 }])
+        // Under /api as Next serves it (its rewrite of /p/… lands there).
+        expect((await json(await fetch(`${tp.url}/api/p/${ref}/rest/v1/todos?id=eq.3`, { headers: { apikey: anon_key } }))).body).toEqual([{ id: 3, title: 'three' }])
         // The key may come in the query too, as supabase-js' realtime and some clients send it.
         expect((await json(await rest(ref, `/todos?id=eq.2&apikey=${anon_key}`))).body).toEqual([{ id: 2, title: 'two' }])
       })
@@ -353,6 +356,15 @@ for (const backend of BACKENDS) {
         const paused = await json(await rest(other.ref, '/todos', { key: anon_key }))
         expect(paused.status).toBe(409)
         expect(paused.body.message).toContain('paused')
+      })
+
+      it('stops every PostgREST when the platform closes', async () => {
+        const { anon_key } = await keysOf(ref, owner)
+        expect((await rest(ref, '/todos', { key: anon_key })).status).toBe(200)
+        expect(postgrestPidsOf(ref)).toHaveLength(1)
+        closed = true
+        await stop()
+        expect(postgrestPidsOf(ref)).toEqual([])
       })
     })
   })
