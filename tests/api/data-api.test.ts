@@ -286,6 +286,17 @@ for (const backend of BACKENDS) {
         }
       })
 
+      it('exposes the schemas chosen in the settings (Accept-Profile picks one), with USAGE granted to the API roles', async () => {
+        const { anon_key } = await keysOf(ref, owner)
+        await rowsOf(tp, owner, ref, `create schema api; create table api.items (id int primary key); insert into api.items values (5); grant select on api.items to anon`)
+        const profiled = () => rest(ref, '/items', { key: anon_key, headers: { 'Accept-Profile': 'api' } })
+        expect((await profiled()).status).toBe(406)
+        const patched = await tp.call('PATCH', `/platform/projects/${ref}/api-settings`, { token: owner, body: { data_api: { schemas: ['public', 'api'] } } })
+        expect(patched.body.data_api.schemas).toEqual(['public', 'api'])
+        expect(await json(await profiled())).toEqual({ status: 200, body: [{ id: 5 }] })
+        await tp.call('PATCH', `/platform/projects/${ref}/api-settings`, { token: owner, body: { data_api: { schemas: ['public'] } } })
+      })
+
       it('refuses the old key at once after a rotation; the new one works', async () => {
         const before = await keysOf(ref, owner)
         expect((await rest(ref, '/todos', { key: before.anon_key })).status).toBe(200)
