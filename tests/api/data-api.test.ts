@@ -12,6 +12,7 @@ import type { TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, statusOf } from '../helpers/project-backends'
 import { asEngineAdmin, engineUrl, settle } from '../helpers/test-platform'
 import { dataApiProcesses } from '@/server/data-api/processes'
+import { serverAccount } from '@/server/engine/account'
 
 /** PostgREST processes serving a project's database, seen by their environment (PGRST_DB_URI names it). */
 function postgrestPidsOf(ref: string): number[] {
@@ -319,6 +320,10 @@ for (const backend of BACKENDS) {
         expect(pids).toEqual([processes.pidOf(other.ref)])
         const { port } = await processes.get({ ref: other.ref, region: 'any' })
         expect(listenersOn(port)).toEqual(['0100007F'])
+        // Started by root, it runs as the unprivileged account the PostgreSQL server runs as.
+        const uid = Number(/^Uid:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pids[0]}/status`, 'utf8'))![1])
+        expect(uid).toBe(serverAccount(tp.platform.config.embeddedDb.user)?.uid ?? process.getuid!())
+        if (process.getuid!() === 0) expect(uid).not.toBe(0)
       })
 
       it('answers 402 for a restricted organization, counts the bytes answered as egress, and stops after DATA_API_IDLE_SECONDS without a request', async () => {
@@ -367,6 +372,20 @@ for (const backend of BACKENDS) {
         const paused = await json(await rest(other.ref, '/todos', { key: anon_key }))
         expect(paused.status).toBe(409)
         expect(paused.body.message).toContain('paused')
+      })
+
+      it('stops the PostgREST of a deleted project; its database is dropped with the API grants in it', async () => {
+        // In B's organization, whose project is paused by now (the Free plan's two active projects).
+        const slug = (await tp.platform.db.query<{ slug: string }>('select o.slug from organizations o join projects p on p.organization_id = o.id where p.ref = $1', [other.ref]))[0].slug
+        const doomed = await activeProject(tp, other.token, slug)
+        const { anon_key } = await keysOf(doomed, other.token)
+        expect((await rest(doomed, '/', { key: anon_key })).status).toBe(200)
+        expect(postgrestPidsOf(doomed)).toHaveLength(1)
+        expect((await tp.call('DELETE', `/platform/projects/${doomed}`, { token: other.token })).status).toBe(200)
+        await settle(tp.platform)
+        expect(await statusOf(tp, doomed)).toBe('REMOVED')
+        expect(postgrestPidsOf(doomed)).toEqual([])
+        expect((await rest(doomed, '/', { key: anon_key })).status).toBe(404)
       })
 
       it('stops every PostgREST when the platform closes', async () => {
