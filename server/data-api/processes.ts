@@ -51,6 +51,15 @@ function probe(port: number): Promise<boolean> {
 export class DataApiProcesses {
   private readonly entries = new Map<string, Entry>()
   private closed = false
+  /**
+   * The app exiting without closePlatform (`next start` ends on SIGTERM with process.exit) must
+   * not leave PostgREST processes behind: they are signalled, synchronously, on exit. A killed
+   * app (SIGKILL) still leaves them; see README.md.
+   */
+  private readonly onExit = () => {
+    for (const entry of this.entries.values()) entry.child?.kill('SIGTERM')
+  }
+  private exitHooked = false
 
   constructor(private readonly platform: Platform) {}
 
@@ -117,6 +126,10 @@ export class DataApiProcesses {
       PGRST_SERVER_PORT: String(port),
       PGRST_LOG_LEVEL: 'error',
     }
+    if (!this.exitHooked) {
+      process.once('exit', this.onExit)
+      this.exitHooked = true
+    }
     const child = spawn(findPostgrest(), [], { env, stdio: ['ignore', 'ignore', 'pipe'], ...(account ? { uid: account.uid, gid: account.gid } : {}) })
     entry.child = child
     let stderr = ''
@@ -165,6 +178,7 @@ export class DataApiProcesses {
   async stopAll(): Promise<void> {
     this.closed = true
     await Promise.all([...this.entries.keys()].map((ref) => this.stop(ref)))
+    process.removeListener('exit', this.onExit)
   }
 }
 
