@@ -16,6 +16,7 @@ import { findPostgrest } from './binary'
 import { apiSettingsOf } from './settings'
 import { ensureDataApiRoles, AUTHENTICATOR } from './roles'
 import { adminUrlOf } from './admin'
+import { forgetPid, reapLeftovers, rememberPid } from './leftovers'
 
 export type RunningApi = { port: number; child: ChildProcess }
 
@@ -53,13 +54,14 @@ export class DataApiProcesses {
   private closed = false
   /**
    * The app exiting without closePlatform (`next start` ends on SIGTERM with process.exit) must
-   * not leave PostgREST processes behind: they are signalled, synchronously, on exit. A killed
-   * app (SIGKILL) still leaves them; see README.md.
+   * not leave PostgREST processes behind: they are signalled, synchronously, on exit. What a
+   * killed app (SIGKILL) leaves is ended by the next run (leftovers.ts).
    */
   private readonly onExit = () => {
     for (const entry of this.entries.values()) entry.child?.kill('SIGTERM')
   }
   private exitHooked = false
+  private reaped = false
 
   constructor(private readonly platform: Platform) {}
 
@@ -130,8 +132,18 @@ export class DataApiProcesses {
       process.once('exit', this.onExit)
       this.exitHooked = true
     }
-    const child = spawn(findPostgrest(), [], { env, stdio: ['ignore', 'ignore', 'pipe'], ...(account ? { uid: account.uid, gid: account.gid } : {}) })
+    const binary = findPostgrest()
+    const { dataDir } = this.platform.config
+    // Once per run, before its first process: what a killed earlier run left behind.
+    if (!this.reaped) {
+      this.reaped = true
+      const reaped = reapLeftovers(dataDir, binary)
+      if (reaped) console.warn(`[data-api] ended ${reaped} PostgREST process(es) an earlier run left behind`)
+    }
+    const child = spawn(binary, [], { env, stdio: ['ignore', 'ignore', 'pipe'], ...(account ? { uid: account.uid, gid: account.gid } : {}) })
     entry.child = child
+    const pid = child.pid
+    if (pid) rememberPid(dataDir, project.ref, pid)
     let stderr = ''
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-2_000)
@@ -139,6 +151,7 @@ export class DataApiProcesses {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
     child.once('error', () => undefined)
     void exited.then(() => {
+      if (pid) forgetPid(dataDir, project.ref, pid)
       // A crash (or a stop): forgotten, so that the next request starts a new one.
       if (this.entries.get(project.ref) === entry) {
         if (entry.idle) clearTimeout(entry.idle)

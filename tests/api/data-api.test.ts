@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, statusOf } from '../helpers/project-backends'
 import { asEngineAdmin, engineUrl, settle } from '../helpers/test-platform'
-import { dataApiProcesses } from '@/server/data-api/processes'
+import { DataApiProcesses, dataApiProcesses } from '@/server/data-api/processes'
 import { serverAccount } from '@/server/engine/account'
 
 /** PostgREST processes serving a project's database, seen by their environment (PGRST_DB_URI names it). */
@@ -386,6 +386,22 @@ for (const backend of BACKENDS) {
         expect(await statusOf(tp, doomed)).toBe('REMOVED')
         expect(postgrestPidsOf(doomed)).toEqual([])
         expect((await rest(doomed, '/', { key: anon_key })).status).toBe(404)
+      })
+
+      it('ends the PostgREST processes a killed earlier run left behind, before its first start', async () => {
+        const { anon_key } = await keysOf(ref, owner)
+        expect((await rest(ref, '/todos', { key: anon_key })).status).toBe(200)
+        const [left] = postgrestPidsOf(ref)
+        expect(left).toBeGreaterThan(0)
+        // The next run of the app: a manager that knows nothing of the running process.
+        const nextRun = new DataApiProcesses(tp.platform)
+        try {
+          await nextRun.get({ ref, region: 'any' })
+          expect(postgrestPidsOf(ref)).toEqual([nextRun.pidOf(ref)])
+          expect(nextRun.pidOf(ref)).not.toBe(left)
+        } finally {
+          await nextRun.stopAll()
+        }
       })
 
       it('stops every PostgREST when the platform closes', async () => {
