@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
 import { createOrgAndProject, runSql, signUp, uniqueEmail } from './helpers'
+import { photograph } from './photograph'
 
 /**
  * The one engine as a new user meets it: a project is a real PostgreSQL database. Its Connect
@@ -51,6 +52,8 @@ test('a project on the built-in PostgreSQL server: many clients at once, query p
     for (let i = 0; i < 3; i++) await pool.query('select count(*) from counters /* engine-walk-stats */')
     await page.reload()
     await expect(page.getByRole('table')).toContainText('engine-walk-stats', { timeout: 30_000 })
+    await photograph(page, 'query-performance', { widths: [375, 1280] })
+    await page.setViewportSize({ width: 1280, height: 860 })
   } finally {
     await holder.end().catch(() => undefined)
     await pool.end()
@@ -72,6 +75,8 @@ test('a project on the built-in PostgreSQL server: many clients at once, query p
   const fdw = page.getByRole('listitem', { name: 'postgres_fdw', exact: true })
   await expect(fdw.getByRole('switch', { name: 'Enable postgres_fdw' })).toBeDisabled()
   await expect(fdw).toContainText(/network/i)
+  await photograph(page, 'extensions-refused', { widths: [375, 1280] })
+  await page.setViewportSize({ width: 1280, height: 860 })
 
   await page.goto(`/project/${ref}/sql/new`)
   await runSql(page, "select ('a=>1'::hstore) -> 'a' as h, 'top.child'::ltree as path")
