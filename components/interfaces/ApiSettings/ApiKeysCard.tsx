@@ -18,7 +18,7 @@ export function ApiKeysCard({ projectRef, settings, canReveal }: { projectRef: s
 
   return (
     <Card>
-      <CardHeader title="API keys" description="Both keys are JWTs signed with the project's JWT secret; the data API and the project's auth check them." />
+      <CardHeader title="API keys" description="Both keys are JWTs signed with the project's own JWT secret; the data API checks them on every request." />
       <CardContent className="flex flex-col gap-6">
         <ValueField label="anon" badge={<Badge>public</Badge>} value={settings.anon_key} copyLabel="Copy the anon key">
           <p className="text-xs text-foreground-light">Safe to use in a browser once row-level security is on for your tables and you have policies.</p>
