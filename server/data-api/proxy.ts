@@ -29,6 +29,14 @@ export function dataApiTarget(path: string): { ref: string; rest: string } | nul
 const FORWARDED = ['accept', 'content-type', 'content-length', 'prefer', 'range', 'range-unit', 'accept-profile', 'content-profile', 'if-none-match', 'if-match']
 /** Connection-level answer headers, not passed on. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-authenticate', 'trailer'])
+/**
+ * PostgREST answers what a project's SQL asks (`response.headers`, media-type domains) and here it
+ * answers on the platform's own origin: no cookie of a project's choosing reaches the dashboard's,
+ * no answer runs as a page there (sandboxed, never sniffed), whatever its Content-Type, and
+ * its CORS stays the proxy's: any origin, never with credentials.
+ */
+const DROPPED = new Set(['set-cookie', 'set-cookie2', 'content-security-policy', 'x-content-type-options', 'refresh', 'access-control-allow-origin', 'access-control-allow-credentials'])
+const CONTAINED = { 'Content-Security-Policy': "default-src 'none'; sandbox", 'X-Content-Type-Options': 'nosniff' }
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
@@ -100,7 +108,8 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
   await new Promise<void>((resolve) => {
     const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: `${target.rest}${forwardedQuery(search)}`, headers }, (answered) => {
       const out: Record<string, string | string[]> = { ...CORS, 'X-Request-Id': requestId }
-      for (const [name, value] of Object.entries(answered.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value
+      for (const [name, value] of Object.entries(answered.headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !DROPPED.has(name)) out[name] = value
+      Object.assign(out, CONTAINED)
       res.writeHead(answered.statusCode ?? 502, out)
       answered.on('data', (chunk: Buffer) => countEgress(platform, project.id, chunk.byteLength))
       answered.pipe(res)
