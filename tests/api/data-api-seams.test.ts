@@ -36,6 +36,7 @@ for (const backend of BACKENDS) {
       )
     })
     afterAll(() => stop())
+    const rest = (path: string, headers: Record<string, string> = {}) => fetch(`${tp.url}/p/${ref}/rest/v1${path}`, { headers: { apikey: anon, ...headers } })
 
     it("does not let a project's SQL set cookies on the platform's origin or answer a page that runs there", async () => {
       const res = await fetch(`${tp.url}/p/${ref}/rest/v1/rpc/page?apikey=${anon}`)
@@ -56,6 +57,43 @@ for (const backend of BACKENDS) {
         const res = await fetch(`${tp.url}/p/${ref}/rest/v1/rpc/page`, { headers: { apikey: anon, Authorization: `Bearer ${token}` } })
         expect({ role, status: res.status, body: await res.text() }).toMatchObject({ role, status: expect.toSatisfy((s: number) => s === 401 || s === 403) })
       }
+    })
+
+    it('refuses an unsigned token, a platform user token and a key of another project in Authorization', async () => {
+      const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ role: 'service_role', ref })).toString('base64url')}.`
+      const user = await tp.signUp()
+      const created = await ownerWithOrg(tp, 'Seams Other Org')
+      const otherRef = await activeProject(tp, created.token, created.org.slug)
+      const otherService = (await tp.call('GET', `/platform/projects/${otherRef}/api-settings?reveal=true`, { token: created.token })).body.service_role_key
+      for (const bearer of [unsigned, user.token, otherService]) expect((await rest('/rpc/page', { Authorization: `Bearer ${bearer}` })).status).toBe(401)
+      // …nor as the apikey itself.
+      for (const key of [unsigned, user.token, otherService]) expect((await fetch(`${tp.url}/p/${ref}/rest/v1/rpc/page`, { headers: { apikey: key } })).status).toBe(401)
+      // Two apikey headers are one unreadable key.
+      expect((await fetch(`${tp.url}/p/${ref}/rest/v1/rpc/page`, { headers: [['apikey', anon], ['apikey', otherService]] })).status).toBe(401)
+    })
+
+    it("serves neither the catalog, the server's files nor another path than the project's", async () => {
+      expect((await rest('/pg_roles', { 'Accept-Profile': 'pg_catalog' })).status).toBe(406)
+      expect((await rest('/rpc/pg_read_file?filename=postgresql.conf')).status).toBe(404)
+      expect((await rest('/rpc/pg_terminate_backend?pid=1')).status).toBe(404)
+      expect((await rest('/rpc/set_config?setting_name=role&new_value=service_role&is_local=false')).status).toBe(404)
+      // Dot segments and encoded slashes stay below this project's /rest/v1, or are not a data API path.
+      for (const path of ['/%2e%2e/%2e%2e/%2e%2e/platform/profile', '/..%2f..%2f..%2fplatform%2fprofile']) {
+        const res = await rest(path)
+        expect(res.status).not.toBe(200)
+      }
+      expect((await fetch(`${tp.url}/p/not-a-project/rest/v1/todos`, { headers: { apikey: anon } })).status).toBe(404)
+    })
+
+    it('refuses the old keys at once after the secret is rotated, in the apikey and in Authorization', async () => {
+      const before = (await tp.call('GET', `/platform/projects/${ref}/api-settings?reveal=true`, { token: owner })).body
+      expect((await rest('/rpc/page', { Authorization: `Bearer ${before.service_role_key}` })).status).toBe(200)
+      expect((await tp.call('POST', `/platform/projects/${ref}/api-settings/rotate-jwt-secret`, { token: owner })).status).toBe(200)
+      const after = (await tp.call('GET', `/platform/projects/${ref}/api-settings?reveal=true`, { token: owner })).body
+      const res = await fetch(`${tp.url}/p/${ref}/rest/v1/rpc/page`, { headers: { apikey: after.anon_key, Authorization: `Bearer ${before.service_role_key}` } })
+      expect(res.status).toBe(401)
+      expect((await fetch(`${tp.url}/p/${ref}/rest/v1/rpc/page`, { headers: { apikey: before.anon_key } })).status).toBe(401)
+      anon = after.anon_key
     })
   })
 }
