@@ -15,9 +15,9 @@ import pg from 'pg'
 import type { Platform } from '../platform'
 import { ownerRoleOf } from '../databases/server-lifecycle'
 import { withAdmin } from './admin'
+import { AUTHENTICATOR, DATA_API_ROLES as API_ROLES } from '../databases/reserved-roles'
 
-export const AUTHENTICATOR = 'authenticator'
-export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const
+export { AUTHENTICATOR, API_ROLES }
 
 export const authenticatorPassword = (platform: Platform) => createHmac('sha256', platform.jwtSecret).update('data-api authenticator').digest('base64url')
 

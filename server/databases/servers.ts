@@ -10,6 +10,7 @@ import { ResultJsonBuilder } from '../../workers/result-json.mjs'
 import { ResultStreamBuilder } from '../../workers/result-stream.mjs'
 import { isUnavailable } from '../db/unavailable'
 import { makeVerifierAsync, verifierText } from './scram-verifier'
+import { reserveRoleNames } from './reserved-roles'
 import { BackendStopper, stopNamedBackend } from './stop-backend'
 import { cancelledByUser, DatabaseUnavailableError, QUERY_CANCELED, SqlError, USER_CANCEL_MESSAGE, type RunControl, type RunOptions, type RunOutcome, type RunShape, type RunStream } from './types'
 import {
@@ -480,7 +481,8 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
 
   /**
    * Once per server: no project role may connect to the maintenance database (the admin URL's)
-   * or template1. The admin keeps its access: it is granted explicitly first.
+   * or template1 (the admin keeps its access: it is granted explicitly first), and the data API's
+   * role names are taken before a project could create them (reserved-roles.ts).
    */
   function secureServer(adminUrl: string): Promise<void> {
     let done = securedServers.get(adminUrl)
@@ -497,6 +499,8 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
             console.warn(`[project-db] could not revoke CONNECT on ${db} from PUBLIC: ${(e as Error).message}`)
           }
         }
+        // Before any project role of this process provisions here: names no project may take first.
+        await reserveRoleNames(admin).catch((e) => console.warn(`[project-db] could not reserve the data API's role names: ${(e as Error).message}`))
       })().catch((e) => {
         securedServers.delete(adminUrl)
         throw e
