@@ -53,10 +53,11 @@ it('runs the embedded server on port 54329 unless told otherwise, as EMBEDDED_DB
   expect(() => readConfig()).toThrow(/EMBEDDED_DB_PORT/)
 })
 
-it('stops an idle data API after DATA_API_IDLE_SECONDS, 300 unless told otherwise', () => {
-  expect(readConfig().dataApi).toEqual({ idleSeconds: 300 })
+it('stops an idle data API after DATA_API_IDLE_SECONDS, 300 unless told otherwise, and runs DATA_API_MAX_PROCESSES at most (20)', () => {
+  expect(readConfig().dataApi).toEqual({ idleSeconds: 300, maxProcesses: 20 })
   vi.stubEnv('DATA_API_IDLE_SECONDS', '5')
-  expect(readConfig().dataApi).toEqual({ idleSeconds: 5 })
+  vi.stubEnv('DATA_API_MAX_PROCESSES', '3')
+  expect(readConfig().dataApi).toEqual({ idleSeconds: 5, maxProcesses: 3 })
   vi.stubEnv('DATA_API_IDLE_SECONDS', '0')
   expect(() => readConfig()).toThrow(/DATA_API_IDLE_SECONDS/)
 })

@@ -127,7 +127,8 @@ export type ServerConfig = {
   /** Public URL of the dashboard, when it is served under a name of its own. */
   siteUrl?: string
   /** A project's PostgREST stops after this many seconds without a request (DATA_API_IDLE_SECONDS). */
-  dataApi: { idleSeconds: number }
+  /** PostgREST processes: stopped after idleSeconds without a request; at most maxProcesses at once per app instance (the least recently used makes room). */
+  dataApi: { idleSeconds: number; maxProcesses: number }
   /** Where the support form's requests are mailed (through SMTP_URL); unset: they are only stored. */
   supportEmail?: string
   /** Largest request body, unless a route allows more. */
@@ -279,7 +280,7 @@ export function readConfig(): ServerConfig {
     projectTempFileLimit: env('PROJECT_TEMP_FILE_LIMIT') ?? '5GB',
     projectConnectionLimit: wholeNumber('PROJECT_CONNECTION_LIMIT', 60),
     embeddedDb: embeddedDb(),
-    dataApi: { idleSeconds: wholeNumber('DATA_API_IDLE_SECONDS', 300) },
+    dataApi: { idleSeconds: wholeNumber('DATA_API_IDLE_SECONDS', 300), maxProcesses: wholeNumber('DATA_API_MAX_PROCESSES', 20) },
     healthCheckIntervalMs: wholeNumber('HEALTH_CHECK_INTERVAL_MS', 30_000),
     provisionConcurrency: wholeNumber('PROVISION_CONCURRENCY', 2),
     provisionMaxAttempts: wholeNumber('PROVISION_MAX_ATTEMPTS', 6),

@@ -73,6 +73,12 @@ export class DataApiProcesses {
       this.touch(project.ref, found)
       return found.ready
     }
+    // At the cap, the least recently used process makes room (its next request starts it again):
+    // a member with many projects cannot fill the server's connections and memory with them.
+    if (this.entries.size >= this.platform.config.dataApi.maxProcesses) {
+      const [oldest] = this.entries.keys()
+      if (oldest !== undefined) void this.stop(oldest)
+    }
     // Stored before the first await: concurrent first requests share this start.
     const entry: Entry = { ready: Promise.resolve(null as never), stopped: false }
     entry.ready = this.start(project, entry)
@@ -95,6 +101,9 @@ export class DataApiProcesses {
   }
 
   private touch(ref: string, entry: Entry) {
+    // Most recently used last: the map's order is the eviction order.
+    this.entries.delete(ref)
+    this.entries.set(ref, entry)
     if (entry.idle) clearTimeout(entry.idle)
     entry.idle = setTimeout(() => void this.stop(ref), this.platform.config.dataApi.idleSeconds * 1000)
     entry.idle.unref()
