@@ -4,7 +4,7 @@
  * restarted, a clean stop, recovery after the app and the server were killed, one app copy per
  * DATA_DIR, and (the tests run as root in CI) the server running as an unprivileged account.
  */
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -149,34 +149,56 @@ it('refuses a second app copy on the same DATA_DIR while the first runs, saying 
   }
 })
 
+/** An app copy in a process of its own on `dir` (fixtures/hold-engine.ts): its admin URL once its server is up, and the process. */
+async function appInAProcess(dir: string): Promise<{ url: string; app: ChildProcess }> {
+  const jiti = path.join(process.cwd(), 'node_modules', 'jiti', 'lib', 'jiti-cli.mjs')
+  const app = spawn(process.execPath, [jiti, path.join(__dirname, 'fixtures', 'hold-engine.ts'), dir], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    app.stdout!.on('data', (chunk) => {
+      out += chunk
+      const ready = /^ready (\S+)$/m.exec(out)
+      if (ready) resolve(ready[1])
+    })
+    app.once('exit', (code) => reject(new Error(`the app copy ended (${code}) before its server was up`)))
+  })
+  return { url, app }
+}
+
+const killed = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve))
+
 it('recovers after the app was killed: its server left running is shut down, and after both were killed', async () => {
   const dir = dataDir()
-  // Durable: what a commit answered must survive the server being killed.
-  const engine = await start(dir, { durable: true })
-  await query(engine.adminUrl(), 'create table survived (n int); insert into survived values (1)')
+  // An app copy killed with SIGKILL: its lock stays (naming a dead process), its server keeps
+  // running, nothing supervises it any more.
+  const first = await appInAProcess(dir)
+  await query(first.url, 'create table survived (n int); insert into survived values (1)')
   const orphan = postmasterPid(dir)
-  // The app "killed -9": its lock stays (naming a dead process), its server keeps running.
-  const dead = spawn(process.execPath, ['-e', ''])
-  await new Promise((resolve) => dead.on('exit', resolve))
-  fs.writeFileSync(enginePaths(dir).lock, JSON.stringify({ pid: dead.pid, started: null, host: os.hostname(), since: 'then' }))
+  let gone = killed(first.app)
+  first.app.kill('SIGKILL')
+  await gone
+  expect(alive(orphan)).toBe(true)
+  expect(fs.existsSync(enginePaths(dir).lock)).toBe(true)
+
   const reports: string[] = []
-  const next = await startEngine({ dataDir: dir, port: 0, report: (m) => reports.push(m) })
-  started.push(next)
+  const next = await start(dir, { durable: true, report: (m) => reports.push(m) })
   expect(reports.join('\n')).toMatch(new RegExp(`pid ${orphan}\\) was left running`))
   expect(alive(orphan)).toBe(false)
   expect(await query(next.adminUrl(), 'select n from survived')).toEqual([{ n: 1 }])
-
-  // Both killed: the server by SIGKILL (no shutdown: a stale postmaster.pid, WAL to replay), the
-  // app without releasing its lock (its supervisor is stopped only after the server died, so it
-  // neither restarts nor shuts down anything).
-  await query(next.adminUrl(), 'insert into survived values (2)')
-  const pid = postmasterPid(dir)
-  process.kill(pid, 'SIGKILL')
-  await until(() => !alive(pid))
-  started.splice(0)
   await next.stop()
+  started.splice(0)
+
+  // Both killed: the app and its server by SIGKILL (no shutdown: a stale postmaster.pid and a lock
+  // left behind, WAL to replay).
+  const second = await appInAProcess(dir)
+  await query(second.url, 'insert into survived values (2)')
+  const pid = postmasterPid(dir)
+  gone = killed(second.app)
+  second.app.kill('SIGKILL')
+  process.kill(pid, 'SIGKILL')
+  await gone
+  await until(() => !alive(pid))
   expect(fs.existsSync(path.join(enginePaths(dir).data, 'postmaster.pid'))).toBe(true)
-  fs.writeFileSync(enginePaths(dir).lock, JSON.stringify({ pid: dead.pid, started: null, host: os.hostname(), since: 'then' }))
   const last = await start(dir, { durable: true })
   expect(await query(last.adminUrl(), 'select n from survived order by n')).toEqual([{ n: 1 }, { n: 2 }])
 })
