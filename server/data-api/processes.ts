@@ -7,10 +7,10 @@
  * As root it runs as the unprivileged account the PostgreSQL server runs as (server/engine/account.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import net from 'node:net'
 import http from 'node:http'
 import type { Platform } from '../platform'
 import { serverAccount } from '../engine/account'
+import { freePort } from '../engine/cluster'
 import { ownerRoleOf } from '../databases/server-lifecycle'
 import { findPostgrest } from './binary'
 import { apiSettingsOf } from './settings'
@@ -25,17 +25,6 @@ type Entry = { ready: Promise<RunningApi>; child?: ChildProcess; idle?: NodeJS.T
 /** How long PostgREST may take to connect and load its schema cache. */
 const START_TIMEOUT_MS = 30_000
 const STOP_GRACE_MS = 5_000
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** PostgREST answers / once its schema cache is loaded (503 before). */
 function probe(port: number): Promise<boolean> {

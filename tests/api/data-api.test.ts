@@ -349,6 +349,8 @@ for (const backend of BACKENDS) {
           expect((await rest(other.ref, '/todos', { key: anon_key })).status).toBe(200)
           expect(processes.isRunning(other.ref)).toBe(true)
           while (processes.isRunning(other.ref)) await new Promise((r) => setTimeout(r, 100))
+          // Forgotten first, then signalled and awaited: the process itself ends a moment later.
+          while (postgrestPidsOf(other.ref).length > 0) await new Promise((r) => setTimeout(r, 50))
           expect(postgrestPidsOf(other.ref)).toEqual([])
         } finally {
           tp.platform.config.dataApi.idleSeconds = idle

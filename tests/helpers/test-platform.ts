@@ -89,6 +89,9 @@ export async function emptyControlPlane(): Promise<ControlPlaneDb & { drop(): Pr
   })
 }
 
+/** The platform secret of the test platforms on the run's server (see onSharedServer). */
+const SHARED_SERVER_JWT_SECRET = 'one platform secret for every test platform on the shared server'
+
 /**
  * Where a test platform's databases live unless the test says: a fresh control-plane database on
  * the run's server, and projects on that server (its `*` region).
@@ -107,7 +110,10 @@ async function onSharedServer(overrides: Partial<ServerConfig>): Promise<{ overr
   // Regions the test names keep their server; every other one is the run's server (entries after '*' win).
   const named = overrides.projectDbServers
   const projectDbServers = named && parseProjectDbServers(named).has('*') ? named : [`*=${engineUrl()}`, named].filter(Boolean).join(',')
-  return { overrides: { ...overrides, platformDatabaseUrl, projectDbServers }, controlPlane }
+  // One secret for every platform on the run's server, as for app instances of one platform: the
+  // data API's `authenticator` password is derived from it, and it is one role server-wide.
+  const jwtSecret = overrides.jwtSecret ?? SHARED_SERVER_JWT_SECRET
+  return { overrides: { ...overrides, platformDatabaseUrl, projectDbServers, jwtSecret }, controlPlane }
 }
 
 /** Drops what a test platform made on the run's server: its projects' databases and roles; answers how to drop its control plane. */
