@@ -315,16 +315,25 @@ async function reopen(adminUrl: string, database: string) {
 export async function adoptCopy(adminUrl: string, parent: string, child: string) {
   assertName(parent)
   assertName(child)
-  const client = await adminOn(adminUrl, child)
-  try {
-    await client.query('BEGIN')
-    await client.query('SET LOCAL search_path = pg_catalog, pg_temp')
+  await inOneTransaction(await adminOn(adminUrl, child), async (client) => {
     await client.query(`REASSIGN OWNED BY ${pg.escapeIdentifier(parent)} TO ${pg.escapeIdentifier(child)}`)
     await client.query(`ALTER DATABASE ${pg.escapeIdentifier(parent)} OWNER TO ${pg.escapeIdentifier(parent)}`)
     await client.query(handOverSql(parent, readOnlyRoleOf(parent.slice(2)), child))
     // Column statistics hold sample values of the parent's rows (most common values, histograms).
     const { rows } = await client.query<{ su: boolean }>('select rolsuper as su from pg_roles where rolname = current_user')
     if (rows[0]?.su) await client.query(CLEAR_STATISTICS)
+  })
+}
+
+/**
+ * Runs `fn` on a connected client in one transaction whose search_path is pg_catalog alone (no
+ * name resolves to anything a project made), rolled back when it throws; the client is ended.
+ */
+async function inOneTransaction(client: pg.Client, fn: (client: pg.Client) => Promise<void>) {
+  try {
+    await client.query('BEGIN')
+    await client.query('SET LOCAL search_path = pg_catalog, pg_temp')
+    await fn(client)
     await client.query('COMMIT')
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined)
@@ -450,16 +459,11 @@ export async function emptyCopy(childUrl: string) {
   client.on('error', () => undefined)
   try {
     await client.connect()
-    await client.query('BEGIN')
-    await client.query('SET LOCAL search_path = pg_catalog, pg_temp')
-    await client.query(EMPTY_SQL)
-    await client.query('COMMIT')
   } catch (e) {
-    await client.query('ROLLBACK').catch(() => undefined)
-    throw e
-  } finally {
     await client.end().catch(() => undefined)
+    throw e
   }
+  await inOneTransaction(client, async (c) => void (await c.query(EMPTY_SQL)))
 }
 
 /** The relations of the role running it, outside the system schemas and extensions, of `kinds`. */
