@@ -1,0 +1,161 @@
+/**
+ * The form of one policy, in a side panel: a template to start from (new policies), then name,
+ * command, permissive or restrictive, roles and the expressions the command takes. "Review SQL"
+ * hands the statement to the review dialog; nothing runs from here.
+ */
+import { useState } from 'react'
+import { Button, Input, Select, SidePanel, Textarea } from '@/components/ui'
+import { POLICY_COMMANDS, createPolicySql, editPolicySql, policyProblems, takesUsing, takesWithCheck, type PolicyDraft, type TableRef } from '@/lib/auth-policies/policy-sql'
+import { ownerColumnOf } from '@/lib/auth-policies/policies-sql'
+import { POLICY_TEMPLATES, blankPolicy } from '@/lib/auth-policies/templates'
+
+export type EditorTarget = { table: TableRef & { columns: string[] }; policy: PolicyDraft | null }
+
+const COMMAND_OPTIONS = POLICY_COMMANDS.map((c) => ({ value: c, label: c }))
+const KIND_OPTIONS = [
+  { value: 'permissive', label: 'Permissive: any permissive policy lets a row through' },
+  { value: 'restrictive', label: 'Restrictive: every restrictive policy must let it through too' },
+]
+
+export function PolicyEditor({
+  target,
+  roles,
+  onReview,
+  onClose,
+}: {
+  target: EditorTarget | null
+  roles: string[]
+  onReview: (sql: string, draft: PolicyDraft) => void
+  onClose: () => void
+}) {
+  return (
+    <SidePanel
+      open={target !== null}
+      onClose={onClose}
+      size="large"
+      title={target?.policy ? `Edit policy ${target.policy.name}` : 'New policy'}
+      description={target && `On ${target.table.schema}.${target.table.name}`}
+    >
+      {/* Keyed: each opening starts from its own policy. */}
+      {target && <PolicyForm key={`${target.table.schema}.${target.table.name}.${target.policy?.name ?? ''}`} target={target} roles={roles} onReview={onReview} onClose={onClose} />}
+    </SidePanel>
+  )
+}
+
+function PolicyForm({ target, roles, onReview, onClose }: { target: EditorTarget; roles: string[]; onReview: (sql: string, draft: PolicyDraft) => void; onClose: () => void }) {
+  const { table, policy } = target
+  const [draft, setDraft] = useState<PolicyDraft>(policy ?? blankPolicy())
+  const [ownerColumn, setOwnerColumn] = useState(ownerColumnOf(table.columns))
+  const set = (patch: Partial<PolicyDraft>) => setDraft((d) => ({ ...d, ...patch }))
+  const problems = policyProblems(draft)
+  const sql = problems.length > 0 ? null : policy ? editPolicySql(table, policy, draft) : createPolicySql(table, draft)
+  const roleList = [...new Set([...roles, ...draft.roles])]
+  const toggleRole = (role: string, on: boolean) => set({ roles: on ? [...draft.roles, role] : draft.roles.filter((r) => r !== role) })
+
+  return (
+    <form
+      className="flex flex-col gap-5"
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (sql) onReview(sql, draft)
+      }}
+    >
+      {!policy && (
+        <section aria-labelledby="policy-templates" className="flex flex-col gap-2">
+          <h3 id="policy-templates" className="text-sm font-medium text-foreground">
+            Start from a template
+          </h3>
+          {table.columns.length > 0 && (
+            <Select
+              label="Column holding the owner's user id"
+              description="Used by the templates for a user's own rows: compared with auth.uid()."
+              size="small"
+              value={ownerColumn}
+              onChange={(e) => setOwnerColumn(e.target.value)}
+              options={[...new Set([ownerColumn, ...table.columns])].map((c) => ({ value: c, label: c }))}
+            />
+          )}
+          <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {POLICY_TEMPLATES.map((t) => (
+              <li key={t.id}>
+                <button
+                  type="button"
+                  onClick={() => setDraft(t.draft(ownerColumn))}
+                  className="flex h-full w-full flex-col gap-0.5 rounded-md border border-border bg-surface px-3 py-2 text-left hover:border-foreground-lighter hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-brand"
+                >
+                  <span className="text-sm text-foreground">{t.title}</span>
+                  <span className="text-xs text-foreground-light">{t.description}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <Input label="Policy name" value={draft.name} onChange={(e) => set({ name: e.target.value })} maxLength={200} autoComplete="off" />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Select
+          label="Command"
+          description="Which statements the policy applies to."
+          value={draft.command}
+          onChange={(e) => set({ command: e.target.value as PolicyDraft['command'] })}
+          options={COMMAND_OPTIONS}
+        />
+        <Select label="Behaviour" value={draft.permissive ? 'permissive' : 'restrictive'} onChange={(e) => set({ permissive: e.target.value === 'permissive' })} options={KIND_OPTIONS} />
+      </div>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm text-foreground-light">Roles (none ticked: every role, public)</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          {roleList.map((role) => (
+            <label key={role} className="flex items-center gap-2 text-sm text-foreground">
+              <input type="checkbox" className="size-4 accent-brand" checked={draft.roles.includes(role)} onChange={(e) => toggleRole(role, e.target.checked)} />
+              <span className="font-mono text-xs">{role}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {takesUsing(draft.command) && (
+        <Textarea
+          label="USING expression"
+          description="Which existing rows the role may see (and update or delete)."
+          mono
+          rows={3}
+          value={draft.using}
+          onChange={(e) => set({ using: e.target.value })}
+          spellCheck={false}
+        />
+      )}
+      {takesWithCheck(draft.command) && (
+        <Textarea
+          label="WITH CHECK expression"
+          description="Which new or changed rows the role may write. Empty: the USING expression is checked."
+          mono
+          rows={3}
+          value={draft.withCheck}
+          onChange={(e) => set({ withCheck: e.target.value })}
+          spellCheck={false}
+        />
+      )}
+
+      {problems.length > 0 && (
+        <ul aria-label="What is missing" className="list-disc pl-5 text-sm text-foreground-light">
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+      {problems.length === 0 && sql === null && <p className="text-sm text-foreground-light">Nothing changed yet.</p>}
+
+      <div className="flex justify-end gap-2 border-t border-border pt-4">
+        <Button type="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="primary" htmlType="submit" disabled={sql === null}>
+          Review SQL
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query'
+import { routes } from '@/lib/api-types'
+import { POLICIES_SQL, policyTablesFromRows } from '@/lib/auth-policies/policies-sql'
+import { call } from '../fetchers'
+import type { QueryOptions } from '../query-options'
+import { authPolicyKeys } from './keys'
+
+/**
+ * Every table of the project with its row level security and policies (lib/auth-policies), read
+ * through the SQL endpoint like any query: the caller's role sees what it may (a Read-only member
+ * included), and the read is kept out of their query history.
+ */
+export async function getAuthPolicies({ projectRef }: { projectRef: string }, signal?: AbortSignal) {
+  const rows = await call(routes.runQuery, { params: { ref: projectRef }, query: { history: 'skip' }, body: { query: POLICIES_SQL } }, { signal })
+  return policyTablesFromRows(rows)
+}
+export type AuthPoliciesData = Awaited<ReturnType<typeof getAuthPolicies>>
+
+export function useAuthPoliciesQuery({ projectRef }: { projectRef?: string }, { enabled = true, ...options }: QueryOptions<AuthPoliciesData> = {}) {
+  return useQuery({
+    queryKey: authPolicyKeys.list(projectRef),
+    queryFn: ({ signal }) => getAuthPolicies({ projectRef: projectRef! }, signal),
+    enabled: enabled !== false && projectRef !== undefined,
+    // The SQL editor and the table editor change tables and policies too: read again when opened.
+    staleTime: 0,
+    ...options,
+  })
+}
