@@ -3,12 +3,15 @@ import Link from 'next/link'
 import { TruncatedText } from '@/components/ui'
 import type { NavItem } from './navigation'
 
-/** A navigation's items, one per line, the current one marked. */
+/** A navigation's items, one per line, the current one marked; a group's heading above its first item. */
 export function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   return (
     <ul className="flex flex-col gap-0.5">
-      {items.map((item) => (
+      {items.map((item, i) => (
         <li key={item.href}>
+          {item.group && item.group !== items[i - 1]?.group && (
+            <div className="px-2 pt-3 pb-1 text-xs font-medium text-foreground-lighter">{item.group}</div>
+          )}
           <Link
             href={item.href}
             aria-current={item.active ? 'page' : undefined}

@@ -7,6 +7,8 @@ export type NavItem = {
   icon: LucideIcon
   /** The page shown now is this item's (or one below it). */
   active: boolean
+  /** A heading the item sits under, with the items next to it of the same group (e.g. "Authentication"). */
+  group?: string
 }
 
 /** The navigation of a project or an organization: what the side bar shows from md up. */

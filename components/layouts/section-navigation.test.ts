@@ -16,9 +16,21 @@ it('lists column privileges only while its preview is on', () => {
     'Cron jobs',
     'Vault',
     'API settings',
+    'Users',
+    'Providers',
+    'Policies',
   ])
   const on = projectNavigation({ ref: 'abc', pathname: '/project/[ref]/database/column-privileges', columnPrivileges: true })
   expect(on.items.find((i) => i.label === 'Column privileges')).toMatchObject({ label: 'Column privileges', href: '/project/abc/database/column-privileges', active: true })
+})
+
+it('groups Users, Providers and Policies under Authentication', () => {
+  const items = projectNavigation({ ref: 'abc', pathname: '/project/[ref]', columnPrivileges: false }).items
+  expect(items.filter((i) => i.group === 'Authentication').map((i) => [i.label, i.href])).toEqual([
+    ['Users', '/project/abc/auth/users'],
+    ['Providers', '/project/abc/auth/providers'],
+    ['Policies', '/project/abc/auth/policies'],
+  ])
 })
 
 it('leads Database to the tables page', () => {
@@ -45,6 +57,9 @@ it.each([
   ['/project/[ref]/integrations/cron', ['Cron jobs']],
   ['/project/[ref]/settings/vault/secrets', ['Vault']],
   ['/project/[ref]/settings/api', ['API settings']],
+  ['/project/[ref]/auth/users', ['Users']],
+  ['/project/[ref]/auth/providers', ['Providers']],
+  ['/project/[ref]/auth/policies', ['Policies']],
 ])('in a project, %s marks %j', (pathname, expected) => {
   expect(active(projectNavigation({ ref: 'abc', pathname, columnPrivileges: true }))).toEqual(expected)
 })

@@ -16,13 +16,16 @@ import {
   Home,
   KeyRound,
   LayoutGrid,
+  LogIn,
   Plug,
   Receipt,
   ScrollText,
   Settings,
   ShieldCheck,
+  ShieldHalf,
   Table2,
   Terminal,
+  UserRound,
   Users,
   Webhook,
 } from 'lucide-react'
@@ -69,6 +72,10 @@ export function projectNavigation({
       { label: 'Cron jobs', href: `${base}/integrations/cron`, icon: Clock, active: pathname.startsWith('/project/[ref]/integrations') },
       { label: 'Vault', href: `${base}/settings/vault/secrets`, icon: KeyRound, active: pathname.startsWith('/project/[ref]/settings/vault') },
       { label: 'API settings', href: `${base}/settings/api`, icon: Webhook, active: pathname === '/project/[ref]/settings/api' },
+      // The project's own users (its auth service) and the policies that use them.
+      { label: 'Users', href: `${base}/auth/users`, icon: UserRound, active: pathname.startsWith('/project/[ref]/auth/users'), group: 'Authentication' },
+      { label: 'Providers', href: `${base}/auth/providers`, icon: LogIn, active: pathname === '/project/[ref]/auth/providers', group: 'Authentication' },
+      { label: 'Policies', href: `${base}/auth/policies`, icon: ShieldHalf, active: pathname === '/project/[ref]/auth/policies', group: 'Authentication' },
     ],
   }
 }
