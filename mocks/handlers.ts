@@ -5,6 +5,7 @@
  */
 import { bypass, http, HttpResponse, type RequestHandler } from 'msw'
 import { roleCan, type Action } from '@/lib/api-types'
+import { projectAuthScenarios } from './project-auth'
 
 export const MOCK_SCENARIO_KEY = 'supaboard-mock-scenario'
 
@@ -30,6 +31,7 @@ const scenarios: Record<string, RequestHandler[]> = {
   'projects-500': [
     http.get('*/api/platform/projects', () => HttpResponse.json({ code: 500, message: 'The platform is having a bad day.' }, { status: 500 })),
   ],
+  ...projectAuthScenarios,
 }
 
 export function handlersFor(scenario: string | null): RequestHandler[] {

@@ -1,0 +1,93 @@
+import { useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { Alert, Button, Input, Modal, Toggle } from '@/components/ui'
+import { useProjectUserCreateMutation } from '@/data/project-auth/project-user-create-mutation'
+import { createProjectUserBody } from '@/lib/api-types'
+
+const FORM_ID = 'project-auth-create-user'
+
+/**
+ * "Add user": an email, a password (optional: without one the user signs in by a link or sets one
+ * through recovery), confirmed at once or sent a confirmation mail. The platform's refusal (a
+ * taken email, a short password) shows in the dialog, which stays open.
+ */
+export function CreateUserModal({ projectRef, open, onClose }: { projectRef: string; open: boolean; onClose: () => void }) {
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [autoConfirm, setAutoConfirm] = useState(true)
+  const [submitted, setSubmitted] = useState(false)
+  const create = useProjectUserCreateMutation({
+    onSuccess: (user) => {
+      toast.success(`User ${user.email} created`)
+      close()
+    },
+    onError: () => undefined, // shown in the dialog
+  })
+  const emailError = createProjectUserBody.shape.email.safeParse(email).error?.issues[0]?.message
+
+  function close() {
+    setEmail('')
+    setPassword('')
+    setAutoConfirm(true)
+    setSubmitted(false)
+    create.reset()
+    onClose()
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    setSubmitted(true)
+    if (emailError) return
+    create.mutate({ projectRef, email, password: password || undefined, emailConfirm: autoConfirm })
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && close()}
+      title="Add user"
+      description="Creates a user of this project's applications."
+      preventBackdropClose={create.isPending}
+      footer={
+        <>
+          <Button type="outline" disabled={create.isPending} onClick={close}>
+            Cancel
+          </Button>
+          <Button type="primary" htmlType="submit" form={FORM_ID} loading={create.isPending}>
+            Create user
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} className="flex flex-col gap-4" onSubmit={submit} noValidate aria-label="Add user">
+        <Input
+          label="Email address"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={submitted ? emailError : undefined}
+        />
+        <Input
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          description="Optional: without one, the user signs in by a link or sets a password through recovery."
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Toggle
+          label="Auto-confirm user"
+          description={autoConfirm ? 'The user can sign in at once.' : 'The user is sent a mail to confirm their address first.'}
+          checked={autoConfirm}
+          onCheckedChange={setAutoConfirm}
+        />
+        {create.isError && (
+          <Alert variant="danger" title="Could not create the user">
+            {create.error.message}
+          </Alert>
+        )}
+      </form>
+    </Modal>
+  )
+}
