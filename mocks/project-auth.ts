@@ -112,7 +112,8 @@ export function projectAuthHandlers(state: MockAuthState): RequestHandler[] {
       }
       const { page, per_page, keywords } = projectUsersQuery.parse(Object.fromEntries(params))
       const needle = keywords?.toLowerCase()
-      const matching = state.users.filter((u) => !needle || [u.email, u.phone, u.id].some((v) => v?.toLowerCase().includes(needle))).sort(newest)
+      // As the platform: part of the email or phone, or the whole id.
+      const matching = state.users.filter((u) => !needle || [u.email, u.phone].some((v) => v?.toLowerCase().includes(needle)) || u.id === needle).sort(newest)
       return HttpResponse.json({ users: matching.slice((page - 1) * per_page, page * per_page), total: matching.length })
     }),
     http.post(`${base}/users`, async ({ request }) => {
@@ -120,7 +121,7 @@ export function projectAuthHandlers(state: MockAuthState): RequestHandler[] {
       if (refused) return refused
       const body = createProjectUserBody.safeParse(await request.json())
       if (!body.success) return error(400, body.error.issues[0]?.message ?? 'Bad user')
-      if (state.users.some((u) => u.email === body.data.email)) return error(422, 'A user with this email address has already been registered')
+      if (state.users.some((u) => u.email === body.data.email)) return error(422, 'A user with this email address already exists in this project.')
       const user = mockUser(state.users.length + 1000, { email: body.data.email, created_at: new Date().toISOString(), email_confirmed_at: body.data.email_confirm ? new Date().toISOString() : null })
       state.users.push(user)
       return HttpResponse.json(user, { status: 201 })
@@ -130,7 +131,7 @@ export function projectAuthHandlers(state: MockAuthState): RequestHandler[] {
       if (refused) return refused
       const body = projectAuthEmailBody.safeParse(await request.json())
       if (!body.success) return error(400, body.error.issues[0]?.message ?? 'Bad email')
-      if (state.users.some((u) => u.email === body.data.email)) return error(422, 'A user with this email address has already been registered')
+      if (state.users.some((u) => u.email === body.data.email)) return error(422, 'A user with this email address already exists in this project.')
       const now = new Date().toISOString()
       const user = mockUser(state.users.length + 1000, { email: body.data.email, created_at: now, email_confirmed_at: null, invited_at: now })
       state.users.push(user)

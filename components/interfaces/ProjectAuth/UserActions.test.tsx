@@ -61,7 +61,7 @@ it('adds a confirmed user with a password, and refuses a taken email in the dial
   const again = await screen.findByRole('dialog', { name: 'Add user' })
   await user.type(within(again).getByLabelText('Email address'), 'grace@example.com')
   await user.click(within(again).getByRole('button', { name: 'Create user' }))
-  expect(await within(again).findByText('A user with this email address has already been registered')).toBeInTheDocument()
+  expect(await within(again).findByText('A user with this email address already exists in this project.')).toBeInTheDocument()
   expect(state.users).toHaveLength(1)
 })
 

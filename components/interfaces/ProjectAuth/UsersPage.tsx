@@ -71,7 +71,7 @@ export function UsersPage({ projectRef }: { projectRef: string }) {
           <Input
             type="search"
             aria-label="Search users"
-            placeholder="Search by email, phone or id"
+            placeholder="Search by email, phone or user id"
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
             containerClassName="w-full sm:max-w-sm"
@@ -98,7 +98,7 @@ export function UsersPage({ projectRef }: { projectRef: string }) {
               }
             />
           ) : users.data.total === 0 ? (
-            <EmptyState icon={<Search size={28} />} title={`No users match “${keywords}”`} description="Search looks in emails, phone numbers and user ids." />
+            <EmptyState icon={<Search size={28} />} title={`No users match “${keywords}”`} description="Search looks in emails and phone numbers, or for a whole user id." />
           ) : (
             <>
               <UsersTable users={users.data.users} onOpen={setSelected} />
