@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { benchScriptBytes, launchBrowser } from './browser.mjs'
 import { benchStream } from './stream.mjs'
+import { benchDataApi, startDataApiApp } from './data-api.mjs'
 import { setUpProject } from './lib/api.mjs'
 import { buildIfStale } from './lib/build.mjs'
 import { assertNotAborting, cleanupAll, installSignalHandlers } from './lib/cleanup.mjs'
@@ -25,7 +26,7 @@ const OUT = path.join(root, 'bench', 'out', 'latest.json')
 const GiB = 2 ** 30
 // The aims the platform sets itself for the one engine (today's figures were measured with PGlite
 // projects: 141 req/s for 20 projects × 40 clients).
-const AIMS = { freshStartMs: 4000, existingStartMs: 2000, memoryBytes: GiB, requestsPerSecond: 5 * 141, p99Ms: 250, rowsRatio: 1.5 }
+const AIMS = { freshStartMs: 4000, existingStartMs: 2000, memoryBytes: GiB, requestsPerSecond: 5 * 141, p99Ms: 250, rowsRatio: 1.5, dataApiAddedMs: 1, dataApiColdMs: 1000 }
 
 installSignalHandlers()
 const t0 = performance.now()
@@ -182,6 +183,44 @@ async function main() {
         figure({ id: 'load.p99', section: S, name: 'p99 (API)', value: result.api.p99, baseline: result.raw.p99, baselineName: raw, aim: { op: '<', value: AIMS.p99Ms } }),
         figure({ id: 'load.rss', section: S, name: `platform memory, peak, sum of RSS (app + ${result.api.peakMemory.postgres.processes} postgres)`, unit: 'bytes', value: result.api.peakMemory.rss, baseline: result.idleMemory.rss, baselineName: idle, aim: { op: '<', value: AIMS.memoryBytes } }),
         figure({ id: 'load.pss', section: S, name: '  same, sum of PSS (shared memory counted once)', unit: 'bytes', value: result.api.peakMemory.pss, baseline: result.idleMemory.pss, baselineName: idle })
+      )
+    }
+  }
+
+  // §7 on an app of its own: its PostgREST processes stop after a short idle time.
+  if (want('dataapi')) {
+    const { dataApiProjects: projects, dataApiRuns: runs, dataApiColdRuns: coldRuns } = settings
+    log(`§7 data API: one-row select through the platform's URL vs PostgREST directly; stopped → first answer; memory of ${projects} PostgREST processes`)
+    const result = await section('dataapi', async () => {
+      const app = await startDataApiApp()
+      try {
+        return await benchDataApi({ app, projects, runs, warmup: settings.dataApiWarmup, coldRuns })
+      } finally {
+        await app.stop()
+      }
+    })
+    if (result) {
+      details.dataApi = result
+      const w = result.warm
+      const direct = "the project's PostgREST on its port"
+      const S = `§7a GET /rest/v1/items?id=eq.1 (anon key, one row), {site}/p/{ref}/rest/v1 vs PostgREST directly (${runs} calls each, interleaved)`
+      const S2 = `§7b first request to a project whose PostgREST is stopped (idle stop), ${coldRuns} samples`
+      const S3 = `§7c memory, ${projects} projects' data APIs running`
+      const m = result.memory
+      figures.push(
+        figure({ id: 'dataApi.select.p50', section: S, name: 'platform URL, p50', value: w.api.p50, baseline: w.direct.p50, baselineName: direct, aim: { op: '≤', delta: AIMS.dataApiAddedMs } }),
+        figure({ id: 'dataApi.select.p99', section: S, name: 'platform URL, p99', value: w.api.p99, baseline: w.direct.p99, baselineName: direct }),
+        figure({ id: 'dataApi.noRewrite.p50', section: S, name: '  same at /api/p/{ref}/rest/v1 (no Next rewrite), p50', value: w.apiNoRewrite.p50, baseline: w.direct.p50, baselineName: direct }),
+        figure({ id: 'dataApi.floor.node.p50', section: S, name: '  floor: a bare Node HTTP server answering [], p50', value: w.floorNode.p50, baseline: w.direct.p50, baselineName: direct }),
+        figure({ id: 'dataApi.floor.app.p50', section: S, name: '  floor: GET /api/get-utc-time (Next API route), p50', value: w.floorApp.p50, baseline: w.direct.p50, baselineName: direct }),
+        figure({ id: 'dataApi.floor.gate.p50', section: S, name: '  floor: the gate alone (wrong key signature → 401), p50', value: w.floorGate.p50, baseline: w.direct.p50, baselineName: direct }),
+        figure({ id: 'dataApi.cold.p50', section: S2, name: 'stopped → first answer, p50', value: result.cold.p50, baseline: result.running.p50, baselineName: 'the same to it running (new connection)', aim: { op: '≤', value: AIMS.dataApiColdMs } }),
+        figure({ id: 'dataApi.cold.max', section: S2, name: 'stopped → first answer, slowest', value: result.cold.max, baseline: result.running.max, baselineName: 'the same to it running, slowest' }),
+        figure({ id: 'dataApi.memory.pss', section: S3, name: 'PSS per PostgREST (mean)', unit: 'bytes', value: m.every.pssMean, baseline: m.alone.pss, baselineName: 'one PostgREST running alone' }),
+        figure({ id: 'dataApi.memory.rss', section: S3, name: 'RSS per PostgREST (mean)', unit: 'bytes', value: m.every.rssMean, baseline: m.alone.rss, baselineName: 'one PostgREST running alone' }),
+        figure({ id: 'dataApi.memory.platformPss', section: S3, name: `platform, sum of PSS (app, ${m.every.tree.postgres.processes} postgres, ${projects} PostgREST)`, unit: 'bytes', value: m.every.tree.pss, baseline: m.noneRunning.pss, baselineName: `no data API running (${m.noneRunning.postgres.processes} postgres)` }),
+        figure({ id: 'dataApi.memory.platformRss', section: S3, name: '  same, sum of RSS', unit: 'bytes', value: m.every.tree.rss, baseline: m.noneRunning.rss, baselineName: 'no data API running' }),
+        figure({ id: 'dataApi.memory.perApi', section: S3, name: '  platform PSS added per running data API', unit: 'bytes', value: (m.every.tree.pss - m.noneRunning.pss) / projects, baseline: m.every.pssMean, baselineName: 'of which the PostgREST process' })
       )
     }
   }

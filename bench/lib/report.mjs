@@ -5,15 +5,16 @@
 import { formatBytes, formatMs, round } from './util.mjs'
 
 /**
- * `aim`: `{ op: '≤' | '<' | '≥', value }` on the value, or `{ op, ratio }` on the ratio.
+ * `aim`: `{ op: '≤' | '<' | '≥', value }` on the value, `{ op, ratio }` on the ratio, or
+ * `{ op, delta }` on the overhead (value − baseline).
  */
 export function figure({ id, section, name, value, baseline, baselineName, unit = 'ms', note, aim }) {
   const ok = Number.isFinite(value) && Number.isFinite(baseline)
   const ratio = ok && baseline !== 0 ? round(value / baseline, 2) : null
   let aimOut
   if (aim) {
-    const measured = aim.ratio !== undefined ? ratio : value
-    const target = aim.ratio ?? aim.value
+    const measured = aim.ratio !== undefined ? ratio : aim.delta !== undefined ? (ok ? value - baseline : null) : value
+    const target = aim.ratio ?? aim.delta ?? aim.value
     const met = !Number.isFinite(measured) ? null : aim.op === '≤' ? measured <= target : aim.op === '<' ? measured < target : measured >= target
     aimOut = { ...aim, met }
   }
@@ -38,7 +39,8 @@ const fmtDelta = (unit, v) => (v === null ? '—' : `${v >= 0 ? '+' : '−'}${fm
 const fmtRatio = (r) => (r === null ? '—' : r >= 100 ? `${r.toFixed(0)}×` : r >= 10 ? `${r.toFixed(1)}×` : `${r.toFixed(2)}×`)
 const fmtAim = (f) => {
   if (!f.aim) return ''
-  const target = f.aim.ratio !== undefined ? `ratio ${f.aim.op} ${f.aim.ratio}×` : `${f.aim.op} ${fmt(f.unit, f.aim.value)}`
+  const target =
+    f.aim.ratio !== undefined ? `ratio ${f.aim.op} ${f.aim.ratio}×` : f.aim.delta !== undefined ? `overhead ${f.aim.op} ${fmt(f.unit, f.aim.delta)}` : `${f.aim.op} ${fmt(f.unit, f.aim.value)}`
   return `${target}: ${f.aim.met === null ? '?' : f.aim.met ? 'met' : 'NOT met'}`
 }
 

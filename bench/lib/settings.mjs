@@ -19,7 +19,7 @@ function list(name, full, small) {
   return values.map(Number)
 }
 
-export const SECTIONS = ['startup', 'sql', 'rows', 'load', 'browser']
+export const SECTIONS = ['startup', 'sql', 'rows', 'load', 'browser', 'dataapi']
 
 function sections() {
   const raw = process.env.BENCH_SECTIONS
@@ -51,6 +51,11 @@ export const settings = {
   warmupSeconds: whole('BENCH_WARMUP_SECONDS', 3, 1),
   // Connections per project of the raw driver's pools (the platform's own pool per project holds 3).
   rawPoolSize: whole('BENCH_RAW_POOL', 3, 3),
+  // §7 a project's data API (PostgREST behind the platform's URL).
+  dataApiRuns: whole('BENCH_DATA_API_RUNS', 500, 30),
+  dataApiWarmup: whole('BENCH_DATA_API_WARMUP', 50, 5),
+  dataApiColdRuns: whole('BENCH_DATA_API_COLD_RUNS', 10, 3),
+  dataApiProjects: whole('BENCH_DATA_API_PROJECTS', 20, 3),
   // §5 and §6 in Chromium.
   streamSizes: list('BENCH_STREAM_SIZES', [10_000, 100_000, 1_000_000], [10_000]),
   streamRuns: whole('BENCH_STREAM_RUNS', 3, 1),
