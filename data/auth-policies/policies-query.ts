@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { routes } from '@/lib/api-types'
-import { POLICIES_SQL, policyTablesFromRows } from '@/lib/auth-policies/policies-sql'
+import { POLICIES_SQL, policiesFromRows } from '@/lib/auth-policies/policies-sql'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { authPolicyKeys } from './keys'
 
 /**
- * Every table of the project with its row level security and policies (lib/auth-policies), read
- * through the SQL endpoint like any query: the caller's role sees what it may (a Read-only member
- * included), and the read is kept out of their query history.
+ * Every table of the project with its row level security and policies (lib/auth-policies), and
+ * whether auth.uid() exists yet, read through the SQL endpoint like any query: the caller's role
+ * sees what it may (a Read-only member included), and the read is kept out of their history.
  */
 export async function getAuthPolicies({ projectRef }: { projectRef: string }, signal?: AbortSignal) {
   const rows = await call(routes.runQuery, { params: { ref: projectRef }, query: { history: 'skip' }, body: { query: POLICIES_SQL } }, { signal })
-  return policyTablesFromRows(rows)
+  return policiesFromRows(rows)
 }
 export type AuthPoliciesData = Awaited<ReturnType<typeof getAuthPolicies>>
 

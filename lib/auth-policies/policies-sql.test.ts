@@ -1,4 +1,4 @@
-import { groupBySchema, ownerColumnOf, policyTablesFromRows, roleChoices, type PolicyTable } from './policies-sql'
+import { callsAuthUid, groupBySchema, ownerColumnOf, policiesFromRows, roleChoices, type PolicyTable } from './policies-sql'
 
 const table = (schema: string, name: string, over: Partial<PolicyTable> = {}): PolicyTable => ({
   schema,
@@ -29,12 +29,20 @@ it('keeps tables of a schema together in their order', () => {
 })
 
 it('reads the answer embedded or as text, and refuses a foreign shape', () => {
-  const rows = [{ tables: [table('public', 'todos')] }]
-  expect(policyTablesFromRows(rows)).toEqual([table('public', 'todos')])
-  expect(policyTablesFromRows([{ tables: JSON.stringify(rows[0].tables) }])).toEqual([table('public', 'todos')])
-  expect(policyTablesFromRows([])).toEqual([])
-  expect(() => policyTablesFromRows([{ tables: [{ schema: 'public' }] }])).toThrow()
+  const rows = [{ tables: [table('public', 'todos')], auth_uid: true }]
+  expect(policiesFromRows(rows)).toEqual({ tables: [table('public', 'todos')], authUid: true })
+  expect(policiesFromRows([{ tables: JSON.stringify(rows[0].tables), auth_uid: false }])).toEqual({ tables: [table('public', 'todos')], authUid: false })
+  expect(policiesFromRows([])).toEqual({ tables: [], authUid: false })
+  expect(() => policiesFromRows([{ tables: [{ schema: 'public' }] }])).toThrow()
 })
+
+it.each<[string, boolean]>([
+  ['auth.uid() = user_id', true],
+  ['(select AUTH.UID()) = owner', true],
+  ['auth . uid ( ) is not null', true],
+  ['true', false],
+  ['myauth.uid_of(x)', false],
+])('%s calls auth.uid(): %s', (expression, expected) => expect(callsAuthUid(expression)).toBe(expected))
 
 it('offers the API roles first, then the roles policies name', () => {
   const policy = { name: 'p', command: 'SELECT' as const, permissive: true, roles: ['editors', 'anon'], using: 'true', withCheck: null }

@@ -42,7 +42,9 @@ select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
       'using', pg_catalog.pg_get_expr(p.polqual, p.polrelid),
       'withCheck', pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid)
     ) order by p.polname) from pg_catalog.pg_policy p where p.polrelid = t.oid), '[]'::json)
-) order by t.nspname <> 'public', t.nspname, t.relname), '[]'::json) as tables
+) order by t.nspname <> 'public', t.nspname, t.relname), '[]'::json) as tables,
+  -- The project's auth service makes auth.uid() when first used; until then policies calling it are refused.
+  pg_catalog.to_regprocedure('auth.uid()') is not null as auth_uid
 from t`
 
 const policy = z.object({
@@ -68,12 +70,17 @@ export type PolicyRow = z.infer<typeof policy>
 export type PolicyTable = z.infer<typeof table>
 export type SchemaGroup = { schema: string; tables: PolicyTable[] }
 
-/** The SQL endpoint's answer (the last statement's rows) as tables; JSON as text is read too. */
-export function policyTablesFromRows(rows: unknown): PolicyTable[] {
-  const first = Array.isArray(rows) ? (rows[0] as { tables?: unknown } | undefined) : undefined
+export type PoliciesListing = { tables: PolicyTable[]; /** auth.uid() exists in the database. */ authUid: boolean }
+
+/** The SQL endpoint's answer (the last statement's rows); JSON as text is read too. */
+export function policiesFromRows(rows: unknown): PoliciesListing {
+  const first = Array.isArray(rows) ? (rows[0] as { tables?: unknown; auth_uid?: unknown } | undefined) : undefined
   const value = typeof first?.tables === 'string' ? JSON.parse(first.tables) : (first?.tables ?? [])
-  return z.array(table).parse(value)
+  return { tables: z.array(table).parse(value), authUid: first?.auth_uid === true }
 }
+
+/** Whether an expression calls auth.uid() (so it needs the project's auth schema). */
+export const callsAuthUid = (expression: string) => /\bauth\s*\.\s*uid\s*\(/i.test(expression)
 
 /** Tables by schema, `public` first, then by name; tables keep their order within a schema. */
 export function groupBySchema(tables: PolicyTable[]): SchemaGroup[] {

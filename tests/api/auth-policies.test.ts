@@ -7,7 +7,7 @@
  * Read-only member alike; a Read-only member's CREATE POLICY is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { POLICIES_SQL, policyTablesFromRows } from '@/lib/auth-policies/policies-sql'
+import { POLICIES_SQL, policiesFromRows } from '@/lib/auth-policies/policies-sql'
 import { createPolicySql, dropPolicySql, editPolicySql, rlsSql } from '@/lib/auth-policies/policy-sql'
 import { POLICY_TEMPLATES } from '@/lib/auth-policies/templates'
 import type { TestPlatform } from '../helpers/test-platform'
@@ -47,7 +47,7 @@ for (const backend of BACKENDS) {
     async function listing(token: string) {
       const res = await tp.call('POST', `/platform/pg-meta/${ref}/query?history=skip`, { token, body: { query: POLICIES_SQL } })
       if (res.status !== 200) throw new Error(JSON.stringify(res.body))
-      return policyTablesFromRows(res.body)
+      return policiesFromRows(res.body)
     }
 
     beforeAll(async () => {
@@ -81,7 +81,8 @@ for (const backend of BACKENDS) {
 
     it('lists the tables, RLS and policies for the Owner and a Read-only member alike', async () => {
       for (const token of [owner, reader]) {
-        const tables = await listing(token)
+        const { tables, authUid } = await listing(token)
+        expect(authUid).toBe(true)
         const names = tables.map((t) => `${t.schema}.${t.name}`)
         // public first, then the other schemas by name.
         expect(names.indexOf('public.plain')).toBeLessThan(names.indexOf('My App.Todo Items'))

@@ -48,10 +48,10 @@ const TABLES: PolicyTable[] = [
 ]
 
 /**
- * The platform: the caller's role and a database that answers the listing (`tables`, or a failure
- * for the first `failures` reads) and runs changes (recorded; `refuse` answers Postgres' error).
+ * The platform: the caller's role and a database that answers the listing (`tables`, whether
+ * auth.uid() exists, or a failure for the first `failures` reads) and runs changes (recorded; `refuse` answers Postgres' error).
  */
-function platform({ role = 'Developer' as OrganizationRole, tables = TABLES, failures = 0, refuse = null as string | null } = {}) {
+function platform({ role = 'Developer' as OrganizationRole, tables = TABLES, failures = 0, refuse = null as string | null, authUid = true } = {}) {
   const state = { tables: structuredClone(tables), ran: [] as string[], reads: 0 }
   let failing = failures
   server.use(
@@ -69,7 +69,7 @@ function platform({ role = 'Developer' as OrganizationRole, tables = TABLES, fai
           failing--
           return HttpResponse.json({ code: 400, message: 'permission denied for schema app', requestId: 'r1' }, { status: 400 })
         }
-        return HttpResponse.json([{ tables: state.tables }])
+        return HttpResponse.json([{ tables: state.tables, auth_uid: authUid }])
       }
       state.ran.push(query)
       if (refuse) return HttpResponse.json({ code: 400, message: refuse, requestId: 'r2' }, { status: 400 })
@@ -146,6 +146,17 @@ it('creates a policy from a template with the table’s owner column, the SQL re
   expect(state.ran).toEqual([expected])
   expect(toasts.success).toEqual(['Policy Users can read their own rows created'])
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+})
+
+it('warns that auth.uid() is missing until the project’s auth service made it, only for policies calling it', async () => {
+  platform({ authUid: false })
+  const { user } = renderPage()
+  await user.click(await screen.findByRole('button', { name: 'New policy on public.notes' }))
+  await user.click(screen.getByRole('button', { name: /Enable read access for everyone/ }))
+  expect(screen.queryByText('auth.uid() is not in this database yet')).not.toBeInTheDocument()
+  await user.click(screen.getByRole('button', { name: /Users can delete their own rows/ }))
+  expect(screen.getByText('auth.uid() is not in this database yet')).toBeInTheDocument()
+  expect(screen.getByRole('link', { name: 'Authentication → Users' })).toHaveAttribute('href', '/project/abc/auth/users')
 })
 
 it('edits a policy with ALTER POLICY, and a changed command makes it again in one transaction', async () => {

@@ -54,7 +54,7 @@ function PoliciesContent({ projectRef }: { projectRef: string }) {
   if (policies.isError)
     return <QueryErrorAlert title="Could not read the project's tables and policies" error={policies.error} retrying={policies.isFetching} onRetry={() => void policies.refetch()} />
 
-  const tables = policies.data
+  const { tables, authUid } = policies.data
   if (tables.length === 0)
     return (
       <EmptyState
@@ -122,6 +122,8 @@ function PoliciesContent({ projectRef }: { projectRef: string }) {
       <PolicyEditor
         target={editor}
         roles={roleChoices(tables)}
+        authUid={authUid}
+        usersHref={`/project/${projectRef}/auth/users`}
         onClose={() => setEditor(null)}
         onReview={(sql, draft) => {
           const table = editor!.table

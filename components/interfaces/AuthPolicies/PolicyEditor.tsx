@@ -3,10 +3,11 @@
  * command, permissive or restrictive, roles and the expressions the command takes. "Review SQL"
  * hands the statement to the review dialog; nothing runs from here.
  */
+import Link from 'next/link'
 import { useState } from 'react'
-import { Button, Input, Select, SidePanel, Textarea } from '@/components/ui'
+import { Alert, Button, Input, Select, SidePanel, Textarea } from '@/components/ui'
 import { POLICY_COMMANDS, createPolicySql, editPolicySql, policyProblems, takesUsing, takesWithCheck, type PolicyDraft, type TableRef } from '@/lib/auth-policies/policy-sql'
-import { ownerColumnOf } from '@/lib/auth-policies/policies-sql'
+import { callsAuthUid, ownerColumnOf } from '@/lib/auth-policies/policies-sql'
 import { POLICY_TEMPLATES, blankPolicy } from '@/lib/auth-policies/templates'
 
 export type EditorTarget = { table: TableRef & { columns: string[] }; policy: PolicyDraft | null }
@@ -17,32 +18,32 @@ const KIND_OPTIONS = [
   { value: 'restrictive', label: 'Restrictive: every restrictive policy must let it through too' },
 ]
 
-export function PolicyEditor({
-  target,
-  roles,
-  onReview,
-  onClose,
-}: {
-  target: EditorTarget | null
+type FormProps = {
   roles: string[]
+  /** auth.uid() exists in the database. */
+  authUid: boolean
+  /** Authentication → Users: opening it makes the project's auth schema. */
+  usersHref: string
   onReview: (sql: string, draft: PolicyDraft) => void
   onClose: () => void
-}) {
+}
+
+export function PolicyEditor({ target, ...props }: { target: EditorTarget | null } & FormProps) {
   return (
     <SidePanel
       open={target !== null}
-      onClose={onClose}
+      onClose={props.onClose}
       size="large"
       title={target?.policy ? `Edit policy ${target.policy.name}` : 'New policy'}
       description={target && `On ${target.table.schema}.${target.table.name}`}
     >
       {/* Keyed: each opening starts from its own policy. */}
-      {target && <PolicyForm key={`${target.table.schema}.${target.table.name}.${target.policy?.name ?? ''}`} target={target} roles={roles} onReview={onReview} onClose={onClose} />}
+      {target && <PolicyForm key={`${target.table.schema}.${target.table.name}.${target.policy?.name ?? ''}`} target={target} {...props} />}
     </SidePanel>
   )
 }
 
-function PolicyForm({ target, roles, onReview, onClose }: { target: EditorTarget; roles: string[]; onReview: (sql: string, draft: PolicyDraft) => void; onClose: () => void }) {
+function PolicyForm({ target, roles, authUid, usersHref, onReview, onClose }: { target: EditorTarget } & FormProps) {
   const { table, policy } = target
   const [draft, setDraft] = useState<PolicyDraft>(policy ?? blankPolicy())
   const [ownerColumn, setOwnerColumn] = useState(ownerColumnOf(table.columns))
@@ -137,6 +138,16 @@ function PolicyForm({ target, roles, onReview, onClose }: { target: EditorTarget
           onChange={(e) => set({ withCheck: e.target.value })}
           spellCheck={false}
         />
+      )}
+
+      {!authUid && (callsAuthUid(draft.using) || callsAuthUid(draft.withCheck)) && (
+        <Alert variant="warning" title="auth.uid() is not in this database yet">
+          The project&apos;s auth service makes the <span className="font-mono">auth</span> schema the first time it is used: open{' '}
+          <Link href={usersHref} className="underline">
+            Authentication → Users
+          </Link>{' '}
+          once (or sign a user up), then create this policy. Until then Postgres refuses it.
+        </Alert>
       )}
 
       {problems.length > 0 && (
