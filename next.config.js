@@ -15,6 +15,8 @@ const nextConfig = {
       { source: '/auth/v1/:path*', destination: '/api/auth/v1/:path*' },
       // A project's data API (PostgREST), as supabase-js calls it: `${url}/rest/v1`.
       { source: '/p/:ref/rest/v1/:path*', destination: '/api/p/:ref/rest/v1/:path*' },
+      // A project's own auth service: `${url}/auth/v1`.
+      { source: '/p/:ref/auth/v1/:path*', destination: '/api/p/:ref/auth/v1/:path*' },
     ]
   },
   // PostGraphile and graphql are loaded as the tests load them: one copy of graphql (two reject

@@ -18,6 +18,7 @@ import { indexDocsAtStart } from './docs/index-docs'
 import { resolveDatabaseServers, type DatabaseServers } from './engine/servers'
 import { closeProjectSchemas } from './graphql/project-schemas'
 import { dataApiProcesses } from './data-api/processes'
+import { authDatabases } from './project-auth/database'
 
 export type Platform = {
   config: ServerConfig
@@ -94,6 +95,7 @@ export async function closePlatform(platform: Platform) {
   platform.scheduler.stop()
   while (platform.pending.size > 0) await Promise.allSettled([...platform.pending])
   await dataApiProcesses(platform).stopAll()
+  await authDatabases(platform).endAll()
   await closeProjectSchemas(platform)
   await platform.databases.closeAll()
   await platform.db.close()

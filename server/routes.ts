@@ -30,6 +30,7 @@ import { extensionHandlers } from './extensions/extensions.handlers'
 import { graphqlHandlers } from './graphql/graphql.handlers'
 import { logHandlers } from './logs/logs.handlers'
 import { dataApiHandlers } from './data-api/data-api.handlers'
+import { projectAuthHandlers } from './project-auth/project-auth.handlers'
 
 const serviceHandlers: Handlers<typeof serviceRoutes> = {
   getConfig: async ({ platform }) => ({
@@ -68,6 +69,7 @@ const handlers: Handlers<Routes> = {
   ...logHandlers,
   ...supportHandlers,
   ...dataApiHandlers,
+  ...projectAuthHandlers,
 }
 
 export type AnyHandler = (ctx: HandlerContext<AnyRoute>) => Promise<unknown>

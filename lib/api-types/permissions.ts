@@ -66,6 +66,12 @@ export const ROLES_POLICY = {
   'api:jwt-secret:rotate': { roles: ADMINS },
   /** Turn the data API on or off, choose its schemas and its row limit. */
   'api:settings:update': { roles: BUILDERS },
+  /** See the project's own users (their emails and phones, when they signed in). */
+  'auth:users:read': { roles: BUILDERS },
+  /** Create, invite, ban and delete the project's users; send them a recovery mail. */
+  'auth:users:write': { roles: BUILDERS },
+  /** Change how the project's users sign up and sign in (Authentication → Providers). */
+  'auth:config:update': { roles: ADMINS },
 } as const satisfies Record<string, PolicyEntry>
 
 export type Action = keyof typeof ROLES_POLICY

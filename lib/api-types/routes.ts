@@ -26,8 +26,9 @@ import { extensionRoutes } from './extensions.routes'
 import { graphqlRoutes } from './graphql.routes'
 import { logRoutes } from './logs.routes'
 import { dataApiRoutes } from './data-api.routes'
+import { projectAuthRoutes } from './project-auth.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes, projectAuthRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -52,6 +53,7 @@ export const routes = {
   ...logRoutes,
   ...supportRoutes,
   ...dataApiRoutes,
+  ...projectAuthRoutes,
 }
 
 // Two domains naming a route alike would silently keep only the last one.

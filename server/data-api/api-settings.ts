@@ -13,8 +13,9 @@ import { signApiKey } from './keys'
 import { withAdmin, projectDatabase } from './admin'
 import { dataApiProcesses } from './processes'
 
-/** Self-hosted DATABASE_URL: roles and grants there are its owner's business, not the platform's. */
-export const GIVEN_DATABASE = "The data API serves databases the platform manages; this project's database is given as it is (DATABASE_URL)."
+import { GIVEN_DATABASE } from './gate'
+
+export { GIVEN_DATABASE }
 
 export const SERVICE_KEY_REFUSED = 'Your role may not see the service_role key: it bypasses row level security. Ask an Owner, Admin or Developer of the organization.'
 

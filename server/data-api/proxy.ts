@@ -9,13 +9,9 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Platform } from '../platform'
-import type { ProjectStatus } from '@/lib/api-types'
-import { notServingMessage, restrictedMessage } from '../sql/not-serving'
 import { countEgress } from '../billing/egress'
-import { apiSettingsOf } from './settings'
-import { apiKeyRole } from './keys'
 import { dataApiProcesses } from './processes'
-import { GIVEN_DATABASE } from './api-settings'
+import { CORS, passGate, publicAnswer as answer, publicPreflight as preflight } from './gate'
 
 const PATH = /^\/p\/([a-z0-9][a-z0-9_-]{0,62})\/rest\/v1(\/[^?]*)?$/
 
@@ -38,29 +34,6 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'up
 const DROPPED = new Set(['set-cookie', 'set-cookie2', 'content-security-policy', 'x-content-type-options', 'refresh', 'access-control-allow-origin', 'access-control-allow-credentials'])
 const CONTAINED = { 'Content-Security-Policy': "default-src 'none'; sandbox", 'X-Content-Type-Options': 'nosniff' }
 
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Content-Range, Content-Location, Location, Preference-Applied, X-Request-Id',
-}
-
-function answer(res: ServerResponse, status: number, body: Record<string, unknown>, requestId: string) {
-  if (res.headersSent) return res.destroy()
-  res.writeHead(status, { ...CORS, 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId, 'Cache-Control': 'no-store' })
-  res.end(JSON.stringify(body))
-}
-
-function preflight(res: ServerResponse) {
-  res.writeHead(204, {
-    ...CORS,
-    'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-    'Access-Control-Allow-Headers': 'authorization, apikey, content-type, prefer, range, range-unit, accept, accept-profile, content-profile, x-client-info, x-supabase-api-version',
-    'Access-Control-Max-Age': '86400',
-  })
-  res.end()
-}
-
-type ProjectRow = { id: number; ref: string; region: string; status: ProjectStatus; has_db: boolean; given: boolean; restriction_status: string | null; quota_note: string | null }
-
 /** The query string without `apikey` (PostgREST would read it as a filter), as the client wrote it. */
 function forwardedQuery(search: string): string {
   const kept = search.replace(/^\?/, '').split('&').filter((part) => part && !part.startsWith('apikey='))
@@ -69,23 +42,9 @@ function forwardedQuery(search: string): string {
 
 export async function proxyDataApi(platform: Platform, req: IncomingMessage, res: ServerResponse, target: { ref: string; rest: string }, url: URL, requestId: string) {
   if (req.method === 'OPTIONS') return preflight(res)
-  const [project] = await platform.db.query<ProjectRow>(
-    `select p.id::int as id, p.ref, p.region, p.status, p.db_location is not null as has_db, coalesce((p.db_location->>'given')::boolean, false) as given, o.restriction_status, o.quota_note
-     from projects p join organizations o on o.id = p.organization_id where p.ref = $1 and p.status <> 'REMOVED'`,
-    [target.ref]
-  )
-  if (!project) return answer(res, 404, { message: 'Project not found' }, requestId)
-  const header = req.headers.apikey
-  const key = (typeof header === 'string' ? header : undefined) ?? url.searchParams.get('apikey') ?? undefined
-  if (!key) return answer(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, requestId)
-  const settings = await apiSettingsOf(platform, project.ref)
-  if (!(await apiKeyRole(settings.jwtSecret, project.ref, key)))
-    return answer(res, 401, { message: 'Invalid API key', hint: 'Double check your `anon` or `service_role` API key.' }, requestId)
-  if (project.restriction_status === 'restricted') return answer(res, 402, { message: restrictedMessage(project.quota_note) }, requestId)
-  if ((project.status !== 'ACTIVE_HEALTHY' && project.status !== 'ACTIVE_UNHEALTHY') || !project.has_db)
-    return answer(res, 409, { message: notServingMessage(project.status) }, requestId)
-  if (project.given)
-    return answer(res, 409, { message: GIVEN_DATABASE }, requestId)
+  const gate = await passGate(platform, target.ref, req, url)
+  if (!gate.ok) return answer(res, gate.status, gate.body, requestId)
+  const { project, settings, key } = gate
   if (!settings.enabled) return answer(res, 404, { message: "This project's data API is turned off: turn it on in Project settings → API." }, requestId)
 
   let port: number

@@ -24,6 +24,7 @@ import { assertDashboardAccess } from './dashboard-access'
 import { API_VERSION_2024, speaks2024 } from '../auth/api-version'
 import { logProjectRequest } from '../logs/edge-logs'
 import { dataApiTarget, proxyDataApi } from '../data-api/proxy'
+import { projectAuthTarget, serveProjectAuth } from '../project-auth/gateway'
 
 const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' }
 
@@ -139,6 +140,9 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
     // A project's data API: a raw proxy to its PostgREST, answering errors as PostgREST does.
     const dataApi = dataApiTarget(path)
     if (dataApi) return await proxyDataApi(platform, req, res, dataApi, url, requestId)
+    // A project's own auth service: its applications' users, in its database.
+    const projectAuth = projectAuthTarget(path)
+    if (projectAuth) return await serveProjectAuth(platform, req, res, projectAuth, url, requestId)
     const method = req.method ?? 'GET'
     if (flavour === 'auth') {
       corsOrigin = allowedCorsOrigin(req, platform.config.auth.corsOrigins)

@@ -14,6 +14,7 @@ import type { Platform } from '../platform'
 import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
 import { retryDelayMs } from './provision'
 import { dataApiProcesses } from '../data-api/processes'
+import { authDatabases } from '../project-auth/database'
 
 /** Longer than any transition takes: after it, another instance may take the project over. */
 const LEASE_SECONDS = 120
@@ -86,6 +87,7 @@ export async function runTransition(platform: Platform, claim: TransitionClaim):
       case 'PAUSING':
         // The project's data API stops first: its PostgREST holds connections the pause would end.
         await dataApiProcesses(platform).stop(claim.ref)
+        await authDatabases(platform).end(claim.ref)
         if (location) await databases.suspend(location, claim.region)
         // Keeps the reason it was paused for (an inactivity pause says so).
         await platform.db.query(
@@ -111,6 +113,7 @@ export async function runTransition(platform: Platform, claim: TransitionClaim):
       }
       case 'GOING_DOWN':
         await dataApiProcesses(platform).stop(claim.ref)
+        await authDatabases(platform).end(claim.ref)
         await databases.drop(claim.ref, claim.region, location)
         await finish(platform, claim, { status: 'REMOVED', message: null, clearLocation: true })
         return null

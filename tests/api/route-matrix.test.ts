@@ -30,6 +30,7 @@ import { graphqlExamples } from './matrix/graphql.examples'
 import { logExamples } from './matrix/logs.examples'
 import { supportExamples } from './matrix/support.examples'
 import { dataApiExamples } from './matrix/data-api.examples'
+import { projectAuthExamples } from './matrix/project-auth.examples'
 
 const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
 
@@ -57,6 +58,7 @@ const examples: Record<RouteName, Example> = {
   ...logExamples,
   ...supportExamples,
   ...dataApiExamples,
+  ...projectAuthExamples,
 }
 
 /** Rows the callers could change, as one comparable snapshot. */

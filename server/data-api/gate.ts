@@ -1,0 +1,80 @@
+/**
+ * What every request to a project's public URL ({site}/p/{ref}/rest/v1 and /auth/v1) passes
+ * first, as Supabase's gateway does: the project exists, the `apikey` header (or `?apikey=`) is a
+ * key signed with THIS project's secret, its organization is not restricted (402), its database
+ * serves (409) and is one the platform manages (409 for a self-hosted DATABASE_URL).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Platform } from '../platform'
+import type { ProjectDbLocation } from '../databases'
+import type { ProjectStatus } from '@/lib/api-types'
+import { notServingMessage, restrictedMessage } from '../sql/not-serving'
+import { apiSettingsOf, type ProjectApiSettings } from './settings'
+import { apiKeyRole, type ApiKeyRole } from './keys'
+
+/** Self-hosted DATABASE_URL: roles and grants there are its owner's business, not the platform's. */
+export const GIVEN_DATABASE = "The data API serves databases the platform manages; this project's database is given as it is (DATABASE_URL)."
+
+export type GatedProject = {
+  id: number
+  ref: string
+  region: string
+  organization_id: number
+  status: ProjectStatus
+  db_location: ProjectDbLocation
+}
+
+export type Gate =
+  | { ok: true; project: GatedProject; settings: ProjectApiSettings; keyRole: ApiKeyRole; key: string }
+  | { ok: false; status: number; body: Record<string, unknown> }
+
+type Row = GatedProject & { db_location: ProjectDbLocation | null; given: boolean; restriction_status: string | null; quota_note: string | null }
+
+const refuse = (status: number, message: string, hint?: string): Gate => ({ ok: false, status, body: hint ? { message, hint } : { message } })
+
+/**
+ * `keyOptional`: the links of the auth service's mails are opened in a browser, which sends no
+ * key; such a request passes as the anon key would.
+ */
+export async function passGate(platform: Platform, ref: string, req: IncomingMessage, url: URL, { keyOptional = false } = {}): Promise<Gate> {
+  const [project] = await platform.db.query<Row>(
+    `select p.id::int as id, p.ref, p.region, p.organization_id::int as organization_id, p.status, p.db_location,
+            coalesce((p.db_location->>'given')::boolean, false) as given, o.restriction_status, o.quota_note
+     from projects p join organizations o on o.id = p.organization_id where p.ref = $1 and p.status <> 'REMOVED'`,
+    [ref]
+  )
+  if (!project) return refuse(404, 'Project not found')
+  const header = req.headers.apikey
+  const key = (typeof header === 'string' ? header : undefined) ?? url.searchParams.get('apikey') ?? undefined
+  if (!key && !keyOptional) return refuse(401, 'No API key found in request', 'No `apikey` request header or url param was found.')
+  const settings = await apiSettingsOf(platform, project.ref)
+  const keyRole = key ? await apiKeyRole(settings.jwtSecret, project.ref, key) : 'anon'
+  if (!keyRole) return refuse(401, 'Invalid API key', 'Double check your `anon` or `service_role` API key.')
+  if (project.restriction_status === 'restricted') return refuse(402, restrictedMessage(project.quota_note))
+  if ((project.status !== 'ACTIVE_HEALTHY' && project.status !== 'ACTIVE_UNHEALTHY') || !project.db_location) return refuse(409, notServingMessage(project.status))
+  if (project.given) return refuse(409, GIVEN_DATABASE)
+  const { given: _given, restriction_status: _r, quota_note: _q, ...gated } = project
+  return { ok: true, project: { ...gated, db_location: project.db_location }, settings, keyRole, key: key ?? '' }
+}
+
+/** Any origin may call a project's URL (apps call it from browsers with the anon key; keys, not cookies, authorize). */
+export const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'Content-Range, Content-Location, Location, Preference-Applied, X-Request-Id',
+}
+
+export function publicAnswer(res: ServerResponse, status: number, body: Record<string, unknown>, requestId: string) {
+  if (res.headersSent) return res.destroy()
+  res.writeHead(status, { ...CORS, 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId, 'Cache-Control': 'no-store' })
+  res.end(JSON.stringify(body))
+}
+
+export function publicPreflight(res: ServerResponse) {
+  res.writeHead(204, {
+    ...CORS,
+    'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+    'Access-Control-Allow-Headers': 'authorization, apikey, content-type, prefer, range, range-unit, accept, accept-profile, content-profile, x-client-info, x-supabase-api-version',
+    'Access-Control-Max-Age': '86400',
+  })
+  res.end()
+}

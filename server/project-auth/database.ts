@@ -1,0 +1,110 @@
+/**
+ * The auth service's connections to a project's database: a small pool per project, as the
+ * project's own role (the owner of its `auth` schema), ended when the project is paused or deleted
+ * and when the platform closes. The schema is made or completed once per project and app
+ * instance, before the first query (schema.sql.ts), under an advisory lock: two app instances
+ * completing it at once would race on CREATE.
+ */
+import pg from 'pg'
+import type { Platform } from '../platform'
+import type { GatedProject } from '../data-api/gate'
+import { ensureDataApiRoles } from '../data-api/roles'
+import { apiSettingsOf } from '../data-api/settings'
+import { AUTH_SCHEMA_SQL } from './schema-sql'
+
+const POOL_SIZE = 4
+const IDLE_MS = 10_000
+const STATEMENT_TIMEOUT_MS = 15_000
+
+/** The URL is part of the entry: a new password for the project's role gives a new pool. */
+type Entry = { url: string; pool: pg.Pool; ready: Promise<void> }
+
+export type AuthDb = {
+  query<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>
+}
+
+class AuthDatabases {
+  private readonly entries = new Map<string, Entry>()
+  constructor(private readonly platform: Platform) {}
+
+  private entry(project: GatedProject): Entry {
+    const found = this.entries.get(project.ref)
+    if (found?.url === project.db_location.url) return found
+    if (found) void this.end(project.ref)
+    const pool = new pg.Pool({ connectionString: project.db_location.url, max: POOL_SIZE, idleTimeoutMillis: IDLE_MS, statement_timeout: STATEMENT_TIMEOUT_MS, allowExitOnIdle: true })
+    // A connection ended by the server (a restart, the database dropped) must not crash the app.
+    pool.on('error', () => undefined)
+    const entry: Entry = { url: project.db_location.url, pool, ready: this.prepare(project, pool) }
+    // A failed set-up is tried again by the next request.
+    entry.ready.catch(() => {
+      if (this.entries.get(project.ref) === entry) this.entries.delete(project.ref)
+      void pool.end().catch(() => undefined)
+    })
+    this.entries.set(project.ref, entry)
+    return entry
+  }
+
+  private async prepare(project: GatedProject, pool: pg.Pool) {
+    // The API roles are named in the schema's grants: they exist first.
+    await ensureDataApiRoles(this.platform, project, (await apiSettingsOf(this.platform, project.ref)).schemas)
+    const client = await pool.connect()
+    try {
+      await client.query('begin')
+      await client.query(`select pg_advisory_xact_lock(hashtext('supaboard.project-auth.schema'))`)
+      await client.query(AUTH_SCHEMA_SQL)
+      await client.query('commit')
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined)
+      throw error
+    } finally {
+      client.release()
+    }
+  }
+
+  /** The project's auth database, its schema in place. */
+  async open(project: GatedProject): Promise<AuthDb & { transaction<T>(fn: (tx: AuthDb) => Promise<T>): Promise<T> }> {
+    const { pool, ready } = this.entry(project)
+    await ready
+    const query = async <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => (await pool.query<R>(sql, params)).rows
+    return {
+      query,
+      async transaction(fn) {
+        const client = await pool.connect()
+        try {
+          await client.query('begin')
+          const result = await fn({ query: async <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => (await client.query<R>(sql, params)).rows })
+          await client.query('commit')
+          return result
+        } catch (error) {
+          await client.query('rollback').catch(() => undefined)
+          throw error
+        } finally {
+          client.release()
+        }
+      },
+    }
+  }
+
+  async end(ref: string) {
+    const entry = this.entries.get(ref)
+    if (!entry) return
+    this.entries.delete(ref)
+    await entry.pool.end().catch(() => undefined)
+  }
+
+  async endAll() {
+    await Promise.all([...this.entries.keys()].map((ref) => this.end(ref)))
+  }
+}
+
+// Beside the platform, as the data API's processes are (Next bundles modules more than once).
+const KEY = Symbol.for('supaboard.projectAuthDatabases')
+type WithRegistry = typeof globalThis & { [KEY]?: WeakMap<Platform, AuthDatabases> }
+
+export function authDatabases(platform: Platform): AuthDatabases {
+  const g = globalThis as WithRegistry
+  const registry = (g[KEY] ??= new WeakMap())
+  let found = registry.get(platform)
+  if (!found) registry.set(platform, (found = new AuthDatabases(platform)))
+  return found
+}
