@@ -70,6 +70,7 @@ it('the menu button (below md) opens a sheet with the project navigation and the
     '/project/shopref/sql/templates',
     '/project/shopref/database/tables',
     '/project/shopref/api/graphiql',
+    '/project/shopref/api',
     '/project/shopref/logs',
     '/project/shopref/advisors/query-performance',
     '/project/shopref/integrations/cron',

@@ -11,6 +11,7 @@ import {
   Clock,
   CreditCard,
   Database,
+  FileCode,
   FileText,
   Gauge,
   Home,
@@ -67,6 +68,7 @@ export function projectNavigation({
           ]
         : []),
       { label: 'GraphiQL', href: `${base}/api/graphiql`, icon: Braces, active: /^\/project\/\[ref\]\/(api|database)\/graphiql$/.test(pathname) },
+      { label: 'API docs', href: `${base}/api`, icon: FileCode, active: pathname === '/project/[ref]/api' },
       { label: 'Logs', href: `${base}/logs`, icon: ScrollText, active: pathname.startsWith('/project/[ref]/logs') },
       { label: 'Query performance', href: `${base}/advisors/query-performance`, icon: Gauge, active: pathname.startsWith('/project/[ref]/advisors') },
       { label: 'Cron jobs', href: `${base}/integrations/cron`, icon: Clock, active: pathname.startsWith('/project/[ref]/integrations') },

@@ -47,6 +47,7 @@ describe('the navigation commands', () => {
         '/project/abc/database/types',
         '/project/abc/database/extensions',
         '/project/abc/api/graphiql',
+        '/project/abc/api',
         '/project/abc/logs',
         '/project/abc/advisors/query-performance',
         '/project/abc/integrations/cron',

@@ -82,6 +82,7 @@ export const NAVIGATION_TARGETS: NavigationTarget[] = [
   })),
   { route: '/project/[ref]/database/extensions', name: 'Database extensions', icon: Puzzle, keywords: ['extension', 'enable', 'pgvector', 'postgis', 'database'], href: inProject('/database/extensions') },
   { route: '/project/[ref]/api/graphiql', name: 'GraphiQL', icon: Braces, keywords: ['graphql', 'api', 'query', 'mutation', 'postgraphile'], href: inProject('/api/graphiql') },
+  { route: '/project/[ref]/api', name: 'API docs', icon: FileCode, keywords: ['supabase-js', 'curl', 'rest', 'rpc', 'data api', 'postgrest', 'sign up', 'sign in'], href: inProject('/api') },
   { route: '/project/[ref]/logs', name: 'Logs', icon: ScrollText, keywords: ['edge_logs', 'auth_logs', 'postgres_logs', 'requests', 'errors', 'slow queries'], href: inProject('/logs') },
   { route: '/project/[ref]/advisors/query-performance', name: 'Query performance', icon: Gauge, keywords: ['advisors', 'pg_stat_statements', 'slow queries'], href: inProject('/advisors/query-performance') },
   { route: '/project/[ref]/integrations/cron', name: 'Cron jobs', icon: Clock, keywords: ['pg_cron', 'schedule'], href: inProject('/integrations/cron') },

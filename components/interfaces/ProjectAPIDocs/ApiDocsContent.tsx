@@ -1,100 +1,134 @@
+import Link from 'next/link'
 import { useSnapshot } from 'valtio'
 import { Alert, Button, Skeleton } from '@/components/ui'
-import { useRuntimeConfigQuery } from '@/data/config/config-query'
-import { useSchemaCatalogQuery } from '@/data/database/schema-catalog-query'
-import { PLATFORM_API_URL } from '@/lib/client-config'
-import type { CatalogTable } from '@/lib/sql/completion'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
+import { useApiSettingsQuery } from '@/data/api-settings/api-settings-query'
+import { useApiDocsCatalogQuery } from '@/data/database/api-docs-catalog-query'
+import { exposedCatalog, type ApiDocsCatalog } from '@/lib/sql/api-docs-catalog'
 import { appState } from '@/state/app'
+import { AuthenticationSection } from './AuthenticationSection'
 import { ClientLibrariesSection } from './ClientLibrariesSection'
 import { DocsSectionPicker } from './DocsSectionPicker'
+import { FunctionSection } from './FunctionSection'
 import { IntroductionSection } from './IntroductionSection'
 import { LanguageSwitch } from './LanguageSwitch'
 import { TableSection } from './TableSection'
-import { INTRODUCTION, queryEndpoint, sectionFromPath, sectionPath, signInEndpoint, type DocsSection } from './api-docs.utils'
+import type { SnippetContext } from './api-docs.snippets'
+import { INTRODUCTION, sectionFromPath, sectionPath, type DocsSection } from './api-docs.utils'
 
-const DEFAULT_AUTH_URL = '/auth/v1'
+const EMPTY: ApiDocsCatalog = { tables: [], functions: [] }
 
-/** The panel's body: section picker and language, then the section. Tables come from the schema catalog. */
+/**
+ * The API docs, in the side panel and on the API docs page: section picker and language, then the
+ * section. The URL, the anon key and the exposed schemas come from the API settings; tables and
+ * functions from the project's database, those of the exposed schemas only.
+ */
 export function ApiDocsContent({ projectRef }: { projectRef: string }) {
   const { activeDocsSection, docsLanguage } = useSnapshot(appState)
   const section = sectionFromPath(activeDocsSection)
-  const catalog = useSchemaCatalogQuery({ projectRef })
-  const config = useRuntimeConfigQuery()
-  const tables = catalog.data?.tables ?? []
-
-  const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin
-  const url = queryEndpoint(PLATFORM_API_URL, origin, projectRef)
-  const signInUrl = signInEndpoint(config.data?.authUrl ?? DEFAULT_AUTH_URL, origin)
-  // Until the mode is known, show the token: platform mode is the default.
-  const withToken = config.data?.isPlatform !== false
+  const settings = useApiSettingsQuery({ projectRef })
+  const catalog = useApiDocsCatalogQuery({ projectRef })
+  const schemas = settings.data?.data_api.schemas ?? []
+  const exposed = catalog.data && settings.data ? exposedCatalog(catalog.data, schemas) : EMPTY
   const go = (next: DocsSection) => (appState.activeDocsSection = sectionPath(next))
 
   return (
-    <div className="flex flex-col gap-5 text-sm leading-relaxed text-foreground-light [&_code]:font-mono [&_code]:text-xs [&_code]:text-foreground">
+    <div className="flex min-w-0 flex-col gap-5 text-sm leading-relaxed text-foreground-light [&_code]:font-mono [&_code]:text-xs [&_code]:text-foreground">
       <div className="flex flex-wrap items-end gap-3">
-        <DocsSectionPicker section={section} tables={tables} onChange={go} />
+        <DocsSectionPicker section={section} catalog={exposed} onChange={go} />
         <LanguageSwitch />
       </div>
-      {catalog.error && (
-        <Alert
-          variant="danger"
-          title="Could not read the project's tables"
-          actions={
-            <Button size="tiny" onClick={() => void catalog.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {catalog.error.message}
+      {settings.isError && (
+        <QueryErrorAlert title="Could not load the project's URL and keys" error={settings.error} onRetry={() => void settings.refetch()} retrying={settings.isFetching} />
+      )}
+      {catalog.isError && (
+        <QueryErrorAlert title="Could not read the project's tables" error={catalog.error} onRetry={() => void catalog.refetch()} retrying={catalog.isFetching} />
+      )}
+      {settings.data && !settings.data.data_api.enabled && (
+        <Alert variant="warning" title="The data API is turned off">
+          Requests to tables and functions answer 404 until it is turned on in{' '}
+          <Link href={`/project/${projectRef}/settings/api`} className="underline underline-offset-2">
+            Project settings → API
+          </Link>
+          .
         </Alert>
       )}
-      {section.kind === 'introduction' && <IntroductionSection url={url} signInUrl={signInUrl} withToken={withToken} language={docsLanguage} />}
-      {section.kind === 'client-libraries' && <ClientLibrariesSection />}
-      {section.kind === 'table' && (
-        <TableSectionFor section={section} tables={tables} loading={catalog.isLoading} url={url} withToken={withToken} onIntroduction={() => go(INTRODUCTION)} />
-      )}
-      {section.kind === 'introduction' && !catalog.isLoading && !catalog.error && tables.length === 0 && (
-        <p>This project has no tables yet: once it does, each one is documented here (pick it under Section).</p>
-      )}
+      {settings.isPending ? (
+        <div aria-busy="true" aria-label="Loading the API docs" className="flex flex-col gap-2">
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-24" />
+        </div>
+      ) : settings.data ? (
+        <Section
+          section={section}
+          projectRef={projectRef}
+          ctx={{ url: settings.data.url, anonKey: settings.data.anon_key, defaultSchema: schemas[0] ?? 'public' }}
+          catalog={exposed}
+          loading={catalog.isPending}
+          language={docsLanguage}
+          onIntroduction={() => go(INTRODUCTION)}
+        />
+      ) : null}
     </div>
   )
 }
 
-function TableSectionFor({
+function Section({
   section,
-  tables,
+  projectRef,
+  ctx,
+  catalog,
   loading,
-  url,
-  withToken,
+  language,
   onIntroduction,
 }: {
-  section: Extract<DocsSection, { kind: 'table' }>
-  tables: readonly CatalogTable[]
+  section: DocsSection
+  projectRef: string
+  ctx: SnippetContext
+  catalog: ApiDocsCatalog
   loading: boolean
-  url: string
-  withToken: boolean
+  language: typeof appState.docsLanguage
   onIntroduction: () => void
 }) {
-  const { docsLanguage } = useSnapshot(appState)
-  const table = tables.find((t) => t.schema === section.schema && t.name === section.name)
-  if (table) return <TableSection table={table} url={url} withToken={withToken} language={docsLanguage} />
+  switch (section.kind) {
+    case 'introduction':
+      return <IntroductionSection projectRef={projectRef} ctx={ctx} catalog={catalog} loading={loading} language={language} />
+    case 'authentication':
+      return <AuthenticationSection projectRef={projectRef} ctx={ctx} language={language} />
+    case 'client-libraries':
+      return <ClientLibrariesSection />
+    case 'table': {
+      const table = catalog.tables.find((t) => t.schema === section.schema && t.name === section.name)
+      if (table) return <TableSection table={table} ctx={ctx} language={language} />
+      return <Missing loading={loading} what={`${section.schema}.${section.name}`} onIntroduction={onIntroduction} />
+    }
+    case 'function': {
+      const fn = catalog.functions.find((f) => f.schema === section.schema && f.name === section.name && f.identity === section.identity)
+      if (fn) return <FunctionSection fn={fn} ctx={ctx} language={language} />
+      return <Missing loading={loading} what={`${section.schema}.${section.name}(${section.identity})`} onIntroduction={onIntroduction} />
+    }
+  }
+}
+
+/** A picked table or function that is not (or not yet) in the catalog. */
+function Missing({ loading, what, onIntroduction }: { loading: boolean; what: string; onIntroduction: () => void }) {
   if (loading)
     return (
-      <div aria-busy="true" aria-label="Loading the table" className="flex flex-col gap-2">
+      <div aria-busy="true" aria-label="Loading the section" className="flex flex-col gap-2">
         <Skeleton className="h-5 w-40" />
         <Skeleton className="h-24" />
       </div>
     )
   return (
     <Alert
-      title={`${section.schema}.${section.name} is not there any more`}
+      title={`${what} is not there any more`}
       actions={
         <Button size="tiny" onClick={onIntroduction}>
           Back to the introduction
         </Button>
       }
     >
-      It was renamed or dropped since it was picked.
+      It was renamed or dropped since it was picked, or its schema is no longer exposed.
     </Alert>
   )
 }

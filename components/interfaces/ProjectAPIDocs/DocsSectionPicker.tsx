@@ -1,20 +1,22 @@
 import { Select } from '@/components/ui'
-import type { CatalogTable } from '@/lib/sql/completion'
-import { CLIENT_LIBRARIES_SECTION, INTRODUCTION, sectionFromValue, sectionValue, type DocsSection } from './api-docs.utils'
+import type { ApiDocsCatalog } from '@/lib/sql/api-docs-catalog'
+import {
+  AUTHENTICATION,
+  CLIENT_LIBRARIES_SECTION,
+  functionSection,
+  INTRODUCTION,
+  sectionFromValue,
+  sectionValue,
+  tableSection,
+  type DocsSection,
+} from './api-docs.utils'
 
 /**
- * Where the panel is: the introduction, one of the project's tables, or the client libraries.
- * A select rather than a side list: the panel stays one column wide, on a phone too.
+ * Where the docs are: the introduction, authentication, one of the exposed tables, views or
+ * functions, or the client libraries. A select rather than a side list: the panel stays one column
+ * wide, on a phone too.
  */
-export function DocsSectionPicker({
-  section,
-  tables,
-  onChange,
-}: {
-  section: DocsSection
-  tables: readonly CatalogTable[]
-  onChange: (section: DocsSection) => void
-}) {
+export function DocsSectionPicker({ section, catalog, onChange }: { section: DocsSection; catalog: ApiDocsCatalog; onChange: (section: DocsSection) => void }) {
   return (
     <Select
       label="Section"
@@ -24,13 +26,26 @@ export function DocsSectionPicker({
       containerClassName="min-w-0 flex-1"
     >
       <option value={sectionValue(INTRODUCTION)}>Introduction</option>
-      {tables.length > 0 && (
+      <option value={sectionValue(AUTHENTICATION)}>Authentication</option>
+      {catalog.tables.length > 0 && (
         <optgroup label="Tables and views">
-          {tables.map((table) => {
-            const value = sectionValue({ kind: 'table', schema: table.schema, name: table.name })
+          {catalog.tables.map((table) => {
+            const value = sectionValue(tableSection(table))
             return (
               <option key={value} value={value}>
                 {table.schema}.{table.name}
+              </option>
+            )
+          })}
+        </optgroup>
+      )}
+      {catalog.functions.length > 0 && (
+        <optgroup label="Functions">
+          {catalog.functions.map((fn) => {
+            const value = sectionValue(functionSection(fn))
+            return (
+              <option key={value} value={value}>
+                {fn.schema}.{fn.name}({fn.identity})
               </option>
             )
           })}

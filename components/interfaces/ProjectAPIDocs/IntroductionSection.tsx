@@ -1,86 +1,59 @@
-import { KeyRound } from 'lucide-react'
-import { toast } from 'sonner'
-import { Button } from '@/components/ui'
-import { copyToClipboard } from '@/components/ui/CopyButton'
-import { getAccessToken } from '@/lib/auth/session-token'
+import Link from 'next/link'
+import type { ApiDocsCatalog } from '@/lib/sql/api-docs-catalog'
 import type { DocsLanguage } from '@/state/app'
 import { CodeSnippet } from './CodeSnippet'
-import { signInSnippet, snippetFor } from './api-docs.utils'
-
-type Props = {
-  /** The SQL endpoint's absolute URL. */
-  url: string
-  /** The auth service's password sign-in URL. */
-  signInUrl: string
-  /** Platform mode (a token is needed) or self-hosted (none). */
-  withToken: boolean
-  language: DocsLanguage
-}
+import { clientSnippet, curlIntroSnippet, type SnippetContext } from './api-docs.snippets'
 
 const ERRORS: [status: string, meaning: string][] = [
-  ['400', 'The SQL failed: the body carries Postgres’ message and pg.code, pg.position, pg.detail, pg.hint. Also a body that is not valid.'],
-  ['401', 'No access token, or one that expired: sign in again or refresh it.'],
+  ['400', 'PostgREST refused the request or Postgres the statement (an unknown column, a bad filter, a check that failed).'],
+  ['401', 'No API key, a key of another project or one that no longer works (the JWT secret was rotated), or an expired user token.'],
   ['402', 'The project’s organization has used up its quota and is restricted.'],
-  ['403', 'Your role may not do this. Read-only members run SQL read-only: writes are refused.'],
-  ['404', 'No such project, or not one of yours.'],
-  ['409', 'The project is paused or not ready yet.'],
-  ['503', 'The project’s database does not answer right now; try again in a moment.'],
+  ['403', 'The role may not do this: a missing grant, or a row level security policy that refuses the write.'],
+  ['404', 'No such table or function in the exposed schemas, or the data API is turned off.'],
+  ['409', 'The project is paused or not ready yet; or the row conflicts with a unique key.'],
 ]
 
-/** Base URL, authentication and errors: what every request needs. */
-export function IntroductionSection({ url, signInUrl, withToken, language }: Props) {
-  const copyToken = async () => {
-    const token = await getAccessToken()
-    if (!token) return void toast.error('You are not signed in: there is no access token to copy')
-    await copyToClipboard(token).then(
-      () => toast.success('Access token copied. It expires: sign in again for a new one.'),
-      (error: Error) => toast.error(error.message)
-    )
-  }
+type Props = { projectRef: string; ctx: SnippetContext; catalog: ApiDocsCatalog; loading: boolean; language: DocsLanguage }
 
+/** The client (or the headers every curl request carries), the keys, and the errors. */
+export function IntroductionSection({ projectRef, ctx, catalog, loading, language }: Props) {
+  const first = catalog.tables.find((t) => t.schema === ctx.defaultSchema) ?? catalog.tables[0] ?? null
   return (
-    <div className="flex flex-col gap-6">
-      <section aria-labelledby="api-docs-base-url" className="flex flex-col gap-3">
-        <h3 id="api-docs-base-url" className="text-sm font-medium text-foreground">
-          Base URL
+    <div className="flex min-w-0 flex-col gap-6">
+      <section aria-labelledby="api-docs-client" className="flex flex-col gap-3">
+        <h3 id="api-docs-client" className="text-sm font-medium text-foreground">
+          {language === 'bash' ? 'Requests' : 'The client'}
         </h3>
-        <p>
-          The project&apos;s database answers SQL over HTTP. Send <code>POST</code> with a JSON body <code>{'{ "query": "…" }'}</code> to:
-        </p>
-        <CodeSnippet code={url} label="Endpoint" />
-        <p>
-          The answer is a JSON array of the rows of the last statement. Add <code>?results=all</code> to get every statement&apos;s
-          result (command, row count, columns and rows) and the time it took.
-        </p>
-        <CodeSnippet code={snippetFor(language, { url, sql: 'select now()', withToken })} label={language === 'bash' ? 'Bash' : 'JavaScript'} />
+        {language === 'bash' ? (
+          <p>
+            The project&apos;s tables and functions answer at <code>{ctx.url}/rest/v1</code>. Every request carries the anon key twice: as{' '}
+            <code>apikey</code>, and as <code>Authorization: Bearer</code>, where a signed-in user&apos;s access token takes its place.
+          </p>
+        ) : (
+          <p>
+            Install <code>@supabase/supabase-js</code> and make one client of the project&apos;s URL and its anon key: every example here
+            calls it <code>supabase</code>.
+          </p>
+        )}
+        <CodeSnippet code={language === 'bash' ? curlIntroSnippet(ctx, first) : clientSnippet(ctx)} label={language === 'bash' ? 'Read a table (Bash)' : 'Create a client (JavaScript)'} />
       </section>
 
-      <section aria-labelledby="api-docs-authentication" className="flex flex-col gap-3">
-        <h3 id="api-docs-authentication" className="text-sm font-medium text-foreground">
-          Authentication
+      <section aria-labelledby="api-docs-keys" className="flex flex-col gap-3">
+        <h3 id="api-docs-keys" className="text-sm font-medium text-foreground">
+          Keys
         </h3>
-        {withToken ? (
-          <>
-            <p>
-              Every request carries an access token: <code>Authorization: Bearer ACCESS_TOKEN</code>. It acts as you, with your role in
-              the project&apos;s organization. Get one by signing in; it expires after the <code>expires_in</code> seconds the answer
-              gives (exchange its <code>refresh_token</code> for a new one).
-            </p>
-            <CodeSnippet code={signInSnippet(language, signInUrl)} label="Sign in" />
-            <div>
-              <Button size="tiny" type="default" icon={<KeyRound size={14} aria-hidden />} onClick={() => void copyToken()}>
-                Copy my current access token
-              </Button>
-            </div>
-            <p>Keep tokens secret: whoever holds one can do what you can until it expires.</p>
-          </>
-        ) : (
-          <p>This dashboard runs self-hosted: requests need no token and act as its one local user.</p>
-        )}
         <p>
-          Call the endpoint from a server, a script or this dashboard: requests that change something are refused when a browser sends
-          them from another site.
+          The anon key acts as the <code>anon</code> role: it is safe in a browser once row level security guards the tables. The{' '}
+          <code>service_role</code> key bypasses row level security: keep it on servers. Both, the exposed schemas and the data
+          API&apos;s limits are in{' '}
+          <Link href={`/project/${projectRef}/settings/api`} className="text-foreground underline underline-offset-2">
+            Project settings → API
+          </Link>
+          .
         </p>
+        {!loading && catalog.tables.length === 0 && (
+          <p>The exposed schemas have no tables yet: once they do, each one is documented here (pick it under Section).</p>
+        )}
       </section>
 
       <section aria-labelledby="api-docs-errors" className="flex flex-col gap-3">
@@ -88,8 +61,8 @@ export function IntroductionSection({ url, signInUrl, withToken, language }: Pro
           Errors
         </h3>
         <p>
-          A failure answers a JSON body <code>{'{ "code", "message", "requestId" }'}</code>, where <code>code</code> is the HTTP status
-          and <code>requestId</code> names the request for support.
+          A failure answers a JSON body <code>{'{ "code", "message", "details", "hint" }'}</code>: supabase-js hands it back as{' '}
+          <code>error</code>, never as an exception.
         </p>
         <table className="w-full text-left text-xs">
           <thead>

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
- * The API docs side panel against an MSW-mocked platform: shown only with its preview on, the
- * introduction first, sections picked from the project's tables, snippets in JavaScript or Bash
- * with every name quoted, the client libraries, self-hosted mode without a token, closing.
+ * The API docs, in the side panel and on their page, against an MSW-mocked platform: shown in the
+ * panel only with its preview on, the introduction's client of the project's URL and anon key,
+ * sections for the exposed tables, views and functions only, snippets in JavaScript or Bash with
+ * every name written as it must be, authentication, the data API turned off, failures, closing.
  */
 import { vi } from 'vitest'
 
@@ -10,35 +11,49 @@ vi.hoisted(() => {
   process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
 })
 
-import { act, render, screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { act, screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { createQueryClient } from '@/data/query-client'
 import { FEATURE_PREVIEW_KEYS } from '@/lib/feature-previews'
-import type { SchemaCatalog } from '@/lib/sql/completion'
+import type { ApiDocsCatalog } from '@/lib/sql/api-docs-catalog'
 import { appState } from '@/state/app'
 import { featurePreviewsState } from '@/state/feature-previews'
+import { renderWithQueries } from '@/tests/helpers/render-with-queries'
+import { ApiDocsPage } from './ApiDocsPage'
 import { ProjectApiDocsPanel } from './ProjectApiDocsPanel'
+
+vi.mock('next/router', () => ({ useRouter: () => ({ query: { ref: 'abc' }, pathname: '/project/[ref]/api', push: vi.fn() }) }))
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
-const CATALOG: SchemaCatalog = {
-  schemas: ['public'],
+const column = (name: string, type: string, extra = {}) => ({ name, type, required: false, writable: true, has_default: false, enum: null, ...extra })
+
+const CATALOG: ApiDocsCatalog = {
   tables: [
-    { schema: 'public', name: 'my "table"', kind: 'table', columns: [{ name: 'we"ird col', type: 'integer' }, { name: "it's", type: 'text' }] },
-    { schema: 'public', name: 'todo_counts', kind: 'view', columns: [{ name: 'n', type: 'bigint' }] },
+    { schema: 'public', name: 'my "table"', kind: 'table', primary_key: ['id'], columns: [column('id', 'bigint', { has_default: true }), column("it's", 'text', { required: true })] },
+    { schema: 'public', name: 'todo_counts', kind: 'view', primary_key: [], columns: [column('n', 'bigint')] },
+    { schema: 'private', name: 'hidden', kind: 'table', primary_key: [], columns: [column('id', 'integer')] },
   ],
-  functions: [],
+  functions: [
+    { schema: 'public', name: 'add', identity: 'a integer, b integer', returns: 'integer', returns_set: false, args: [{ name: 'a', type: 'integer', has_default: false }, { name: 'b', type: 'integer', has_default: false }] },
+  ],
 }
 
-function platform({ isPlatform = true, catalog = CATALOG as SchemaCatalog | null } = {}) {
+const SETTINGS = {
+  url: 'http://localhost:3000/p/abc',
+  rest_url: 'http://localhost:3000/p/abc/rest/v1',
+  anon_key: 'ANON.KEY',
+  service_role_key: null,
+  jwt_secret_rotated_at: null,
+  data_api: { enabled: true, schemas: ['public'], max_rows: 1000 },
+}
+
+function platform({ catalog = CATALOG as ApiDocsCatalog | null, enabled = true } = {}) {
   server.use(
-    http.get('*/api/config', () => HttpResponse.json({ isPlatform, productName: 'Dashboard', authUrl: '/auth/v1', apiMocking: false })),
+    http.get('*/api/platform/projects/abc/api-settings', () => HttpResponse.json({ ...SETTINGS, data_api: { ...SETTINGS.data_api, enabled } })),
     http.post('*/api/platform/pg-meta/abc/query', () =>
       catalog ? HttpResponse.json([{ catalog }]) : HttpResponse.json({ code: 400, message: 'permission denied for schema public', requestId: 'r1' }, { status: 400 })
     )
@@ -54,12 +69,7 @@ beforeEach(() => {
 })
 
 async function openPanel() {
-  const user = userEvent.setup()
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ProjectApiDocsPanel projectRef="abc" />
-    </QueryClientProvider>
-  )
+  const { user } = renderWithQueries(<ProjectApiDocsPanel projectRef="abc" />)
   await act(async () => {
     appState.showProjectApiDocs = true
   })
@@ -76,30 +86,35 @@ it('stays closed while the preview is off, even when asked to open', async () =>
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
 })
 
-it('opens on the introduction: base URL, authentication with a token, errors', async () => {
+it('opens on the introduction: a client of the project’s URL and anon key, the keys, the errors', async () => {
   platform()
   await openPanel()
   expect(section()).toHaveDisplayValue('Introduction')
-  expect(screen.getByRole('heading', { name: 'Base URL' })).toBeInTheDocument()
-  expect(screen.getByRole('heading', { name: 'Authentication' })).toBeInTheDocument()
-  expect(screen.getByRole('heading', { name: 'Errors' })).toBeInTheDocument()
-  expect(snippets()[0]).toBe('http://localhost:3000/api/platform/pg-meta/abc/query')
-  expect(snippets().join('\n')).toContain('Authorization: `Bearer ${ACCESS_TOKEN}`')
-  expect(snippets().join('\n')).toContain('http://localhost:3000/auth/v1/token?grant_type=password')
-  expect(screen.getByRole('button', { name: 'Copy my current access token' })).toBeInTheDocument()
-  expect(screen.getByRole('cell', { name: '403' })).toBeInTheDocument()
+  expect(await screen.findByRole('heading', { name: 'The client' })).toBeInTheDocument()
+  expect(snippets()[0]).toBe(`import { createClient } from '@supabase/supabase-js'\n\nconst supabase = createClient('http://localhost:3000/p/abc', 'ANON.KEY')`)
+  expect(screen.getByRole('link', { name: 'Project settings → API' })).toHaveAttribute('href', '/project/abc/settings/api')
+  expect(screen.getByRole('cell', { name: '401' })).toBeInTheDocument()
 })
 
-it('documents a table picked in the section list, its names quoted in every snippet', async () => {
+it('lists the exposed tables, views and functions only', async () => {
+  platform()
+  await openPanel()
+  await screen.findByRole('option', { name: 'public.my "table"' })
+  expect(screen.getByRole('option', { name: 'public.todo_counts' })).toBeInTheDocument()
+  expect(screen.getByRole('option', { name: 'public.add(a integer, b integer)' })).toBeInTheDocument()
+  expect(screen.queryByRole('option', { name: 'private.hidden' })).not.toBeInTheDocument()
+})
+
+it('documents a table picked in the section list: supabase-js with the plain name, PostgREST’s quotes in a filter', async () => {
   platform()
   const { user } = await openPanel()
   await screen.findByRole('option', { name: 'public.my "table"' })
   await user.selectOptions(section(), 'public.my "table"')
   expect(appState.activeDocsSection).toEqual(['tables', 'public', 'my "table"'])
   for (const title of ['Read rows', 'Insert a row', 'Update rows', 'Delete rows']) expect(screen.getByRole('heading', { name: title })).toBeInTheDocument()
-  const read = `select "we""ird col", "it's" from public."my ""table""" limit 10`
-  expect(snippets()[0]).toContain(`body: JSON.stringify({ query: ${JSON.stringify(read)} }),`)
-  expect(snippets()[1]).toContain(JSON.stringify(`insert into public."my ""table""" ("we""ird col", "it's") values (1, 'example') returning *`))
+  const [read, insert] = snippets()
+  expect(read).toContain(`.from('my "table"')\n  .select('id, "it\\'s"')\n  .eq('id', 1)\n  .order('id', { ascending: true })\n  .range(0, 9)`)
+  expect(insert).toContain(`.insert({ 'it\\'s': 'example' })`)
 })
 
 it('switches every snippet to Bash with curl, and back', async () => {
@@ -109,12 +124,14 @@ it('switches every snippet to Bash with curl, and back', async () => {
   await screen.findByRole('heading', { name: 'Read rows' })
   await user.click(screen.getByRole('button', { name: 'Bash' }))
   expect(appState.docsLanguage).toBe('bash')
-  const [read] = snippets()
-  expect(read).toMatch(/^curl -X POST 'http:\/\/localhost:3000\/api\/platform\/pg-meta\/abc\/query'/)
+  const [read, insert] = snippets()
   // The single quote of "it's" leaves the shell word and comes back escaped.
-  expect(read).toContain(`--data '{"query":"select \\"we\\"\\"ird col\\", \\"it'\\''s\\" from public.\\"my \\"\\"table\\"\\"\\" limit 10"}'`)
+  expect(read).toMatch(/^curl 'http:\/\/localhost:3000\/p\/abc\/rest\/v1\/my%20%22table%22\?select=id,%22it'\\''s%22&id=eq\.1&order=id\.asc&offset=0&limit=10'/)
+  expect(read).toContain(`-H 'apikey: ANON.KEY'`)
+  expect(read).toContain(`-H 'Authorization: Bearer ANON.KEY'`)
+  expect(insert).toContain(`-d '{"it'\\''s":"example"}'`)
   await user.click(screen.getByRole('button', { name: 'JavaScript' }))
-  expect(snippets()[0]).toMatch(/^\/\/ ACCESS_TOKEN/)
+  expect(snippets()[0]).toMatch(/^const \{ data, error \} = await supabase/)
 })
 
 it('offers only reading for a view', async () => {
@@ -125,23 +142,43 @@ it('offers only reading for a view', async () => {
   expect(screen.queryByRole('heading', { name: 'Insert a row' })).not.toBeInTheDocument()
 })
 
+it('documents a function: its arguments and the rpc call', async () => {
+  platform()
+  appState.activeDocsSection = ['functions', 'public', 'add', 'a integer, b integer']
+  const { user } = await openPanel()
+  expect(await screen.findByRole('heading', { name: 'Call the function' })).toBeInTheDocument()
+  expect(screen.getByRole('cell', { name: 'a' })).toBeInTheDocument()
+  expect(snippets()[0]).toBe(`const { data, error } = await supabase.rpc('add', { a: 1, b: 1 })`)
+  await user.click(screen.getByRole('button', { name: 'Bash' }))
+  expect(snippets()[0]).toContain(`curl -X POST 'http://localhost:3000/p/abc/rest/v1/rpc/add'`)
+})
+
+it('documents the project’s own users: sign up, sign in, the user, sign out', async () => {
+  platform()
+  const { user } = await openPanel()
+  await user.selectOptions(section(), 'Authentication')
+  for (const title of ['Sign up', 'Sign in with a password', 'Get the signed-in user', 'Sign out'])
+    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument()
+  expect(snippets()[0]).toContain('supabase.auth.signUp({')
+  await user.click(screen.getByRole('button', { name: 'Bash' }))
+  expect(snippets()[0]).toContain(`curl -X POST 'http://localhost:3000/p/abc/auth/v1/signup'`)
+  expect(snippets()[1]).toContain(`'http://localhost:3000/p/abc/auth/v1/token?grant_type=password'`)
+})
+
 it('lists the client libraries, official and community', async () => {
   platform()
   const { user } = await openPanel()
   await user.selectOptions(section(), 'Client libraries')
   const official = screen.getByRole('region', { name: 'Official client libraries' })
   expect(within(official).getByText('Javascript')).toBeInTheDocument()
-  expect(within(official).getByText('Python')).toBeInTheDocument()
   const community = screen.getByRole('region', { name: 'Community client libraries' })
-  for (const language of ['C#', 'Dart (Flutter)', 'Go', 'Java', 'Kotlin', 'Ruby', 'Rust', 'Swift', 'Godot GDScript'])
-    expect(within(community).getByText(language)).toBeInTheDocument()
+  for (const language of ['C#', 'Dart (Flutter)', 'Go', 'Swift']) expect(within(community).getByText(language)).toBeInTheDocument()
 })
 
-it('in self-hosted mode, asks for no token', async () => {
-  platform({ isPlatform: false })
+it('says when the data API is turned off', async () => {
+  platform({ enabled: false })
   await openPanel()
-  expect(await screen.findByText(/requests need no token/)).toBeInTheDocument()
-  expect(snippets().join('\n')).not.toContain('ACCESS_TOKEN')
+  expect(await screen.findByText('The data API is turned off')).toBeInTheDocument()
 })
 
 it('says when the tables cannot be read, and a table that is gone', async () => {
@@ -159,4 +196,13 @@ it('closes with its close button', async () => {
   await user.click(within(panel()).getByRole('button', { name: 'Close' }))
   expect(appState.showProjectApiDocs).toBe(false)
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+})
+
+it('the API docs page shows the same docs, without the preview', async () => {
+  platform()
+  localStorage.setItem(FEATURE_PREVIEW_KEYS.API_SIDE_PANEL, 'false')
+  renderWithQueries(<ApiDocsPage projectRef="abc" />)
+  expect(screen.getByRole('heading', { name: 'API docs', level: 1 })).toBeInTheDocument()
+  expect(await screen.findByRole('heading', { name: 'The client' })).toBeInTheDocument()
+  expect(snippets()[0]).toContain(`createClient('http://localhost:3000/p/abc', 'ANON.KEY')`)
 })

@@ -19,7 +19,7 @@ export function ProjectApiDocsPanel({ projectRef }: { projectRef: string }) {
       open={open}
       onClose={() => (appState.showProjectApiDocs = false)}
       title="API"
-      description="Read and write this project's tables over HTTP"
+      description="Call this project's tables, functions and auth from an application"
       size="large"
     >
       {open && <ApiDocsContent projectRef={projectRef} />}
