@@ -74,6 +74,8 @@ export async function serveProjectAuth(platform: Platform, req: IncomingMessage,
       const { error_code: _code, msg: _msg, ...rest } = extra
       return send(res, error.status, errorBody(error.status, code, error.message, rest), requestId, error.headers)
     }
+    // Two sign-ups of one address at once: the unique index refuses the second.
+    if ((error as { code?: unknown })?.code === '23505') return send(res, 422, errorBody(422, 'user_already_exists', 'User already registered'), requestId)
     console.error(`[${requestId}] auth service of project ${target.ref} failed:`, error)
     send(res, 500, errorBody(500, 'unexpected_failure', 'Something went wrong on our side. Please try again.'), requestId)
   }
