@@ -4,7 +4,8 @@
  * a Node process of their own after the introduction's `import { createClient } from
  * '@supabase/supabase-js'` and `createClient(url, anonKey)`, the Bash ones with bash and the real
  * curl. Tables whose names need every kind of quoting, a view, a table in a second exposed
- * schema, functions, and the auth calls. Each answer is checked: the status and the rows.
+ * schema, functions, and the auth calls of the project's own users. Each answer is checked: the
+ * status and the rows or the user.
  */
 import { execFile, spawn } from 'node:child_process'
 import path from 'node:path'
@@ -16,9 +17,11 @@ import { quoteIdentifier } from '@/lib/sql/completion/identifiers'
 import { API_DOCS_CATALOG_SQL, apiDocsCatalogFromRows, exposedCatalog, type ApiDocsCatalog } from '@/lib/sql/api-docs-catalog'
 import {
   clientSnippet,
+  curlAuthSnippet,
   curlIntroSnippet,
   curlRpcSnippet,
   curlTableSnippet,
+  jsAuthSnippet,
   jsRpcSnippet,
   jsTableSnippet,
   plannedOperations,
@@ -197,5 +200,56 @@ describe('functions', () => {
     const [answer] = await runJs([jsRpcSnippet(ctx, fn(name))])
     expect(answer).toEqual({ data: result, error: null })
     expect(await runCurl(curlRpcSnippet(ctx, fn(name)))).toEqual({ status: 200, body: result })
+  })
+})
+
+describe("the project's own users", () => {
+  let n = 0
+  const credentials = () => ({ email: `user-${++n}-${Date.now()}@example.com`, password: 'a-long-password' })
+  const autoconfirm = async (on: boolean) =>
+    expect((await tp.call('PATCH', `/platform/auth/${ref}/config`, { token: owner, body: { mailer_autoconfirm: on } })).status).toBe(200)
+
+  it('a sign-up to be confirmed answers the user and no session', async () => {
+    await autoconfirm(false)
+    const user = credentials()
+    const [signUp] = await runJs([jsAuthSnippet('sign-up', user)])
+    expect(signUp.error).toBeNull()
+    expect(signUp.data).toMatchObject({ user: { email: user.email }, session: null })
+    const signUpCurl = await runCurl(curlAuthSnippet(ctx, 'sign-up', credentials()))
+    expect(signUpCurl.status).toBe(200)
+    expect(signUpCurl.body.access_token).toBeUndefined()
+  })
+
+  it('JavaScript: sign up, sign in with the password, the signed-in user, sign out', async () => {
+    await autoconfirm(true)
+    const user = credentials()
+    const [signUp, signIn, current, signOut] = await runJs((['sign-up', 'sign-in', 'get-user', 'sign-out'] as const).map((op) => jsAuthSnippet(op, user)))
+    expect(signUp.error).toBeNull()
+    expect(signUp.data).toMatchObject({ user: { email: user.email }, session: { token_type: 'bearer' } })
+    expect(signIn.error).toBeNull()
+    expect(signIn.data).toMatchObject({ user: { email: user.email }, session: { user: { email: user.email } } })
+    expect(current).toEqual({ data: { user: expect.objectContaining({ email: user.email, role: 'authenticated' }) }, error: null })
+    expect(signOut).toEqual({ data: undefined, error: null })
+  })
+
+  it('Bash: the same with curl; sign-out ends the session', async () => {
+    await autoconfirm(true)
+    const user = credentials()
+    const signUp = await runCurl(curlAuthSnippet(ctx, 'sign-up', user))
+    expect(signUp.status).toBe(200)
+    expect(signUp.body.user.email).toBe(user.email)
+    const signIn = await runCurl(curlAuthSnippet(ctx, 'sign-in', user))
+    expect(signIn.status).toBe(200)
+    const { access_token, refresh_token } = signIn.body
+    expect(typeof access_token).toBe('string')
+    const current = await runCurl(curlAuthSnippet(ctx, 'get-user'), { ACCESS_TOKEN: access_token })
+    expect(current).toMatchObject({ status: 200, body: { email: user.email } })
+    expect(await runCurl(curlAuthSnippet(ctx, 'sign-out'), { ACCESS_TOKEN: access_token })).toEqual({ status: 204, body: null })
+    const refreshed = await fetch(`${ctx.url}/auth/v1/token?grant_type=refresh_token`, {
+      method: 'POST',
+      headers: { apikey: ctx.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh_token }),
+    })
+    expect(refreshed.status).toBeGreaterThanOrEqual(400)
   })
 })
