@@ -6,8 +6,8 @@ export function ClientLibrariesSection() {
   return (
     <div className="flex flex-col gap-6">
       <p>
-        Client libraries for the platform&apos;s APIs. Their auth modules speak to this dashboard&apos;s auth service (GoTrue-compatible)
-        as they are; data goes through the SQL endpoint described in the introduction.
+        Client libraries for the project&apos;s APIs: they take the project&apos;s URL and anon key as in the introduction, and speak to its
+        data API (PostgREST) and its auth service (GoTrue-compatible) as they are.
       </p>
       <LibraryGroup title="Official" entries={officialClientLibraries()} />
       <LibraryGroup title="Community" entries={communityClientLibraries()} />
