@@ -20,7 +20,7 @@ export function ProvidersForm({ projectRef, saved, canUpdate }: { projectRef: st
     onError: () => undefined, // shown above Save
   })
   const initial = formFromConfig(saved)
-  const errors = validateProvidersForm(form)
+  const errors = validateProvidersForm(form, saved)
   const patch = providersPatch(saved, form)
   const dirty = Object.keys(patch).length > 0
   const disabled = !canUpdate || update.isPending
@@ -99,7 +99,11 @@ export function ProvidersForm({ projectRef, saved, canUpdate }: { projectRef: st
             label="Site URL"
             name="site_url"
             value={form.siteUrl}
-            description="The default place to return to after signing in or confirming, and the base of links in mails."
+            description={
+              saved.site_url
+                ? 'The default place to return to after signing in or confirming, and the base of links in mails.'
+                : "The default place to return to after signing in or confirming. Not set yet: links in mails lead to the project's URL."
+            }
             disabled={disabled}
             onChange={(e) => set({ siteUrl: e.target.value })}
             error={shown('siteUrl')}

@@ -81,7 +81,8 @@ function UserDetail({
           <Detail term="Status">
             <span className="flex flex-wrap gap-1">
               {statuses.map((s) => (
-                <Badge key={s.label} variant={s.variant}>
+                // Wraps on a phone: "Banned until …" is longer than the column.
+                <Badge key={s.label} variant={s.variant} className="whitespace-normal">
                   {s.label}
                 </Badge>
               ))}

@@ -82,7 +82,7 @@ const CONFIG: ProjectAuthConfig = {
 it('sends nothing when nothing changed, and only what changed, with the switches turned the right way', () => {
   const form = formFromConfig(CONFIG)
   expect(providersPatch(CONFIG, form)).toEqual({})
-  expect(validateProvidersForm(form)).toEqual({})
+  expect(validateProvidersForm(form, CONFIG)).toEqual({})
   expect(providersPatch(CONFIG, { ...form, confirmEmail: false, allowSignup: false, jwtExp: ' 7200 ', redirectUrls: ['https://app.example/**'] })).toEqual({
     mailer_autoconfirm: true,
     disable_signup: true,
@@ -100,7 +100,7 @@ it.each([
   [{ passwordMinLength: '73' }, { passwordMinLength: PASSWORD_MIN_MESSAGE }],
   [{ passwordMinLength: '72', jwtExp: '604800' }, {}],
 ])('validates %j', (change, errors) => {
-  expect(validateProvidersForm({ ...formFromConfig(CONFIG), ...change })).toEqual(errors)
+  expect(validateProvidersForm({ ...formFromConfig(CONFIG), ...change }, CONFIG)).toEqual(errors)
 })
 
 it('states the limits in the messages', () => {
@@ -117,4 +117,12 @@ it.each([
   ['myapp://callback', ['https://a.example/**'], null],
 ])('redirect URL %j with %j: %s', (entry, list, problem) => {
   expect(redirectUrlProblem(entry, list)).toBe(problem)
+})
+
+it('lets a site URL that was never set stay unset, and saves other changes; a set one cannot be cleared', () => {
+  const unset = { ...CONFIG, site_url: '' }
+  const form = { ...formFromConfig(unset), allowSignup: false }
+  expect(validateProvidersForm(form, unset)).toEqual({})
+  expect(providersPatch(unset, form)).toEqual({ disable_signup: true })
+  expect(validateProvidersForm({ ...formFromConfig(CONFIG), siteUrl: '' }, CONFIG)).toEqual({ siteUrl: 'Enter a full URL, such as https://example.com' })
 })

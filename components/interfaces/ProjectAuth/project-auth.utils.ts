@@ -92,12 +92,16 @@ export type ProvidersFormErrors = { siteUrl?: string; jwtExp?: string; passwordM
 
 const wholeNumberIn = (text: string, field: typeof shape.jwt_exp) => /^\d+$/.test(text.trim()) && field.safeParse(Number(text.trim())).success
 
-export function validateProvidersForm(form: ProvidersForm): ProvidersFormErrors {
+export function validateProvidersForm(form: ProvidersForm, saved: ProjectAuthConfig): ProvidersFormErrors {
   const errors: ProvidersFormErrors = {}
-  const site = shape.site_url.safeParse(form.siteUrl)
-  if (!site.success) errors.siteUrl = site.error.issues[0]?.message ?? 'Enter a full URL'
-  // Links in mails lead here: a web address, not any scheme a URL parser takes.
-  else if (!isHttpUrl(site.data ?? '')) errors.siteUrl = INVALID_HTTP_URL_MESSAGE
+  // A project starts without a site URL (links lead to the project's URL): left as it is, it is
+  // not sent, so it needs no checking; once set it can be changed but not cleared.
+  if (form.siteUrl.trim() !== saved.site_url) {
+    const site = shape.site_url.safeParse(form.siteUrl)
+    if (!site.success) errors.siteUrl = site.error.issues[0]?.message ?? 'Enter a full URL'
+    // Links in mails lead here: a web address, not any scheme a URL parser takes.
+    else if (!isHttpUrl(site.data ?? '')) errors.siteUrl = INVALID_HTTP_URL_MESSAGE
+  }
   if (!wholeNumberIn(form.jwtExp, shape.jwt_exp)) errors.jwtExp = JWT_EXP_MESSAGE
   if (!wholeNumberIn(form.passwordMinLength, shape.password_min_length)) errors.passwordMinLength = PASSWORD_MIN_MESSAGE
   if (!shape.uri_allow_list.safeParse(form.redirectUrls).success) errors.redirectUrls = 'Keep at most 100 redirect URLs'
