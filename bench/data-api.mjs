@@ -127,6 +127,28 @@ function processMemory(pid) {
   return { rss: kB('Rss'), pss: kB('Pss') }
 }
 
+/**
+ * The PostgreSQL backends the data APIs hold (PostgREST connects as `authenticator`): children of
+ * the app's server whose process title names that role. Answers { rss, pss, count }.
+ */
+function authenticatorBackends(dataDir) {
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'engine', 'data', 'postmaster.pid'), 'utf8').split('\n')[0])
+  const out = { rss: 0, pss: 0, count: 0 }
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== postmaster) continue
+      if (!fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').startsWith('postgres: authenticator ')) continue
+      const m = processMemory(Number(entry))
+      out.rss += m.rss
+      out.pss += m.pss
+      out.count += 1
+    } catch {}
+  }
+  return out
+}
+
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length
 
 export async function benchDataApi({ app, projects: count, runs, warmup, coldRuns }) {
@@ -219,7 +241,7 @@ export async function benchDataApi({ app, projects: count, runs, warmup, coldRun
       started.push(p)
       if (p === main) {
         await sleep(600) // a few touches
-        alone = processMemory(postgrestOf(app.dataDir, main.ref).pid)
+        alone = { ...processMemory(postgrestOf(app.dataDir, main.ref).pid), backends: authenticatorBackends(app.dataDir) }
       }
     }
     for (let round = 0; round < 3; round++) {
@@ -227,7 +249,7 @@ export async function benchDataApi({ app, projects: count, runs, warmup, coldRun
       if (touchError) throw touchError
       const procs = projects.map((p) => postgrestOf(app.dataDir, p.ref))
       if (procs.some((p) => !p)) throw new Error('a PostgREST stopped while memory was read')
-      samples.push({ per: procs.map((p) => processMemory(p.pid)), tree: treeMemory(app.proc.child.pid) })
+      samples.push({ per: procs.map((p) => processMemory(p.pid)), backends: authenticatorBackends(app.dataDir), tree: treeMemory(app.proc.child.pid) })
     }
   } finally {
     touching = false
@@ -239,6 +261,7 @@ export async function benchDataApi({ app, projects: count, runs, warmup, coldRun
     pssMean: mean(samples.flatMap((s) => s.per.map((m) => m.pss))),
     rssMean: mean(samples.flatMap((s) => s.per.map((m) => m.rss))),
     pssMax: Math.max(...samples.flatMap((s) => s.per.map((m) => m.pss))),
+    backends: last.backends,
     tree: last.tree,
   }
   return { projects: count, runs, coldRuns, idleSeconds: IDLE_SECONDS, warm, cold: summary(cold), running: summary(running1), afterCold: summary(afterCold), memory: { noneRunning, alone, every } }

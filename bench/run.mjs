@@ -218,9 +218,10 @@ async function main() {
         figure({ id: 'dataApi.cold.max', section: S2, name: 'stopped → first answer, slowest', value: result.cold.max, baseline: result.running.max, baselineName: 'the same to it running, slowest' }),
         figure({ id: 'dataApi.memory.pss', section: S3, name: 'PSS per PostgREST (mean)', unit: 'bytes', value: m.every.pssMean, baseline: m.alone.pss, baselineName: 'one PostgREST running alone' }),
         figure({ id: 'dataApi.memory.rss', section: S3, name: 'RSS per PostgREST (mean)', unit: 'bytes', value: m.every.rssMean, baseline: m.alone.rss, baselineName: 'one PostgREST running alone' }),
+        figure({ id: 'dataApi.memory.backends', section: S3, name: `  its PostgreSQL backends (authenticator), PSS per data API (${m.every.backends.count} in all)`, unit: 'bytes', value: m.every.backends.pss / projects, baseline: m.alone.backends.pss, baselineName: `one data API running alone (${m.alone.backends.count})` }),
+        figure({ id: 'dataApi.memory.perApi', section: S3, name: 'PostgREST + its backends, PSS per data API', unit: 'bytes', value: m.every.pssMean + m.every.backends.pss / projects, baseline: m.alone.pss + m.alone.backends.pss, baselineName: 'one data API running alone' }),
         figure({ id: 'dataApi.memory.platformPss', section: S3, name: `platform, sum of PSS (app, ${m.every.tree.postgres.processes} postgres, ${projects} PostgREST)`, unit: 'bytes', value: m.every.tree.pss, baseline: m.noneRunning.pss, baselineName: `no data API running (${m.noneRunning.postgres.processes} postgres)` }),
-        figure({ id: 'dataApi.memory.platformRss', section: S3, name: '  same, sum of RSS', unit: 'bytes', value: m.every.tree.rss, baseline: m.noneRunning.rss, baselineName: 'no data API running' }),
-        figure({ id: 'dataApi.memory.perApi', section: S3, name: '  platform PSS added per running data API', unit: 'bytes', value: (m.every.tree.pss - m.noneRunning.pss) / projects, baseline: m.every.pssMean, baselineName: 'of which the PostgREST process' })
+        figure({ id: 'dataApi.memory.platformRss', section: S3, name: '  same, sum of RSS', unit: 'bytes', value: m.every.tree.rss, baseline: m.noneRunning.rss, baselineName: 'no data API running' })
       )
     }
   }
