@@ -10,7 +10,7 @@ import type { Platform } from '../platform'
 import type { GatedProject } from '../data-api/gate'
 import { ensureDataApiRoles } from '../data-api/roles'
 import { apiSettingsOf } from '../data-api/settings'
-import { AUTH_SCHEMA_SQL } from './schema-sql'
+import { AUTH_SCHEMA_COMMENT, AUTH_SCHEMA_SQL } from './schema-sql'
 
 const POOL_SIZE = 4
 const IDLE_MS = 10_000
@@ -49,6 +49,10 @@ class AuthDatabases {
     await ensureDataApiRoles(this.platform, project, (await apiSettingsOf(this.platform, project.ref)).schemas)
     const client = await pool.connect()
     try {
+      // Complete already: no DDL, whose ALTER TABLE would wait for (and hold up) every open
+      // transaction on auth.users.
+      const { rows } = await client.query<{ comment: string | null }>(`select obj_description(oid, 'pg_namespace') as comment from pg_namespace where nspname = 'auth'`)
+      if (rows[0]?.comment === AUTH_SCHEMA_COMMENT) return
       await client.query('begin')
       await client.query(`select pg_advisory_xact_lock(hashtext('supaboard.project-auth.schema'))`)
       await client.query(AUTH_SCHEMA_SQL)

@@ -12,6 +12,9 @@
  */
 export const AUTH_SCHEMA_VERSION = 1
 
+/** The schema's comment, which says it is complete at this version. */
+export const AUTH_SCHEMA_COMMENT = `The project's users and their sessions (auth service, version ${AUTH_SCHEMA_VERSION}).`
+
 export const AUTH_SCHEMA_SQL = `
 create schema if not exists auth;
 
@@ -106,5 +109,5 @@ $fn$;
 
 grant usage on schema auth to anon, authenticated, service_role;
 grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email() to anon, authenticated, service_role;
-comment on schema auth is 'The project''s users and their sessions (auth service, version ${AUTH_SCHEMA_VERSION}).';
+comment on schema auth is '${AUTH_SCHEMA_COMMENT.replace(/'/g, "''")}';
 `

@@ -6,6 +6,7 @@
  */
 import { appClient as client } from '../helpers/supabase-client'
 import { SignJWT } from 'jose'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestPlatform } from '../helpers/test-platform'
 import { startTestPlatform } from '../helpers/test-platform'
@@ -181,6 +182,39 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth: hostile callers, links, the
     expect(((await listed.json()) as { users: { id: string }[] }).users.map((u) => u.id)).toContain(user.user.id)
     expect((await auth(a, '/admin/users', { key: b.service, bearer: b.service })).status).toBe(401)
     expect((await auth(a, '/admin/users', { key: a.service, bearer: b.service })).status).toBe(403)
+  })
+
+  it('a sign-up racing another one of the same address is told the user exists, not a server error', async () => {
+    await tp.call('PATCH', `/platform/auth/${a.ref}/config`, { token: owner, body: { mailer_autoconfirm: true } })
+    const email = `race-${Date.now()}@example.com`
+    // The auth schema complete first: completing it waits for every open transaction on auth.users.
+    expect((await auth(a, '/settings', { key: a.anon })).status).toBe(200)
+    // The other sign-up: its row inserted and not yet committed when this one looks the address up.
+    const [{ db_location }] = await tp.platform.db.query<{ db_location: { url: string } }>('select db_location from projects where ref = $1', [a.ref])
+    const other = new pg.Client({ connectionString: db_location.url })
+    await other.connect()
+    try {
+      await other.query('begin')
+      await other.query(`insert into auth.users (email) values ($1)`, [email])
+      const racing = auth(a, '/signup', { key: a.anon, body: { email, password: PASSWORD } })
+      // Committed once the racing insert waits on the unique index.
+      let waiting = 0
+      for (let i = 0; i < 400 && !waiting; i++) {
+        await other.query('select pg_stat_clear_snapshot()')
+        const { rows } = await other.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'insert into auth.users%' and pid <> pg_backend_pid()`
+        )
+        waiting = rows[0].n
+        if (!waiting) await new Promise((r) => setTimeout(r, 25))
+      }
+      expect(waiting).toBe(1)
+      await other.query('commit')
+      const res = await racing
+      expect(res.status).toBe(422)
+      expect(((await res.json()) as { error_code: string }).error_code).toBe('user_already_exists')
+    } finally {
+      await other.end()
+    }
   })
 
   it('a refresh token is replaced at each use; one used twice ends the session', async () => {
