@@ -13,6 +13,7 @@ const table = (schema: string, name: string, over: Partial<PolicyTable> = {}): P
 
 it.each<[string[], string[]]>([
   [['app', 'public', 'zoo'], ['public', 'app', 'zoo']],
+  [['auth', 'app', 'public'], ['public', 'app', 'auth']],
   [['b', 'a'], ['a', 'b']],
   [['public'], ['public']],
   [[], []],

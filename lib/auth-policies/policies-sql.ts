@@ -82,12 +82,18 @@ export function policiesFromRows(rows: unknown): PoliciesListing {
 /** Whether an expression calls auth.uid() (so it needs the project's auth schema). */
 export const callsAuthUid = (expression: string) => /\bauth\s*\.\s*uid\s*\(/i.test(expression)
 
-/** Tables by schema, `public` first, then by name; tables keep their order within a schema. */
+/** The schema the project's auth service keeps its users in: listed, but after the application's own. */
+export const AUTH_SCHEMA = 'auth'
+
+/** Where a schema goes: `public` first, the application's other schemas, then `auth`. */
+const rank = (schema: string) => (schema === 'public' ? 0 : schema === AUTH_SCHEMA ? 2 : 1)
+
+/** Tables by schema (`public` first, `auth` last, the others by name); tables keep their order within a schema. */
 export function groupBySchema(tables: PolicyTable[]): SchemaGroup[] {
   const groups = new Map<string, PolicyTable[]>()
   for (const t of tables) groups.set(t.schema, [...(groups.get(t.schema) ?? []), t])
   return [...groups.entries()]
-    .sort(([a], [b]) => (a === 'public' ? -1 : b === 'public' ? 1 : a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))
     .map(([schema, list]) => ({ schema, tables: list }))
 }
 

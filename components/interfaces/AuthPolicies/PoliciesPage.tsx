@@ -12,7 +12,7 @@ import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { ConfirmSqlModal } from '@/components/interfaces/ProjectFeatures/shared/ConfirmSqlModal'
 import { useProjectAccess } from '@/components/interfaces/ProjectFeatures/shared/use-project-access'
 import { useAuthPoliciesQuery } from '@/data/auth-policies/policies-query'
-import { draftOf, groupBySchema, roleChoices, type PolicyTable } from '@/lib/auth-policies/policies-sql'
+import { AUTH_SCHEMA, draftOf, groupBySchema, roleChoices, type PolicyTable } from '@/lib/auth-policies/policies-sql'
 import { dropPolicySql, rlsSql } from '@/lib/auth-policies/policy-sql'
 import { PolicyEditor, type EditorTarget } from './PolicyEditor'
 import { TablePoliciesCard, type TableActions } from './TablePoliciesCard'
@@ -113,6 +113,11 @@ function PoliciesContent({ projectRef }: { projectRef: string }) {
           <h2 id={`schema-${group.schema}`} className="text-sm font-medium text-foreground-light">
             Schema <span className="font-mono text-foreground">{group.schema}</span>
           </h2>
+          {group.schema === AUTH_SCHEMA && (
+            <p className="text-xs text-foreground-light">
+              The project&apos;s auth service keeps its users here and reads them as the table&apos;s owner, whom row level security does not hold back.
+            </p>
+          )}
           {group.tables.map((table) => (
             <TablePoliciesCard key={`${table.schema}.${table.name}`} table={table} editable={canWrite} actions={actions} />
           ))}

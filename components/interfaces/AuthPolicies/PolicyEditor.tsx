@@ -14,8 +14,8 @@ export type EditorTarget = { table: TableRef & { columns: string[] }; policy: Po
 
 const COMMAND_OPTIONS = POLICY_COMMANDS.map((c) => ({ value: c, label: c }))
 const KIND_OPTIONS = [
-  { value: 'permissive', label: 'Permissive: any permissive policy lets a row through' },
-  { value: 'restrictive', label: 'Restrictive: every restrictive policy must let it through too' },
+  { value: 'permissive', label: 'Permissive' },
+  { value: 'restrictive', label: 'Restrictive' },
 ]
 
 type FormProps = {
@@ -102,7 +102,10 @@ function PolicyForm({ target, roles, authUid, usersHref, onReview, onClose }: { 
           onChange={(e) => set({ command: e.target.value as PolicyDraft['command'] })}
           options={COMMAND_OPTIONS}
         />
-        <Select label="Behaviour" value={draft.permissive ? 'permissive' : 'restrictive'} onChange={(e) => set({ permissive: e.target.value === 'permissive' })} options={KIND_OPTIONS} />
+        <Select
+          label="Behaviour"
+          description="A row needs one permissive policy, and every restrictive one."
+          value={draft.permissive ? 'permissive' : 'restrictive'} onChange={(e) => set({ permissive: e.target.value === 'permissive' })} options={KIND_OPTIONS} />
       </div>
 
       <fieldset className="flex flex-col gap-2">
