@@ -10,6 +10,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Platform } from '../platform'
 import { countEgress } from '../billing/egress'
+import { logPublicRequest } from '../logs/public-request-logs'
 import { dataApiProcesses } from './processes'
 import { CORS, passGate, publicAnswer as answer, publicPreflight as preflight } from './gate'
 
@@ -45,6 +46,8 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
   const gate = await passGate(platform, target.ref, req, url)
   if (!gate.ok) return answer(res, gate.status, gate.body, requestId)
   const { project, settings, key } = gate
+  let bytes = 0
+  logPublicRequest(platform, { req, res, ref: project.ref, source: 'postgrest_logs', path: `/rest/v1${target.rest}`, requestId, keyRole: gate.keyRole, bytes: () => bytes })
   if (!settings.enabled) return answer(res, 404, { message: "This project's data API is turned off: turn it on in Project settings → API." }, requestId)
 
   let port: number
@@ -70,7 +73,10 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
       for (const [name, value] of Object.entries(answered.headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !DROPPED.has(name)) out[name] = value
       Object.assign(out, CONTAINED)
       res.writeHead(answered.statusCode ?? 502, out)
-      answered.on('data', (chunk: Buffer) => countEgress(platform, project.id, chunk.byteLength))
+      answered.on('data', (chunk: Buffer) => {
+        bytes += chunk.byteLength
+        countEgress(platform, project.id, chunk.byteLength)
+      })
       answered.pipe(res)
       answered.once('end', resolve)
       answered.once('error', () => {

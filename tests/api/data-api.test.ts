@@ -13,6 +13,7 @@ import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, statusOf } fro
 import { asEngineAdmin, engineUrl, settle } from '../helpers/test-platform'
 import { DataApiProcesses, dataApiProcesses } from '@/server/data-api/processes'
 import { serverAccount } from '@/server/engine/account'
+import { flushLogs } from '@/server/logs/recorder'
 
 /** PostgREST processes serving a project's database, seen by their environment (PGRST_DB_URI names it). */
 function postgrestPidsOf(ref: string): number[] {
@@ -183,6 +184,23 @@ for (const backend of BACKENDS) {
         const none = await json(await rest(ref, '/todos'))
         expect(none).toMatchObject({ status: 401, body: { message: 'No API key found in request' } })
         for (const key of ['garbage', platformKey, otherKey]) expect(await json(await rest(ref, '/todos', { key }))).toMatchObject({ status: 401, body: { message: 'Invalid API key' } })
+      })
+
+      it("logs the requests made with the project's keys in postgrest_logs, without their query strings; a request with another key is not the project's to log", async () => {
+        const { anon_key } = await keysOf(ref, owner)
+        const marker = `log-${Date.now()}`
+        expect((await rest(ref, `/todos?title=eq.${marker}`, { key: anon_key })).status).toBe(200)
+        expect((await rest(ref, `/nothing_${marker.replace(/-/g, '_')}`, { key: anon_key })).status).toBe(404)
+        expect((await rest(ref, `/todos?title=eq.${marker}-refused`, { key: 'garbage' })).status).toBe(401)
+        await flushLogs(tp.platform)
+        const logs = await tp.call('GET', `/platform/projects/${ref}/logs?source=postgrest_logs&limit=1000`, { token: owner })
+        expect(logs.status).toBe(200)
+        const events = logs.body.events as { event_message: string; level: string; metadata: { request: { path: string }; response: { status_code: number; bytes: number }; key_role: string } }[]
+        const found = events.find((e) => e.metadata.request.path === '/rest/v1/todos' && e.metadata.response.status_code === 200)
+        expect(found).toMatchObject({ level: 'info', metadata: { key_role: 'anon', response: { bytes: 2 } } })
+        expect(events.find((e) => e.metadata.request.path.startsWith('/rest/v1/nothing_'))).toMatchObject({ level: 'warning', metadata: { response: { status_code: 404 } } })
+        expect(JSON.stringify(events)).not.toContain(marker)
+        expect(events.some((e) => e.metadata.response.status_code === 401)).toBe(false)
       })
 
       it("keeps projects apart: A's keys never read B's rows", async () => {
