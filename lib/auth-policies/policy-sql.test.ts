@@ -55,7 +55,7 @@ it.each([
 
 it.each<[string, Partial<PolicyDraft>, string | null]>([
   ['nothing changed', {}, null],
-  ['whitespace only', { name: ' Users read own ', using: ' auth.uid() = user_id ' }, null],
+  ['whitespace only', { name: 'Users read own ', using: ' auth.uid() = user_id ' }, null],
   ['roles and USING through ALTER', { roles: ['anon', 'authenticated'], using: 'true' }, 'alter policy "Users read own" on public.todos\nto anon, authenticated\nusing (true);'],
   ['a rename alone', { name: 'Read own' }, 'alter policy "Users read own" on public.todos rename to "Read own";'],
   [
@@ -74,6 +74,13 @@ it.each<[string, Partial<PolicyDraft>, string | null]>([
     'begin;\ndrop policy "Users read own" on public.todos;\ncreate policy "Users read own"\non public.todos\nas restrictive\nfor select\nto authenticated\nusing (auth.uid() = user_id);\ncommit;',
   ],
 ])('edit: %s', (_, over, expected) => expect(editPolicySql(todos, draft(), draft(over))).toBe(expected))
+
+it('edit: a name with spaces at its ends is named as the catalog has it', () => {
+  const before = draft({ name: ' spaced ' })
+  expect(editPolicySql(todos, before, { ...before, using: 'true' })).toBe('alter policy " spaced " on public.todos\nusing (true);')
+  expect(editPolicySql(todos, before, before)).toBeNull()
+  expect(editPolicySql(todos, before, { ...before, name: ' spaced out ' })).toBe('alter policy " spaced " on public.todos rename to "spaced out";')
+})
 
 it('edit: an expression taken away cannot be altered away, so the policy is made again', () => {
   const before = draft({ command: 'UPDATE', withCheck: 'true' })

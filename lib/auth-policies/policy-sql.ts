@@ -79,8 +79,10 @@ const sameRoles = (a: string[], b: string[]) => rolesSql(a) === rolesSql(b)
  * Answers null when nothing changed.
  */
 export function editPolicySql(table: TableRef, before: PolicyDraft, after: PolicyDraft): string | null {
-  const norm = (d: PolicyDraft) => ({ ...d, name: d.name.trim(), using: takesUsing(d.command) ? d.using.trim() : '', withCheck: takesWithCheck(d.command) ? d.withCheck.trim() : '' })
-  const [was, now] = [norm(before), norm(after)]
+  // The old name as the catalog has it (spaces and all): it names the policy to change.
+  const norm = (d: PolicyDraft, name: string) => ({ ...d, name, using: takesUsing(d.command) ? d.using.trim() : '', withCheck: takesWithCheck(d.command) ? d.withCheck.trim() : '' })
+  // A name left as it was stays as it was; a new one is trimmed, as CREATE trims it.
+  const [was, now] = [norm(before, before.name), norm(after, after.name === before.name ? before.name : after.name.trim())]
   const removed = (was.using !== '' && now.using === '') || (was.withCheck !== '' && now.withCheck === '')
   if (was.command !== now.command || was.permissive !== now.permissive || removed)
     return ['begin;', dropPolicySql(table, was.name), createPolicySql(table, now), 'commit;'].join('\n')
