@@ -81,9 +81,9 @@ function UserDetail({
           <Detail term="Status">
             <span className="flex flex-wrap gap-1">
               {statuses.map((s) => (
-                // Wraps on a phone: "Banned until …" is longer than the column.
-                <Badge key={s.label} variant={s.variant} className="whitespace-normal">
-                  {s.label}
+                <Badge key={s.label} variant={s.variant}>
+                  {/* Wraps on a phone ("Banned until …" is wider than the column): a badge itself never wraps. */}
+                  <span className="whitespace-normal">{s.label}</span>
                 </Badge>
               ))}
             </span>
