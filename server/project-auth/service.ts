@@ -87,7 +87,9 @@ const signup: Endpoint = async (ctx, { query, body }) => {
 
   const { answer, message } = await ctx.db.transaction(async (tx) => {
     const existing = email ? await findUserByEmail(tx, email) : await findUserByPhone(tx, phone!)
-    if (existing && (existing.email_confirmed_at || existing.phone_confirmed_at)) {
+    // An invited account is the project's to hand out: a sign-up that set its password would be
+    // let in once the invitee accepts. It is answered as a confirmed one.
+    if (existing && (existing.email_confirmed_at || existing.phone_confirmed_at || existing.invited_at)) {
       // As GoTrue does when confirmations are on: a confirmed address is not revealed.
       if (autoconfirm) throw authError(422, 'user_already_exists', 'User already registered')
       return { answer: { ...(await toGoTrueUser(tx, existing)), identities: [] }, message: null }

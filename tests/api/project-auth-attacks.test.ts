@@ -1,0 +1,263 @@
+// @vitest-environment node
+/**
+ * A project's own auth service attacked at its seams: pending and invited accounts, rows its own
+ * SQL wrote, odd bodies and ids, the auth schema exposed through the data API, many requests at once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestPlatform } from '../helpers/test-platform'
+import { activeProject, BACKENDS, ownerWithOrg, rowsOf } from '../helpers/project-backends'
+import type { Message } from '@/server/auth/mailer'
+
+const PASSWORD = 'a fine long password'
+const ATTACKER_PASSWORD = 'the attacker chose this one'
+
+type Project = { ref: string; url: string; anon: string; service: string }
+
+describe.skipIf(!BACKENDS[0].enabled)('project auth under attack', () => {
+  let stop: () => Promise<void>
+  let tp: TestPlatform
+  let owner: string
+  let a: Project
+  let b: Project
+  const mails: Message[] = []
+
+  const auth = (p: Project, path: string, init: { method?: string; key?: string; bearer?: string; body?: unknown; raw?: string } = {}) =>
+    fetch(`${p.url}/auth/v1${path}`, {
+      method: init.method ?? (init.body !== undefined || init.raw !== undefined ? 'POST' : 'GET'),
+      redirect: 'manual',
+      headers: {
+        ...(init.key ? { apikey: init.key } : {}),
+        ...(init.bearer ? { Authorization: `Bearer ${init.bearer}` } : {}),
+        ...(init.body !== undefined || init.raw !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
+    })
+  const errorCode = async (res: Response) => ((await res.json()) as { error_code?: string }).error_code
+  const unique = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+  const lastLink = (to: string, type: string) => {
+    const mail = mails.findLast((m) => m.to === to && m.text.includes(`type=${type}`))!
+    return /https?:\/\/\S+\/verify\?\S+/.exec(mail.text)![0]
+  }
+  const confirmations = (p: Project, on: boolean) => tp.call('PATCH', `/platform/auth/${p.ref}/config`, { token: owner, body: { mailer_autoconfirm: !on } })
+
+  async function project(orgSlug: string): Promise<Project> {
+    const ref = await activeProject(tp, owner, orgSlug)
+    const keys = (await tp.call('GET', `/platform/projects/${ref}/api-settings?reveal=true`, { token: owner })).body
+    return { ref, url: keys.url, anon: keys.anon_key, service: keys.service_role_key }
+  }
+
+  beforeAll(async () => {
+    const started = await BACKENDS[0].start()
+    stop = () => started.stop()
+    tp = started.tp
+    tp.platform.mailer.sendMail = async (message) => {
+      mails.push(message)
+    }
+    const created = await ownerWithOrg(tp, 'Attack Org')
+    owner = created.token
+    a = await project(created.org.slug)
+    b = await project(created.org.slug)
+  })
+  afterAll(() => stop?.())
+
+  it("a sign-up does not take over an invited account: the invitee's link does not confirm a password someone else chose", async () => {
+    await confirmations(a, true)
+    const email = unique('invitee')
+    expect((await auth(a, '/invite', { key: a.service, bearer: a.service, body: { email, data: { team: 'red' } } })).status).toBe(200)
+    const inviteLink = lastLink(email, 'invite')
+    // Someone who knows the address signs it up before the invitee accepts.
+    const signup = await auth(a, '/signup', { key: a.anon, body: { email, password: ATTACKER_PASSWORD, data: { team: 'attacker' } } })
+    expect(signup.status).toBe(200)
+    expect(((await signup.json()) as { access_token?: string }).access_token).toBeUndefined()
+    expect((await fetch(inviteLink, { redirect: 'manual' })).headers.get('location')).toContain('access_token=')
+    const attacker = await auth(a, '/token?grant_type=password', { key: a.anon, body: { email, password: ATTACKER_PASSWORD } })
+    expect(attacker.status).toBe(400)
+    expect(await errorCode(attacker)).toBe('invalid_credentials')
+    const [row] = await rowsOf(tp, owner, a.ref, `select raw_user_meta_data from auth.users where email = '${email}'`)
+    expect(row.raw_user_meta_data).toEqual({ team: 'red' })
+  })
+
+  it('an invitation of an address someone signed up and never confirmed does not confirm the password they chose', async () => {
+    await confirmations(a, true)
+    const email = unique('pre-registered')
+    expect((await auth(a, '/signup', { key: a.anon, body: { email, password: ATTACKER_PASSWORD } })).status).toBe(200)
+    expect((await auth(a, '/invite', { key: a.service, bearer: a.service, body: { email } })).status).toBe(200)
+    expect((await fetch(lastLink(email, 'invite'), { redirect: 'manual' })).headers.get('location')).toContain('access_token=')
+    const attacker = await auth(a, '/token?grant_type=password', { key: a.anon, body: { email, password: ATTACKER_PASSWORD } })
+    expect(await errorCode(attacker)).toBe('invalid_credentials')
+  })
+
+  it("a sign-up of a taken address answers as a new pending one: not the user's id, metadata or sign-in times", async () => {
+    await confirmations(a, false)
+    const email = unique('taken')
+    const made = (await (await auth(a, '/signup', { key: a.anon, body: { email, password: PASSWORD, data: { secret: 'mine' } } })).json()) as { user: { id: string } }
+    await auth(a, `/admin/users/${made.user.id}`, { key: a.service, bearer: a.service, method: 'PUT', body: { app_metadata: { plan: 'gold' } } })
+    await confirmations(a, true)
+    const probe = await auth(a, '/signup', { key: a.anon, body: { email, password: ATTACKER_PASSWORD, data: { x: 1 } } })
+    expect(probe.status).toBe(200)
+    const answer = (await probe.json()) as Record<string, unknown>
+    const fresh = (await (await auth(a, '/signup', { key: a.anon, body: { email: unique('fresh'), password: PASSWORD, data: { x: 1 } } })).json()) as Record<string, unknown>
+    expect(answer.id).not.toBe(made.user.id)
+    expect(JSON.stringify(answer)).not.toContain('mine')
+    expect(JSON.stringify(answer)).not.toContain('gold')
+    expect(answer.user_metadata).toEqual({ x: 1 })
+    expect(Object.keys(answer).sort()).toEqual(Object.keys(fresh).sort())
+    for (const key of ['email_confirmed_at', 'confirmed_at', 'last_sign_in_at', 'invited_at']) expect(answer[key], key).toBeUndefined()
+    expect(answer.confirmation_sent_at).toBeTruthy()
+  })
+
+  it("a ban the project's SQL sets for ever (infinity) holds", async () => {
+    await confirmations(a, false)
+    const email = unique('forever')
+    expect((await auth(a, '/signup', { key: a.anon, body: { email, password: PASSWORD } })).status).toBe(200)
+    await rowsOf(tp, owner, a.ref, `update auth.users set banned_until = 'infinity' where email = '${email}'`)
+    const res = await auth(a, '/token?grant_type=password', { key: a.anon, body: { email, password: PASSWORD } })
+    expect(res.status).toBe(400)
+    expect(await errorCode(res)).toBe('user_banned')
+    const listed = await auth(a, '/admin/users', { key: a.service, bearer: a.service })
+    expect(listed.status).toBe(200)
+  })
+
+  it("a user row the project's SQL wrote with a hash from elsewhere, no email or no password is refused sign-in, not a server error", async () => {
+    await rowsOf(
+      tp,
+      owner,
+      a.ref,
+      `insert into auth.users (email, encrypted_password, email_confirmed_at) values
+         ('bcrypt-${Date.now()}@example.com', '$2a$10$abcdefghijklmnopqrstuuKJ5r7r1p9X0e7oQ5J7a1Qb4Zq0Jp6S', now()),
+         ('garbage-${Date.now()}@example.com', 'not a hash', now());
+       insert into auth.users (phone) values ('+15550001234');
+       insert into auth.users default values`
+    )
+    for (const row of await rowsOf(tp, owner, a.ref, `select email from auth.users where email like 'bcrypt-%' or email like 'garbage-%'`)) {
+      const res = await auth(a, '/token?grant_type=password', { key: a.anon, body: { email: row.email, password: PASSWORD } })
+      expect(res.status).toBe(400)
+      expect(await errorCode(res)).toBe('invalid_credentials')
+    }
+    expect((await auth(a, '/admin/users?per_page=1000', { key: a.service, bearer: a.service })).status).toBe(200)
+    expect((await tp.call('GET', `/platform/auth/${a.ref}/users`, { token: owner })).status).toBe(200)
+  })
+
+  it('the admin API answers 404 for an id that only looks like a user id, and odd bodies are 400s, never 500s', async () => {
+    const admin = { key: a.service, bearer: a.service }
+    expect((await auth(a, `/admin/users/${'-'.repeat(36)}`, admin)).status).toBe(404)
+    expect((await auth(a, `/admin/users/${'a'.repeat(36)}`, { ...admin, method: 'PUT', body: {} })).status).toBe(404)
+    expect((await auth(a, `/admin/users/${'-'.repeat(36)}`, { ...admin, method: 'DELETE' })).status).toBe(404)
+    for (const raw of ['[]', 'null', '"x"', '42', '{"email":["a@b.co"],"password":{}}', '{"email":null,"password":null}', '{', '{"__proto__":{"admin":true}}']) {
+      for (const path of ['/signup', '/token?grant_type=password', '/otp', '/recover', '/verify', '/resend']) {
+        const res = await auth(a, path, { key: a.anon, raw })
+        expect(res.status, `${path} ${raw}`).toBeLessThan(500)
+      }
+    }
+    const huge = await auth(a, '/signup', { key: a.anon, body: { email: unique('huge'), password: PASSWORD, data: { blob: 'x'.repeat(70_000) } } })
+    expect(huge.status).toBe(413)
+  })
+
+  it('a refresh token, a verify link or an access token of one project means nothing at another', async () => {
+    await confirmations(a, false)
+    const res = await auth(a, '/signup', { key: a.anon, body: { email: unique('cross'), password: PASSWORD } })
+    const session = (await res.json()) as { refresh_token: string; access_token: string }
+    const refreshed = await auth(b, '/token?grant_type=refresh_token', { key: b.anon, body: { refresh_token: session.refresh_token } })
+    expect(await errorCode(refreshed)).toBe('refresh_token_not_found')
+    expect((await auth(b, '/admin/users', { key: b.anon, bearer: session.access_token })).status).toBe(403)
+    expect((await auth(a, '/admin/users', { key: a.anon, bearer: session.access_token })).status).toBe(403)
+    await confirmations(a, true)
+    const email = unique('link')
+    await auth(a, '/signup', { key: a.anon, body: { email, password: PASSWORD } })
+    const link = lastLink(email, 'signup').replace(`/p/${a.ref}/`, `/p/${b.ref}/`)
+    expect((await fetch(link, { redirect: 'manual' })).headers.get('location')).toContain('error_code=otp_expired')
+  })
+
+  it('a deleted user keeps no session: the access token is refused by the service and its refresh token gives nothing', async () => {
+    await confirmations(a, false)
+    const res = await auth(a, '/signup', { key: a.anon, body: { email: unique('deleted'), password: PASSWORD } })
+    const session = (await res.json()) as { refresh_token: string; access_token: string; user: { id: string } }
+    expect((await auth(a, `/admin/users/${session.user.id}`, { key: a.service, bearer: a.service, method: 'DELETE' })).status).toBe(200)
+    expect((await auth(a, '/user', { key: a.anon, bearer: session.access_token })).status).toBe(403)
+    expect((await auth(a, '/token?grant_type=refresh_token', { key: a.anon, body: { refresh_token: session.refresh_token } })).status).toBe(400)
+  })
+
+  it('a code of one kind does not complete another, and a code is of its address only', async () => {
+    await confirmations(a, true)
+    const email = unique('kinds')
+    await auth(a, '/signup', { key: a.anon, body: { email, password: PASSWORD } })
+    const code = /code: (\d{6})/.exec(mails.findLast((m) => m.to === email)!.text)![1]
+    for (const type of ['recovery', 'invite', 'email_change', 'magiclink', 'sms', 'nonsense'])
+      expect((await auth(a, '/verify', { key: a.anon, body: { type, email, token: code } })).status, type).toBeGreaterThanOrEqual(400)
+    expect((await auth(a, '/verify', { key: a.anon, body: { type: 'signup', email: unique('other'), token: code } })).status).toBe(403)
+    expect((await auth(a, '/verify', { key: a.anon, body: { type: 'signup', email: email.toUpperCase(), token: code } })).status).toBe(200)
+  })
+
+  it('two users asking for the same new address: the first to confirm gets it, the second is refused', async () => {
+    await confirmations(a, false)
+    const one = (await (await auth(a, '/signup', { key: a.anon, body: { email: unique('one'), password: PASSWORD } })).json()) as { access_token: string }
+    const two = (await (await auth(a, '/signup', { key: a.anon, body: { email: unique('two'), password: PASSWORD } })).json()) as { access_token: string }
+    await confirmations(a, true)
+    const wanted = unique('wanted')
+    expect((await auth(a, '/user', { key: a.anon, bearer: one.access_token, method: 'PUT', body: { email: wanted } })).status).toBe(200)
+    const firstLink = lastLink(wanted, 'email_change')
+    expect((await auth(a, '/user', { key: a.anon, bearer: two.access_token, method: 'PUT', body: { email: wanted } })).status).toBe(200)
+    const secondLink = lastLink(wanted, 'email_change')
+    expect((await fetch(secondLink, { redirect: 'manual' })).headers.get('location')).toContain('access_token=')
+    const first = await fetch(firstLink, { redirect: 'manual' })
+    expect(first.status).toBe(422)
+    const holders = await rowsOf(tp, owner, a.ref, `select count(*)::int as n from auth.users where email = '${wanted}'`)
+    expect(holders).toEqual([{ n: 1 }])
+  })
+
+  it('links lead only to allowed addresses, whatever the userinfo, host suffix or scheme', async () => {
+    await tp.call('PATCH', `/platform/auth/${a.ref}/config`, {
+      token: owner,
+      body: { mailer_autoconfirm: false, site_url: 'https://app.example.com', uri_allow_list: ['https://app.example.com/cb/**', 'myapp://login'] },
+    })
+    for (const bad of [
+      'https://app.example.com@evil.example.net/',
+      'https://app.example.com.evil.example.net/',
+      'https://app.example.com:443@evil.example.net',
+      '//evil.example.net',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'myapp://login.evil',
+      'https://app.example.com/cb/../..@evil.example.net',
+    ]) {
+      const email = unique('redirect')
+      await auth(a, `/signup?redirect_to=${encodeURIComponent(bad)}`, { key: a.anon, body: { email, password: PASSWORD } })
+      const location = (await fetch(lastLink(email, 'signup'), { redirect: 'manual' })).headers.get('location')!
+      expect(new URL(location).host, bad).toBe('app.example.com')
+    }
+  })
+
+  it("anon and a user cannot read or change the auth schema's tables through the data API even when the project exposes it", async () => {
+    await confirmations(a, false)
+    const user = (await (await auth(a, '/signup', { key: a.anon, body: { email: unique('rest'), password: PASSWORD } })).json()) as { access_token: string; user: { id: string } }
+    const exposed = await tp.call('PATCH', `/platform/projects/${a.ref}/api-settings`, { token: owner, body: { data_api: { schemas: ['public', 'auth'] } } })
+    expect(exposed.status).toBe(200)
+    for (const bearer of [a.anon, user.access_token]) {
+      for (const table of ['users', 'refresh_tokens', 'one_time_tokens', 'sessions', 'identities']) {
+        const read = await fetch(`${a.url}/rest/v1/${table}?select=*`, { headers: { apikey: a.anon, Authorization: `Bearer ${bearer}`, 'Accept-Profile': 'auth' } })
+        expect(read.status, table).toBeGreaterThanOrEqual(400)
+        expect(await read.text()).not.toContain('encrypted_password')
+      }
+      const write = await fetch(`${a.url}/rest/v1/users?id=eq.${user.user.id}`, {
+        method: 'PATCH',
+        headers: { apikey: a.anon, Authorization: `Bearer ${bearer}`, 'Content-Profile': 'auth', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ role: 'service_role' }),
+      })
+      expect(write.status).toBeGreaterThanOrEqual(400)
+    }
+    const [row] = await rowsOf(tp, owner, a.ref, `select role from auth.users where id = '${user.user.id}'`)
+    expect(row.role).toBe('authenticated')
+    await tp.call('PATCH', `/platform/projects/${a.ref}/api-settings`, { token: owner, body: { data_api: { schemas: ['public'] } } })
+  })
+
+  it('many requests at once for one project are all answered, none with a server error', async () => {
+    await confirmations(b, false)
+    const session = (await (await auth(b, '/signup', { key: b.anon, body: { email: unique('busy'), password: PASSWORD } })).json()) as { access_token: string }
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 ? auth(b, '/user', { key: b.anon, bearer: session.access_token }) : auth(b, '/token?grant_type=password', { key: b.anon, body: { email: unique('nobody'), password: PASSWORD } })
+      )
+    )
+    expect(answers.map((r) => r.status).sort()).toEqual([...Array(20).fill(200), ...Array(20).fill(400)].sort())
+  })
+})
