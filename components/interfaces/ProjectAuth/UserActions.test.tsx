@@ -147,6 +147,22 @@ it('deletes a user only once confirmed', async () => {
   expect(toasts.success).toEqual(['User ada@example.com deleted'])
 })
 
+it('moves to the last page with users when a delete empties the page shown', async () => {
+  const state = platform({ users: Array.from({ length: 21 }, (_, i) => mockUser(i + 1)) })
+  const { user } = page()
+  await screen.findByText('1–20 of 21 users')
+  await user.click(screen.getByRole('button', { name: 'Next' }))
+  expect(await screen.findByText('21–21 of 21 users')).toBeInTheDocument()
+  const panel = await openUser(user, 'user1@example.com')
+  const remove = within(panel).getByRole('button', { name: 'Delete user' })
+  await waitFor(() => expect(remove).toBeEnabled())
+  await user.click(remove)
+  await user.click(within(await screen.findByRole('dialog', { name: 'Delete user1@example.com?' })).getByRole('button', { name: 'Delete user' }))
+  expect(await screen.findByText('1–20 of 20 users')).toBeInTheDocument()
+  expect(screen.getByText('Page 1 of 1')).toBeInTheDocument()
+  expect(state.log.lists.map((p) => p.get('page'))).toEqual(['1', '2', '2', '1'])
+})
+
 it('disables every change, with the reason, for a member who may read users but not change them', async () => {
   platform({ users: [ADA] }, { actions: actionsOf('Developer').filter((a) => a !== 'auth:users:write') })
   const { user } = page()
