@@ -408,7 +408,11 @@ export async function inviteUser(ctx: ProjectAuthContext, email: string, data: R
     let user = await findUserByEmail(tx, email)
     if (user?.email_confirmed_at) throw authError(422, 'email_exists', 'A user with this email address has already been registered')
     if (!user) user = await insertUser(tx, { email, invited: true, userMetadata: data })
-    else await tx.query(`update auth.users set invited_at = now() where id = $1`, [user.id])
+    else {
+      // Nobody proved this address yet: a password whoever signed it up chose must not hold once the invitee accepts.
+      await tx.query(`update auth.users set invited_at = now(), encrypted_password = null, updated_at = now() where id = $1`, [user.id])
+      await tx.query(`delete from auth.sessions where user_id = $1`, [user.id])
+    }
     const message = await createLink(ctx, tx, user, 'invite', email, allowedRedirect(ctx, redirectTo))
     return { user: await toGoTrueUser(tx, (await findUserById(tx, user.id))!), message }
   })
