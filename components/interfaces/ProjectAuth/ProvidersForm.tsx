@@ -79,7 +79,7 @@ export function ProvidersForm({ projectRef, saved, canUpdate }: { projectRef: st
       </Card>
 
       <Card>
-        <CardHeader title="Phone" description="Sign up and sign in with a phone number and a one-time code." />
+        <CardHeader title="Phone" description="Sign up and sign in with a phone number. No SMS provider is set up yet, so phone sign-ups need auto-confirm." />
         <CardContent className="flex flex-col gap-5">
           <Toggle label="Enable phone provider" checked={form.phoneEnabled} disabled={disabled} onCheckedChange={(phoneEnabled) => set({ phoneEnabled })} />
           <Toggle

@@ -7,7 +7,7 @@ import type { BadgeVariant } from '@/components/ui'
 import { INVALID_HTTP_URL_MESSAGE, isHttpUrl } from '@/lib/url'
 import { BAN_DURATION, projectAuthConfigPatch, type ProjectAuthConfig, type ProjectAuthConfigPatch, type ProjectUser } from '@/lib/api-types'
 
-export const USERS_PER_PAGE = 20
+export const USERS_PER_PAGE = 50
 export const SEARCH_DEBOUNCE_MS = 300
 
 /** A date and time as the list shows it, in the browser's time zone. */
