@@ -5,6 +5,7 @@
  * are checked with the platform auth service's own schemas (lib/api-types/auth.ts); errors carry
  * GoTrue's `error_code` and `msg`. Users live in the project's database (schema-sql.ts).
  */
+import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import * as a from '@/lib/api-types/auth'
 import { authError } from '../auth/gotrue-errors'
@@ -68,6 +69,30 @@ async function afterCommit(ctx: ProjectAuthContext, message: Awaited<ReturnType<
   if (message) await sendLink(ctx, message)
 }
 
+/**
+ * A sign-up of a taken address, as GoTrue answers it: shaped as a new pending user, with no
+ * identities, and nothing of the account (its id, metadata, sign-ins) told to whoever asks.
+ */
+function takenAddressAnswer(email: string | null, phone: string | null, data: Record<string, unknown> | undefined) {
+  const now = new Date().toISOString()
+  const provider = email ? 'email' : 'phone'
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: email ?? '',
+    phone: phone ?? '',
+    confirmation_sent_at: now,
+    app_metadata: { provider, providers: [provider] },
+    user_metadata: data ?? {},
+    identities: [],
+    factors: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  }
+}
+
 const signup: Endpoint = async (ctx, { query, body }) => {
   const input = parse(a.signupBody, body)
   const { redirect_to } = parse(a.signupQuery, query)
@@ -92,7 +117,7 @@ const signup: Endpoint = async (ctx, { query, body }) => {
     if (existing && (existing.email_confirmed_at || existing.phone_confirmed_at || existing.invited_at)) {
       // As GoTrue does when confirmations are on: a confirmed address is not revealed.
       if (autoconfirm) throw authError(422, 'user_already_exists', 'User already registered')
-      return { answer: { ...(await toGoTrueUser(tx, existing)), identities: [] }, message: null }
+      return { answer: takenAddressAnswer(email, phone, input.data), message: null }
     }
     let user: UserRow
     if (existing) {
