@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Alert, Button, Input, Modal, Toggle } from '@/components/ui'
+import { useProjectAuthConfigQuery } from '@/data/project-auth/project-auth-config-query'
 import { useProjectUserCreateMutation } from '@/data/project-auth/project-user-create-mutation'
 import { createProjectUserBody } from '@/lib/api-types'
 
@@ -23,7 +24,10 @@ export function CreateUserModal({ projectRef, open, onClose }: { projectRef: str
     },
     onError: () => undefined, // shown in the dialog
   })
+  // The project's own minimum, checked here too so a short password is caught before sending.
+  const minLength = useProjectAuthConfigQuery({ projectRef }, { enabled: open }).data?.password_min_length
   const emailError = createProjectUserBody.shape.email.safeParse(email).error?.issues[0]?.message
+  const passwordError = password && minLength !== undefined && password.length < minLength ? `The password must be at least ${minLength} characters.` : undefined
 
   function close() {
     setEmail('')
@@ -37,7 +41,7 @@ export function CreateUserModal({ projectRef, open, onClose }: { projectRef: str
   const submit = (e: FormEvent) => {
     e.preventDefault()
     setSubmitted(true)
-    if (emailError) return
+    if (emailError || passwordError) return
     create.mutate({ projectRef, email, password: password || undefined, emailConfirm: autoConfirm })
   }
 
@@ -73,8 +77,9 @@ export function CreateUserModal({ projectRef, open, onClose }: { projectRef: str
           type="password"
           autoComplete="new-password"
           value={password}
-          description="Optional: without one, the user signs in by a link or sets a password through recovery."
+          description={`Optional${minLength ? `, at least ${minLength} characters` : ''}: without one, the user signs in by a link or sets a password through recovery.`}
           onChange={(e) => setPassword(e.target.value)}
+          error={submitted ? passwordError : undefined}
         />
         <Toggle
           label="Auto-confirm user"

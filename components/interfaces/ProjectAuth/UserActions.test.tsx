@@ -49,6 +49,12 @@ it('adds a confirmed user with a password, and refuses a taken email in the dial
 
   await user.clear(within(dialog).getByLabelText('Email address'))
   await user.type(within(dialog).getByLabelText('Email address'), 'Grace@Example.com')
+  // The project's minimum password length (6 here) is checked before anything is sent.
+  await user.type(within(dialog).getByLabelText('Password'), 'short')
+  await user.click(within(dialog).getByRole('button', { name: 'Create user' }))
+  expect(await within(dialog).findByText('The password must be at least 6 characters.')).toBeInTheDocument()
+  expect(state.users).toHaveLength(0)
+  await user.clear(within(dialog).getByLabelText('Password'))
   await user.type(within(dialog).getByLabelText('Password'), 'correct horse')
   expect(within(dialog).getByRole('switch', { name: 'Auto-confirm user' })).toBeChecked()
   await user.click(within(dialog).getByRole('button', { name: 'Create user' }))
