@@ -30,7 +30,8 @@ export type UserRow = {
 
 type IdentityRow = { id: string; user_id: string; provider: string; provider_id: string; identity_data: Record<string, unknown>; last_sign_in_at: Date | null; created_at: Date; updated_at: Date }
 
-const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null)
+/** A time as ISO text; PostgreSQL's `infinity` and `-infinity` (read as ±Infinity) as PostgreSQL writes them. */
+const iso = (d: Date | number | null | undefined) => (d == null ? null : Number.isFinite(Number(d)) ? new Date(d).toISOString() : Number(d) > 0 ? 'infinity' : '-infinity')
 
 export async function findUserByEmail(db: AuthDb, email: string): Promise<UserRow | null> {
   const [row] = await db.query<UserRow>(`select * from auth.users where lower(email) = lower($1)`, [email])
@@ -47,7 +48,8 @@ export async function findUserById(db: AuthDb, id: string): Promise<UserRow | nu
   return row ?? null
 }
 
-export const isBanned = (user: UserRow) => !!user.banned_until && new Date(user.banned_until) > new Date()
+/** `banned_until` may be `infinity` (a ban for ever, set by the project's SQL): read as a number, it is later than now. */
+export const isBanned = (user: UserRow) => user.banned_until != null && Number(user.banned_until) > Date.now()
 
 export type NewUser = {
   email?: string | null

@@ -116,6 +116,10 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth under attack', () => {
     expect(await errorCode(res)).toBe('user_banned')
     const listed = await auth(a, '/admin/users', { key: a.service, bearer: a.service })
     expect(listed.status).toBe(200)
+    const users = ((await listed.json()) as { users: { email: string; banned_until?: string }[] }).users
+    expect(users.find((u) => u.email === email)?.banned_until).toBe('infinity')
+    const dashboard = await tp.call('GET', `/platform/auth/${a.ref}/users?keywords=${encodeURIComponent(email)}`, { token: owner })
+    expect(dashboard.body.users[0].banned_until).toBe('infinity')
   })
 
   it("a user row the project's SQL wrote with a hash from elsewhere, no email or no password is refused sign-in, not a server error", async () => {
