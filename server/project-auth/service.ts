@@ -338,7 +338,8 @@ const adminListUsers: Endpoint = async (ctx, { query }) => {
 
 async function adminUser(ctx: ProjectAuthContext, params: Record<string, string>) {
   const id = params.userId
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw authError(404, 'user_not_found', 'User not found')
+  // A UUID's own shape: 36 dashes would reach the database's uuid cast and fail there.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw authError(404, 'user_not_found', 'User not found')
   const user = await findUserById(ctx.db, id)
   if (!user) throw authError(404, 'user_not_found', 'User not found')
   return user
