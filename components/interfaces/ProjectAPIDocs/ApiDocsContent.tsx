@@ -8,6 +8,7 @@ import { exposedCatalog, type ApiDocsCatalog } from '@/lib/sql/api-docs-catalog'
 import { appState } from '@/state/app'
 import { AuthenticationSection } from './AuthenticationSection'
 import { ClientLibrariesSection } from './ClientLibrariesSection'
+import { DocsSectionNav } from './DocsSectionNav'
 import { DocsSectionPicker } from './DocsSectionPicker'
 import { FunctionSection } from './FunctionSection'
 import { IntroductionSection } from './IntroductionSection'
@@ -21,9 +22,10 @@ const EMPTY: ApiDocsCatalog = { tables: [], functions: [] }
 /**
  * The API docs, in the side panel and on the API docs page: section picker and language, then the
  * section. The URL, the anon key and the exposed schemas come from the API settings; tables and
- * functions from the project's database, those of the exposed schemas only.
+ * functions from the project's database, those of the exposed schemas only. On the page, wide
+ * screens list the sections beside the docs instead of the select.
  */
-export function ApiDocsContent({ projectRef }: { projectRef: string }) {
+export function ApiDocsContent({ projectRef, layout = 'panel' }: { projectRef: string; layout?: 'panel' | 'page' }) {
   const { activeDocsSection, docsLanguage } = useSnapshot(appState)
   const section = sectionFromPath(activeDocsSection)
   const settings = useApiSettingsQuery({ projectRef })
@@ -32,10 +34,10 @@ export function ApiDocsContent({ projectRef }: { projectRef: string }) {
   const exposed = catalog.data && settings.data ? exposedCatalog(catalog.data, schemas) : EMPTY
   const go = (next: DocsSection) => (appState.activeDocsSection = sectionPath(next))
 
-  return (
+  const body = (
     <div className="flex min-w-0 flex-col gap-5 text-sm leading-relaxed text-foreground-light [&_code]:font-mono [&_code]:text-xs [&_code]:text-foreground">
-      <div className="flex flex-wrap items-end gap-3">
-        <DocsSectionPicker section={section} catalog={exposed} onChange={go} />
+      <div className="flex flex-wrap items-end justify-end gap-3">
+        <DocsSectionPicker section={section} catalog={exposed} onChange={go} className={layout === 'page' ? 'lg:hidden' : undefined} />
         <LanguageSwitch />
       </div>
       {settings.isError && (
@@ -69,6 +71,17 @@ export function ApiDocsContent({ projectRef }: { projectRef: string }) {
           onIntroduction={() => go(INTRODUCTION)}
         />
       ) : null}
+    </div>
+  )
+  if (layout === 'panel') return body
+  return (
+    <div className="grid min-w-0 gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+      <aside className="hidden lg:block">
+        <div className="sticky top-4">
+          <DocsSectionNav section={section} catalog={exposed} onChange={go} />
+        </div>
+      </aside>
+      {body}
     </div>
   )
 }

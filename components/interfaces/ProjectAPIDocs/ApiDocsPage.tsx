@@ -11,7 +11,7 @@ export function ApiDocsPage({ projectRef }: { projectRef: string }) {
       title="API docs"
       description="How an application reads and writes this project's tables, calls its functions and signs its users in: supabase-js and curl, with the project's URL and anon key."
     >
-      <ApiDocsContent projectRef={projectRef} />
+      <ApiDocsContent projectRef={projectRef} layout="page" />
     </FeaturePage>
   )
 }

@@ -1,3 +1,4 @@
+import clsx from 'clsx'
 import { Select } from '@/components/ui'
 import type { ApiDocsCatalog } from '@/lib/sql/api-docs-catalog'
 import {
@@ -16,14 +17,24 @@ import {
  * functions, or the client libraries. A select rather than a side list: the panel stays one column
  * wide, on a phone too.
  */
-export function DocsSectionPicker({ section, catalog, onChange }: { section: DocsSection; catalog: ApiDocsCatalog; onChange: (section: DocsSection) => void }) {
+export function DocsSectionPicker({
+  section,
+  catalog,
+  onChange,
+  className,
+}: {
+  section: DocsSection
+  catalog: ApiDocsCatalog
+  onChange: (section: DocsSection) => void
+  className?: string
+}) {
   return (
     <Select
       label="Section"
       size="small"
       value={sectionValue(section)}
       onChange={(e) => onChange(sectionFromValue(e.target.value))}
-      containerClassName="min-w-0 flex-1"
+      containerClassName={clsx('min-w-0 flex-1', className)}
     >
       <option value={sectionValue(INTRODUCTION)}>Introduction</option>
       <option value={sectionValue(AUTHENTICATION)}>Authentication</option>

@@ -201,8 +201,15 @@ it('closes with its close button', async () => {
 it('the API docs page shows the same docs, without the preview', async () => {
   platform()
   localStorage.setItem(FEATURE_PREVIEW_KEYS.API_SIDE_PANEL, 'false')
-  renderWithQueries(<ApiDocsPage projectRef="abc" />)
+  const { user } = renderWithQueries(<ApiDocsPage projectRef="abc" />)
   expect(screen.getByRole('heading', { name: 'API docs', level: 1 })).toBeInTheDocument()
   expect(await screen.findByRole('heading', { name: 'The client' })).toBeInTheDocument()
   expect(snippets()[0]).toContain(`createClient('http://localhost:3000/p/abc', 'ANON.KEY')`)
+  // Wide screens list the sections beside the docs.
+  const sections = screen.getByRole('navigation', { name: 'API docs sections' })
+  expect(within(sections).getByRole('button', { name: 'Introduction' })).toHaveAttribute('aria-current', 'page')
+  await user.click(await within(sections).findByRole('button', { name: 'public.add(a integer, b integer)' }))
+  expect(screen.getByRole('heading', { name: 'Call the function' })).toBeInTheDocument()
+  expect(within(sections).getByRole('button', { name: 'public.add(a integer, b integer)' })).toHaveAttribute('aria-current', 'page')
+  expect(section()).toHaveDisplayValue('public.add(a integer, b integer)')
 })
