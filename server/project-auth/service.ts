@@ -119,6 +119,9 @@ const signup: Endpoint = async (ctx, { query, body }) => {
       if (autoconfirm) throw authError(422, 'user_already_exists', 'User already registered')
       return { answer: takenAddressAnswer(email, phone, input.data), message: null }
     }
+    // Confirmed at once, taking a pending account over would be a session as that account (its id,
+    // what the project gave it) with nothing proved: the address is taken.
+    if (existing && autoconfirm) throw authError(422, 'user_already_exists', 'User already registered')
     let user: UserRow
     if (existing) {
       // Nobody confirmed it yet: this sign-up takes the pending account over (its link is the only valid one).

@@ -106,6 +106,21 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth under attack', () => {
     expect(answer.confirmation_sent_at).toBeTruthy()
   })
 
+  it('with sign-ups confirmed at once, a sign-up of an address whose account nobody confirmed gets no session as that account', async () => {
+    const email = unique('made-by-admin')
+    const made = await auth(a, '/admin/users', { key: a.service, bearer: a.service, body: { email, app_metadata: { plan: 'gold' } } })
+    expect(made.status).toBe(200)
+    const id = ((await made.json()) as { id: string }).id
+    await confirmations(a, false)
+    const res = await auth(a, '/signup', { key: a.anon, body: { email, password: ATTACKER_PASSWORD } })
+    const body = (await res.json()) as { error_code?: string; user?: { id: string } }
+    expect(body.user?.id).not.toBe(id)
+    expect(res.status).toBe(422)
+    expect(body.error_code).toBe('user_already_exists')
+    const [row] = await rowsOf(tp, owner, a.ref, `select encrypted_password is null as unset from auth.users where id = '${id}'`)
+    expect(row.unset).toBe(true)
+  })
+
   it("a ban the project's SQL sets for ever (infinity) holds", async () => {
     await confirmations(a, false)
     const email = unique('forever')
