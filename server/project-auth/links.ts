@@ -33,7 +33,8 @@ const codeDigest = (address: string, code: string) => digest(`${address.toLowerC
  */
 export function allowedRedirect(ctx: Pick<ProjectAuthContext, 'config' | 'projectUrl'>, candidate: string | undefined | null): string {
   const fallback = ctx.config.site_url || ctx.projectUrl
-  if (!candidate) return fallback
+  // The URL parser drops tabs and line breaks, a Location header may not carry them.
+  if (!candidate || /[\u0000-\u001f\u007f]/.test(candidate)) return fallback
   let url: URL
   try {
     url = new URL(candidate)

@@ -246,6 +246,17 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth under attack', () => {
     }
   })
 
+  it('a redirect_to with control characters leads to the site URL, and its link still signs in', async () => {
+    await tp.call('PATCH', `/platform/auth/${a.ref}/config`, { token: owner, body: { mailer_autoconfirm: false, site_url: 'https://app.example.com', uri_allow_list: [] } })
+    const email = unique('crlf')
+    const bad = 'https://app.example.com/x\r\nSet-Cookie: a=b'
+    await auth(a, `/signup?redirect_to=${encodeURIComponent(bad)}`, { key: a.anon, body: { email, password: PASSWORD } })
+    const followed = await fetch(lastLink(email, 'signup'), { redirect: 'manual' })
+    expect(followed.status).toBe(303)
+    expect(followed.headers.get('set-cookie')).toBeNull()
+    expect(followed.headers.get('location')!.startsWith('https://app.example.com#access_token=')).toBe(true)
+  })
+
   it("anon and a user cannot read or change the auth schema's tables through the data API even when the project exposes it", async () => {
     await confirmations(a, false)
     const user = (await (await auth(a, '/signup', { key: a.anon, body: { email: unique('rest'), password: PASSWORD } })).json()) as { access_token: string; user: { id: string } }
@@ -267,6 +278,60 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth under attack', () => {
     const [row] = await rowsOf(tp, owner, a.ref, `select role from auth.users where id = '${user.user.id}'`)
     expect(row.role).toBe('authenticated')
     await tp.call('PATCH', `/platform/projects/${a.ref}/api-settings`, { token: owner, body: { data_api: { schemas: ['public'] } } })
+  })
+
+  it('a mailed link followed many times at once signs in once', async () => {
+    await confirmations(a, true)
+    const email = unique('twice')
+    await auth(a, '/signup', { key: a.anon, body: { email, password: PASSWORD } })
+    const link = lastLink(email, 'signup')
+    const locations = await Promise.all(Array.from({ length: 8 }, async () => (await fetch(link, { redirect: 'manual' })).headers.get('location') ?? ''))
+    expect(locations.filter((l) => l.includes('access_token=')).length).toBe(1)
+    const [{ n }] = await rowsOf(tp, owner, a.ref, `select count(*)::int as n from auth.sessions s join auth.users u on u.id = s.user_id where u.email = '${email}'`)
+    expect(n).toBe(1)
+  })
+
+  it("after the JWT secret's rotation the old keys and access tokens are refused; a refresh token gives tokens of the new secret", async () => {
+    await confirmations(b, false)
+    const session = (await (await auth(b, '/signup', { key: b.anon, body: { email: unique('rotated'), password: PASSWORD } })).json()) as { access_token: string; refresh_token: string }
+    expect((await tp.call('POST', `/platform/projects/${b.ref}/api-settings/rotate-jwt-secret`, { token: owner })).status).toBe(200)
+    const old = b
+    b = await (async () => {
+      const keys = (await tp.call('GET', `/platform/projects/${old.ref}/api-settings?reveal=true`, { token: owner })).body
+      return { ...old, anon: keys.anon_key, service: keys.service_role_key }
+    })()
+    expect((await auth(b, '/settings', { key: old.anon })).status).toBe(401)
+    expect((await auth(b, '/admin/users', { key: old.service, bearer: old.service })).status).toBe(401)
+    expect((await auth(b, '/user', { key: b.anon, bearer: session.access_token })).status).toBe(403)
+    expect((await fetch(`${b.url}/rest/v1/`, { headers: { apikey: b.anon, Authorization: `Bearer ${session.access_token}` } })).status).toBe(401)
+    const refreshed = await auth(b, '/token?grant_type=refresh_token', { key: b.anon, body: { refresh_token: session.refresh_token } })
+    expect(refreshed.status).toBe(200)
+    const fresh = (await refreshed.json()) as { access_token: string }
+    expect((await auth(b, '/user', { key: b.anon, bearer: fresh.access_token })).status).toBe(200)
+  })
+
+  it('a restricted organization (402) and a paused project (409) serve no sign-in, refresh or link', async () => {
+    await confirmations(a, false)
+    const email = unique('held')
+    const session = (await (await auth(a, '/signup', { key: a.anon, body: { email, password: PASSWORD } })).json()) as { refresh_token: string }
+    const [{ organization_id }] = await tp.platform.db.query<{ organization_id: number }>('select organization_id::int as organization_id from projects where ref = $1', [a.ref])
+    await tp.platform.db.query(`update organizations set restriction_status = 'restricted' where id = $1`, [organization_id])
+    try {
+      expect((await auth(a, '/token?grant_type=password', { key: a.anon, body: { email, password: PASSWORD } })).status).toBe(402)
+      expect((await auth(a, '/token?grant_type=refresh_token', { key: a.anon, body: { refresh_token: session.refresh_token } })).status).toBe(402)
+      expect((await auth(a, '/verify?token=x&type=signup')).status).toBe(402)
+      expect((await tp.call('GET', `/platform/auth/${a.ref}/users`, { token: owner })).status).toBe(402)
+    } finally {
+      await tp.platform.db.query(`update organizations set restriction_status = null where id = $1`, [organization_id])
+    }
+    await tp.platform.db.query(`update projects set status = 'INACTIVE' where ref = $1`, [a.ref])
+    try {
+      expect((await auth(a, '/token?grant_type=refresh_token', { key: a.anon, body: { refresh_token: session.refresh_token } })).status).toBe(409)
+      expect((await tp.call('GET', `/platform/auth/${a.ref}/users`, { token: owner })).status).toBe(409)
+    } finally {
+      await tp.platform.db.query(`update projects set status = 'ACTIVE_HEALTHY' where ref = $1`, [a.ref])
+    }
+    expect((await auth(a, '/token?grant_type=refresh_token', { key: a.anon, body: { refresh_token: session.refresh_token } })).status).toBe(200)
   })
 
   it('many requests at once for one project are all answered, none with a server error', async () => {
