@@ -153,6 +153,9 @@ const token: Endpoint = async (ctx, { query, body }) => {
   }
   if (grant_type !== 'password') throw authError(400, 'unsupported_grant_type', `grant_type ${grant_type} is not offered by this project's auth service`)
   if ((!input.email && !input.phone) || !input.password) throw authError(400, 'validation_failed', 'An email or phone, and a password, are required')
+  // A provider turned off signs nobody in, as GoTrue refuses it.
+  if (input.email && !ctx.config.external_email_enabled) throw authError(422, 'email_provider_disabled', 'Email logins are disabled')
+  if (!input.email && !ctx.config.external_phone_enabled) throw authError(422, 'phone_provider_disabled', 'Phone logins are disabled')
   await hit(ctx.platform, bucket(ctx, 'sign-in:ip'), ctx.ip, limits(ctx).signInPerIp)
   const address = input.email ? normalEmail(input.email) : input.phone!.replace(/[\s()-]/g, '')
   await hit(ctx.platform, bucket(ctx, 'sign-in:account'), address, limits(ctx).signInPerAccount)
@@ -226,6 +229,7 @@ const otp: Endpoint = async (ctx, { query, body }) => {
   const input = parse(a.otpBody, body)
   const { redirect_to } = parse(a.otpQuery, query)
   if (!input.email) throw authError(422, 'sms_send_failed', 'Codes by SMS need an SMS provider; this project has none')
+  if (!ctx.config.external_email_enabled) throw authError(422, 'email_provider_disabled', 'Email logins are disabled')
   const email = normalEmail(input.email)
   checkEmail(email)
   await hit(ctx.platform, bucket(ctx, 'otp:ip'), ctx.ip, limits(ctx).otpPerIp)

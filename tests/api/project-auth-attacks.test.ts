@@ -121,6 +121,25 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth under attack', () => {
     expect(row.unset).toBe(true)
   })
 
+  it('with the email provider turned off, no address signs up or in by mail, magic link or password', async () => {
+    await confirmations(b, false)
+    const email = unique('provider-off')
+    expect((await auth(b, '/signup', { key: b.anon, body: { email, password: PASSWORD } })).status).toBe(200)
+    await tp.call('PATCH', `/platform/auth/${b.ref}/config`, { token: owner, body: { external_email_enabled: false } })
+    try {
+      const newcomer = unique('newcomer')
+      const otp = await auth(b, '/otp', { key: b.anon, body: { email: newcomer, create_user: true } })
+      expect(await errorCode(otp)).toBe('email_provider_disabled')
+      const [{ n }] = await rowsOf(tp, owner, b.ref, `select count(*)::int as n from auth.users where email = '${newcomer}'`)
+      expect(n).toBe(0)
+      expect(await errorCode(await auth(b, '/magiclink', { key: b.anon, body: { email } }))).toBe('email_provider_disabled')
+      const password = await auth(b, '/token?grant_type=password', { key: b.anon, body: { email, password: PASSWORD } })
+      expect(await errorCode(password)).toBe('email_provider_disabled')
+    } finally {
+      await tp.call('PATCH', `/platform/auth/${b.ref}/config`, { token: owner, body: { external_email_enabled: true } })
+    }
+  })
+
   it("a ban the project's SQL sets for ever (infinity) holds", async () => {
     await confirmations(a, false)
     const email = unique('forever')
