@@ -43,7 +43,7 @@ async function assertOwnRoles(client: pg.Client) {
     throw new Error(`role ${rows[0].role} already exists and ${rows[0].member} is a member of it: the platform does not take over a role it did not make; drop that role, then try again`)
 }
 
-async function ensureServerRoles(client: pg.Client, password: string, database: string) {
+async function ensureServerRoles(client: pg.Client, password: string, database: string | null) {
   await client.query(LOCK)
   try {
     await assertOwnRoles(client)
@@ -55,7 +55,7 @@ async function ensureServerRoles(client: pg.Client, password: string, database: 
     const login = `LOGIN NOINHERIT NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${pg.escapeLiteral(password)}`
     await client.query(`${existing.has(AUTHENTICATOR) ? 'ALTER' : 'CREATE'} ROLE ${AUTHENTICATOR} WITH ${login}`)
     await client.query(`GRANT ${API_ROLES.join(', ')} TO ${AUTHENTICATOR}`)
-    await client.query(`GRANT CONNECT ON DATABASE ${pg.escapeIdentifier(database)} TO ${AUTHENTICATOR}`)
+    if (database) await client.query(`GRANT CONNECT ON DATABASE ${pg.escapeIdentifier(database)} TO ${AUTHENTICATOR}`)
   } finally {
     await client.query(UNLOCK).catch(() => undefined)
   }
@@ -91,6 +91,14 @@ async function ensureDatabaseGrants(client: pg.Client, owner: string, schemas: s
     await client.query(`ALTER DEFAULT PRIVILEGES FOR ROLE ${o} IN SCHEMA public ${grant}`)
     await client.query(grant.replace(/ON (TABLES|SEQUENCES|FUNCTIONS)/, 'ON ALL $1 IN SCHEMA public'))
   }
+}
+
+/**
+ * The server-wide roles only, without CONNECT for the authenticator: what the project's auth
+ * schema names in its grants (server/project-auth) before its data API ever runs.
+ */
+export async function ensureApiRolesExist(platform: Platform, project: { ref: string; region: string }): Promise<void> {
+  await withAdmin(platform, project, null, (client) => ensureServerRoles(client, authenticatorPassword(platform), null))
 }
 
 /** Everything the project's PostgREST needs in place; answers the authenticator's password. */

@@ -8,9 +8,11 @@
 import pg from 'pg'
 import type { Platform } from '../platform'
 import type { GatedProject } from '../data-api/gate'
-import { ensureDataApiRoles } from '../data-api/roles'
-import { apiSettingsOf } from '../data-api/settings'
+import { ensureApiRolesExist } from '../data-api/roles'
 import { AUTH_SCHEMA_COMMENT, AUTH_SCHEMA_SQL } from './schema-sql'
+
+/** What opening a project's auth database needs of it. */
+type AuthProject = Pick<GatedProject, 'ref' | 'region' | 'db_location'>
 
 const POOL_SIZE = 4
 const IDLE_MS = 10_000
@@ -27,7 +29,7 @@ class AuthDatabases {
   private readonly entries = new Map<string, Entry>()
   constructor(private readonly platform: Platform) {}
 
-  private entry(project: GatedProject): Entry {
+  private entry(project: AuthProject): Entry {
     const found = this.entries.get(project.ref)
     if (found?.url === project.db_location.url) return found
     if (found) void this.end(project.ref)
@@ -44,9 +46,9 @@ class AuthDatabases {
     return entry
   }
 
-  private async prepare(project: GatedProject, pool: pg.Pool) {
+  private async prepare(project: AuthProject, pool: pg.Pool) {
     // The API roles are named in the schema's grants: they exist first.
-    await ensureDataApiRoles(this.platform, project, (await apiSettingsOf(this.platform, project.ref)).schemas)
+    await ensureApiRolesExist(this.platform, project)
     const client = await pool.connect()
     try {
       // Complete already: no DDL, whose ALTER TABLE would wait for (and hold up) every open
@@ -66,7 +68,7 @@ class AuthDatabases {
   }
 
   /** The project's auth database, its schema in place. */
-  async open(project: GatedProject): Promise<AuthDb & { transaction<T>(fn: (tx: AuthDb) => Promise<T>): Promise<T> }> {
+  async open(project: AuthProject): Promise<AuthDb & { transaction<T>(fn: (tx: AuthDb) => Promise<T>): Promise<T> }> {
     const { pool, ready } = this.entry(project)
     await ready
     const query = async <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => (await pool.query<R>(sql, params)).rows

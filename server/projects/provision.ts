@@ -5,6 +5,7 @@
  * wait on each other and a crashed instance's claim simply runs out. A failure is retried with
  * growing waits; after PROVISION_MAX_ATTEMPTS the project is INIT_FAILED until retried by hand.
  */
+import { authDatabases } from '../project-auth/database'
 import type { Platform } from '../platform'
 import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
 
@@ -56,6 +57,9 @@ export async function provisionClaimed(platform: Platform, claim: ProvisionClaim
     }
     const location = await platform.databases.provision(ref, region, { schemaFrom })
     const version = await platform.databases.version(location)
+    // Its users' schema (auth.users, auth.uid() for policies) is there from the start, as on
+    // Supabase; a database given as it is (self-hosted DATABASE_URL) is its owner's to shape.
+    if (!location.given) await authDatabases(platform).open({ ref, region, db_location: location })
     await platform.db.query(
       `update projects set status = 'ACTIVE_HEALTHY', status_message = null, db_location = $2, db_version = $3,
          lease_owner = null, lease_until = null, next_provision_at = null, unhealthy_since = null, updated_at = now()

@@ -180,7 +180,7 @@ for (const server of SERVERS) {
            (select count(*)::int from pg_shdepend where dbid = (select oid from pg_database where datname = current_database())
               and refobjid in (select oid from pg_roles where rolname in ('${role(parent)}', '${role(parent)}_ro'))) as parent_references,
            (select polroles::regrole[]::text from pg_policy where polname = 'mine') as policy_roles,
-           (select defaclrole::regrole::text from pg_default_acl) as default_privileges_of,
+           (select string_agg(distinct defaclrole::regrole::text, ',') from pg_default_acl) as default_privileges_of,
            granted.answer() as granted`
       )
       expect(owners).toEqual({

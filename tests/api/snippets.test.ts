@@ -57,6 +57,10 @@ const resetSql = (keepSchemas: string[]) => `
     loop
       execute format('drop schema %I cascade', s);
     end loop;
+    -- A new project's users table is empty (samples insert users of their own).
+    if to_regclass('auth.users') is not null then
+      truncate auth.users cascade;
+    end if;
   end
   $reset$;
   drop schema public cascade;
