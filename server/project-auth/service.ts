@@ -183,7 +183,15 @@ const updateUser: Endpoint = async (ctx, { query, body }) => {
   if (newEmail) checkEmail(newEmail)
   const { answer, message } = await ctx.db.transaction(async (tx) => {
     if (encrypted) await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [user.id, encrypted])
-    if (input.data) await tx.query(`update auth.users set raw_user_meta_data = raw_user_meta_data || $2::jsonb, updated_at = now() where id = $1`, [user.id, JSON.stringify(input.data)])
+    if (input.data) {
+      // Each update merges: bounded as a whole, or a user could grow it without end (and their
+      // tokens, which carry it, past what a request header holds).
+      const merged = await tx.query(
+        `update auth.users set raw_user_meta_data = raw_user_meta_data || $2::jsonb, updated_at = now() where id = $1 and octet_length((raw_user_meta_data || $2::jsonb)::text) <= $3 returning id`,
+        [user.id, JSON.stringify(input.data), a.MAX_USER_METADATA_BYTES]
+      )
+      if (!merged.length) throw authError(400, 'validation_failed', `User metadata (data) must be at most ${a.MAX_USER_METADATA_BYTES / 1024} KB of JSON`)
+    }
     let link = null
     if (newEmail && newEmail !== user.email) {
       const taken = await findUserByEmail(tx, newEmail)

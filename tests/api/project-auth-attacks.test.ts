@@ -353,6 +353,22 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth under attack', () => {
     expect((await auth(a, '/token?grant_type=refresh_token', { key: a.anon, body: { refresh_token: session.refresh_token } })).status).toBe(200)
   })
 
+  it("a user's metadata stays within the size one request may send, however many updates merge into it", async () => {
+    await confirmations(b, false)
+    const email = unique('bloat')
+    const session = (await (await auth(b, '/signup', { key: b.anon, body: { email, password: PASSWORD } })).json()) as { access_token: string }
+    const chunk = 'x'.repeat(10_000)
+    expect((await auth(b, '/user', { key: b.anon, bearer: session.access_token, method: 'PUT', body: { data: { one: chunk } } })).status).toBe(200)
+    const more = await auth(b, '/user', { key: b.anon, bearer: session.access_token, method: 'PUT', body: { data: { two: chunk } } })
+    expect(more.status).toBe(400)
+    expect(await errorCode(more)).toBe('validation_failed')
+    const [row] = await rowsOf(tp, owner, b.ref, `select octet_length(raw_user_meta_data::text) as n from auth.users where email = '${email}'`)
+    expect(Number(row.n)).toBeLessThanOrEqual(16 * 1024)
+    // Replacing a key keeps within it.
+    expect((await auth(b, '/user', { key: b.anon, bearer: session.access_token, method: 'PUT', body: { data: { one: 'small', two: 'small' } } })).status).toBe(200)
+    expect((await auth(b, '/user', { key: b.anon, bearer: session.access_token })).status).toBe(200)
+  })
+
   it('many requests at once for one project are all answered, none with a server error', async () => {
     await confirmations(b, false)
     const session = (await (await auth(b, '/signup', { key: b.anon, body: { email: unique('busy'), password: PASSWORD } })).json()) as { access_token: string }
