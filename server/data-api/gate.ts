@@ -9,7 +9,7 @@ import type { Platform } from '../platform'
 import type { ProjectDbLocation } from '../databases'
 import type { ProjectStatus } from '@/lib/api-types'
 import { notServingMessage, restrictedMessage } from '../sql/not-serving'
-import { apiSettingsOf, type ProjectApiSettings } from './settings'
+import { apiSettingsOf, settingsFromRow, SETTINGS_COLUMNS, type ProjectApiSettings, type SettingsRow } from './settings'
 import { apiKeyRole, type ApiKeyRole } from './keys'
 
 /** Self-hosted DATABASE_URL: roles and grants there are its owner's business, not the platform's. */
@@ -28,7 +28,19 @@ export type Gate =
   | { ok: true; project: GatedProject; settings: ProjectApiSettings; keyRole: ApiKeyRole; key: string }
   | { ok: false; status: number; body: Record<string, unknown> }
 
-type Row = GatedProject & { db_location: ProjectDbLocation | null; given: boolean; restriction_status: string | null; quota_note: string | null }
+type Row = GatedProject & { db_location: ProjectDbLocation | null; given: boolean; restriction_status: string | null; quota_note: string | null } & {
+  [K in keyof SettingsRow]: SettingsRow[K] | null
+}
+
+/**
+ * The project, its organization's restriction and its API settings in one prepared round trip:
+ * every request to a project's URL asks it first.
+ */
+const GATE_SQL = `select p.id::int as id, p.ref, p.region, p.organization_id::int as organization_id, p.status, p.db_location,
+    coalesce((p.db_location->>'given')::boolean, false) as given, o.restriction_status, o.quota_note,
+    ${SETTINGS_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}
+  from projects p join organizations o on o.id = p.organization_id left join project_api_settings s on s.project_ref = p.ref
+  where p.ref = $1 and p.status <> 'REMOVED'`
 
 const refuse = (status: number, message: string, hint?: string): Gate => ({ ok: false, status, body: hint ? { message, hint } : { message } })
 
@@ -37,24 +49,20 @@ const refuse = (status: number, message: string, hint?: string): Gate => ({ ok: 
  * key; such a request passes as the anon key would.
  */
 export async function passGate(platform: Platform, ref: string, req: IncomingMessage, url: URL, { keyOptional = false } = {}): Promise<Gate> {
-  const [project] = await platform.db.query<Row>(
-    `select p.id::int as id, p.ref, p.region, p.organization_id::int as organization_id, p.status, p.db_location,
-            coalesce((p.db_location->>'given')::boolean, false) as given, o.restriction_status, o.quota_note
-     from projects p join organizations o on o.id = p.organization_id where p.ref = $1 and p.status <> 'REMOVED'`,
-    [ref]
-  )
+  const [project] = await platform.db.query<Row>(GATE_SQL, [ref], { prepare: true })
   if (!project) return refuse(404, 'Project not found')
   const header = req.headers.apikey
   const key = (typeof header === 'string' ? header : undefined) ?? url.searchParams.get('apikey') ?? undefined
   if (!key && !keyOptional) return refuse(401, 'No API key found in request', 'No `apikey` request header or url param was found.')
-  const settings = await apiSettingsOf(platform, project.ref)
+  // Projects older than their settings row get it made on first use.
+  const settings = project.jwt_secret ? settingsFromRow(project as SettingsRow) : await apiSettingsOf(platform, project.ref)
   const keyRole = key ? await apiKeyRole(settings.jwtSecret, project.ref, key) : 'anon'
   if (!keyRole) return refuse(401, 'Invalid API key', 'Double check your `anon` or `service_role` API key.')
   if (project.restriction_status === 'restricted') return refuse(402, restrictedMessage(project.quota_note))
   if ((project.status !== 'ACTIVE_HEALTHY' && project.status !== 'ACTIVE_UNHEALTHY') || !project.db_location) return refuse(409, notServingMessage(project.status))
   if (project.given) return refuse(409, GIVEN_DATABASE)
-  const { given: _given, restriction_status: _r, quota_note: _q, ...gated } = project
-  return { ok: true, project: { ...gated, db_location: project.db_location }, settings, keyRole, key: key ?? '' }
+  const gated: GatedProject = { id: project.id, ref: project.ref, region: project.region, organization_id: project.organization_id, status: project.status, db_location: project.db_location }
+  return { ok: true, project: gated, settings, keyRole, key: key ?? '' }
 }
 
 /** Any origin may call a project's URL (apps call it from browsers with the anon key; keys, not cookies, authorize). */

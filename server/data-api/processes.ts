@@ -20,7 +20,8 @@ import { forgetPid, reapLeftovers, rememberPid } from './leftovers'
 
 export type RunningApi = { port: number; child: ChildProcess }
 
-type Entry = { ready: Promise<RunningApi>; child?: ChildProcess; idle?: NodeJS.Timeout; stopped: boolean }
+/** `inflight`: requests being answered; the idle stop waits until none is (a long one is activity). */
+type Entry = { ready: Promise<RunningApi>; child?: ChildProcess; idle?: NodeJS.Timeout; stopped: boolean; inflight: number }
 
 /** How long PostgREST may take to connect and load its schema cache. */
 const START_TIMEOUT_MS = 30_000
@@ -65,11 +66,13 @@ export class DataApiProcesses {
     // At the cap, the least recently used process makes room (its next request starts it again):
     // a member with many projects cannot fill the server's connections and memory with them.
     if (this.entries.size >= this.platform.config.dataApi.maxProcesses) {
-      const [oldest] = this.entries.keys()
+      // One answering nothing, when there is one: a stop never cuts a request short.
+      const idle = [...this.entries].find(([, e]) => e.inflight === 0)?.[0]
+      const oldest = idle ?? this.entries.keys().next().value
       if (oldest !== undefined) void this.stop(oldest)
     }
     // Stored before the first await: concurrent first requests share this start.
-    const entry: Entry = { ready: Promise.resolve(null as never), stopped: false }
+    const entry: Entry = { ready: Promise.resolve(null as never), stopped: false, inflight: 0 }
     entry.ready = this.start(project, entry)
     this.entries.set(project.ref, entry)
     entry.ready.catch(() => {
@@ -77,6 +80,29 @@ export class DataApiProcesses {
     })
     this.touch(project.ref, entry)
     return entry.ready
+  }
+
+  /**
+   * The project's PostgREST for one request: no idle stop while it is answered (nor while the
+   * process starts, however long that takes); `done` once the answer ended.
+   */
+  use(project: { ref: string; region: string }): { ready: Promise<RunningApi>; done: () => void } {
+    const ready = this.get(project)
+    const entry = this.entries.get(project.ref)
+    if (!entry) return { ready, done: () => undefined }
+    entry.inflight++
+    if (entry.idle) clearTimeout(entry.idle)
+    entry.idle = undefined
+    let finished = false
+    return {
+      ready,
+      done: () => {
+        if (finished) return
+        finished = true
+        entry.inflight--
+        if (this.entries.get(project.ref) === entry) this.touch(project.ref, entry)
+      },
+    }
   }
 
   /** Whether a process of this project is running or starting (tests, status). */
@@ -94,6 +120,8 @@ export class DataApiProcesses {
     this.entries.delete(ref)
     this.entries.set(ref, entry)
     if (entry.idle) clearTimeout(entry.idle)
+    entry.idle = undefined
+    if (entry.inflight > 0) return
     entry.idle = setTimeout(() => void this.stop(ref), this.platform.config.dataApi.idleSeconds * 1000)
     entry.idle.unref()
   }

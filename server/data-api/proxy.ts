@@ -50,9 +50,12 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
   logPublicRequest(platform, { req, res, ref: project.ref, source: 'postgrest_logs', path: `/rest/v1${target.rest}`, requestId, keyRole: gate.keyRole, bytes: () => bytes })
   if (!settings.enabled) return answer(res, 404, { message: "This project's data API is turned off: turn it on in Project settings → API." }, requestId)
 
+  // Held until the answer ends: the idle stop never ends a request (or a start) under way.
+  const use = dataApiProcesses(platform).use(project)
+  res.once('close', use.done)
   let port: number
   try {
-    port = (await dataApiProcesses(platform).get(project)).port
+    port = (await use.ready).port
   } catch (error) {
     console.error(`[${requestId}] the data API of project ${project.ref} could not start:`, (error as Error).message)
     return answer(res, 503, { message: "The project's data API could not start. Try again in a moment." }, requestId)

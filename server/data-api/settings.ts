@@ -15,7 +15,7 @@ export type ProjectApiSettings = {
   maxRows: number
 }
 
-type Row = {
+export type SettingsRow = {
   jwt_secret: string
   jwt_secret_created_at: Date
   jwt_secret_rotated_at: Date | null
@@ -24,12 +24,12 @@ type Row = {
   data_api_max_rows: number
 }
 
-const COLUMNS = 'jwt_secret, jwt_secret_created_at, jwt_secret_rotated_at, data_api_enabled, data_api_schemas, data_api_max_rows'
+export const SETTINGS_COLUMNS = 'jwt_secret, jwt_secret_created_at, jwt_secret_rotated_at, data_api_enabled, data_api_schemas, data_api_max_rows'
 
 /** 64 characters of base64url: PostgREST wants an HS256 secret of at least 32. */
 const newSecret = () => randomBytes(48).toString('base64url')
 
-const fromRow = (row: Row): ProjectApiSettings => ({
+export const settingsFromRow = (row: SettingsRow): ProjectApiSettings => ({
   jwtSecret: row.jwt_secret,
   jwtSecretCreatedAt: new Date(row.jwt_secret_created_at),
   jwtSecretRotatedAt: row.jwt_secret_rotated_at ? new Date(row.jwt_secret_rotated_at) : null,
@@ -39,35 +39,35 @@ const fromRow = (row: Row): ProjectApiSettings => ({
 })
 
 export async function apiSettingsOf(platform: Platform, ref: string): Promise<ProjectApiSettings> {
-  const [found] = await platform.db.query<Row>(`select ${COLUMNS} from project_api_settings where project_ref = $1`, [ref])
-  if (found) return fromRow(found)
+  const [found] = await platform.db.query<SettingsRow>(`select ${SETTINGS_COLUMNS} from project_api_settings where project_ref = $1`, [ref])
+  if (found) return settingsFromRow(found)
   // date_trunc: the keys' iat is in whole seconds; the stored time must give the same keys at every read.
   await platform.db.query(
     `insert into project_api_settings (project_ref, jwt_secret, jwt_secret_created_at) values ($1, $2, date_trunc('second', now())) on conflict (project_ref) do nothing`,
     [ref, newSecret()]
   )
-  const [row] = await platform.db.query<Row>(`select ${COLUMNS} from project_api_settings where project_ref = $1`, [ref])
-  return fromRow(row)
+  const [row] = await platform.db.query<SettingsRow>(`select ${SETTINGS_COLUMNS} from project_api_settings where project_ref = $1`, [ref])
+  return settingsFromRow(row)
 }
 
 /** A new secret: every key signed with the old one stops working. */
 export async function rotateSecret(platform: Platform, ref: string): Promise<ProjectApiSettings> {
   await apiSettingsOf(platform, ref)
-  const [row] = await platform.db.query<Row>(
+  const [row] = await platform.db.query<SettingsRow>(
     `update project_api_settings set jwt_secret = $2, jwt_secret_created_at = date_trunc('second', now()), jwt_secret_rotated_at = now(), updated_at = now()
-     where project_ref = $1 returning ${COLUMNS}`,
+     where project_ref = $1 returning ${SETTINGS_COLUMNS}`,
     [ref, newSecret()]
   )
-  return fromRow(row)
+  return settingsFromRow(row)
 }
 
 export async function updateSettings(platform: Platform, ref: string, change: { enabled?: boolean; schemas?: string[]; maxRows?: number }): Promise<ProjectApiSettings> {
   await apiSettingsOf(platform, ref)
-  const [row] = await platform.db.query<Row>(
+  const [row] = await platform.db.query<SettingsRow>(
     `update project_api_settings set data_api_enabled = coalesce($2, data_api_enabled), data_api_schemas = coalesce($3, data_api_schemas),
        data_api_max_rows = coalesce($4, data_api_max_rows), updated_at = now()
-     where project_ref = $1 returning ${COLUMNS}`,
+     where project_ref = $1 returning ${SETTINGS_COLUMNS}`,
     [ref, change.enabled ?? null, change.schemas ?? null, change.maxRows ?? null]
   )
-  return fromRow(row)
+  return settingsFromRow(row)
 }
