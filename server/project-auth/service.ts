@@ -124,12 +124,14 @@ const signup: Endpoint = async (ctx, { query, body }) => {
     if (existing && autoconfirm) throw authError(422, 'user_already_exists', 'User already registered')
     let user: UserRow
     if (existing) {
-      // Nobody confirmed it yet: this sign-up takes the pending account over (its link is the only valid one).
-      const [row] = await tx.query<UserRow>(`update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = now() where id = $1 returning *`, [
-        existing.id,
-        encrypted,
-        JSON.stringify(input.data ?? {}),
-      ])
+      // Nobody confirmed it yet: this sign-up takes the pending account over (its link is the only
+      // valid one), unless an invitation or a confirmation committed since it was read.
+      const [row] = await tx.query<UserRow>(
+        `update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = now()
+         where id = $1 and invited_at is null and email_confirmed_at is null and phone_confirmed_at is null returning *`,
+        [existing.id, encrypted, JSON.stringify(input.data ?? {})]
+      )
+      if (!row) return { answer: takenAddressAnswer(email, phone, input.data), message: null }
       await tx.query(`delete from auth.sessions where user_id = $1`, [existing.id])
       user = row
     } else user = await insertUser(tx, { email, phone, encryptedPassword: encrypted, confirmed: autoconfirm, userMetadata: input.data })

@@ -3,6 +3,7 @@
  * A project's own auth service attacked at its seams: pending and invited accounts, rows its own
  * SQL wrote, odd bodies and ids, the auth schema exposed through the data API, many requests at once.
  */
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, ownerWithOrg, rowsOf } from '../helpers/project-backends'
@@ -75,6 +76,37 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth under attack', () => {
     expect(await errorCode(attacker)).toBe('invalid_credentials')
     const [row] = await rowsOf(tp, owner, a.ref, `select raw_user_meta_data from auth.users where email = '${email}'`)
     expect(row.raw_user_meta_data).toEqual({ team: 'red' })
+  })
+
+  it('a sign-up racing the invitation of its pending address does not set the invited account’s password', async () => {
+    await confirmations(a, true)
+    const email = unique('race-invite')
+    expect((await auth(a, '/signup', { key: a.anon, body: { email, password: PASSWORD } })).status).toBe(200)
+    const [{ db_location }] = await tp.platform.db.query<{ db_location: { url: string } }>('select db_location from projects where ref = $1', [a.ref])
+    const inviting = new pg.Client({ connectionString: db_location.url })
+    await inviting.connect()
+    try {
+      // The invitation's transaction: the account marked invited, its password dropped, not yet committed.
+      await inviting.query('begin')
+      await inviting.query(`update auth.users set invited_at = now(), encrypted_password = null where email = $1`, [email])
+      const racing = auth(a, '/signup', { key: a.anon, body: { email, password: ATTACKER_PASSWORD } })
+      let waiting = 0
+      for (let i = 0; i < 400 && !waiting; i++) {
+        await inviting.query('select pg_stat_clear_snapshot()')
+        const { rows } = await inviting.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'update auth.users set encrypted_password%' and pid <> pg_backend_pid()`
+        )
+        waiting = rows[0].n
+        if (!waiting) await new Promise((r) => setTimeout(r, 25))
+      }
+      expect(waiting).toBe(1)
+      await inviting.query('commit')
+      expect((await racing).status).toBe(200)
+    } finally {
+      await inviting.end()
+    }
+    const [row] = await rowsOf(tp, owner, a.ref, `select encrypted_password is null as unset from auth.users where email = '${email}'`)
+    expect(row.unset).toBe(true)
   })
 
   it('an invitation of an address someone signed up and never confirmed does not confirm the password they chose', async () => {
