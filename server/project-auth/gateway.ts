@@ -11,6 +11,7 @@ import { isPlatformError } from '../http/errors'
 import { clientIp, readJsonBody } from '../http/guards'
 import { ownOrigin } from '../auth/redirects'
 import { CORS, passGate, publicAnswer, publicPreflight } from '../data-api/gate'
+import { logPublicRequest } from '../logs/public-request-logs'
 import { authConfigOf } from './config'
 import { authDatabases } from './database'
 import { ENDPOINTS } from './service'
@@ -42,6 +43,7 @@ export async function serveProjectAuth(platform: Platform, req: IncomingMessage,
   // A mailed link is opened by a browser, without a key.
   const gate = await passGate(platform, target.ref, req, url, { keyOptional: method === 'GET' && target.rest === '/verify' })
   if (!gate.ok) return publicAnswer(res, gate.status, gate.body, requestId)
+  logPublicRequest(platform, { req, res, ref: gate.project.ref, source: 'edge_logs', path: `/auth/v1${target.rest}`, requestId, keyRole: gate.keyRole })
   const found = ENDPOINTS.find((e) => e.path.test(target.rest) && e.method === method)
   if (!found) {
     const pathKnown = ENDPOINTS.some((e) => e.path.test(target.rest))

@@ -65,6 +65,9 @@ export async function issueSession(ctx: ProjectAuthContext, db: AuthDb, user: Us
   return sessionAnswer(ctx, db, signedIn, session.id, refreshToken, amr)
 }
 
+/** How long after its exchange a refresh token still answers with the token it was exchanged for. */
+const REUSE_INTERVAL_SECONDS = 10
+
 /** A refresh token exchanged for a new one and a new access token. */
 export async function refreshSession(ctx: ProjectAuthContext, refreshToken: string) {
   const outcome = await ctx.db.transaction(async (tx) => {
@@ -73,18 +76,29 @@ export async function refreshSession(ctx: ProjectAuthContext, refreshToken: stri
       [refreshToken]
     )
     if (!found) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
+    let next: string
     if (found.revoked) {
-      // A token already exchanged, presented again: the session's tokens may have leaked. It ends
-      // (committed before the refusal is answered).
-      await tx.query(`delete from auth.sessions where id = $1`, [found.session_id])
-      return { reused: true as const }
-    }
+      // Two refreshes of one token a moment apart (two tabs, a retried request): the second gets
+      // the same new token, as GoTrue's reuse interval allows.
+      const [child] = await tx.query<{ token: string }>(
+        `select token from auth.refresh_tokens where parent = $1 and not revoked and created_at > now() - make_interval(secs => $2)`,
+        [refreshToken, REUSE_INTERVAL_SECONDS]
+      )
+      if (!child) {
+        // A token already exchanged, presented again later: the session's tokens may have leaked.
+        // It ends (committed before the refusal is answered).
+        await tx.query(`delete from auth.sessions where id = $1`, [found.session_id])
+        return { reused: true as const }
+      }
+      next = child.token
+    } else next = newRefreshToken()
     const user = await findUserById(tx, found.user_id)
     if (!user) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
     if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned')
-    await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [found.id])
-    const next = newRefreshToken()
-    await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`, [next, user.id, found.session_id, refreshToken])
+    if (!found.revoked) {
+      await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [found.id])
+      await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`, [next, user.id, found.session_id, refreshToken])
+    }
     const [session] = await tx.query<{ amr: { method: string; timestamp: number }[] }>(
       `update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1 returning amr`,
       [found.session_id]

@@ -14,6 +14,7 @@ import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf } from '../help
 import { pgClusterAvailable, startPgCluster } from '../helpers/pg-cluster'
 import { todoList } from '@/lib/snippets/quickstarts/todo-list'
 import type { Message } from '@/server/auth/mailer'
+import { flushLogs } from '@/server/logs/recorder'
 
 const PASSWORD = 'a fine long password'
 
@@ -173,6 +174,20 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth: hostile callers, links, the
     expect((await auth(a, '/user', { key: a.anon, bearer: a.anon })).status).toBe(403)
   })
 
+  it("logs the auth service's requests made with the project's key in its edge_logs, never their query strings", async () => {
+    await signedUp(a)
+    expect((await auth(a, '/user?secret=hidden', { key: a.anon, bearer: 'not-a-token' })).status).toBe(403)
+    expect((await auth(a, '/user', { key: 'garbage' })).status).toBe(401)
+    await flushLogs(tp.platform)
+    const events = (await tp.call('GET', `/platform/projects/${a.ref}/logs?source=edge_logs&limit=1000`, { token: owner })).body.events as {
+      metadata: { request: { path: string }; response: { status_code: number }; key_role: string }
+    }[]
+    expect(events.find((e) => e.metadata.request.path === '/auth/v1/signup')).toMatchObject({ metadata: { key_role: 'anon', response: { status_code: 200 } } })
+    expect(events.find((e) => e.metadata.request.path === '/auth/v1/user')).toMatchObject({ metadata: { response: { status_code: 403 } } })
+    expect(JSON.stringify(events)).not.toContain('hidden')
+    expect(events.some((e) => e.metadata.response.status_code === 401)).toBe(false)
+  })
+
   it('the admin API takes the service key only', async () => {
     expect((await auth(a, '/admin/users', { key: a.anon })).status).toBe(403)
     const user = await signedUp(a)
@@ -217,12 +232,17 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth: hostile callers, links, the
     }
   })
 
-  it('a refresh token is replaced at each use; one used twice ends the session', async () => {
+  it('a refresh token is replaced at each use; used again a moment later it answers the same new one, later it ends the session', async () => {
     const user = await signedUp(a)
     const first = await auth(a, '/token?grant_type=refresh_token', { key: a.anon, body: { refresh_token: user.refresh_token } })
     expect(first.status).toBe(200)
     const next = (await first.json()) as { access_token: string; refresh_token: string }
     expect(next.refresh_token).not.toBe(user.refresh_token)
+    // Two tabs refreshing at once: the second gets the token the first got.
+    const twin = await auth(a, '/token?grant_type=refresh_token', { key: a.anon, body: { refresh_token: user.refresh_token } })
+    expect(twin.status).toBe(200)
+    expect(((await twin.json()) as { refresh_token: string }).refresh_token).toBe(next.refresh_token)
+    await rowsOf(tp, owner, a.ref, `update auth.refresh_tokens set created_at = now() - interval '1 minute' where parent = '${user.refresh_token}'`)
     const again = await auth(a, '/token?grant_type=refresh_token', { key: a.anon, body: { refresh_token: user.refresh_token } })
     expect(again.status).toBe(400)
     expect(((await again.json()) as { error_code: string }).error_code).toBe('refresh_token_already_used')
