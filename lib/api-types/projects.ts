@@ -73,6 +73,12 @@ export const projectDetail = project.extend({
   db_host: z.string(),
   /** Why the project is not healthy: a failed set-up (and when it is tried again) or an unreachable database. */
   status_message: z.string().nullable(),
+  /**
+   * Read-only mode (SPEC §7 readonly status): the database is past its plan's size per project, so
+   * its sessions start read-only; the note says by how much. Always sent by this platform.
+   */
+  read_only: z.boolean().optional(),
+  read_only_note: z.string().nullable().optional(),
 })
 export type ProjectDetail = z.infer<typeof projectDetail>
 

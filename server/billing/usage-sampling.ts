@@ -13,6 +13,7 @@ import { flushEgress } from './egress'
 import { recordActiveProjects, recordActiveUsers, recordComputeHours, recordDatabaseSizes, RUNNING_STATUSES } from './daily-usage'
 import { updateRestrictions } from './restriction-status'
 import type { ProjectDbLocation } from '../databases'
+import { updateReadOnlyModes } from '../projects/read-only-mode'
 
 const MEASURES_AT_ONCE = 4
 
@@ -50,6 +51,8 @@ export type SampleOptions = {
 export async function sampleUsage(platform: Platform, { now = new Date(), organizationId = null }: SampleOptions = {}): Promise<void> {
   if (!platform.config.isPlatform) return
   await measureDatabaseSizes(platform, organizationId)
+  // A database past its plan's size goes read-only, one back under it writable (projects/read-only-mode.ts).
+  await updateReadOnlyModes(platform, organizationId)
   try {
     await flushEgress(platform)
   } catch (error) {

@@ -23,11 +23,15 @@ export type ProjectRow = {
   /** The organization's restriction (SPEC §4) and what was over its quota: SQL is refused when restricted. */
   organization_restriction_status: 'grace_period' | 'grace_period_over' | 'restricted' | null
   organization_quota_note: string | null
+  /** Read-only mode (read-only-mode.ts): since when, and why; null when writable. */
+  read_only_at?: Date | string | null
+  read_only_note?: string | null
 }
 
 export const PROJECT_COLUMNS = `p.id::int as id, p.ref, p.name, p.organization_id::int as organization_id, o.slug as organization_slug,
   p.status, p.status_message, p.cloud_provider, p.region, o.plan, p.db_location, p.db_version, p.inserted_at, p.parent_project_ref,
   o.restriction_status as organization_restriction_status, o.quota_note as organization_quota_note,
+  p.read_only_at, p.read_only_note,
   array(select b.ref from projects b where b.parent_project_ref = p.ref and b.status <> 'REMOVED' order by b.id) as preview_branch_refs`
 
 export function toProject(row: ProjectRow): Project {
@@ -63,5 +67,7 @@ export function toProjectDetail(row: ProjectRow): ProjectDetail {
     postgrestStatus: row.status === 'ACTIVE_HEALTHY' ? 'ONLINE' : 'OFFLINE',
     db_host: dbHost,
     status_message: row.status_message,
+    read_only: !!row.read_only_at,
+    read_only_note: row.read_only_at ? (row.read_only_note ?? null) : null,
   }
 }

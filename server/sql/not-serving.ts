@@ -34,3 +34,18 @@ export function restrictedMessage(quotaNote: string | null): string {
     .filter(Boolean)
     .join(' ')
 }
+
+/**
+ * What the SQL endpoint says when a write fails because the project is in read-only mode (its
+ * database past the plan's size, server/projects/read-only-mode.ts), instead of PostgreSQL's bare
+ * "cannot execute INSERT in a read-only transaction" (409): why, and the ways out.
+ */
+export function readOnlyModeMessage(command: string | null, note: string | null): string {
+  return [
+    `This project is in read-only mode because its database is larger than its plan includes${command ? `: ${command} is not allowed` : ''}.`,
+    note,
+    'Delete data to get back under the quota (in a transaction that says so: BEGIN READ WRITE; DELETE … ; COMMIT;), or upgrade the plan; the project becomes writable again at the next usage check.',
+  ]
+    .filter(Boolean)
+    .join(' ')
+}

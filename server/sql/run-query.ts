@@ -5,7 +5,8 @@
  * `?results=all` answers every statement's result set; otherwise the rows of the last statement
  * (pg-meta compatible). A database that does not answer makes the project unhealthy and the
  * caller gets a 503; an unhealthy one is probed first, so a recovered database is used at once. A
- * paused project (or one on its way) answers 409; a project of a restricted organization 402.
+ * paused project (or one on its way) answers 409; a project of a restricted organization 402; a
+ * write in a project in read-only mode (its database past its plan's size) 409 saying so.
  * A member who cannot write and whose SQL writes gets a 403 naming their role and the statement,
  * not the read-only arrangement's own error (lib/sql/read-only-refusal.ts).
  * Every run is recorded in the caller's query history once it ended (server/content/history.ts),
@@ -25,7 +26,7 @@ import { isDatabaseNotServing, isDatabaseUnavailable, isSqlError, type RunOutcom
 import { markUnhealthy, recheckNow } from '../projects/health'
 import { recordActivity } from '../projects/activity'
 import { readOnlyLocation } from './read-only-location'
-import { notServingMessage, restrictedMessage } from './not-serving'
+import { notServingMessage, readOnlyModeMessage, restrictedMessage } from './not-serving'
 import { recordRun, recordRunAndActivity, runErrorMessage, type RunRecord } from '../content/history'
 import { recordRunning } from './running-queries'
 import { errorLine, responseStream, type ResponseStream } from './stream-response'
@@ -86,7 +87,12 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
     )
   } catch (thrown) {
     const refusal = readOnly && isSqlError(thrown) ? readOnlyRefusal(body.query, { message: thrown.message, code: thrown.pg.code }, project.role) : null
-    const error = refusal ? new PlatformError(403, refusal) : thrown
+    const readOnlyMode = !refusal && project.read_only_at && isSqlError(thrown) && thrown.pg.code === '25006'
+    const error = refusal
+      ? new PlatformError(403, refusal)
+      : readOnlyMode
+        ? new PlatformError(409, readOnlyModeMessage(/^cannot execute (.+) in a read-only transaction/.exec(thrown.message)?.[1] ?? null, project.read_only_note ?? null))
+        : thrown
     const forgotten = forgetRunning()
     // Paused between the check above and the run: say so, it is not a fault.
     if (isDatabaseNotServing(error) && !stream?.started) {

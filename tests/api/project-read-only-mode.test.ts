@@ -1,0 +1,79 @@
+// @vitest-environment node
+/**
+ * Read-only mode: a Free project filled past a lowered database quota (FREE_DATABASE_QUOTA_BYTES)
+ * goes read-only at the next usage sample: its writes through the SQL endpoint are refused with a
+ * sentence saying why and what to do (not PostgreSQL's bare read-only error), reads still work,
+ * and the project's answer carries it. Dropping the data (after turning the session default off,
+ * as the sentence says) and sampling again makes it writable; so does an upgrade to a plan whose
+ * quota the database fits.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sampleUsage } from '@/server/billing/usage-sampling'
+import type { TestPlatform } from '../helpers/test-platform'
+import { activeProject, BACKENDS, organizationOnPlan, ownerWithOrg, runSql } from '../helpers/project-backends'
+
+const QUOTA = 24 * 1024 * 1024
+/** About 30 MB of rows that do not compress (each value under the size PostgreSQL compresses). */
+const FILL = `create table big as select g as id, repeat(md5(g::text), 30) as body from generate_series(1, 30000) g`
+
+for (const backend of BACKENDS) {
+  describe.skipIf(!backend.enabled)(`read-only mode: ${backend.name}`, () => {
+    let tp: TestPlatform
+    let stop: () => Promise<void>
+    let owner: string
+    let org: { id: number; slug: string }
+    let ref: string
+
+    beforeAll(async () => {
+      ;({ tp, stop } = await backend.start({ freeDatabaseQuotaBytes: QUOTA }))
+      ;({ token: owner, org } = await ownerWithOrg(tp, 'Read-only Mode Org'))
+      ref = await activeProject(tp, owner, org.slug)
+    })
+    afterAll(async () => stop?.())
+
+    const sample = () => sampleUsage(tp.platform, { organizationId: org.id })
+    const detail = async () => (await tp.call('GET', `/platform/projects/${ref}`, { token: owner })).body
+
+    it('a project under its quota stays writable', async () => {
+      await sample()
+      expect(await detail()).toMatchObject({ read_only: false, read_only_note: null })
+      expect((await runSql(tp, owner, ref, 'create table notes (id int primary key, body text)')).status).toBe(200)
+    })
+
+    it('past the quota: writes refused with a sentence, reads work, the project says so; cleaned up: writable again', async () => {
+      expect((await runSql(tp, owner, ref, FILL)).status).toBe(200)
+      await sample()
+      const project = await detail()
+      expect(project.read_only).toBe(true)
+      expect(project.read_only_note).toMatch(/^The database uses .+; the Free plan includes 24 MB per project\.$/)
+      const [row] = await tp.platform.db.query<{ at: Date | null }>('select read_only_at as at from projects where ref = $1', [ref])
+      expect(row.at).not.toBeNull()
+
+      const write = await runSql(tp, owner, ref, `insert into notes values (1, 'a')`)
+      expect(write.status).toBe(409)
+      expect(write.body.message).toMatch(/^This project is in read-only mode because its database is larger than its plan includes: INSERT is not allowed\. The database uses /)
+      expect(write.body.message).toContain('or upgrade the plan')
+      expect(write.body.message).not.toMatch(/^cannot execute/)
+      const read = await runSql(tp, owner, ref, 'select count(*)::int as n from big')
+      expect(read.status).toBe(200)
+      expect(read.body.results[0].rows).toEqual([{ n: 30000 }])
+
+      // The way out the sentence names: this session's default off, then drop what is too much.
+      expect((await runSql(tp, owner, ref, 'begin read write; drop table big; commit')).status).toBe(200)
+      await sample()
+      expect(await detail()).toMatchObject({ read_only: false, read_only_note: null })
+      expect((await runSql(tp, owner, ref, `insert into notes values (1, 'a')`)).status).toBe(200)
+    })
+
+    it('an upgrade to a plan the database fits in makes it writable again', async () => {
+      expect((await runSql(tp, owner, ref, FILL)).status).toBe(200)
+      await sample()
+      expect((await detail()).read_only).toBe(true)
+      expect((await runSql(tp, owner, ref, `insert into notes values (2, 'b')`)).status).toBe(409)
+      await organizationOnPlan(tp, owner, org.slug, 'pro')
+      await sample()
+      expect((await detail()).read_only).toBe(false)
+      expect((await runSql(tp, owner, ref, `insert into notes values (2, 'b')`)).status).toBe(200)
+    })
+  })
+}
