@@ -31,6 +31,7 @@ import { graphqlHandlers } from './graphql/graphql.handlers'
 import { logHandlers } from './logs/logs.handlers'
 import { dataApiHandlers } from './data-api/data-api.handlers'
 import { projectAuthHandlers } from './project-auth/project-auth.handlers'
+import { serviceVersionHandlers } from './projects/service-versions'
 
 const serviceHandlers: Handlers<typeof serviceRoutes> = {
   getConfig: async ({ platform }) => ({
@@ -70,6 +71,7 @@ const handlers: Handlers<Routes> = {
   ...supportHandlers,
   ...dataApiHandlers,
   ...projectAuthHandlers,
+  ...serviceVersionHandlers,
 }
 
 export type AnyHandler = (ctx: HandlerContext<AnyRoute>) => Promise<unknown>

@@ -27,8 +27,9 @@ import { graphqlRoutes } from './graphql.routes'
 import { logRoutes } from './logs.routes'
 import { dataApiRoutes } from './data-api.routes'
 import { projectAuthRoutes } from './project-auth.routes'
+import { serviceVersionRoutes } from './service-versions.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes, projectAuthRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes, projectAuthRoutes, serviceVersionRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -54,6 +55,7 @@ export const routes = {
   ...supportRoutes,
   ...dataApiRoutes,
   ...projectAuthRoutes,
+  ...serviceVersionRoutes,
 }
 
 // Two domains naming a route alike would silently keep only the last one.

@@ -219,9 +219,12 @@ export const settings: Handler<Routes['authSettings']> = async ({ platform }) =>
   }
 }
 
+/** The GoTrue API version this auth service speaks (its health answer, the service versions of a project). */
+export const AUTH_SERVICE_VERSION = '2.0.0'
+
 export const health: Handler<Routes['authHealth']> = async ({ platform }) => {
   await platform.db.query('select 1')
-  return { version: '2.0.0', name: 'GoTrue', description: 'The auth service of the built-in platform, compatible with GoTrue' }
+  return { version: AUTH_SERVICE_VERSION, name: 'GoTrue', description: 'The auth service of the built-in platform, compatible with GoTrue' }
 }
 
 export const jwks: Handler<Routes['authJwks']> = async ({ platform }) => {

@@ -31,6 +31,7 @@ import { logExamples } from './matrix/logs.examples'
 import { supportExamples } from './matrix/support.examples'
 import { dataApiExamples } from './matrix/data-api.examples'
 import { projectAuthExamples } from './matrix/project-auth.examples'
+import { serviceVersionExamples } from './matrix/service-versions.examples'
 
 const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
 
@@ -59,6 +60,7 @@ const examples: Record<RouteName, Example> = {
   ...supportExamples,
   ...dataApiExamples,
   ...projectAuthExamples,
+  ...serviceVersionExamples,
 }
 
 /** Rows the callers could change, as one comparable snapshot. */
