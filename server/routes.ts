@@ -30,6 +30,7 @@ import { extensionHandlers } from './extensions/extensions.handlers'
 import { graphqlHandlers } from './graphql/graphql.handlers'
 import { logHandlers } from './logs/logs.handlers'
 import { dataApiHandlers } from './data-api/data-api.handlers'
+import { backupHandlers } from './backups/backups.handlers'
 import { projectAuthHandlers } from './project-auth/project-auth.handlers'
 import { serviceVersionHandlers } from './projects/service-versions'
 
@@ -70,6 +71,7 @@ const handlers: Handlers<Routes> = {
   ...logHandlers,
   ...supportHandlers,
   ...dataApiHandlers,
+  ...backupHandlers,
   ...projectAuthHandlers,
   ...serviceVersionHandlers,
 }

@@ -72,6 +72,14 @@ export const ROLES_POLICY = {
   'auth:users:write': { roles: BUILDERS },
   /** Change how the project's users sign up and sign in (Authentication → Providers). */
   'auth:config:update': { roles: ADMINS },
+  /** Make a backup of the project's database now (Database → Backups). */
+  'backups:create': { roles: BUILDERS },
+  /** Restore a backup into the project: its database is replaced by the backup's. */
+  'backups:restore': { roles: ADMINS },
+  /** Download a backup as a dump: all of the project's data, whatever its grants. */
+  'backups:download': { roles: BUILDERS },
+  /** Delete a backup before its retention ends. */
+  'backups:delete': { roles: ADMINS },
 } as const satisfies Record<string, PolicyEntry>
 
 export type Action = keyof typeof ROLES_POLICY

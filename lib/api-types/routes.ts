@@ -26,10 +26,11 @@ import { extensionRoutes } from './extensions.routes'
 import { graphqlRoutes } from './graphql.routes'
 import { logRoutes } from './logs.routes'
 import { dataApiRoutes } from './data-api.routes'
+import { backupRoutes } from './backups.routes'
 import { projectAuthRoutes } from './project-auth.routes'
 import { serviceVersionRoutes } from './service-versions.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes, projectAuthRoutes, serviceVersionRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes, backupRoutes, projectAuthRoutes, serviceVersionRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -54,6 +55,7 @@ export const routes = {
   ...logRoutes,
   ...supportRoutes,
   ...dataApiRoutes,
+  ...backupRoutes,
   ...projectAuthRoutes,
   ...serviceVersionRoutes,
 }

@@ -15,6 +15,7 @@ import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
 import { retryDelayMs } from './provision'
 import { dataApiProcesses } from '../data-api/processes'
 import { authDatabases } from '../project-auth/database'
+import { restoringBackup, runBackupRestore } from '../backups/restore'
 
 /** Longer than any transition takes: after it, another instance may take the project over. */
 const LEASE_SECONDS = 120
@@ -98,6 +99,9 @@ export async function runTransition(platform: Platform, claim: TransitionClaim):
         await release(platform, claim.ref)
         return null
       case 'RESTORING': {
+        // A restore from a backup, rather than from pause: its own steps and outcomes.
+        const backup = await restoringBackup(platform, claim.ref)
+        if (backup) return runBackupRestore(platform, claim, backup)
         if (!location) throw new Error('the project has no database')
         await databases.resume(location, claim.region)
         const version = await databases.version(location)

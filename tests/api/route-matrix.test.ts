@@ -30,6 +30,7 @@ import { graphqlExamples } from './matrix/graphql.examples'
 import { logExamples } from './matrix/logs.examples'
 import { supportExamples } from './matrix/support.examples'
 import { dataApiExamples } from './matrix/data-api.examples'
+import { backupExamples } from './matrix/backups.examples'
 import { projectAuthExamples } from './matrix/project-auth.examples'
 import { serviceVersionExamples } from './matrix/service-versions.examples'
 
@@ -59,6 +60,7 @@ const examples: Record<RouteName, Example> = {
   ...logExamples,
   ...supportExamples,
   ...dataApiExamples,
+  ...backupExamples,
   ...projectAuthExamples,
   ...serviceVersionExamples,
 }

@@ -1,0 +1,24 @@
+import type { backupRoutes } from '@/lib/api-types'
+import type { Handlers } from '../http/types'
+import { PlatformError } from '../http/errors'
+import { adminUrlOf, createBackup, deleteBackup, listBackups, requestRestore } from './backups'
+import { dumpAvailability, streamDump } from './download'
+
+export const backupHandlers: Handlers<typeof backupRoutes> = {
+  listBackups: async ({ platform, access }) => listBackups(platform, access),
+  createBackup: async ({ platform, access }) => (await createBackup(platform, access.ref, 'manual'))!,
+  restoreBackup: async ({ platform, access, params, user }) => requestRestore(platform, access, params.id, user),
+  deleteBackup: async ({ platform, access, params }) => deleteBackup(platform, access, params.id),
+  downloadBackup: async ({ platform, access, params, res }) => {
+    const [row] = await platform.db.query<{ database_name: string; status: string }>(
+      'select database_name, status from project_backups where id = $1 and project_ref = $2',
+      [params.id, access.ref]
+    )
+    if (!row) throw new PlatformError(404, 'Backup not found')
+    if (row.status !== 'completed') throw new PlatformError(409, 'Only a completed backup can be downloaded.')
+    const dump = await dumpAvailability(platform, access)
+    if (!dump.available) throw new PlatformError(501, dump.reason)
+    await streamDump(res, dump.binary, adminUrlOf(platform, access.region), row.database_name, `${access.ref}-backup-${params.id}.dump`)
+    return undefined
+  },
+}

@@ -1,0 +1,188 @@
+/**
+ * Backups in the control plane: `project_backups` rows, each a snapshot database on the
+ * project's server (snapshots.ts). Making one holds no lock while the copy runs: the row is
+ * pending with a lease, and a pending row whose lease ran out (its maker stopped) is failed and
+ * its database dropped by the scheduler's backup pass (retention.ts).
+ */
+import type { Backup, BackupList, RestoreAnswer } from '@/lib/api-types'
+import { planNumbers } from '@/lib/billing/plan-table'
+import type { Platform } from '../platform'
+import type { AuthUser, ProjectAccess } from '../http/types'
+import { conflict, PlatformError } from '../http/errors'
+import { recordAudit } from '../audit/record'
+import { dataApiProcesses } from '../data-api/processes'
+import { authDatabases } from '../project-auth/database'
+import { adminUrlForRegion, parseProjectDbServers } from '../databases/servers'
+import type { ProjectDbLocation } from '../databases'
+import { backupDatabaseOf, dropSnapshot, takeSnapshot } from './snapshots'
+import { dumpAvailability } from './download'
+
+/** Longer than any copy takes: after it, a pending backup is taken for abandoned. */
+export const BACKUP_LEASE_SECONDS = 30 * 60
+
+export type BackupRow = {
+  id: string
+  project_ref: string
+  kind: Backup['kind']
+  status: Backup['status']
+  size_bytes: string | null
+  database_name: string
+  error: string | null
+  inserted_at: Date
+  completed_at: Date | null
+}
+
+export const toBackup = (row: BackupRow): Backup => ({
+  id: Number(row.id),
+  project_ref: row.project_ref,
+  kind: row.kind,
+  status: row.status,
+  size_bytes: row.size_bytes === null ? null : Number(row.size_bytes),
+  error: row.error,
+  inserted_at: new Date(row.inserted_at).toISOString(),
+  completed_at: row.completed_at && new Date(row.completed_at).toISOString(),
+})
+
+const notFound = () => new PlatformError(404, 'Backup not found')
+
+/** The admin of the region's server: the servers the platform resolved at start (its own cluster included). */
+export function adminUrlOf(platform: Platform, region: string): string {
+  const servers = (platform as { servers?: { projectDbServers?: string } }).servers
+  const adminUrl = adminUrlForRegion(parseProjectDbServers(servers?.projectDbServers ?? platform.config.projectDbServers), region)
+  if (!adminUrl) throw new Error(`No PostgreSQL server is configured for region ${region}`)
+  return adminUrl
+}
+
+/** Everything of this process that holds connections to the project's database lets go of them. */
+export async function letGo(platform: Platform, ref: string, location: ProjectDbLocation) {
+  await dataApiProcesses(platform).stop(ref)
+  await authDatabases(platform).end(ref)
+  await platform.databases.endPools([location.url, ...(location.readOnlyUrl ? [location.readOnlyUrl] : [])])
+}
+
+export async function listBackups(platform: Platform, project: ProjectAccess): Promise<BackupList> {
+  const rows = await platform.db.query<BackupRow>('select * from project_backups where project_ref = $1 order by inserted_at desc, id desc', [project.ref])
+  const retention = planNumbers(project.plan).limits.backupRetentionDays
+  const dump = await dumpAvailability(platform, project)
+  return {
+    backups: rows.map(toBackup),
+    retention_days: retention,
+    daily: retention > 0,
+    downloadable: dump.available,
+    download_note: dump.available ? null : dump.reason,
+  }
+}
+
+/**
+ * Makes a backup now and answers it once the copy is done (completed or failed). Only an active
+ * project with a database the platform made; not while it is being restored. A daily backup is
+ * not made when one was made in the last 23 hours (answers null).
+ */
+export async function createBackup(platform: Platform, ref: string, kind: Backup['kind']): Promise<Backup | null> {
+  const started = await lockingProject(platform, () => platform.db.transaction(async (tx) => {
+    // The project's row is locked: a restore asked for at the same moment sees this backup.
+    const [project] = await tx.query<{ status: string; region: string; db_location: ProjectDbLocation | null }>(
+      'select status, region, db_location from projects where ref = $1 for update',
+      [ref]
+    )
+    if (!project) throw notFound()
+    if (!['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY'].includes(project.status) || !project.db_location || project.db_location.given)
+      throw conflict(`Only an active project can be backed up; this one is ${project.status.toLowerCase().replace(/_/g, ' ')}.`)
+    if (kind === 'daily') {
+      const recent = await tx.query(`select 1 from project_backups where project_ref = $1 and kind = 'daily' and inserted_at > now() - interval '23 hours'`, [ref])
+      if (recent.length) return null
+    }
+    const [row] = await tx.query<BackupRow>(
+      `insert into project_backups (id, project_ref, kind, database_name, lease_until)
+       select n.id, $1, $2, 'p_' || $1 || '_bk_' || n.id, now() + make_interval(secs => $3)
+       from (select nextval('project_backups_id_seq') as id) n returning *`,
+      [ref, kind, BACKUP_LEASE_SECONDS]
+    )
+    return { row, region: project.region, location: project.db_location }
+  }))
+  if (!started) return null
+  const { row, region, location } = started
+  const adminUrl = adminUrlOf(platform, region)
+  try {
+    await letGo(platform, ref, location)
+    const size = await takeSnapshot(adminUrl, ref, backupDatabaseOf(ref, row.id))
+    const [done] = await platform.db.query<BackupRow>(
+      `update project_backups set status = 'completed', size_bytes = $2, completed_at = now(), lease_until = null where id = $1 returning *`,
+      [row.id, size]
+    )
+    return toBackup(done)
+  } catch (error) {
+    console.error(`Backup ${row.id} of project ${ref} failed:`, error)
+    await dropSnapshot(adminUrl, ref, row.database_name).catch(() => undefined)
+    const [failed] = await platform.db.query<BackupRow>(
+      `update project_backups set status = 'failed', error = $2, completed_at = now(), lease_until = null where id = $1 returning *`,
+      [row.id, `The copy of the database failed: ${(error as Error).message}`]
+    )
+    return toBackup(failed)
+  }
+}
+
+/**
+ * Moves the project into RESTORING from the backup; the scheduler does the work (restore.ts).
+ * Refused (409) while another restore, or a backup of the project, is under way.
+ */
+export async function requestRestore(platform: Platform, project: ProjectAccess, id: number, user: AuthUser | null): Promise<RestoreAnswer> {
+  await lockingProject(platform, () => platform.db.transaction(async (tx) => {
+    const [current] = await tx.query<{ status: string }>('select status from projects where ref = $1 for update', [project.ref])
+    const [backup] = await tx.query<BackupRow>('select * from project_backups where id = $1 and project_ref = $2', [id, project.ref])
+    if (!current || !backup) throw notFound()
+    if (backup.status !== 'completed') throw conflict(backup.status === 'pending' ? 'This backup is still being made.' : 'This backup failed: it cannot be restored.')
+    if (current.status === 'RESTORING') throw conflict('A restore of this project is already under way.')
+    if (!['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY'].includes(current.status))
+      throw conflict(`Only an active project can be restored from a backup; this one is ${current.status.toLowerCase().replace(/_/g, ' ')}.`)
+    const making = await tx.query(`select 1 from project_backups where project_ref = $1 and status = 'pending'`, [project.ref])
+    if (making.length) throw conflict('A backup of this project is being made; restore once it is done.')
+    await tx.query(
+      `update projects set status = 'RESTORING', status_message = null, restoring_backup_id = $2, transition_attempts = 0,
+         next_transition_at = null, updated_at = now() where ref = $1`,
+      [project.ref, id]
+    )
+  }))
+  await recordAudit(platform.db, {
+    organizationId: project.organization_id,
+    action: 'project.restored',
+    actor: user && { id: user.id, email: user.email },
+    target: { type: 'project', id: project.ref, name: project.name },
+    details: { backup_id: id },
+  })
+  return { ref: project.ref, status: 'RESTORING', backup_id: id }
+}
+
+/**
+ * Runs a transaction that locks the project's row, then looks for due work: the scheduler claims
+ * with `skip locked`, so a restore requested at the same moment (by this or another request) may
+ * have been passed over while the row was locked here.
+ */
+async function lockingProject<T>(platform: Platform, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } finally {
+    platform.scheduler.kick()
+  }
+}
+
+/** Drops a backup; one being made or being restored from is refused (409). */
+export async function deleteBackup(platform: Platform, project: ProjectAccess, id: number): Promise<{ id: number }> {
+  const row = await lockingProject(platform, () => platform.db.transaction(async (tx) => {
+    const [current] = await tx.query<{ status: string; restoring_backup_id: string | null }>(
+      'select status, restoring_backup_id from projects where ref = $1 for update',
+      [project.ref]
+    )
+    const [backup] = await tx.query<BackupRow>('select * from project_backups where id = $1 and project_ref = $2', [id, project.ref])
+    if (!current || !backup) throw notFound()
+    if (backup.status === 'pending') throw conflict('This backup is still being made.')
+    if (current.status === 'RESTORING' && Number(current.restoring_backup_id) === id) throw conflict('The project is being restored from this backup.')
+    await tx.query('delete from project_backups where id = $1', [id])
+    return backup
+  }))
+  await dropSnapshot(adminUrlOf(platform, project.region), project.ref, row.database_name).catch((e) =>
+    // The row is gone; the retention pass finds no row for it, so say so in the log.
+    console.error(`Dropping the database of backup ${id} of ${project.ref} failed:`, e)
+  )
+  return { id }
+}

@@ -1,0 +1,208 @@
+// @vitest-environment node
+/**
+ * Backups: same-server snapshots of a project's database (a template copy into a database of the
+ * backup's own), restored into the project (its database put aside, the backup copied in, the
+ * old one dropped), never half-restored; concurrent operations refused with 409.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asEngineAdmin, settle, type TestPlatform } from '../helpers/test-platform'
+import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, runSql, statusOf } from '../helpers/project-backends'
+
+const databaseExists = (name: string) => asEngineAdmin(async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1)
+
+describe.each(BACKENDS)('backups: $name', (backend) => {
+  let tp: TestPlatform
+  let stop: () => Promise<void>
+  let token: string
+  let orgId: number
+  let ref: string
+
+  const backups = (path = '') => `/platform/projects/${ref}/backups${path}`
+  const backUp = async () => {
+    const res = await tp.call('POST', backups(), { token })
+    expect(res.status).toBe(201)
+    return res.body as { id: number; status: string; size_bytes: number; error: string | null }
+  }
+  const names = async () => (await rowsOf(tp, token, ref, 'select name from authors order by name')).map((r) => r.name)
+
+  beforeAll(async () => {
+    ;({ tp, stop } = await backend.start())
+    const owner = await ownerWithOrg(tp, 'Backup Org')
+    token = owner.token
+    orgId = owner.org.id
+    ref = await activeProject(tp, token, owner.org.slug, { plan: 'pro' })
+    const made = await runSql(tp, token, ref, `create table authors (id serial primary key, name text not null); insert into authors (name) values ('Ada'), ('Grace')`)
+    expect(made.status).toBe(200)
+  })
+  afterAll(async () => stop?.())
+
+  it('backs up, and restores the rows deleted since', async () => {
+    const backup = await backUp()
+    expect(backup).toMatchObject({ status: 'completed', error: null })
+    expect(backup.size_bytes).toBeGreaterThan(0)
+    const list = (await tp.call('GET', backups(), { token })).body
+    expect(list).toMatchObject({ retention_days: 7, daily: true })
+    expect(list.backups[0]).toMatchObject({ id: backup.id, kind: 'manual', status: 'completed' })
+
+    expect((await runSql(tp, token, ref, `delete from authors; insert into authors (name) values ('Linus')`)).status).toBe(200)
+    expect(await names()).toEqual(['Linus'])
+
+    const restore = await tp.call('POST', backups(`/${backup.id}/restore`), { token })
+    expect(restore.status).toBe(202)
+    expect(restore.body).toMatchObject({ status: 'RESTORING', backup_id: backup.id })
+    await settle(tp.platform)
+    expect(await statusOf(tp, ref)).toBe('ACTIVE_HEALTHY')
+    expect(await names()).toEqual(['Ada', 'Grace'])
+    // New rows go on from there; the database set aside is gone; the backup is still there.
+    expect((await runSql(tp, token, ref, `insert into authors (name) values ('Barbara')`)).status).toBe(200)
+    expect(await databaseExists(`p_${ref}_pre_restore`)).toBe(false)
+    expect(await databaseExists(`p_${ref}_bk_${backup.id}`)).toBe(true)
+  })
+
+  it("keeps the database's grants and settings, and no project role may connect to a backup", async () => {
+    const backup = await backUp()
+    const before = await asEngineAdmin(async (c) =>
+      (await c.query(`select datacl::text[] as acl, datconnlimit from pg_database where datname = $1`, [`p_${ref}`])).rows[0]
+    )
+    const settings = await asEngineAdmin(async (c) =>
+      (await c.query(`select s.setconfig from pg_db_role_setting s join pg_database d on d.oid = s.setdatabase where d.datname = $1 and s.setrole = 0`, [`p_${ref}`])).rows
+    )
+    const acl = await asEngineAdmin(async (c) =>
+      (await c.query(`select datacl::text as acl, datallowconn from pg_database where datname = $1`, [`p_${ref}_bk_${backup.id}`])).rows[0]
+    )
+    // Only the admin's own entries: nothing for PUBLIC (=…) nor the project's roles.
+    expect(acl.datallowconn).toBe(false)
+    expect(acl.acl).not.toMatch(/[{,]=/)
+    expect(acl.acl).not.toContain(`p_${ref}`)
+
+    expect((await tp.call('POST', backups(`/${backup.id}/restore`), { token })).status).toBe(202)
+    await settle(tp.platform)
+    const after = await asEngineAdmin(async (c) =>
+      (await c.query(`select datacl::text[] as acl, datconnlimit from pg_database where datname = $1`, [`p_${ref}`])).rows[0]
+    )
+    expect([...after.acl].sort()).toEqual([...before.acl].sort())
+    expect(after.datconnlimit).toBe(before.datconnlimit)
+    const settingsAfter = await asEngineAdmin(async (c) =>
+      (await c.query(`select s.setconfig from pg_db_role_setting s join pg_database d on d.oid = s.setdatabase where d.datname = $1 and s.setrole = 0`, [`p_${ref}`])).rows
+    )
+    expect(settingsAfter).toEqual(settings)
+  })
+
+  it('answers 409 to the second of two restores at once', async () => {
+    const backup = await backUp()
+    const [a, b] = await Promise.all([
+      tp.call('POST', backups(`/${backup.id}/restore`), { token }),
+      tp.call('POST', backups(`/${backup.id}/restore`), { token }),
+    ])
+    expect([a.status, b.status].sort()).toEqual([202, 409])
+    expect([a, b].find((r) => r.status === 409)!.body.message).toBe('A restore of this project is already under way.')
+    await settle(tp.platform)
+    expect(await statusOf(tp, ref)).toBe('ACTIVE_HEALTHY')
+  })
+
+  it('refuses a restore while a backup is being made, and a backup while restoring', async () => {
+    const backup = await backUp()
+    const [pending] = await tp.platform.db.query<{ id: string }>(
+      `insert into project_backups (project_ref, kind, database_name, lease_until) values ($1, 'manual', $2, now() + interval '1 hour') returning id`,
+      [ref, `p_${ref}_bk_pending`]
+    )
+    const refused = await tp.call('POST', backups(`/${backup.id}/restore`), { token })
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toBe('A backup of this project is being made; restore once it is done.')
+    // Deleting a backup still being made is refused too.
+    expect((await tp.call('DELETE', backups(`/${pending.id}`), { token })).status).toBe(409)
+    await tp.platform.db.query('delete from project_backups where id = $1', [pending.id])
+
+    await tp.platform.db.query(`update projects set status = 'RESTORING' where ref = $1`, [ref])
+    const during = await tp.call('POST', backups(), { token })
+    expect(during.status).toBe(409)
+    expect(during.body.message).toBe('Only an active project can be backed up; this one is restoring.')
+    await tp.platform.db.query(`update projects set status = 'ACTIVE_HEALTHY' where ref = $1`, [ref])
+  })
+
+  it('ends RESTORE_FAILED with the reason and the data as it was when the backup cannot be copied', async () => {
+    const backup = await backUp()
+    await runSql(tp, token, ref, `insert into authors (name) values ('Edsger')`)
+    const before = await names()
+    await asEngineAdmin((c) => c.query(`drop database p_${ref}_bk_${backup.id}`))
+    expect((await tp.call('POST', backups(`/${backup.id}/restore`), { token })).status).toBe(202)
+    await settle(tp.platform)
+    const [project] = await tp.platform.db.query<{ status: string; status_message: string }>('select status, status_message from projects where ref = $1', [ref])
+    expect(project.status).toBe('RESTORE_FAILED')
+    expect(project.status_message).toContain(`Restoring backup ${backup.id} failed`)
+    expect(project.status_message).toContain('the backup is no longer on the server')
+    // Back to active the usual way (restore from a failed status), with its rows.
+    expect((await tp.call('POST', `/platform/projects/${ref}/restore`, { token })).status).toBe(200)
+    await settle(tp.platform)
+    expect(await statusOf(tp, ref)).toBe('ACTIVE_HEALTHY')
+    expect(await names()).toEqual(before)
+  })
+
+  it('finishes a restore cut off after the database was put aside (the app stopped mid-way)', async () => {
+    const backup = await backUp()
+    await runSql(tp, token, ref, `delete from authors`)
+    const expected = (await asEngineAdmin((c) => c.query(`select count(*)::int as n from pg_database where datname = $1`, [`p_${ref}_bk_${backup.id}`]))).rows[0].n
+    expect(expected).toBe(1)
+    // What a copy killed after its first step leaves: the database renamed aside, the project
+    // RESTORING under another instance's lease, which ran out.
+    await asEngineAdmin(async (c) => {
+      await c.query(`alter database "p_${ref}" allow_connections false`)
+      await c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [`p_${ref}`])
+      await c.query(`alter database "p_${ref}" rename to "p_${ref}_pre_restore"`)
+    })
+    await tp.platform.db.query(
+      `update projects set status = 'RESTORING', restoring_backup_id = $2, lease_owner = 'gone', lease_until = now() - interval '1 second', transition_attempts = 1 where ref = $1`,
+      [ref, backup.id]
+    )
+    tp.platform.scheduler.kick()
+    await settle(tp.platform)
+    expect(await statusOf(tp, ref)).toBe('ACTIVE_HEALTHY')
+    expect((await names()).length).toBeGreaterThan(0)
+    expect(await databaseExists(`p_${ref}_pre_restore`)).toBe(false)
+  })
+
+  it('gives a restore cut off too often up: the data as it was, RESTORE_FAILED', async () => {
+    const backup = await backUp()
+    await runSql(tp, token, ref, `delete from authors; insert into authors (name) values ('Kept')`)
+    await asEngineAdmin(async (c) => {
+      await c.query(`alter database "p_${ref}" allow_connections false`)
+      await c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [`p_${ref}`])
+      await c.query(`alter database "p_${ref}" rename to "p_${ref}_pre_restore"`)
+    })
+    await tp.platform.db.query(
+      `update projects set status = 'RESTORING', restoring_backup_id = $2, lease_owner = 'gone', lease_until = now() - interval '1 second', transition_attempts = 3 where ref = $1`,
+      [ref, backup.id]
+    )
+    tp.platform.scheduler.kick()
+    await settle(tp.platform)
+    const [project] = await tp.platform.db.query<{ status: string; status_message: string }>('select status, status_message from projects where ref = $1', [ref])
+    expect(project.status).toBe('RESTORE_FAILED')
+    expect(project.status_message).toContain('cut off 3 times')
+    await tp.call('POST', `/platform/projects/${ref}/restore`, { token })
+    await settle(tp.platform)
+    expect(await names()).toEqual(['Kept'])
+  })
+
+  it('deletes a backup with its database; a Developer may back up but not restore or delete', async () => {
+    const backup = await backUp()
+    const developer = await memberOf(tp, orgId, 'Developer')
+    expect((await tp.call('POST', backups(), { token: developer })).status).toBe(201)
+    expect((await tp.call('POST', backups(`/${backup.id}/restore`), { token: developer })).status).toBe(403)
+    expect((await tp.call('DELETE', backups(`/${backup.id}`), { token: developer })).status).toBe(403)
+    expect((await tp.call('DELETE', backups(`/${backup.id}`), { token })).status).toBe(200)
+    expect(await databaseExists(`p_${ref}_bk_${backup.id}`)).toBe(false)
+    expect((await tp.call('POST', backups(`/${backup.id}/restore`), { token })).status).toBe(404)
+  })
+
+  it('answers a download with a dump, or 501 saying pg_dump of the server version is missing', async () => {
+    const backup = await backUp()
+    const res = await tp.call('GET', backups(`/${backup.id}/download`), { token })
+    const list = (await tp.call('GET', backups(), { token })).body
+    if (list.downloadable) expect(res.status).toBe(200)
+    else {
+      expect(res.status).toBe(501)
+      expect(res.body.message).toMatch(/^A download is a dump made by pg_dump of the server's major version \(PostgreSQL \d+\)/)
+      expect(list.download_note).toBe(res.body.message)
+    }
+  })
+})
