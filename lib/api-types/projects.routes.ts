@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { route } from './route'
 import { byProjectRef } from './route-scopes'
-import { createBranchBody, createProjectBody, project, projectDetail, projectParams } from './projects'
+import { createBranchBody, createProjectBody, project, projectDetail, projectParams, updateProjectBody } from './projects'
 
 /**
  * Lifecycle actions (pause, restore, restart, delete) answer at once with the project in its
@@ -25,6 +25,16 @@ export const projectRoutes = {
     params: projectParams,
     answer: projectDetail,
     action: 'projects:read',
+    scope: byProjectRef,
+  }),
+  /** Renames the project (Project settings → General). */
+  updateProject: route({
+    method: 'PATCH',
+    path: '/platform/projects/:ref',
+    params: projectParams,
+    body: updateProjectBody,
+    answer: projectDetail,
+    action: 'projects:update',
     scope: byProjectRef,
   }),
   retryProjectProvisioning: route({

@@ -97,6 +97,10 @@ export type CreateProjectBody = z.infer<typeof createProjectBody>
 
 export const projectParams = z.object({ ref: identifier('ref') })
 
+/** Project settings → General: the project's new name, with the rules of a new project's. */
+export const updateProjectBody = z.object({ name: createProjectBody.shape.name })
+export type UpdateProjectBody = z.infer<typeof updateProjectBody>
+
 export const createBranchBody = z.object({
   name: textField('Branch name')
     .trim()

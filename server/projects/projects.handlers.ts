@@ -2,7 +2,7 @@ import type { ProjectDetail, projectRoutes } from '@/lib/api-types'
 import type { AuthUser, Handlers } from '../http/types'
 import type { Platform } from '../platform'
 import { recordAudit } from '../audit/record'
-import { createProject, listProjects, retryProvisioning } from './projects'
+import { createProject, listProjects, readProject, retryProvisioning } from './projects'
 import { requestTransition } from './lifecycle'
 import { createBranch, listBranches } from './branches'
 import { toProjectDetail } from './serialize'
@@ -28,6 +28,10 @@ export const projectHandlers: Handlers<typeof projectRoutes> = {
   listProjects: ({ platform, user }) => listProjects(platform, user),
   createProject: async ({ platform, access, user, body }) => recordProjectCreated(platform, user, await createProject(platform, access, body)),
   getProject: async ({ access }) => toProjectDetail(access),
+  async updateProject({ platform, access, body }) {
+    await platform.db.query(`update projects set name = $2, updated_at = now() where id = $1`, [access.id, body.name])
+    return toProjectDetail(await readProject(platform.db, access.ref))
+  },
   retryProjectProvisioning: ({ platform, access }) => retryProvisioning(platform, access),
   pauseProject: ({ platform, access, user }) => requestTransition(platform, access, 'pause', user),
   restoreProject: ({ platform, access, user }) => requestTransition(platform, access, 'restore', user),
