@@ -2,7 +2,8 @@
  * The platform's background work, one loop per app instance: set up projects' databases and carry
  * out lifecycle transitions (pause, restore, restart, delete; together at most
  * PROVISION_CONCURRENCY at once, retries when due), and every HEALTH_CHECK_INTERVAL_MS check
- * project health, pause inactive Free projects and drop spent rate-limit counters; every
+ * project health, pause inactive Free projects, drop spent rate-limit counters, and make daily
+ * backups and drop those past keeping (server/backups/retention.ts); every
  * USAGE_SAMPLE_INTERVAL_MS measure usage and update organizations' restriction status (the
  * egress counted in memory is added then, and once more when the platform closes). Timers do not
  * keep the process alive.
@@ -19,6 +20,7 @@ import { sampleUsage } from './billing/usage-sampling'
 import { flushEgress } from './billing/egress'
 import { pruneLogs } from './logs/retention'
 import { stopLogRecorder } from './logs/recorder'
+import { runBackupPass } from './backups/retention'
 
 export type Scheduler = {
   /** Look for projects to provision or transitions to run now (after a create, a retry, a pause …). */
@@ -104,10 +106,25 @@ export function startScheduler(platform: Platform): Scheduler {
       await pruneDailyCaps(platform)
       await pruneTelemetry(platform)
       await pruneLogs(platform)
+      track(backUp())
     } catch (error) {
       console.error('Background checks failed:', error)
     } finally {
       checking = false
+    }
+  }
+
+  // Backups run beside the checks, not in them: a copy may take a while.
+  let backingUp = false
+  async function backUp() {
+    if (stopped || backingUp) return
+    backingUp = true
+    try {
+      await runBackupPass(platform)
+    } catch (error) {
+      console.error('Backups failed:', error)
+    } finally {
+      backingUp = false
     }
   }
 

@@ -3,10 +3,16 @@ import type { Handlers } from '../http/types'
 import { PlatformError } from '../http/errors'
 import { adminUrlOf, createBackup, deleteBackup, listBackups, requestRestore } from './backups'
 import { dumpAvailability, streamDump } from './download'
+import { pruneBackups } from './retention'
 
 export const backupHandlers: Handlers<typeof backupRoutes> = {
   listBackups: async ({ platform, access }) => listBackups(platform, access),
-  createBackup: async ({ platform, access }) => (await createBackup(platform, access.ref, 'manual'))!,
+  createBackup: async ({ platform, access }) => {
+    const backup = (await createBackup(platform, access.ref, 'manual'))!
+    // On a plan that keeps one backup, the new one replaces the one before.
+    if (backup.status === 'completed') await pruneBackups(platform, access.ref)
+    return backup
+  },
   restoreBackup: async ({ platform, access, params, user }) => requestRestore(platform, access, params.id, user),
   deleteBackup: async ({ platform, access, params }) => deleteBackup(platform, access, params.id),
   downloadBackup: async ({ platform, access, params, res }) => {

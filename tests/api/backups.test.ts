@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asEngineAdmin, settle, type TestPlatform } from '../helpers/test-platform'
+import { runBackupPass } from '@/server/backups/retention'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, runSql, statusOf } from '../helpers/project-backends'
 
 const databaseExists = (name: string) => asEngineAdmin(async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1)
@@ -204,5 +205,74 @@ describe.each(BACKENDS)('backups: $name', (backend) => {
       expect(res.body.message).toMatch(/^A download is a dump made by pg_dump of the server's major version \(PostgreSQL \d+\)/)
       expect(list.download_note).toBe(res.body.message)
     }
+  })
+})
+
+describe.each(BACKENDS)('backup retention: $name', (backend) => {
+  let tp: TestPlatform
+  let stop: () => Promise<void>
+  let token: string
+  let slug: string
+
+  beforeAll(async () => {
+    ;({ tp, stop } = await backend.start())
+    const owner = await ownerWithOrg(tp, 'Retention Org')
+    token = owner.token
+    slug = owner.org.slug
+  })
+  afterAll(async () => stop?.())
+
+  const backupsOf = async (ref: string) =>
+    tp.platform.db.query<{ id: string; kind: string; database_name: string }>('select id, kind, database_name from project_backups where project_ref = $1 order by id', [ref])
+
+  it('keeps one on-demand backup on Free, and makes no daily backup there', async () => {
+    const ref = await activeProject(tp, token, slug)
+    const first = (await tp.call('POST', `/platform/projects/${ref}/backups`, { token })).body
+    const second = (await tp.call('POST', `/platform/projects/${ref}/backups`, { token })).body
+    expect((await backupsOf(ref)).map((b) => Number(b.id))).toEqual([second.id])
+    expect(await databaseExists(`p_${ref}_bk_${first.id}`)).toBe(false)
+    const list = (await tp.call('GET', `/platform/projects/${ref}/backups`, { token })).body
+    expect(list).toMatchObject({ retention_days: 0, daily: false })
+    await tp.platform.db.query(`update projects set inserted_at = now() - interval '2 days' where ref = $1`, [ref])
+    await runBackupPass(tp.platform)
+    expect((await backupsOf(ref)).map((b) => b.kind)).toEqual(['manual'])
+  })
+
+  it('makes a daily backup of a Pro project once a day and drops those past 7 days', async () => {
+    const ref = await activeProject(tp, token, slug, { plan: 'pro' })
+    // A project a day old is due; one made today waits for tomorrow.
+    await runBackupPass(tp.platform)
+    expect(await backupsOf(ref)).toEqual([])
+    await tp.platform.db.query(`update projects set inserted_at = now() - interval '2 days' where ref = $1`, [ref])
+    await runBackupPass(tp.platform)
+    await runBackupPass(tp.platform)
+    const [daily] = await backupsOf(ref)
+    expect((await backupsOf(ref)).map((b) => b.kind)).toEqual(['daily'])
+    expect(await databaseExists(daily.database_name)).toBe(true)
+
+    await tp.platform.db.query(`update project_backups set inserted_at = now() - interval '8 days' where id = $1`, [daily.id])
+    await runBackupPass(tp.platform)
+    const after = await backupsOf(ref)
+    expect(after.map((b) => b.id)).not.toContain(daily.id)
+    expect(after.map((b) => b.kind)).toEqual(['daily'])
+    expect(await databaseExists(daily.database_name)).toBe(false)
+  })
+
+  it('fails a backup left pending by a stopped app, and drops the backups of a deleted project', async () => {
+    const ref = await activeProject(tp, token, slug, { plan: 'pro' })
+    const made = (await tp.call('POST', `/platform/projects/${ref}/backups`, { token })).body
+    const [stale] = await tp.platform.db.query<{ id: string }>(
+      `insert into project_backups (project_ref, kind, database_name, lease_until) values ($1, 'manual', $2, now() - interval '1 second') returning id`,
+      [ref, `p_${ref}_bk_stale`]
+    )
+    await runBackupPass(tp.platform)
+    const [row] = await tp.platform.db.query<{ status: string; error: string }>('select status, error from project_backups where id = $1', [stale.id])
+    expect(row).toEqual({ status: 'failed', error: 'The backup was cut off: the platform stopped while making it.' })
+
+    expect((await tp.call('DELETE', `/platform/projects/${ref}`, { token })).status).toBe(200)
+    await settle(tp.platform)
+    await runBackupPass(tp.platform)
+    expect(await backupsOf(ref)).toEqual([])
+    expect(await databaseExists(`p_${ref}_bk_${made.id}`)).toBe(false)
   })
 })
