@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { route } from './route'
 import { byProjectRef } from './route-scopes'
-import { createBranchBody, createProjectBody, project, projectDetail, projectParams, updateProjectBody } from './projects'
+import { createBranchBody, createProjectBody, pauseStatus, project, projectDetail, projectParams, updateProjectBody } from './projects'
 
 /**
  * Lifecycle actions (pause, restore, restart, delete) answer at once with the project in its
@@ -35,6 +35,15 @@ export const projectRoutes = {
     body: updateProjectBody,
     answer: projectDetail,
     action: 'projects:update',
+    scope: byProjectRef,
+  }),
+  /** When the inactivity rule would pause the project (Free plan), and its last activity. */
+  getPauseStatus: route({
+    method: 'GET',
+    path: '/platform/projects/:ref/pause-status',
+    params: projectParams,
+    answer: pauseStatus,
+    action: 'projects:read',
     scope: byProjectRef,
   }),
   retryProjectProvisioning: route({

@@ -101,6 +101,19 @@ export const projectParams = z.object({ ref: identifier('ref') })
 export const updateProjectBody = z.object({ name: createProjectBody.shape.name })
 export type UpdateProjectBody = z.infer<typeof updateProjectBody>
 
+/**
+ * SPEC §7 pause status: projects of Free organizations are paused after a time without activity.
+ * `applies` false (a paid plan, self-hosted): never paused for it, `pause_at` null. Otherwise the
+ * last activity and the earliest moment the inactivity pause may come (checked periodically).
+ */
+export const pauseStatus = z.object({
+  applies: z.boolean(),
+  last_activity_at: z.string().nullable(),
+  pause_at: z.string().nullable(),
+  inactive_after_seconds: z.number(),
+})
+export type PauseStatus = z.infer<typeof pauseStatus>
+
 export const createBranchBody = z.object({
   name: textField('Branch name')
     .trim()

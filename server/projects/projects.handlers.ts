@@ -6,6 +6,7 @@ import { createProject, listProjects, readProject, retryProvisioning } from './p
 import { requestTransition } from './lifecycle'
 import { createBranch, listBranches } from './branches'
 import { toProjectDetail } from './serialize'
+import { pauseStatus } from './pause-status'
 
 /** A new project (or preview branch) in its organization's audit log, once its row is committed. */
 async function recordProjectCreated(platform: Platform, user: AuthUser, project: ProjectDetail): Promise<ProjectDetail> {
@@ -32,6 +33,7 @@ export const projectHandlers: Handlers<typeof projectRoutes> = {
     await platform.db.query(`update projects set name = $2, updated_at = now() where id = $1`, [access.id, body.name])
     return toProjectDetail(await readProject(platform.db, access.ref))
   },
+  getPauseStatus: ({ platform, access }) => pauseStatus(platform, access),
   retryProjectProvisioning: ({ platform, access }) => retryProvisioning(platform, access),
   pauseProject: ({ platform, access, user }) => requestTransition(platform, access, 'pause', user),
   restoreProject: ({ platform, access, user }) => requestTransition(platform, access, 'restore', user),

@@ -41,6 +41,7 @@ export const projectExamples: Examples<typeof projectRoutes> = {
     before: (tp, fx) => onPlan(tp, fx, 'pro'),
   },
   getProject: { path: (fx) => `/platform/projects/${fx.ref}` },
+  getPauseStatus: { path: (fx) => `/platform/projects/${fx.ref}/pause-status` },
   updateProject: { path: (fx) => `/platform/projects/${fx.ref}`, body: () => ({ name: 'Matrix project' }) },
   retryProjectProvisioning: {
     path: (fx) => `/platform/projects/${fx.failedRef}/retry-provisioning`,
