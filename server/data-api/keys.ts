@@ -25,14 +25,29 @@ export async function signApiKey(secret: string, role: ApiKeyRole, ref: string, 
 }
 
 /**
+ * Keys already verified, by project, secret and key: every request to a project's URL carries
+ * one, and verifying it again costs more than the rest of the gate. A new secret is a new entry
+ * (the old key is no longer found); an expiry is checked at each use. Only valid keys are kept,
+ * so garbage cannot grow it; it is emptied when full.
+ */
+const verified = new Map<string, { role: ApiKeyRole; exp: number }>()
+const MAX_VERIFIED = 10_000
+
+/**
  * The role of an API key of this project, or null: signed with this project's secret (HS256
  * only), not expired, naming this project and a key role.
  */
 export async function apiKeyRole(secret: string, ref: string, key: string): Promise<ApiKeyRole | null> {
+  const cacheKey = `${ref}\u0000${secret}\u0000${key}`
+  const known = verified.get(cacheKey)
+  if (known && known.exp * 1000 > Date.now()) return known.role
   try {
     const { payload } = await jwtVerify(key, encode(secret), { algorithms: ['HS256'], issuer: ISSUER })
     if (payload.ref !== ref) return null
-    return (API_KEY_ROLES as readonly unknown[]).includes(payload.role) ? (payload.role as ApiKeyRole) : null
+    if (!(API_KEY_ROLES as readonly unknown[]).includes(payload.role)) return null
+    if (verified.size >= MAX_VERIFIED) verified.clear()
+    verified.set(cacheKey, { role: payload.role as ApiKeyRole, exp: payload.exp ?? Number.MAX_SAFE_INTEGER })
+    return payload.role as ApiKeyRole
   } catch {
     return null
   }
