@@ -69,6 +69,7 @@ it('the menu button (below md) opens a sheet with the project navigation and the
     '/project/shopref/sql',
     '/project/shopref/sql/templates',
     '/project/shopref/database/tables',
+    '/project/shopref/database/backups',
     '/project/shopref/api/graphiql',
     '/project/shopref/api',
     '/project/shopref/logs',

@@ -11,6 +11,7 @@ import {
   Clock,
   CreditCard,
   Database,
+  DatabaseBackup,
   FileCode,
   FileText,
   Gauge,
@@ -67,6 +68,7 @@ export function projectNavigation({
             },
           ]
         : []),
+      { label: 'Backups', href: `${base}/database/backups`, icon: DatabaseBackup, active: pathname === '/project/[ref]/database/backups' },
       { label: 'GraphiQL', href: `${base}/api/graphiql`, icon: Braces, active: /^\/project\/\[ref\]\/(api|database)\/graphiql$/.test(pathname) },
       { label: 'API docs', href: `${base}/api`, icon: FileCode, active: pathname === '/project/[ref]/api' },
       { label: 'Logs', href: `${base}/logs`, icon: ScrollText, active: pathname.startsWith('/project/[ref]/logs') },

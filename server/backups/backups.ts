@@ -138,9 +138,10 @@ export async function requestRestore(platform: Platform, project: ProjectAccess,
     const making = await tx.query(`select 1 from project_backups where project_ref = $1 and status = 'pending'`, [project.ref])
     if (making.length) throw conflict('A backup of this project is being made; restore once it is done.')
     await tx.query(
-      `update projects set status = 'RESTORING', status_message = null, restoring_backup_id = $2, transition_attempts = 0,
+      `update projects set status = 'RESTORING', status_message = $3, restoring_backup_id = $2, transition_attempts = 0,
          next_transition_at = null, updated_at = now() where ref = $1`,
-      [project.ref, id]
+      // The progress screen says what is under way: a backup copied in, not a pause undone.
+      [project.ref, id, `The database is being replaced by the backup of ${new Date(backup.inserted_at).toISOString().replace('T', ' ').slice(0, 16)} UTC.`]
     )
   }))
   await recordAudit(platform.db, {

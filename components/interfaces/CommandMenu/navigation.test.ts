@@ -54,6 +54,7 @@ describe('the navigation commands', () => {
         '/project/abc/database/hooks',
         '/project/abc/settings/api',
         '/project/abc/settings/vault/secrets',
+        '/project/abc/database/backups',
         '/project/abc/database/wrappers',
         '/project/abc/database/column-privileges',
         '/project/abc/auth/users',
