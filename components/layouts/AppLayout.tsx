@@ -88,7 +88,7 @@ export function AppLayout({ children, breadcrumbs, navigation }: { children: Rea
         breadcrumbs={crumbs}
         navigation={navigation}
         isPlatform={isPlatform}
-        banners={<DashboardBanners organizationSlug={routeOrg?.slug ?? projectOrg?.slug} />}
+        banners={<DashboardBanners organizationSlug={routeOrg?.slug ?? projectOrg?.slug} projectRef={routeProject?.ref} />}
         headerEnd={
           <>
             <CommandMenuButton />

@@ -76,6 +76,7 @@ it('the menu button (below md) opens a sheet with the project navigation and the
     '/project/shopref/advisors/query-performance',
     '/project/shopref/integrations/cron',
     '/project/shopref/settings/vault/secrets',
+    '/project/shopref/settings/general',
     '/project/shopref/settings/api',
     '/project/shopref/auth/users',
     '/project/shopref/auth/providers',

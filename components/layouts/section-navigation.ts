@@ -75,6 +75,7 @@ export function projectNavigation({
       { label: 'Query performance', href: `${base}/advisors/query-performance`, icon: Gauge, active: pathname.startsWith('/project/[ref]/advisors') },
       { label: 'Cron jobs', href: `${base}/integrations/cron`, icon: Clock, active: pathname.startsWith('/project/[ref]/integrations') },
       { label: 'Vault', href: `${base}/settings/vault/secrets`, icon: KeyRound, active: pathname.startsWith('/project/[ref]/settings/vault') },
+      { label: 'General settings', href: `${base}/settings/general`, icon: Settings, active: pathname === '/project/[ref]/settings/general' },
       { label: 'API settings', href: `${base}/settings/api`, icon: Webhook, active: pathname === '/project/[ref]/settings/api' },
       // The project's own users (its auth service) and the policies that use them.
       { label: 'Users', href: `${base}/auth/users`, icon: UserRound, active: pathname.startsWith('/project/[ref]/auth/users'), group: 'Authentication' },

@@ -2,4 +2,6 @@ export const projectKeys = {
   list: () => ['projects'] as const,
   detail: (ref: string | undefined) => ['projects', ref, 'detail'] as const,
   branches: (ref: string | undefined) => ['projects', ref, 'branches'] as const,
+  serviceVersions: (ref: string | undefined) => ['projects', ref, 'service-versions'] as const,
+  pauseStatus: (ref: string | undefined) => ['projects', ref, 'pause-status'] as const,
 }

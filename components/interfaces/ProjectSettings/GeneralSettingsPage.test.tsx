@@ -1,0 +1,169 @@
+// @vitest-environment jsdom
+/**
+ * Project settings → General against an MSW-mocked platform: rename (checked before sending, the
+ * new name shown), the pause status of a Free project (none on a paid plan), read-only mode with
+ * why and what to do, the service versions, and the controls each role gets (a Read-only member
+ * sees the page but no Save, no actions).
+ */
+import { vi } from 'vitest'
+
+vi.hoisted(() => {
+  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
+})
+const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }))
+vi.mock('sonner', () => ({
+  toast: { success: (text: string) => toasts.success.push(text), error: (text: string) => toasts.error.push(text) },
+}))
+vi.mock('next/router', () => ({ useRouter: () => ({ push: vi.fn(), pathname: '/project/[ref]/settings/general', query: { ref: 'abc' } }) }))
+
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { createQueryClient } from '@/data/query-client'
+import { actionsOf, type OrganizationRole, type PauseStatus, type ProjectDetail, type ServiceVersions } from '@/lib/api-types'
+import { formatMoment } from './general-settings.utils'
+import { GeneralSettingsPage } from './GeneralSettingsPage'
+
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+beforeEach(() => {
+  toasts.success.length = 0
+  toasts.error.length = 0
+})
+
+const PROJECT: ProjectDetail = {
+  id: 1,
+  ref: 'abc',
+  name: 'Shop',
+  status: 'ACTIVE_HEALTHY',
+  organization_id: 7,
+  organization_slug: 'acme',
+  cloud_provider: 'AWS',
+  region: 'us-east-1',
+  plan: 'free',
+  inserted_at: '2026-01-01T00:00:00Z',
+  parent_project_ref: null,
+  preview_branch_refs: [],
+  dbVersion: 'PostgreSQL 17.2',
+  postgrestStatus: 'ONLINE',
+  db_host: 'localhost',
+  status_message: null,
+  read_only: false,
+  read_only_note: null,
+}
+const VERSIONS: ServiceVersions = {
+  postgres: { name: 'Postgres', version: '17.2' },
+  postgrest: { name: 'PostgREST', version: '12.0.2' },
+  auth: { name: 'Auth (GoTrue-compatible)', version: '2.0.0' },
+  platform: { name: 'Platform', version: '0.1.0' },
+}
+const FREE: PauseStatus = { applies: true, last_activity_at: '2026-03-01T10:00:00.000Z', pause_at: '2026-03-08T10:00:00.000Z', inactive_after_seconds: 604800 }
+
+function platform({ role = 'Owner' as OrganizationRole, project = {} as Partial<ProjectDetail>, pause = FREE } = {}) {
+  let state = { ...PROJECT, ...project }
+  const log = { renames: [] as unknown[] }
+  server.use(
+    http.get('*/api/config', () => HttpResponse.json({ isPlatform: true, productName: 'Dashboard', authUrl: '/auth/v1', apiMocking: false })),
+    http.get('*/api/platform/profile/permissions', () =>
+      HttpResponse.json([{ organization_id: 7, organization_slug: 'acme', actions: actionsOf(role), resources: ['*'], condition: null, restrictive: false }])
+    ),
+    http.get('*/api/platform/projects', () => HttpResponse.json([state])),
+    http.get('*/api/platform/projects/abc', () => HttpResponse.json(state)),
+    http.patch('*/api/platform/projects/abc', async ({ request }) => {
+      const body = (await request.json()) as { name: string }
+      log.renames.push(body)
+      state = { ...state, name: body.name }
+      return HttpResponse.json(state)
+    }),
+    http.get('*/api/platform/projects/abc/service-versions', () => HttpResponse.json(VERSIONS)),
+    http.get('*/api/platform/projects/abc/pause-status', () => HttpResponse.json(pause))
+  )
+  return log
+}
+
+function renderPage() {
+  const user = userEvent.setup()
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <GeneralSettingsPage projectRef="abc" />
+    </QueryClientProvider>
+  )
+  return { user }
+}
+
+it('renames the project: an empty name is refused before sending, a new one saved and shown', async () => {
+  const log = platform()
+  const { user } = renderPage()
+  const name = await screen.findByLabelText('Name')
+  expect(name).toHaveValue('Shop')
+  const save = await screen.findByRole('button', { name: 'Save' })
+  expect(save).toBeDisabled()
+  await user.clear(name)
+  await user.type(name, '   ')
+  await user.click(save)
+  expect(await screen.findByText('Project name is required')).toBeInTheDocument()
+  expect(log.renames).toEqual([])
+  await user.clear(name)
+  await user.type(name, ' Shop backend ')
+  await user.click(save)
+  await waitFor(() => expect(log.renames).toEqual([{ name: 'Shop backend' }]))
+  await waitFor(() => expect(toasts.success).toEqual(['The project is now called Shop backend']))
+  expect(screen.getByLabelText('Name')).toHaveValue('Shop backend')
+})
+
+it('shows the service versions', async () => {
+  platform()
+  renderPage()
+  const versions = await screen.findByLabelText('Service versions')
+  for (const [label, version] of [['Postgres', '17.2'], ['PostgREST', '12.0.2'], ['Auth (GoTrue-compatible)', '2.0.0'], ['Platform', '0.1.0']])
+    expect(within(versions).getByText(label).nextSibling).toHaveTextContent(version)
+})
+
+it('a Free project: its last activity and when it will be paused', async () => {
+  platform()
+  renderPage()
+  const card = await screen.findByTestId('pause-status')
+  expect(card).toHaveTextContent(formatMoment(FREE.last_activity_at!))
+  expect(card).toHaveTextContent(formatMoment(FREE.pause_at!))
+})
+
+it('a paid plan shows no pause status', async () => {
+  platform({ project: { plan: 'pro' }, pause: { applies: false, last_activity_at: FREE.last_activity_at, pause_at: null, inactive_after_seconds: 604800 } })
+  renderPage()
+  await screen.findByLabelText('Service versions')
+  expect(screen.queryByTestId('pause-status')).toBeNull()
+})
+
+it('read-only mode: says why and what to do, with a link to upgrade', async () => {
+  platform({ project: { read_only: true, read_only_note: 'The database uses 612 MB; the Free plan includes 500 MB per project.' } })
+  renderPage()
+  const alert = await screen.findByTestId('read-only-mode')
+  expect(alert).toHaveTextContent('This project is in read-only mode')
+  expect(alert).toHaveTextContent('The database uses 612 MB; the Free plan includes 500 MB per project.')
+  expect(alert).toHaveTextContent('Delete data to get back under the quota, or upgrade the plan')
+  expect(within(alert).getByRole('link', { name: 'Upgrade the plan' })).toHaveAttribute('href', '/org/acme/billing')
+})
+
+it('an Owner gets restart, pause and delete; deleting asks for the name', async () => {
+  platform()
+  const { user } = renderPage()
+  const actions = await screen.findByRole('group', { name: 'Project actions' })
+  expect(within(actions).getByRole('button', { name: /Pause project/ })).toBeInTheDocument()
+  expect(within(actions).getByRole('button', { name: /Restart project/ })).toBeInTheDocument()
+  await user.click(within(actions).getByRole('button', { name: /Delete project/ }))
+  expect(await screen.findByRole('dialog')).toHaveTextContent('Delete Shop')
+})
+
+it('a Read-only member reads the page but gets no Save and no actions', async () => {
+  platform({ role: 'Read-only' })
+  renderPage()
+  expect(await screen.findByLabelText('Service versions')).toBeInTheDocument()
+  expect(screen.getByLabelText('Name')).toBeDisabled()
+  expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()
+  expect(screen.queryByRole('group', { name: 'Project actions' })).toBeNull()
+  expect(screen.getByText('Your role cannot rename this project.')).toBeInTheDocument()
+})
