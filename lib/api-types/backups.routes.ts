@@ -7,7 +7,8 @@ import { z } from 'zod'
 import { route } from './route'
 import { byProjectRef } from './route-scopes'
 import { projectParams } from './projects'
-import { backup, backupList, backupParams, restoreAnswer } from './backups'
+import { backup, backupList, backupParams, cloneBackupBody, restoreAnswer } from './backups'
+import { projectDetail } from './projects'
 
 export const backupRoutes = {
   listBackups: route({
@@ -44,6 +45,18 @@ export const backupRoutes = {
     answer: z.unknown(),
     action: 'backups:download',
     scope: byProjectRef,
+  }),
+  /** A new project of the same organization whose database starts as a copy of the backup (plan limits as for any new project). */
+  cloneBackup: route({
+    method: 'POST',
+    path: '/platform/projects/:ref/backups/:id/clone',
+    params: backupParams,
+    body: cloneBackupBody,
+    answer: projectDetail,
+    status: 201,
+    action: 'projects:create',
+    scope: byProjectRef,
+    platformOnly: true,
   }),
   deleteBackup: route({
     method: 'DELETE',

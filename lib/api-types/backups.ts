@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { projectParams } from './projects'
+import { textField } from './zod-helpers'
 
 export const BACKUP_KINDS = ['daily', 'manual'] as const
 export const BACKUP_STATUSES = ['pending', 'completed', 'failed'] as const
@@ -33,6 +34,11 @@ export const backupList = z.object({
 export type BackupList = z.infer<typeof backupList>
 
 export const backupParams = projectParams.extend({ id: z.coerce.number().int().positive() })
+
+export const cloneBackupBody = z.object({
+  name: textField('Project name').trim().min(1, 'Project name is required').max(64, 'Project name must be 64 characters or fewer'),
+})
+export type CloneBackupBody = z.infer<typeof cloneBackupBody>
 
 export const restoreAnswer = z.object({ ref: z.string(), status: z.string(), backup_id: z.number() })
 export type RestoreAnswer = z.infer<typeof restoreAnswer>

@@ -4,6 +4,7 @@ import { PlatformError } from '../http/errors'
 import { adminUrlOf, createBackup, deleteBackup, listBackups, requestRestore } from './backups'
 import { dumpAvailability, streamDump } from './download'
 import { pruneBackups } from './retention'
+import { cloneBackup } from './clone'
 
 export const backupHandlers: Handlers<typeof backupRoutes> = {
   listBackups: async ({ platform, access }) => listBackups(platform, access),
@@ -14,6 +15,7 @@ export const backupHandlers: Handlers<typeof backupRoutes> = {
     return backup
   },
   restoreBackup: async ({ platform, access, params, user }) => requestRestore(platform, access, params.id, user),
+  cloneBackup: async ({ platform, access, params, body, user }) => cloneBackup(platform, access, params.id, body, user),
   deleteBackup: async ({ platform, access, params }) => deleteBackup(platform, access, params.id),
   downloadBackup: async ({ platform, access, params, res }) => {
     const [row] = await platform.db.query<{ database_name: string; status: string }>(

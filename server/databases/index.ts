@@ -7,7 +7,7 @@ import { adminUrlForRegion, parseProjectDbServers, serverDatabases } from './ser
 import { RunControl, type ProjectDatabases, type ProjectDatabasesConfig, type ProjectDbLocation, type RunOptions, type RunOutcome } from './types'
 
 export { SqlError, isSqlError, isDatabaseUnavailable, isDatabaseNotServing, DatabaseNotServingError, QUERY_CANCELED, USER_CANCEL_MESSAGE } from './types'
-export type { CancelOutcome, ProjectDatabases, ProjectDatabasesConfig, ProjectDbLocation, RunOptions, RunOutcome, RunShape, RunStart, RunState, RunStream } from './types'
+export type { CloneSource, CancelOutcome, ProjectDatabases, ProjectDatabasesConfig, ProjectDbLocation, RunOptions, RunOutcome, RunShape, RunStart, RunState, RunStream } from './types'
 
 /** Every connection string a location holds (their pools are ended on pause or drop). */
 const urlsOf = (location: ProjectDbLocation) => [location.url, ...(location.readOnlyUrl ? [location.readOnlyUrl] : [])]
@@ -44,8 +44,8 @@ export function createProjectDatabases(config: ProjectDatabasesConfig): ProjectD
   }
 
   return {
-    async provision(ref, region, { schemaFrom } = {}) {
-      const urls = await servers.provision(adminFor(region), ref, { schemaFrom: schemaFrom?.url })
+    async provision(ref, region, { schemaFrom, cloneFrom } = {}) {
+      const urls = await servers.provision(adminFor(region), ref, { schemaFrom: schemaFrom?.url, cloneFrom })
       return { kind: 'server', ref, ...urls }
     },
     async ensureReadOnly(location, region) {

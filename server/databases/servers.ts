@@ -12,7 +12,7 @@ import { isUnavailable } from '../db/unavailable'
 import { makeVerifierAsync, verifierText } from './scram-verifier'
 import { reserveRoleNames } from './reserved-roles'
 import { BackendStopper, stopNamedBackend } from './stop-backend'
-import { cancelledByUser, DatabaseUnavailableError, QUERY_CANCELED, SqlError, USER_CANCEL_MESSAGE, type RunControl, type RunOptions, type RunOutcome, type RunShape, type RunStream } from './types'
+import { cancelledByUser, DatabaseUnavailableError, QUERY_CANCELED, SqlError, USER_CANCEL_MESSAGE, type CloneSource, type RunControl, type RunOptions, type RunOutcome, type RunShape, type RunStream } from './types'
 import {
   adoptCopy,
   assertNoOtherMembers,
@@ -243,7 +243,7 @@ export type ServerDatabases = {
    * With `schemaFrom` (the parent's owner URL, on the same server), the new database is a copy of
    * that one without its rows; making it ends the parent's open sessions (see provision).
    */
-  provision(adminUrl: string, ref: string, options?: { schemaFrom?: string }): Promise<ServerProjectUrls>
+  provision(adminUrl: string, ref: string, options?: { schemaFrom?: string; cloneFrom?: CloneSource }): Promise<ServerProjectUrls>
   ensureReadOnly(adminUrl: string, ref: string, ownerUrl: string): Promise<string>
   suspend(adminUrl: string, ref: string, urls: string[]): Promise<void>
   resume(adminUrl: string, ref: string): Promise<void>
@@ -537,7 +537,18 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
    * (copyDatabase); the copy is made the branch's own (adoptCopy) and emptied by the branch's own
    * role (emptyCopy).
    */
-  async function provision(adminUrl: string, ref: string, { schemaFrom }: { schemaFrom?: string } = {}): Promise<ServerProjectUrls> {
+  async function provision(adminUrl: string, ref: string, { schemaFrom, cloneFrom }: { schemaFrom?: string; cloneFrom?: CloneSource } = {}): Promise<ServerProjectUrls> {
+    if (cloneFrom) {
+      // A backup's clone: a copy of the backup's database (closed, nobody connected), made the
+      // new project's own, rows and all.
+      const url = await provisionOwner(adminUrl, ref, cloneFrom.database)
+      try {
+        await adoptCopy(adminUrl, cloneFrom.ownerRole, `p_${ref}`)
+      } catch (e) {
+        throw classify(e)
+      }
+      return { url, readOnlyUrl: await ensureReadOnly(adminUrl, ref, url) }
+    }
     const parent = schemaFrom === undefined ? undefined : decodeURIComponent(new URL(schemaFrom).pathname.slice(1))
     // This process's connections to the parent go first, so that ending them is no surprise to them.
     if (parent !== undefined) await closePools(poolUrlsTo(schemaFrom!, parent))

@@ -19,6 +19,12 @@ export type ProjectDbLocation = {
   given?: boolean
 }
 
+/**
+ * A backup a new project's database starts as a copy of (server/backups): the backup's database on
+ * the same server, and the role that owns what is in it (the backed-up project's).
+ */
+export type CloneSource = { database: string; ownerRole: string }
+
 export type RunShape = 'all' | 'last'
 
 export type RunOptions = {
@@ -211,7 +217,7 @@ export interface ProjectDatabases {
    * Creates the database (and roles, on servers). Idempotent: a retry repairs a half-done one.
    * With `schemaFrom` (a preview branch) the new database gets that database's schema, no rows.
    */
-  provision(ref: string, region: string, options?: { schemaFrom?: ProjectDbLocation }): Promise<ProjectDbLocation>
+  provision(ref: string, region: string, options?: { schemaFrom?: ProjectDbLocation; cloneFrom?: CloneSource }): Promise<ProjectDbLocation>
   /**
    * Makes sure the project's read-only role exists (projects made before it did); answers the
    * location to store when it changed (servers: it gains `readOnlyUrl`).

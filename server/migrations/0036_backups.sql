@@ -18,3 +18,6 @@ create index project_backups_ref on project_backups (project_ref, inserted_at de
 
 -- The backup a RESTORING project is being restored from (null: a restore from pause).
 alter table projects add column restoring_backup_id bigint;
+
+-- A project cloned from a backup: its database is made as a copy of that backup's.
+alter table projects add column clone_from_backup_id bigint;

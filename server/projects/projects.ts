@@ -39,7 +39,13 @@ export async function findVisibleProject(db: Queryable, userId: string, ref: str
  * only accepted when it is that plan. Read under the lock on the organization's row, so a plan
  * change at the same moment comes before or after, never in between.
  */
-export async function createProject(platform: Platform, org: OrgAccess, body: CreateProjectBody): Promise<ProjectDetail> {
+export async function createProject(
+  platform: Platform,
+  org: OrgAccess,
+  body: CreateProjectBody,
+  /** A clone of a backup (server/backups/clone.ts): its database starts as a copy of the backup's. */
+  { cloneFromBackupId = null }: { cloneFromBackupId?: number | null } = {}
+): Promise<ProjectDetail> {
   const provider = body.cloud_provider ?? DEFAULT_PROVIDER
   const providerInfo = PROVIDERS[provider]
   const region = body.region ?? (provider === DEFAULT_PROVIDER ? platform.config.defaultRegion : providerInfo.defaultRegion)
@@ -54,8 +60,8 @@ export async function createProject(platform: Platform, org: OrgAccess, body: Cr
     await assertProjectRoom(tx, locked)
     // The plan column follows the organization's (server/billing/subscription.ts keeps it in step).
     await tx.query(
-      `insert into projects (ref, name, organization_id, status, cloud_provider, region, plan) values ($1, $2, $3, 'COMING_UP', $4, $5, $6)`,
-      [ref, body.name, org.id, provider, region, plan]
+      `insert into projects (ref, name, organization_id, status, cloud_provider, region, plan, clone_from_backup_id) values ($1, $2, $3, 'COMING_UP', $4, $5, $6, $7)`,
+      [ref, body.name, org.id, provider, region, plan, cloneFromBackupId]
     )
     return readProject(tx, ref)
   })

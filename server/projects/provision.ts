@@ -6,13 +6,14 @@
  * growing waits; after PROVISION_MAX_ATTEMPTS the project is INIT_FAILED until retried by hand.
  */
 import { authDatabases } from '../project-auth/database'
+import { cloneSource } from '../backups/clone'
 import type { Platform } from '../platform'
 import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
 
 /** Longer than any provisioning takes: after it, another instance may take the project over. */
 const LEASE_SECONDS = 120
 
-export type ProvisionClaim = { ref: string; region: string; attempts: number; parent_project_ref: string | null }
+export type ProvisionClaim = { ref: string; region: string; attempts: number; parent_project_ref: string | null; clone_from_backup_id?: string | null }
 
 /** Claims up to `limit` projects whose database is due to be made. */
 export async function claimDue(platform: Platform, limit: number): Promise<ProvisionClaim[]> {
@@ -29,7 +30,7 @@ export async function claimDue(platform: Platform, limit: number): Promise<Provi
      update projects p set lease_owner = $1, lease_until = now() + make_interval(secs => $3),
        provision_attempts = p.provision_attempts + 1, updated_at = now()
      from due where p.id = due.id
-     returning p.ref, p.region, p.provision_attempts as attempts, p.parent_project_ref`,
+     returning p.ref, p.region, p.provision_attempts as attempts, p.parent_project_ref, p.clone_from_backup_id`,
     [platform.instanceId, limit, LEASE_SECONDS]
   )
 }
@@ -55,7 +56,9 @@ export async function provisionClaimed(platform: Platform, claim: ProvisionClaim
       if (!parent?.db_location) throw new Error(`the parent project ${claim.parent_project_ref} has no database`)
       schemaFrom = parent.db_location
     }
-    const location = await platform.databases.provision(ref, region, { schemaFrom })
+    // A clone starts as a copy of a backup's database (server/backups/clone.ts).
+    const cloneFrom = claim.clone_from_backup_id ? await cloneSource(platform, claim.clone_from_backup_id) : undefined
+    const location = await platform.databases.provision(ref, region, { schemaFrom, cloneFrom })
     const version = await platform.databases.version(location)
     // Its users' schema (auth.users, auth.uid() for policies) is there from the start, as on
     // Supabase; a database given as it is (self-hosted DATABASE_URL) is its owner's to shape.

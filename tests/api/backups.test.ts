@@ -276,3 +276,62 @@ describe.each(BACKENDS)('backup retention: $name', (backend) => {
     expect(await databaseExists(`p_${ref}_bk_${made.id}`)).toBe(false)
   })
 })
+
+describe.each(BACKENDS)('cloning a backup: $name', (backend) => {
+  let tp: TestPlatform
+  let stop: () => Promise<void>
+  let token: string
+  let slug: string
+  let orgId: number
+
+  beforeAll(async () => {
+    ;({ tp, stop } = await backend.start())
+    const owner = await ownerWithOrg(tp, 'Clone Org')
+    token = owner.token
+    slug = owner.org.slug
+    orgId = owner.org.id
+  })
+  afterAll(async () => stop?.())
+
+  it('makes a new project of the organization whose database holds the backup, owned by its own role', async () => {
+    const source = await activeProject(tp, token, slug, { plan: 'pro' })
+    await runSql(tp, token, source, `create table authors (id serial primary key, name text not null); insert into authors (name) values ('Ada')`)
+    const backup = (await tp.call('POST', `/platform/projects/${source}/backups`, { token })).body
+    await runSql(tp, token, source, `insert into authors (name) values ('Later')`)
+
+    const res = await tp.call('POST', `/platform/projects/${source}/backups/${backup.id}/clone`, { token, body: { name: 'The clone' } })
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({ name: 'The clone', status: 'COMING_UP', organization_id: orgId })
+    const clone = res.body.ref as string
+    await settle(tp.platform)
+    expect(await statusOf(tp, clone)).toBe('ACTIVE_HEALTHY')
+    expect(await rowsOf(tp, token, clone, 'select name from authors order by id')).toEqual([{ name: 'Ada' }])
+    expect(await rowsOf(tp, token, clone, `select tableowner from pg_tables where tablename = 'authors'`)).toEqual([{ tableowner: `p_${clone}` }])
+    // The clone writes on its own; the source is untouched and still its own role's.
+    expect((await runSql(tp, token, clone, `insert into authors (name) values ('Clone only')`)).status).toBe(200)
+    expect(await rowsOf(tp, token, source, 'select name from authors order by id')).toEqual([{ name: 'Ada' }, { name: 'Later' }])
+    expect(await rowsOf(tp, token, source, `select tableowner from pg_tables where tablename = 'authors'`)).toEqual([{ tableowner: `p_${source}` }])
+    const owner = await asEngineAdmin(async (c) => (await c.query(`select pg_get_userbyid(datdba) as owner from pg_database where datname = $1`, [`p_${source}`])).rows[0].owner)
+    expect(owner).toBe(`p_${source}`)
+  })
+
+  it("is refused as creating a project is when the organization's plan has no room", async () => {
+    const free = await ownerWithOrg(tp, 'Clone Free Org')
+    const source = await activeProject(tp, free.token, free.org.slug)
+    const backup = (await tp.call('POST', `/platform/projects/${source}/backups`, { token: free.token })).body
+    await activeProject(tp, free.token, free.org.slug)
+    const create = await tp.call('POST', '/platform/projects', { token: free.token, body: { name: 'One more', organization_slug: free.org.slug } })
+    expect(create.status).toBeGreaterThanOrEqual(400)
+    const clone = await tp.call('POST', `/platform/projects/${source}/backups/${backup.id}/clone`, { token: free.token, body: { name: 'One more' } })
+    expect({ status: clone.status, message: clone.body.message }).toEqual({ status: create.status, message: create.body.message })
+  })
+
+  it('refuses a Developer (creating projects is for Owners and Admins) and a backup of another project', async () => {
+    const source = await activeProject(tp, token, slug, { plan: 'pro' })
+    const other = await activeProject(tp, token, slug, { plan: 'pro' })
+    const backup = (await tp.call('POST', `/platform/projects/${source}/backups`, { token })).body
+    const developer = await memberOf(tp, orgId, 'Developer')
+    expect((await tp.call('POST', `/platform/projects/${source}/backups/${backup.id}/clone`, { token: developer, body: { name: 'No' } })).status).toBe(403)
+    expect((await tp.call('POST', `/platform/projects/${other}/backups/${backup.id}/clone`, { token, body: { name: 'No' } })).status).toBe(404)
+  })
+})

@@ -7,5 +7,6 @@ export const backupExamples: Examples<typeof backupRoutes> = {
   createBackup: { path: (fx) => `/platform/projects/${fx.ref}/backups` },
   restoreBackup: { path: (fx) => `/platform/projects/${fx.ref}/backups/999999/restore`, status: 404 },
   downloadBackup: { path: (fx) => `/platform/projects/${fx.ref}/backups/999999/download`, status: 404 },
+  cloneBackup: { path: (fx) => `/platform/projects/${fx.ref}/backups/999999/clone`, body: () => ({ name: 'Clone' }), status: 404 },
   deleteBackup: { path: (fx) => `/platform/projects/${fx.ref}/backups/999999`, status: 404 },
 }
