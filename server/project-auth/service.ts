@@ -311,7 +311,7 @@ async function completeVerification(ctx: ProjectAuthContext, type: string, proof
 
 const verifyPost: Endpoint = async (ctx, { body }) => {
   const input = parse(a.verifyBody, body)
-  await hit(ctx.platform, bucket(ctx, 'verify:ip'), ctx.ip, limits(ctx).signInPerIp)
+  await hit(ctx.platform, bucket(ctx, 'verify:ip'), ctx.ip, limits(ctx).verifyPerIp)
   let proof: { token: string } | { address: string; code: string }
   if (input.token_hash) proof = { token: input.token_hash }
   else if (input.email && input.token) {
@@ -325,7 +325,7 @@ const verifyPost: Endpoint = async (ctx, { body }) => {
 const verifyGet: Endpoint = async (ctx, { query }) => {
   const input = parse(a.verifyLinkQuery, query)
   const redirect = allowedRedirect(ctx, input.redirect_to)
-  await hit(ctx.platform, bucket(ctx, 'verify:ip'), ctx.ip, limits(ctx).signInPerIp)
+  await hit(ctx.platform, bucket(ctx, 'verify:ip'), ctx.ip, limits(ctx).verifyPerIp)
   try {
     const { session, type } = await completeVerification(ctx, input.type, { token: input.token })
     const fragment = new URLSearchParams({
