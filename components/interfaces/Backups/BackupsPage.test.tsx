@@ -10,6 +10,8 @@ vi.hoisted(() => {
   process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
 })
 const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }))
+const pushed = vi.hoisted(() => [] as string[])
+vi.mock('next/router', () => ({ useRouter: () => ({ push: async (url: string) => pushed.push(url) }) }))
 vi.mock('sonner', () => ({
   toast: { success: (text: string) => toasts.success.push(text), error: (text: string) => toasts.error.push(text) },
 }))
@@ -47,7 +49,7 @@ const NOTE = "A download is a dump made by pg_dump of the server's major version
 function platform({ role = 'Owner' as OrganizationRole, failures = 0, backups = [BACKUP] } = {}) {
   let list: BackupList = { backups, retention_days: 7, daily: true, downloadable: false, download_note: NOTE }
   let failing = failures
-  const log = { created: 0, restored: [] as string[] }
+  const log = { created: 0, restored: [] as string[], cloned: [] as unknown[] }
   server.use(
     http.get('*/api/config', () => HttpResponse.json({ isPlatform: true, productName: 'Dashboard', authUrl: '/auth/v1', apiMocking: false })),
     http.get('*/api/platform/profile/permissions', () =>
@@ -66,6 +68,13 @@ function platform({ role = 'Owner' as OrganizationRole, failures = 0, backups = 
       const made: Backup = { ...BACKUP, id: 4, kind: 'manual', inserted_at: '2026-11-26T10:00:00Z' }
       list = { ...list, backups: [made, ...list.backups] }
       return HttpResponse.json(made, { status: 201 })
+    }),
+    http.post('*/api/platform/projects/abc/backups/:id/clone', async ({ params, request }) => {
+      const body = (await request.json()) as { name: string }
+      log.cloned.push({ id: params.id, ...body })
+      if (body.name === 'Too many')
+        return HttpResponse.json({ code: 402, message: 'The Free plan allows 2 active projects.', requestId: 'r3' }, { status: 402 })
+      return HttpResponse.json({ ref: 'newref', name: body.name, organization_id: 7, status: 'COMING_UP' }, { status: 201 })
     }),
     http.post('*/api/platform/projects/abc/backups/:id/restore', ({ params }) => {
       log.restored.push(String(params.id))
@@ -141,4 +150,32 @@ it('shows the error with a retry that loads the list', async () => {
   expect(screen.getByText(/The project is paused\./)).toBeInTheDocument()
   await user.click(screen.getByRole('button', { name: 'Try again' }))
   expect(await screen.findAllByTestId('backup-row')).toHaveLength(1)
+})
+
+it('clones a backup into a new project and opens it; a refusal shows under the name', async () => {
+  const log = platform()
+  const { user } = renderPage()
+  const clone = within((await screen.findAllByTestId('backup-row'))[0]).getByRole('button', { name: 'Clone' })
+  await waitFor(() => expect(clone).toBeEnabled())
+  await user.click(clone)
+  const dialog = await screen.findByRole('dialog', { name: 'Clone into a new project' })
+  await user.type(within(dialog).getByLabelText('Project name'), 'Too many')
+  await user.click(within(dialog).getByRole('button', { name: 'Clone' }))
+  expect(await within(dialog).findByText('The Free plan allows 2 active projects.')).toBeInTheDocument()
+  await user.clear(within(dialog).getByLabelText('Project name'))
+  await user.type(within(dialog).getByLabelText('Project name'), 'Copy of shop')
+  await user.click(within(dialog).getByRole('button', { name: 'Clone' }))
+  await waitFor(() => expect(pushed).toEqual(['/project/newref']))
+  expect(log.cloned).toEqual([
+    { id: '3', name: 'Too many' },
+    { id: '3', name: 'Copy of shop' },
+  ])
+})
+
+it('does not let a Developer clone (creating projects is for Owners and Admins)', async () => {
+  platform({ role: 'Developer' })
+  renderPage()
+  const clone = within((await screen.findAllByTestId('backup-row'))[0]).getByRole('button', { name: 'Clone' })
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Back up now' })).toBeEnabled())
+  expect(clone).toBeDisabled()
 })
