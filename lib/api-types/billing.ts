@@ -265,6 +265,7 @@ export const AUDIT_ACTIONS = [
   'project.paused',
   'project.restored',
   'project.deleted',
+  'project.transferred',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -28,9 +28,10 @@ import { logRoutes } from './logs.routes'
 import { dataApiRoutes } from './data-api.routes'
 import { backupRoutes } from './backups.routes'
 import { projectAuthRoutes } from './project-auth.routes'
+import { transferRoutes } from './transfer.routes'
 import { serviceVersionRoutes } from './service-versions.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes, backupRoutes, projectAuthRoutes, serviceVersionRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes, backupRoutes, projectAuthRoutes, transferRoutes, serviceVersionRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -57,6 +58,7 @@ export const routes = {
   ...dataApiRoutes,
   ...backupRoutes,
   ...projectAuthRoutes,
+  ...transferRoutes,
   ...serviceVersionRoutes,
 }
 

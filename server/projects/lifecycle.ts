@@ -64,10 +64,13 @@ export async function requestTransition(
     const moved = await tx.query(
       `update projects set status = $2, status_message = null, transition_attempts = 0, next_transition_at = null,
          last_activity_at = now(), updated_at = now()
-       where ref = $1 and status in (${sqlList(LIFECYCLE_FROM[action])}) returning ref`,
-      [project.ref, target]
+       where ref = $1 and organization_id = $3 and status in (${sqlList(LIFECYCLE_FROM[action])}) returning ref`,
+      [project.ref, target, project.organization_id]
     )
     const current = await readProject(tx, project.ref)
+    // Transferred meanwhile (server/projects/transfer.ts): the caller's right was checked in the organization it left.
+    if (moved.length === 0 && current.organization_id !== project.organization_id)
+      throw conflict('This project has just been moved to another organization; open it there.')
     if (moved.length === 0) throw conflict(refusal(action, current.status))
     // A branch lives only with its parent: deleting the parent deletes its branches.
     const branches =

@@ -33,6 +33,7 @@ import { dataApiExamples } from './matrix/data-api.examples'
 import { backupExamples } from './matrix/backups.examples'
 import { projectAuthExamples } from './matrix/project-auth.examples'
 import { serviceVersionExamples } from './matrix/service-versions.examples'
+import { transferExamples } from './matrix/transfer.examples'
 
 const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
 
@@ -63,6 +64,7 @@ const examples: Record<RouteName, Example> = {
   ...backupExamples,
   ...projectAuthExamples,
   ...serviceVersionExamples,
+  ...transferExamples,
 }
 
 /** Rows the callers could change, as one comparable snapshot. */

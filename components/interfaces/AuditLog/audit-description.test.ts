@@ -19,6 +19,7 @@ it.each<[Pick<AuditEntry, 'action' | 'target' | 'details'>, string]>([
   [{ action: 'project.paused', target: project, details: {} }, 'paused project Shop'],
   [{ action: 'project.restored', target: project, details: {} }, 'restored project Shop'],
   [{ action: 'project.deleted', target: { ...project, name: null }, details: {} }, 'deleted project abcdefghijklmnopqrst'],
+  [{ action: 'project.transferred', target: project, details: { from: 'Acme', to: 'Beta', branches: ['b'] } }, 'transferred project Shop from Acme to Beta'],
   [{ action: 'organization.created', target: organization, details: {} }, 'created the organization Acme'],
   [{ action: 'organization.updated', target: organization, details: { from: 'Acme', to: 'Acme Inc' } }, 'renamed the organization from Acme to Acme Inc'],
   [{ action: 'organization.billing_email_changed', target: organization, details: { from: 'Unknown', to: 'bills@acme.test' } }, 'changed the billing email from Unknown to bills@acme.test'],

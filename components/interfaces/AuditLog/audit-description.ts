@@ -69,6 +69,8 @@ export function describeAuditEntry({ action, target, details }: Pick<AuditEntry,
       return `restored project ${name}`
     case 'project.deleted':
       return `deleted project ${name}`
+    case 'project.transferred':
+      return `transferred project ${name}${fromTo(from, to)}`
   }
 }
 
