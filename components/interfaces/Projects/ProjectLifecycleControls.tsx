@@ -6,6 +6,7 @@ import { Button } from '@/components/ui'
 import { useCan } from '@/data/profile/use-can'
 import { useIsPlatform } from '@/components/layouts/RuntimeConfigGate'
 import { useProjectLifecycleMutation } from '@/data/projects/project-lifecycle-mutation'
+import { TransferProjectButton } from '@/components/interfaces/ProjectTransfer/TransferProjectButton'
 import { DeleteProjectModal } from './DeleteProjectModal'
 
 /**
@@ -50,6 +51,7 @@ export function ProjectLifecycleControls({ project }: { project: ProjectDetail }
           Restart project
         </Button>
       )}
+      <TransferProjectButton project={project} />
       {canDelete && canTransition('delete', project.status) && (
         <Button size="tiny" type="danger" icon={<Trash2 size={14} aria-hidden />} disabled={lifecycle.isPending} onClick={() => setConfirmDelete(true)}>
           Delete project

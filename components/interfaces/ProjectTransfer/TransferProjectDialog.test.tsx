@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+/**
+ * The transfer dialog against an MSW-mocked platform: only organizations where the member may
+ * transfer are offered; the preview shows the plan, branches and members; a refusal disables the
+ * move and says why; the move goes to the new organization.
+ */
+import { vi } from 'vitest'
+
+vi.hoisted(() => {
+  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
+})
+
+const router = vi.hoisted(() => ({ push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/shopref', pathname: '/project/[ref]', query: {} }))
+vi.mock('next/router', () => ({ useRouter: () => router }))
+
+import { screen, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { actionsOf, type Organization, type OrganizationRole, type ProjectDetail, type TransferPreview } from '@/lib/api-types'
+import { renderWithQueries } from '@/tests/helpers/render-with-queries'
+import { TransferProjectDialog } from './TransferProjectDialog'
+
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  server.resetHandlers()
+  router.push.mockClear()
+})
+afterAll(() => server.close())
+
+const project: ProjectDetail = {
+  id: 1,
+  ref: 'shopref',
+  name: 'Shop',
+  status: 'ACTIVE_HEALTHY',
+  organization_id: 7,
+  organization_slug: 'acme',
+  cloud_provider: 'AWS',
+  region: 'us-east-1',
+  plan: 'pro',
+  inserted_at: '2026-01-01T00:00:00Z',
+  parent_project_ref: null,
+  preview_branch_refs: ['featureref'],
+  dbVersion: 'PostgreSQL 17.5',
+  postgrestStatus: 'ONLINE',
+  db_host: '127.0.0.1',
+  status_message: null,
+}
+
+const org = (id: number, slug: string, name: string, role: OrganizationRole): Organization => ({
+  id,
+  name,
+  slug,
+  billing_email: 'bills@example.com',
+  managed_by: 'supabase',
+  plan: { id: 'free', name: 'Free' },
+  restriction_status: null,
+  restriction_data: null,
+  is_owner: role === 'Owner',
+  role,
+})
+const ORGS = [org(7, 'acme', 'Acme', 'Owner'), org(8, 'beta', 'Beta', 'Admin'), org(9, 'gamma', 'Gamma', 'Developer')]
+
+const preview = (overrides: Partial<TransferPreview> = {}): TransferPreview => ({
+  source_organization: { slug: 'acme', name: 'Acme', plan: 'pro' },
+  target_organization: { slug: 'beta', name: 'Beta', plan: 'free' },
+  project: { ref: 'shopref', name: 'Shop', status: 'ACTIVE_HEALTHY' },
+  plan: { from: 'pro', to: 'free' },
+  branches: [{ ref: 'featureref', name: 'feature', status: 'ACTIVE_HEALTHY' }],
+  members_losing_access: [{ username: 'bob', email: 'bob@example.com', role: 'Developer' }],
+  members_gaining_access: [{ username: 'carol', email: 'carol@example.com', role: 'Read-only' }],
+  can_transfer: true,
+  refusals: [],
+  warnings: ['The project moves from the Pro plan to the Free plan.'],
+  ...overrides,
+})
+
+function renderDialog(answer: TransferPreview) {
+  server.use(
+    http.get('*/api/config', () => HttpResponse.json({ isPlatform: true, productName: 'Dashboard', authUrl: '/auth/v1', apiMocking: false })),
+    http.get('*/api/platform/organizations', () => HttpResponse.json(ORGS)),
+    http.get('*/api/platform/profile/permissions', () =>
+      HttpResponse.json(ORGS.map((o) => ({ organization_id: o.id, organization_slug: o.slug, actions: actionsOf(o.role), resources: ['*'], condition: null, restrictive: false })))
+    ),
+    http.get('*/api/platform/projects/shopref/transfer/preview', ({ request }) =>
+      new URL(request.url).searchParams.get('target_organization_slug') === 'beta' ? HttpResponse.json(answer) : HttpResponse.json({ message: 'unexpected' }, { status: 500 })
+    )
+  )
+  return renderWithQueries(<TransferProjectDialog project={project} open onOpenChange={() => {}} />)
+}
+
+it('offers only the other organizations where the member is Owner or Admin, then shows the preview', async () => {
+  const { user } = renderDialog(preview())
+  const select = await screen.findByRole('combobox', { name: 'Target organization' })
+  const options = within(select).getAllByRole('option').map((o) => o.textContent)
+  // Acme is the project's own; Gamma is only a Developer's.
+  expect(options).toEqual(['Choose an organization', 'Beta'])
+  expect(screen.getByRole('button', { name: 'Transfer project' })).toBeDisabled()
+
+  await user.selectOptions(select, 'beta')
+  const region = await screen.findByRole('region', { name: 'What changes' })
+  expect(within(region).getByText('Pro → Free')).toBeInTheDocument()
+  expect(within(region).getByText('feature (move with it)')).toBeInTheDocument()
+  expect(within(region).getByRole('list', { name: 'Lose access (members of Acme only)' })).toHaveTextContent('bob@example.com (Developer)')
+  expect(within(region).getByRole('list', { name: 'Gain access (members of Beta only)' })).toHaveTextContent('carol@example.com (Read-only)')
+  expect(within(region).getByText('The project moves from the Pro plan to the Free plan.')).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Transfer project' })).toBeEnabled()
+})
+
+it('says why a transfer would be refused, and does not offer it', async () => {
+  const message = 'The Free plan allows 2 active projects per organization, and Beta already has 2.'
+  const { user } = renderDialog(preview({ can_transfer: false, refusals: [{ status: 400, message }] }))
+  await user.selectOptions(await screen.findByRole('combobox', { name: 'Target organization' }), 'beta')
+  expect(await screen.findByText(message)).toBeInTheDocument()
+  expect(screen.getByText('This project cannot be transferred now')).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Transfer project' })).toBeDisabled()
+})
+
+it('moves the project and goes to its new organization', async () => {
+  const bodies: unknown[] = []
+  const { user } = renderDialog(preview())
+  server.use(
+    http.post('*/api/platform/projects/shopref/transfer', async ({ request }) => {
+      bodies.push(await request.json())
+      return HttpResponse.json({
+        project: { ...project, organization_id: 8, organization_slug: 'beta', plan: 'free' },
+        branches: ['featureref'],
+        source_organization_slug: 'acme',
+        target_organization_slug: 'beta',
+      })
+    })
+  )
+  await user.selectOptions(await screen.findByRole('combobox', { name: 'Target organization' }), 'beta')
+  await screen.findByRole('region', { name: 'What changes' })
+  await user.click(screen.getByRole('button', { name: 'Transfer project' }))
+  await vi.waitFor(() => expect(router.push).toHaveBeenCalledWith('/org/beta'))
+  expect(bodies).toEqual([{ target_organization_slug: 'beta' }])
+})
+
+it('shows a refusal of the preview as it came (403 for a target the member may not use)', async () => {
+  const { user } = renderDialog(preview())
+  server.use(
+    http.get('*/api/platform/projects/shopref/transfer/preview', () =>
+      HttpResponse.json({ message: 'You can transfer a project only to an organization where you are an Owner or Admin.' }, { status: 403 })
+    )
+  )
+  await user.selectOptions(await screen.findByRole('combobox', { name: 'Target organization' }), 'beta')
+  expect(await screen.findByText('Could not preview the transfer')).toBeInTheDocument()
+  expect(screen.getByText(/only to an organization where you are an Owner or Admin/)).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Transfer project' })).toBeDisabled()
+})
