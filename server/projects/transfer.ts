@@ -11,7 +11,8 @@
  * project waits on the project's row and then finds it moved or changed (409).
  *
  * Usage already recorded (usage_daily, usage_active_users) keeps the organization it was recorded
- * for: the source's bill for its period includes the project's usage up to the move.
+ * for: the source's bill for its period includes the project's usage up to the move. The
+ * project's log lines move with it (read by project, kept for its organization's retention).
  */
 import { NOT_ACTIVE_STATUSES, PLAN_NAMES, isTransitionalStatus, roleCan, type OrganizationRole, type ProjectStatus, type TransferAnswer, type TransferPreview } from '@/lib/api-types'
 import { formatBytes } from '@/lib/format-bytes'
@@ -98,6 +99,11 @@ async function transferSteps(tx: Queryable, platform: Platform, user: AuthUser, 
   await tx.query(
     `update projects set organization_id = $2, plan = $3, updated_at = now() where (ref = $1 or parent_project_ref = $1) and status <> 'REMOVED'`,
     [project.ref, target.id, target.plan]
+  )
+  // Its log lines go with it: kept for the new organization's retention, and not deleted with the old organization.
+  await tx.query(
+    `update log_events set organization_id = $2 where project_id in (select id from projects where ref = $1 or parent_project_ref = $1) and organization_id <> $2`,
+    [project.ref, target.id]
   )
   // The limits creating a project applies, to the target as it now is: room for what moved in.
   const moving = [row, ...branches].filter((p) => !(NOT_ACTIVE_STATUSES as readonly string[]).includes(p.status))

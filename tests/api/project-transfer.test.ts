@@ -186,6 +186,22 @@ describe('the move', () => {
     expect(listed).toEqual(expect.arrayContaining([ref, branch]))
   })
 
+  it('takes the project\'s log lines along: deleting the old organization does not delete them', async () => {
+    const alice = await user()
+    const source = await org(alice)
+    const target = await org(alice)
+    const ref = await project(source.id)
+    await tp.platform.db.query(
+      `insert into log_events (organization_id, project_id, source, occurred_at, level, event_message)
+       select organization_id, id, 'postgres_logs', now(), 'error', 'before the move' from projects where ref = $1`,
+      [ref]
+    )
+    expect((await transfer(ref, target.slug, alice.token)).status).toBe(200)
+    await tp.platform.db.query('delete from organizations where id = $1', [source.id])
+    const lines = await tp.platform.db.query(`select event_message from log_events where project_id = (select id from projects where ref = $1)`, [ref])
+    expect(lines).toEqual([{ event_message: 'before the move' }])
+  })
+
   it('answers 400 for the organization it is already in', async () => {
     const alice = await user()
     const source = await org(alice)
