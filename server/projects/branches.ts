@@ -32,10 +32,13 @@ export async function createBranch(platform: Platform, parent: ProjectAccess, bo
     const inserted = await tx.query(
       `insert into projects (ref, name, organization_id, status, cloud_provider, region, plan, parent_project_ref)
        select $1, $2, organization_id, 'COMING_UP', cloud_provider, region, $4, ref from projects
-       where ref = $3 and status in ('ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY') and db_location is not null
+       where ref = $3 and organization_id = $5 and status in ('ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY') and db_location is not null
        returning ref`,
-      [ref, body.name, parent.ref, org.plan]
+      [ref, body.name, parent.ref, org.plan, parent.organization_id]
     )
+    // Transferred while this waited on its organization (server/projects/transfer.ts): the room was counted in the old one.
+    if (inserted.length === 0 && (await readProject(tx, parent.ref)).organization_id !== parent.organization_id)
+      throw conflict('This project has just been moved to another organization; create the branch there.')
     if (inserted.length === 0) throw conflict(`A branch is made from an active project; this one is ${parent.status.toLowerCase().replace(/_/g, ' ')}.`)
     return readProject(tx, ref)
   })

@@ -326,6 +326,22 @@ describe('at the same time', () => {
     expect(await stored(ref)).toMatchObject({ organization_id: target.id, status: 'ACTIVE_HEALTHY' })
   })
 
+  it('a branch queued behind a transfer of its parent gets 409 and is not made', async () => {
+    const alice = await user()
+    const source = await org(alice)
+    const target = await org(alice)
+    const ref = await project(source.id)
+    // A parent a branch could be made from (its database is never reached: the request is refused first).
+    await tp.platform.db.query(`update projects set db_location = '{"url": "postgres://nowhere/db"}' where ref = $1`, [ref])
+    const [moved, branched] = await queued(ref, [
+      () => transfer(ref, target.slug, alice.token),
+      () => tp.call('POST', `/platform/projects/${ref}/branches`, { token: alice.token, body: { name: 'late' } }),
+    ])
+    expect(moved.status).toBe(200)
+    expect([branched.status, branched.body.message]).toEqual([409, 'This project has just been moved to another organization; create the branch there.'])
+    expect(await tp.platform.db.query('select ref from projects where parent_project_ref = $1', [ref])).toEqual([])
+  })
+
   it('a transfer queued behind a delete or a pause gets 409', async () => {
     const alice = await user()
     const source = await org(alice)
