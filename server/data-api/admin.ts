@@ -15,7 +15,9 @@ export async function withAdmin<T>(platform: Platform, project: { ref: string; r
   if (!adminUrl) throw new PlatformError(409, "The data API needs a database on a server the platform manages; this project's database is given as it is.")
   const url = new URL(adminUrl)
   if (database) url.pathname = `/${database}`
-  const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 10_000 })
+  // Startup options outrank the database's own settings: the platform's set-up (grants for the
+  // data API's roles) still writes in a project in read-only mode (projects/read-only-mode.ts).
+  const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 10_000, options: '-c default_transaction_read_only=off' })
   client.on('error', () => undefined)
   try {
     await client.connect()

@@ -2,13 +2,15 @@
  * What every request to a project's public URL ({site}/p/{ref}/rest/v1 and /auth/v1) passes
  * first, as Supabase's gateway does: the project exists, the `apikey` header (or `?apikey=`) is a
  * key signed with THIS project's secret, its organization is not restricted (402), its database
- * serves (409) and is one the platform manages (409 for a self-hosted DATABASE_URL).
+ * serves (409) and is one the platform manages (409 for a self-hosted DATABASE_URL). A project in
+ * read-only mode (its database past its plan's size) has its data API answer reads only: PostgREST
+ * opens every write's transaction READ WRITE, which the database's read-only default cannot stop.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Platform } from '../platform'
 import type { ProjectDbLocation } from '../databases'
 import type { ProjectStatus } from '@/lib/api-types'
-import { notServingMessage, restrictedMessage } from '../sql/not-serving'
+import { notServingMessage, readOnlyModeMessage, restrictedMessage } from '../sql/not-serving'
 import { apiSettingsOf, settingsFromRow, SETTINGS_COLUMNS, type ProjectApiSettings, type SettingsRow } from './settings'
 import { apiKeyRole, type ApiKeyRole } from './keys'
 
@@ -28,7 +30,7 @@ export type Gate =
   | { ok: true; project: GatedProject; settings: ProjectApiSettings; keyRole: ApiKeyRole; key: string }
   | { ok: false; status: number; body: Record<string, unknown> }
 
-type Row = GatedProject & { db_location: ProjectDbLocation | null; given: boolean; restriction_status: string | null; quota_note: string | null } & {
+type Row = GatedProject & { db_location: ProjectDbLocation | null; given: boolean; restriction_status: string | null; quota_note: string | null; read_only: boolean; read_only_note: string | null } & {
   [K in keyof SettingsRow]: SettingsRow[K] | null
 }
 
@@ -37,10 +39,13 @@ type Row = GatedProject & { db_location: ProjectDbLocation | null; given: boolea
  * every request to a project's URL asks it first.
  */
 const GATE_SQL = `select p.id::int as id, p.ref, p.region, p.organization_id::int as organization_id, p.status, p.db_location,
-    coalesce((p.db_location->>'given')::boolean, false) as given, o.restriction_status, o.quota_note,
+    coalesce((p.db_location->>'given')::boolean, false) as given, o.restriction_status, o.quota_note, p.read_only_at is not null as read_only, p.read_only_note,
     ${SETTINGS_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}
   from projects p join organizations o on o.id = p.organization_id left join project_api_settings s on s.project_ref = p.ref
   where p.ref = $1 and p.status <> 'REMOVED'`
+
+/** What the data API still answers in read-only mode. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 const refuse = (status: number, message: string, hint?: string): Gate => ({ ok: false, status, body: hint ? { message, hint } : { message } })
 
@@ -61,6 +66,8 @@ export async function passGate(platform: Platform, ref: string, req: IncomingMes
   if (project.restriction_status === 'restricted') return refuse(402, restrictedMessage(project.quota_note))
   if ((project.status !== 'ACTIVE_HEALTHY' && project.status !== 'ACTIVE_UNHEALTHY') || !project.db_location) return refuse(409, notServingMessage(project.status))
   if (project.given) return refuse(409, GIVEN_DATABASE)
+  if (project.read_only && !READS.has(req.method ?? 'GET') && /\/rest\/v1(\/|$)/.test(url.pathname))
+    return refuse(409, readOnlyModeMessage(null, project.read_only_note), 'Read with GET; functions that only read can be called with GET too.')
   const gated: GatedProject = { id: project.id, ref: project.ref, region: project.region, organization_id: project.organization_id, status: project.status, db_location: project.db_location }
   return { ok: true, project: gated, settings, keyRole, key: key ?? '' }
 }

@@ -6,7 +6,8 @@
  *
  * How: `ALTER DATABASE … SET default_transaction_read_only = on` as the server's admin, then the
  * database's open sessions are ended (the platform's pools, PostgREST's, the user's own) so every
- * new one starts read-only. This is a session default, not a lock: a client may still run
+ * new one starts read-only. This instance's PostgREST is stopped first; another app instance's
+ * may answer one request with PostgreSQL's "terminating connection" before it reconnects. This is a session default, not a lock: a client may still run
  * `SET default_transaction_read_only = off` or `BEGIN READ WRITE` in its own session, which is
  * how data is deleted to get back under the quota (hosted Supabase behaves the same way).
  *
@@ -23,6 +24,7 @@ import type { ProjectDbLocation } from '../databases'
 import { RUNNING_STATUSES } from '../billing/daily-usage'
 import { databaseSizeQuota } from '../billing/quotas'
 import { adminUrlOf, projectDatabase, withAdmin } from '../data-api/admin'
+import { dataApiProcesses } from '../data-api/processes'
 
 type Candidate = {
   id: number
@@ -47,6 +49,9 @@ async function applyReadOnly(platform: Platform, project: Candidate, on: boolean
     admin.query(on ? `ALTER DATABASE ${database} SET default_transaction_read_only = on` : `ALTER DATABASE ${database} RESET default_transaction_read_only`)
   )
   // Sessions keep the default they started with: end them so the next ones read the new one.
+  // This instance's PostgREST goes first (started again on the next request): ending its
+  // sessions under it would fail its next request with "terminating connection".
+  await dataApiProcesses(platform).stop(project.ref)
   await platform.databases.restart(project.db_location, project.region)
 }
 

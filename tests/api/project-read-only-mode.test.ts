@@ -3,7 +3,8 @@
  * Read-only mode: a Free project filled past a lowered database quota (FREE_DATABASE_QUOTA_BYTES)
  * goes read-only at the next usage sample: its writes through the SQL endpoint are refused with a
  * sentence saying why and what to do (not PostgreSQL's bare read-only error), reads still work,
- * and the project's answer carries it. Dropping the data (after turning the session default off,
+ * and the project's answer carries it; the data API, whose sessions were open before, refuses
+ * writes too. Dropping the data (after turning the session default off,
  * as the sentence says) and sampling again makes it writable; so does an upgrade to a plan whose
  * quota the database fits.
  */
@@ -32,12 +33,23 @@ for (const backend of BACKENDS) {
     afterAll(async () => stop?.())
 
     const sample = () => sampleUsage(tp.platform, { organizationId: org.id })
+    /** A request to the project's data API with its service key. */
+    const rest = async (method: string, path: string, body?: unknown) => {
+      const key = (await tp.call('GET', `/platform/projects/${ref}/api-settings?reveal=true`, { token: owner })).body.service_role_key
+      return fetch(`${tp.url}/p/${ref}/rest/v1/${path}`, {
+        method,
+        headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+    }
     const detail = async () => (await tp.call('GET', `/platform/projects/${ref}`, { token: owner })).body
 
     it('a project under its quota stays writable', async () => {
       await sample()
       expect(await detail()).toMatchObject({ read_only: false, read_only_note: null })
       expect((await runSql(tp, owner, ref, 'create table notes (id int primary key, body text)')).status).toBe(200)
+      // The data API runs, with its sessions open, before the project goes read-only.
+      expect((await rest('POST', 'notes', { id: 100, body: 'via the data API' })).status).toBe(201)
     })
 
     it('past the quota: writes refused with a sentence, reads work, the project says so; cleaned up: writable again', async () => {
@@ -54,6 +66,10 @@ for (const backend of BACKENDS) {
       expect(write.body.message).toMatch(/^This project is in read-only mode because its database is larger than its plan includes: INSERT is not allowed\. The database uses /)
       expect(write.body.message).toContain('or upgrade the plan')
       expect(write.body.message).not.toMatch(/^cannot execute/)
+      const apiWrite = await rest('POST', 'notes', { id: 101, body: 'refused' })
+      expect(apiWrite.status).toBe(409)
+      expect((await apiWrite.json()).message).toMatch(/^This project is in read-only mode because its database is larger than its plan includes\. The database uses /)
+      expect((await rest('GET', 'notes?select=id')).status).toBe(200)
       const read = await runSql(tp, owner, ref, 'select count(*)::int as n from big')
       expect(read.status).toBe(200)
       expect(read.body.results[0].rows).toEqual([{ n: 30000 }])
@@ -67,6 +83,7 @@ for (const backend of BACKENDS) {
       await sample()
       expect(await detail()).toMatchObject({ read_only: false, read_only_note: null })
       expect((await runSql(tp, owner, ref, `insert into notes values (1, 'a')`)).status).toBe(200)
+      expect((await rest('POST', 'notes', { id: 101, body: 'written' })).status).toBe(201)
     })
 
     it('an upgrade to a plan the database fits in makes it writable again', async () => {
