@@ -4,8 +4,10 @@
  * backup's own), restored into the project (its database put aside, the backup copied in, the
  * old one dropped), never half-restored; concurrent operations refused with 409.
  */
+import { spawn } from 'node:child_process'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asEngineAdmin, settle, type TestPlatform } from '../helpers/test-platform'
+import { asEngineAdmin, engineUrl, settle, type TestPlatform } from '../helpers/test-platform'
 import { runBackupPass } from '@/server/backups/retention'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, runSql, statusOf } from '../helpers/project-backends'
 
@@ -333,5 +335,63 @@ describe.each(BACKENDS)('cloning a backup: $name', (backend) => {
     const developer = await memberOf(tp, orgId, 'Developer')
     expect((await tp.call('POST', `/platform/projects/${source}/backups/${backup.id}/clone`, { token: developer, body: { name: 'No' } })).status).toBe(403)
     expect((await tp.call('POST', `/platform/projects/${other}/backups/${backup.id}/clone`, { token, body: { name: 'No' } })).status).toBe(404)
+  })
+})
+
+describe.each(BACKENDS)('a restore killed half-way (kill -9): $name', (backend) => {
+  let tp: TestPlatform
+  let stop: () => Promise<void>
+
+  beforeAll(async () => {
+    ;({ tp, stop } = await backend.start())
+  })
+  afterAll(async () => stop?.())
+
+  it('ends restored, or RESTORE_FAILED with the old data, never both and never lost', async () => {
+    const owner = await ownerWithOrg(tp, 'Kill Org')
+    const token = owner.token
+    const ref = await activeProject(tp, token, owner.org.slug, { plan: 'pro' })
+    // Large enough that the copy takes a moment: the kill lands while it is made.
+    const made = await runSql(
+      tp,
+      token,
+      ref,
+      `create table authors (name text); insert into authors values ('Ada');
+       create table bulk as select g as id, repeat('x', 1000) as pad from generate_series(1, 60000) g`
+    )
+    expect(made.status).toBe(200)
+    const backup = (await tp.call('POST', `/platform/projects/${ref}/backups`, { token })).body
+    expect(backup.status).toBe('completed')
+    await runSql(tp, token, ref, `delete from authors; insert into authors values ('After')`)
+
+    // The project RESTORING under the lease of an app that is about to be killed.
+    await tp.platform.db.query(
+      `update projects set status = 'RESTORING', restoring_backup_id = $2, lease_owner = 'killed-app', lease_until = now() + interval '1 hour', transition_attempts = 1 where ref = $1`,
+      [ref, backup.id]
+    )
+    const child = spawn(
+      path.join(process.cwd(), 'node_modules', '.bin', 'jiti'),
+      [path.join(__dirname, 'fixtures', 'backup-restore-child.ts'), engineUrl(), ref, `p_${ref}_bk_${backup.id}`],
+      { stdio: 'ignore' }
+    )
+    const exited = new Promise((done) => child.once('exit', done))
+    let running = true
+    child.once('exit', () => (running = false))
+    // Killed as soon as the project's database has been put aside (or when it ended first).
+    while (running && !(await databaseExists(`p_${ref}_pre_restore`))) await new Promise((r) => setTimeout(r, 5))
+    child.kill('SIGKILL')
+    await exited
+
+    // Its lease runs out; this app takes the restore over.
+    await tp.platform.db.query(`update projects set lease_until = now() - interval '1 second' where ref = $1`, [ref])
+    tp.platform.scheduler.kick()
+    await settle(tp.platform)
+    const status = await statusOf(tp, ref)
+    expect(['ACTIVE_HEALTHY', 'RESTORE_FAILED']).toContain(status)
+    if (status === 'RESTORE_FAILED') await tp.call('POST', `/platform/projects/${ref}/restore`, { token }).then(() => settle(tp.platform))
+    const names = (await rowsOf(tp, token, ref, 'select name from authors')).map((r) => r.name)
+    expect(names).toEqual(status === 'ACTIVE_HEALTHY' ? ['Ada'] : ['After'])
+    expect(await databaseExists(`p_${ref}_pre_restore`)).toBe(false)
+    expect((await rowsOf(tp, token, ref, 'select count(*)::int as n from bulk'))[0].n).toBe(60000)
   })
 })
