@@ -128,9 +128,11 @@ export async function createBackup(platform: Platform, ref: string, kind: Backup
  */
 export async function requestRestore(platform: Platform, project: ProjectAccess, id: number, user: AuthUser | null): Promise<RestoreAnswer> {
   await lockingProject(platform, () => platform.db.transaction(async (tx) => {
-    const [current] = await tx.query<{ status: string }>('select status from projects where ref = $1 for update', [project.ref])
+    const [current] = await tx.query<{ status: string; organization_id: number }>('select status, organization_id::int as organization_id from projects where ref = $1 for update', [project.ref])
     const [backup] = await tx.query<BackupRow>('select * from project_backups where id = $1 and project_ref = $2', [id, project.ref])
     if (!current || !backup) throw notFound()
+    // Transferred meanwhile (server/projects/transfer.ts): the caller's right was checked in the organization it left.
+    if (current.organization_id !== project.organization_id) throw conflict('This project has just been moved to another organization; open it there.')
     if (backup.status !== 'completed') throw conflict(backup.status === 'pending' ? 'This backup is still being made.' : 'This backup failed: it cannot be restored.')
     if (current.status === 'RESTORING') throw conflict('A restore of this project is already under way.')
     if (!['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY'].includes(current.status))

@@ -33,7 +33,16 @@ class AuthDatabases {
     const found = this.entries.get(project.ref)
     if (found?.url === project.db_location.url) return found
     if (found) void this.end(project.ref)
-    const pool = new pg.Pool({ connectionString: project.db_location.url, max: POOL_SIZE, idleTimeoutMillis: IDLE_MS, statement_timeout: STATEMENT_TIMEOUT_MS, allowExitOnIdle: true })
+    const pool = new pg.Pool({
+      connectionString: project.db_location.url,
+      max: POOL_SIZE,
+      idleTimeoutMillis: IDLE_MS,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      allowExitOnIdle: true,
+      // A project in read-only mode (over its disk quota) still signs its users in: the service's
+      // few rows are the platform's writes, not the project's.
+      options: '-c default_transaction_read_only=off',
+    })
     // A connection ended by the server (a restart, the database dropped) must not crash the app.
     pool.on('error', () => undefined)
     const entry: Entry = { url: project.db_location.url, pool, ready: this.prepare(project, pool) }

@@ -2,6 +2,7 @@ import type { ProjectDetail, projectRoutes } from '@/lib/api-types'
 import type { AuthUser, Handlers } from '../http/types'
 import type { Platform } from '../platform'
 import { recordAudit } from '../audit/record'
+import { PlatformError } from '../http/errors'
 import { createProject, listProjects, readProject, retryProvisioning } from './projects'
 import { requestTransition } from './lifecycle'
 import { createBranch, listBranches } from './branches'
@@ -30,7 +31,9 @@ export const projectHandlers: Handlers<typeof projectRoutes> = {
   createProject: async ({ platform, access, user, body }) => recordProjectCreated(platform, user, await createProject(platform, access, body)),
   getProject: async ({ access }) => toProjectDetail(access),
   async updateProject({ platform, access, body }) {
-    await platform.db.query(`update projects set name = $2, updated_at = now() where id = $1`, [access.id, body.name])
+    const renamed = await platform.db.query(`update projects set name = $2, updated_at = now() where id = $1 and organization_id = $3 returning id`, [access.id, body.name, access.organization_id])
+    // Transferred meanwhile (server/projects/transfer.ts): the caller's right was checked in the organization it left.
+    if (!renamed.length) throw new PlatformError(409, 'This project has just been moved to another organization; open it there.')
     return toProjectDetail(await readProject(platform.db, access.ref))
   },
   getPauseStatus: ({ platform, access }) => pauseStatus(platform, access),

@@ -15,6 +15,8 @@ import { pgClusterAvailable, startPgCluster } from '../helpers/pg-cluster'
 import { todoList } from '@/lib/snippets/quickstarts/todo-list'
 import type { Message } from '@/server/auth/mailer'
 import { flushLogs } from '@/server/logs/recorder'
+import { authDatabases } from '@/server/project-auth/database'
+import { asEngineAdmin } from '../helpers/test-platform'
 
 const PASSWORD = 'a fine long password'
 
@@ -186,6 +188,19 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth: hostile callers, links, the
     expect(events.find((e) => e.metadata.request.path === '/auth/v1/user')).toMatchObject({ metadata: { response: { status_code: 403 } } })
     expect(JSON.stringify(events)).not.toContain('hidden')
     expect(events.some((e) => e.metadata.response.status_code === 401)).toBe(false)
+  })
+
+  it('signs users up and in while the project is in read-only mode (over its disk quota)', async () => {
+    await asEngineAdmin((c) => c.query(`alter database p_${a.ref} set default_transaction_read_only = on`))
+    // New sessions take the database's setting.
+    await authDatabases(tp.platform).end(a.ref)
+    try {
+      const user = await signedUp(a)
+      expect((await auth(a, '/user', { key: a.anon, bearer: user.access_token })).status).toBe(200)
+    } finally {
+      await asEngineAdmin((c) => c.query(`alter database p_${a.ref} reset default_transaction_read_only`))
+      await authDatabases(tp.platform).end(a.ref)
+    }
   })
 
   it('the admin API takes the service key only', async () => {

@@ -266,7 +266,7 @@ describe('who may', () => {
 describe('at the same time', () => {
   type Call = () => Promise<{ status: number; body: any }>
   /** The statements a request waits in: a lifecycle request's update, a transfer's lock of an organization or of the project. */
-  const QUEUED_STATEMENTS = ['%transition_attempts = 0%', '%from organizations where id = $1 for update%', '%for no key update%']
+  const QUEUED_STATEMENTS = ['%transition_attempts = 0%', '%from organizations where id = $1 for update%', '%for no key update%', '%update projects set name = $2%', '%from projects where ref = $1 for update%']
 
   /**
    * Holds the project's row locked while `calls` start, each once the one before it waits, so
@@ -340,6 +340,26 @@ describe('at the same time', () => {
     expect(moved.status).toBe(200)
     expect([branched.status, branched.body.message]).toEqual([409, 'This project has just been moved to another organization; create the branch there.'])
     expect(await tp.platform.db.query('select ref from projects where parent_project_ref = $1', [ref])).toEqual([])
+  })
+
+  it('a rename or a restore queued behind a transfer gets 409 and changes nothing', async () => {
+    const alice = await user()
+    const source = await org(alice)
+    const target = await org(alice)
+    const ref = await project(source.id, { name: 'Kept name' })
+    const [moved, renamed] = await queued(ref, [() => transfer(ref, target.slug, alice.token), () => tp.call('PATCH', `/platform/projects/${ref}`, { token: alice.token, body: { name: 'Late name' } })])
+    expect(moved.status).toBe(200)
+    expect([renamed.status, renamed.body.message]).toEqual([409, 'This project has just been moved to another organization; open it there.'])
+    const back = await project(source.id)
+    const [{ id }] = await tp.platform.db.query<{ id: string }>(
+      `insert into project_backups (project_ref, kind, status, database_name) values ($1, 'manual', 'completed', 'nowhere') returning id`,
+      [back]
+    )
+    const [again, restored] = await queued(back, [() => transfer(back, target.slug, alice.token), () => tp.call('POST', `/platform/projects/${back}/backups/${id}/restore`, { token: alice.token })])
+    expect(again.status).toBe(200)
+    expect([restored.status, restored.body.message]).toEqual([409, 'This project has just been moved to another organization; open it there.'])
+    expect(await stored(back)).toMatchObject({ organization_id: target.id, status: 'ACTIVE_HEALTHY' })
+    expect(await tp.platform.db.query('select name from projects where ref = $1', [ref])).toEqual([{ name: 'Kept name' }])
   })
 
   it('a transfer queued behind a delete or a pause gets 409', async () => {
