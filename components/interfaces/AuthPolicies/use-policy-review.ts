@@ -1,6 +1,6 @@
-import { useState } from 'react'
 import { toast } from 'sonner'
 import { usePolicyChangeMutation } from '@/data/auth-policies/policy-change-mutation'
+import { useReviewedSql } from '../ProjectFeatures/shared/use-sql-change'
 
 /** A change waiting for the user to read its SQL and run it. */
 export type PolicyReview = {
@@ -15,37 +15,22 @@ export type PolicyReview = {
 }
 
 /**
- * One change at a time through the SQL review dialog: `propose` opens it, `confirm` runs the SQL
- * (a refusal keeps Postgres' message in the dialog), and it closes on success.
+ * The project's one review-then-run flow (useReviewedSql), with the Policies page's mutation (it
+ * reads the project's database again) and a toast once a change ran.
  */
 export function usePolicyReview(projectRef: string) {
-  const mutation = usePolicyChangeMutation()
-  const [pending, setPending] = useState<PolicyReview | null>(null)
+  const reviewed = useReviewedSql(projectRef, usePolicyChangeMutation())
   return {
-    pending,
-    running: mutation.isPending,
-    error: mutation.error?.message ?? null,
+    ...reviewed,
     propose(review: PolicyReview) {
-      mutation.reset()
-      setPending(review)
-    },
-    confirm() {
-      if (!pending) return
-      mutation.mutate(
-        { projectRef, sql: pending.sql },
-        {
-          onSuccess: () => {
-            toast.success(pending.success)
-            pending.onDone?.()
-            setPending(null)
-          },
-        }
-      )
-    },
-    close() {
-      if (mutation.isPending) return
-      mutation.reset()
-      setPending(null)
+      reviewed.propose({
+        ...review,
+        shownSql: review.sql,
+        onDone: () => {
+          toast.success(review.success)
+          review.onDone?.()
+        },
+      })
     },
   }
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import type { UseMutationResult } from '@tanstack/react-query'
 import { useFeatureSqlMutation } from '@/data/project-features/feature-sql-mutation'
 
 /** A change waiting for the user's confirmation: what the dialog shows, and what really runs. */
@@ -15,12 +16,19 @@ export type PendingChange = {
   onDone?: () => void
 }
 
+/** What runs a confirmed change: a mutation of the SQL endpoint, with its own cache refreshes. */
+type SqlChangeMutation = UseMutationResult<unknown, Error, { projectRef: string; sql: string; skipHistory?: boolean }>
+
 /**
  * One change at a time through a confirm dialog: `propose` opens it, `confirm` runs the SQL
- * (the dialog keeps Postgres' message on failure), and it closes on success.
+ * (the dialog keeps Postgres' message on failure), and it closes on success. The project
+ * features' pages refresh their listings (useSqlChange); another page passes its own mutation.
  */
 export function useSqlChange(projectRef: string) {
-  const mutation = useFeatureSqlMutation()
+  return useReviewedSql(projectRef, useFeatureSqlMutation())
+}
+
+export function useReviewedSql(projectRef: string, mutation: SqlChangeMutation) {
   const [pending, setPending] = useState<PendingChange | null>(null)
   return {
     pending,
