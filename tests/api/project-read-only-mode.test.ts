@@ -74,12 +74,10 @@ for (const backend of BACKENDS) {
       expect(read.status).toBe(200)
       expect(read.body.results[0].rows).toEqual([{ n: 30000 }])
 
-      // The way out the sentence names: a transaction that asks to write deletes the rows, and
-      // VACUUM FULL (a query of its own) gives their space back.
-      expect((await runSql(tp, owner, ref, 'begin read write; delete from big; commit')).status).toBe(200)
-      const vacuum = await runSql(tp, owner, ref, 'vacuum full big')
-      expect(vacuum.body.message ?? null).toBeNull()
-      expect(vacuum.status).toBe(200)
+      // The way out the sentence names: a transaction that asks to write empties the table.
+      // TRUNCATE gives the space back at once; DELETE and VACUUM FULL would keep the rows while any
+      // older transaction on the server (another test's) might still see them.
+      expect((await runSql(tp, owner, ref, 'begin read write; truncate big; commit')).status).toBe(200)
       await sample()
       expect(await detail()).toMatchObject({ read_only: false, read_only_note: null })
       expect((await runSql(tp, owner, ref, `insert into notes values (1, 'a')`)).status).toBe(200)
