@@ -55,7 +55,9 @@ export default defineConfig({
   ],
   webServer: [
     // Usage sampled every 10 s (and on demand when older): the billing test sees the rows it inserted a moment ago.
-    server(PORTS.platform, { DATA_DIR: dataDir('platform'), USAGE_SAMPLE_INTERVAL_MS: '10000' }),
+    // Every spec signs a new user up from 127.0.0.1: more than the default 30 sign-ups an hour per
+    // address (the limit itself is tested by tests/api/brute-force.test.ts).
+    server(PORTS.platform, { DATA_DIR: dataDir('platform'), USAGE_SAMPLE_INTERVAL_MS: '10000', RATE_LIMIT_SIGN_UP: '1000' }),
     server(PORTS.selfHosted, { DATA_DIR: dataDir('self-hosted'), NEXT_PUBLIC_IS_PLATFORM: 'false' }),
     ...(pgUrl ? [server(PORTS.selfHostedPg, { DATA_DIR: dataDir('self-hosted-pg'), NEXT_PUBLIC_IS_PLATFORM: 'false', DATABASE_URL: pgUrl })] : []),
     server(PORTS.mocked, { DATA_DIR: dataDir('mocked'), API_MOCKING: 'true' }),
