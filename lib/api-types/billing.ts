@@ -266,6 +266,7 @@ export const AUDIT_ACTIONS = [
   'project.restored',
   'project.deleted',
   'project.transferred',
+  'project.renamed',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -30,10 +30,18 @@ export const projectHandlers: Handlers<typeof projectRoutes> = {
   listProjects: ({ platform, user }) => listProjects(platform, user),
   createProject: async ({ platform, access, user, body }) => recordProjectCreated(platform, user, await createProject(platform, access, body)),
   getProject: async ({ access }) => toProjectDetail(access),
-  async updateProject({ platform, access, body }) {
+  async updateProject({ platform, access, user, body }) {
     const renamed = await platform.db.query(`update projects set name = $2, updated_at = now() where id = $1 and organization_id = $3 returning id`, [access.id, body.name, access.organization_id])
     // Transferred meanwhile (server/projects/transfer.ts): the caller's right was checked in the organization it left.
     if (!renamed.length) throw new PlatformError(409, 'This project has just been moved to another organization; open it there.')
+    if (body.name !== access.name)
+      await recordAudit(platform.db, {
+        organizationId: access.organization_id,
+        action: 'project.renamed',
+        actor: user && { id: user.id, email: user.email },
+        target: { type: 'project', id: access.ref, name: body.name },
+        details: { from: access.name, to: body.name },
+      })
     return toProjectDetail(await readProject(platform.db, access.ref))
   },
   getPauseStatus: ({ platform, access }) => pauseStatus(platform, access),

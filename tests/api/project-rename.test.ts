@@ -28,6 +28,13 @@ for (const backend of BACKENDS) {
       expect(res.status).toBe(200)
       expect(res.body).toMatchObject({ ref, name: 'Shop backend', status: 'ACTIVE_HEALTHY' })
       expect(await nameOf()).toBe('Shop backend')
+      // Written to the organization's audit log, old and new name.
+      const [entry] = await tp.platform.db.query<{ details: { from: string; to: string } }>(
+        `select details from audit_log where action = 'project.renamed' and target_id = $1 order by id desc limit 1`,
+        [ref]
+      )
+      expect(entry.details.to).toBe('Shop backend')
+      expect(entry.details.from).not.toBe('Shop backend')
     })
 
     it.each([

@@ -17,6 +17,7 @@ it.each<[Pick<AuditEntry, 'action' | 'target' | 'details'>, string]>([
   [{ action: 'member.left', target: member, details: {} }, 'left the organization'],
   [{ action: 'project.created', target: project, details: { region: 'eu-west-1' } }, 'created project Shop'],
   [{ action: 'project.paused', target: project, details: {} }, 'paused project Shop'],
+  [{ action: 'project.renamed', target: project, details: { from: 'Old shop', to: 'Shop' } }, 'renamed project Shop from Old shop to Shop'],
   [{ action: 'project.restored', target: project, details: {} }, 'restored project Shop'],
   [{ action: 'project.deleted', target: { ...project, name: null }, details: {} }, 'deleted project abcdefghijklmnopqrst'],
   [{ action: 'project.transferred', target: project, details: { from: 'Acme', to: 'Beta', branches: ['b'] } }, 'transferred project Shop from Acme to Beta'],

@@ -71,6 +71,8 @@ export function describeAuditEntry({ action, target, details }: Pick<AuditEntry,
       return `deleted project ${name}`
     case 'project.transferred':
       return `transferred project ${name}${fromTo(from, to)}`
+    case 'project.renamed':
+      return `renamed project ${name}${fromTo(from, to)}`
   }
 }
 
