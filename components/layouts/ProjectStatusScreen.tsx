@@ -35,15 +35,17 @@ const statusTitle = (status: ProjectStatus) => TITLES[status] ?? `The project is
 /** What a project page shows while the database is not serving: work under way, paused, failed, or another state. */
 export function ProjectStatusScreen({ project }: { project: ProjectDetail }) {
   const progress = PROGRESS[project.status]
+  // A restore from a backup (not from a pause) says which backup is being copied in, as its text.
+  const fromBackup = project.status === 'RESTORING' && !!project.status_message
   if (progress || isTransientStatus(project.status))
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center" role="status" aria-live="polite">
         <Loader2 className="animate-spin text-brand" size={28} aria-hidden />
         <h2 className="text-lg font-medium">{progress?.title ?? statusTitle(project.status)}</h2>
         <p className="max-w-sm text-sm text-foreground-light">
-          {progress?.text(project.name) ?? 'This takes a moment.'} This page updates by itself when it is done.
+          {fromBackup ? project.status_message : (progress?.text(project.name) ?? 'This takes a moment.')} This page updates by itself when it is done.
         </p>
-        {project.status_message && <p className="max-w-sm text-sm text-warning">{project.status_message}</p>}
+        {project.status_message && !fromBackup && <p className="max-w-sm text-sm text-warning">{project.status_message}</p>}
       </div>
     )
   return <StoppedProject project={project} />
