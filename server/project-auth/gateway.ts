@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Platform } from '../platform'
 import { isPlatformError } from '../http/errors'
+import { isUnavailable } from '../db/unavailable'
 import { clientIp, readJsonBody } from '../http/guards'
 import { ownOrigin } from '../auth/redirects'
 import { CORS, passGate, publicAnswer, publicPreflight } from '../data-api/gate'
@@ -75,6 +76,11 @@ export async function serveProjectAuth(platform: Platform, req: IncomingMessage,
       const code = typeof extra.error_code === 'string' ? extra.error_code : error.status === 429 ? 'over_request_rate_limit' : error.status === 413 ? 'request_too_large' : 'validation_failed'
       const { error_code: _code, msg: _msg, ...rest } = extra
       return send(res, error.status, errorBody(error.status, code, error.message, rest), requestId, error.headers)
+    }
+    // The project's database is down, restarting or unreachable: the next request tries afresh.
+    if (isUnavailable(error)) {
+      await authDatabases(platform).end(target.ref)
+      return send(res, 503, errorBody(503, 'unexpected_failure', "The project's database does not answer right now. Try again in a moment."), requestId, { 'Retry-After': '5' })
     }
     // Two sign-ups of one address at once: the unique index refuses the second.
     if ((error as { code?: unknown })?.code === '23505') return send(res, 422, errorBody(422, 'user_already_exists', 'User already registered'), requestId)

@@ -203,6 +203,23 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth: hostile callers, links, the
     }
   })
 
+  it("answers 503 with a sentence while the project's database does not answer, and serves again once it does", async () => {
+    const [{ db_location }] = await tp.platform.db.query<{ db_location: { url: string } }>('select db_location from projects where ref = $1', [a.ref])
+    const gone = new URL(db_location.url)
+    gone.port = '1'
+    await tp.platform.db.query(`update projects set db_location = jsonb_set(db_location, '{url}', to_jsonb($2::text)) where ref = $1`, [a.ref, gone.toString()])
+    try {
+      const res = await auth(a, '/token?grant_type=password', { key: a.anon, body: { email: 'nobody@example.com', password: PASSWORD } })
+      expect(res.status).toBe(503)
+      expect(res.headers.get('retry-after')).toBe('5')
+      expect(((await res.json()) as { msg: string }).msg).toBe("The project's database does not answer right now. Try again in a moment.")
+    } finally {
+      await tp.platform.db.query(`update projects set db_location = jsonb_set(db_location, '{url}', to_jsonb($2::text)) where ref = $1`, [a.ref, db_location.url])
+    }
+    expect((await auth(a, '/settings', { key: a.anon })).status).toBe(200)
+    expect((await auth(a, '/token?grant_type=password', { key: a.anon, body: { email: 'nobody@example.com', password: PASSWORD } })).status).toBe(400)
+  })
+
   it('the admin API takes the service key only', async () => {
     expect((await auth(a, '/admin/users', { key: a.anon })).status).toBe(403)
     const user = await signedUp(a)
