@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { Alert, Button, Input, Modal, Toggle } from '@/components/ui'
+import { Input, Toggle } from '@/components/ui'
 import { useProjectAuthConfigQuery } from '@/data/project-auth/project-auth-config-query'
 import { useProjectUserCreateMutation } from '@/data/project-auth/project-user-create-mutation'
 import { createProjectUserBody } from '@/lib/api-types'
+import { UserFormModal } from './UserFormModal'
 
 const FORM_ID = 'project-auth-create-user'
 
@@ -46,53 +47,35 @@ export function CreateUserModal({ projectRef, open, onClose }: { projectRef: str
   }
 
   return (
-    <Modal
+    <UserFormModal
       open={open}
-      onOpenChange={(next) => !next && close()}
+      formId={FORM_ID}
       title="Add user"
       description="Creates a user of this project's applications."
-      preventBackdropClose={create.isPending}
-      footer={
-        <>
-          <Button type="outline" disabled={create.isPending} onClick={close}>
-            Cancel
-          </Button>
-          <Button type="primary" htmlType="submit" form={FORM_ID} loading={create.isPending}>
-            Create user
-          </Button>
-        </>
-      }
+      submitLabel="Create user"
+      pending={create.isPending}
+      error={create.isError ? { title: 'Could not create the user', message: create.error.message } : null}
+      email={email}
+      onEmailChange={setEmail}
+      emailError={submitted ? emailError : undefined}
+      onSubmit={submit}
+      onClose={close}
     >
-      <form id={FORM_ID} className="flex flex-col gap-4" onSubmit={submit} noValidate aria-label="Add user">
-        <Input
-          label="Email address"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={submitted ? emailError : undefined}
-        />
-        <Input
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          description={`Optional${minLength ? `, at least ${minLength} characters` : ''}: without one, the user signs in by a link or sets a password through recovery.`}
-          onChange={(e) => setPassword(e.target.value)}
-          error={submitted ? passwordError : undefined}
-        />
-        <Toggle
-          label="Auto-confirm user"
-          description={autoConfirm ? 'The user can sign in at once.' : 'The user is sent a mail to confirm their address first.'}
-          checked={autoConfirm}
-          onCheckedChange={setAutoConfirm}
-        />
-        {create.isError && (
-          <Alert variant="danger" title="Could not create the user">
-            {create.error.message}
-          </Alert>
-        )}
-      </form>
-    </Modal>
+      <Input
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        description={`Optional${minLength ? `, at least ${minLength} characters` : ''}: without one, the user signs in by a link or sets a password through recovery.`}
+        onChange={(e) => setPassword(e.target.value)}
+        error={submitted ? passwordError : undefined}
+      />
+      <Toggle
+        label="Auto-confirm user"
+        description={autoConfirm ? 'The user can sign in at once.' : 'The user is sent a mail to confirm their address first.'}
+        checked={autoConfirm}
+        onCheckedChange={setAutoConfirm}
+      />
+    </UserFormModal>
   )
 }

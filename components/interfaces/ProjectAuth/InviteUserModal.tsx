@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { Alert, Button, Input, Modal } from '@/components/ui'
 import { useProjectUserInviteMutation } from '@/data/project-auth/project-user-invite-mutation'
 import { projectAuthEmailBody } from '@/lib/api-types'
+import { UserFormModal } from './UserFormModal'
 
 const FORM_ID = 'project-auth-invite-user'
 
@@ -33,38 +33,19 @@ export function InviteUserModal({ projectRef, open, onClose }: { projectRef: str
   }
 
   return (
-    <Modal
+    <UserFormModal
       open={open}
-      onOpenChange={(next) => !next && close()}
+      formId={FORM_ID}
       title="Invite user"
       description="Sends a mail with a link to set a password and sign in."
-      preventBackdropClose={invite.isPending}
-      footer={
-        <>
-          <Button type="outline" disabled={invite.isPending} onClick={close}>
-            Cancel
-          </Button>
-          <Button type="primary" htmlType="submit" form={FORM_ID} loading={invite.isPending}>
-            Send invitation
-          </Button>
-        </>
-      }
-    >
-      <form id={FORM_ID} className="flex flex-col gap-4" onSubmit={submit} noValidate aria-label="Invite user">
-        <Input
-          label="Email address"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={submitted ? emailError : undefined}
-        />
-        {invite.isError && (
-          <Alert variant="danger" title="Could not invite the user">
-            {invite.error.message}
-          </Alert>
-        )}
-      </form>
-    </Modal>
+      submitLabel="Send invitation"
+      pending={invite.isPending}
+      error={invite.isError ? { title: 'Could not invite the user', message: invite.error.message } : null}
+      email={email}
+      onEmailChange={setEmail}
+      emailError={submitted ? emailError : undefined}
+      onSubmit={submit}
+      onClose={close}
+    />
   )
 }
