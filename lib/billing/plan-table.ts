@@ -10,6 +10,7 @@
  */
 import { z } from 'zod'
 import type { PlanId } from '../api-types/plans'
+import { COMPUTE_SIZES, type ComputeSizeId } from '../compute-sizes'
 
 export const KB = 1024
 export const MB = 1024 * KB
@@ -115,8 +116,14 @@ const planTableSchema = z.object({
 const capped = (included: number | null) => ({ included, overage: null })
 const NO_LIMIT = { included: null, overage: null }
 
+/** A plan's compute: its default size (lib/compute-sizes.ts, where the sizes live). */
+const computeOf = (id: ComputeSizeId) => {
+  const { name, memoryBytes, cpu, directConnections, poolerConnections, diskIoBaselineMBps, diskIoMaxMBps, hourlyPrice } = COMPUTE_SIZES[id]
+  return { name, memoryBytes, cpu, directConnections, poolerConnections, diskIoBaselineMBps, diskIoMaxMBps, hourlyPrice }
+}
+
 /** The Micro compute every project runs on; its hours are what the compute credits pay for. */
-const MICRO_HOURLY = 0.01344
+const MICRO_HOURLY = COMPUTE_SIZES.micro.hourlyPrice
 
 const proQuotas = {
   DATABASE_SIZE: { included: 8 * GB, overage: { price: 0.125, per: GB } },
@@ -130,16 +137,7 @@ const proQuotas = {
   REALTIME_PEAK_CONNECTIONS: { included: 500, overage: { price: 10, per: 1000 } },
 }
 
-const proCompute = {
-  name: 'Micro',
-  memoryBytes: 1 * GB,
-  cpu: 2,
-  directConnections: 60,
-  poolerConnections: 200,
-  diskIoBaselineMBps: 87,
-  diskIoMaxMBps: 2085,
-  hourlyPrice: MICRO_HOURLY,
-}
+const proCompute = computeOf('micro')
 
 const proLimits = {
   partnerActiveProjects: null,
@@ -180,16 +178,7 @@ export const PLAN_TABLE = planTableSchema.parse({
         logRetentionDays: 1,
         authAuditTrail: '1 hour',
       },
-      compute: {
-        name: 'Nano',
-        memoryBytes: 0.5 * GB,
-        cpu: 'shared',
-        directConnections: 30,
-        poolerConnections: 200,
-        diskIoBaselineMBps: 43,
-        diskIoMaxMBps: 2085,
-        hourlyPrice: 0,
-      },
+      compute: computeOf('nano'),
     },
     pro: { id: 'pro', name: 'Pro', priceMonthly: 25, computeCreditsMonthly: 10, quotas: proQuotas, limits: proLimits, compute: proCompute },
     team: {
