@@ -68,8 +68,8 @@ export const ROLES_POLICY = {
   'api:jwt-secret:rotate': { roles: ADMINS },
   /** Turn the data API on or off, choose its schemas and its row limit. */
   'api:settings:update': { roles: BUILDERS },
-  /** See the project's own users (their emails and phones, when they signed in). */
-  'auth:users:read': { roles: BUILDERS },
+  /** See the project's own users (their emails and phones, when they signed in): every member, as a Read-only one reads the same rows in SQL. */
+  'auth:users:read': { roles: EVERYONE },
   /** Create, invite, ban and delete the project's users; send them a recovery mail. */
   'auth:users:write': { roles: BUILDERS },
   /** Change how the project's users sign up and sign in (Authentication → Providers). */

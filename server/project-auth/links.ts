@@ -4,12 +4,13 @@
  * digests are kept (auth.one_time_tokens). A new one of a kind replaces the user's earlier one;
  * using one deletes it. Mail goes through the platform's mailer (SMTP_URL, or the server log).
  */
-import { createHash, randomBytes, randomInt } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import { authError } from '../auth/gotrue-errors'
 import { MailError } from '../auth/mailer'
 import type { AuthDb } from './database'
 import type { ProjectAuthContext } from './context'
 import type { UserRow } from './users'
+import { digest } from './tokens'
 
 export type LinkType = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change'
 
@@ -23,7 +24,6 @@ const SUBJECTS: Record<LinkType, string> = {
   email_change: 'Confirm your new email address',
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest('hex')
 const codeDigest = (address: string, code: string) => digest(`${address.toLowerCase()}:${code}`)
 
 /**

@@ -10,7 +10,7 @@
  * `service_role` get USAGE on the schema (policies call auth.uid() as them) and nothing on its
  * tables.
  */
-export const AUTH_SCHEMA_VERSION = 1
+export const AUTH_SCHEMA_VERSION = 2
 
 /** The schema's comment, which says it is complete at this version. */
 export const AUTH_SCHEMA_COMMENT = `The project's users and their sessions (auth service, version ${AUTH_SCHEMA_VERSION}).`
@@ -69,17 +69,29 @@ create table if not exists auth.sessions (
 );
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
 
+-- Only the SHA-256 of a refresh token is kept: whoever may read the database (a Read-only member
+-- reads every table) cannot take over a session with what they read.
 create table if not exists auth.refresh_tokens (
   id bigserial primary key,
-  token text not null unique,
+  token_hash text not null unique,
   user_id uuid not null references auth.users (id) on delete cascade,
   session_id uuid not null references auth.sessions (id) on delete cascade,
-  parent text,
+  parent_hash text,
   revoked boolean not null default false,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
+-- Version 1 kept the tokens themselves: they are replaced by their digests, so sessions go on.
+do $upgrade$ begin
+  if exists (select 1 from information_schema.columns where table_schema = 'auth' and table_name = 'refresh_tokens' and column_name = 'token') then
+    alter table auth.refresh_tokens add column if not exists token_hash text, add column if not exists parent_hash text;
+    update auth.refresh_tokens set token_hash = encode(sha256(convert_to(token, 'UTF8')), 'hex'), parent_hash = encode(sha256(convert_to(parent, 'UTF8')), 'hex');
+    alter table auth.refresh_tokens drop column token, drop column if exists parent, alter column token_hash set not null;
+    alter table auth.refresh_tokens add constraint refresh_tokens_token_hash_key unique (token_hash);
+  end if;
+end $upgrade$;
 create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
+create index if not exists refresh_tokens_parent_hash_idx on auth.refresh_tokens (parent_hash);
 
 -- Links and codes mailed to users; only their SHA-256 is kept.
 create table if not exists auth.one_time_tokens (

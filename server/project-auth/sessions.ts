@@ -1,13 +1,14 @@
 /**
  * Sessions of a project's users: a row in auth.sessions, a refresh token that is replaced at each
- * use (a used one presented again ends the whole session: someone else holds a copy), and access
+ * use (a used one presented again ends the whole session: someone else holds a copy; only its
+ * SHA-256 is stored), and access
  * tokens signed with the project's secret. Each sign-in or refresh also counts the user as active
  * today in the organization's monthly active users (usage_active_users).
  */
 import { authError } from '../auth/gotrue-errors'
 import type { AuthDb } from './database'
 import { issuerOf, type ProjectAuthContext } from './context'
-import { newRefreshToken, signProjectAccessToken } from './tokens'
+import { digest, newRefreshToken, signProjectAccessToken } from './tokens'
 import { findUserById, isBanned, toGoTrueUser, type UserRow } from './users'
 
 async function countActive(ctx: ProjectAuthContext, userId: string) {
@@ -58,47 +59,41 @@ export async function issueSession(ctx: ProjectAuthContext, db: AuthDb, user: Us
     ctx.ip,
   ])
   const refreshToken = newRefreshToken()
-  await db.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)`, [refreshToken, user.id, session.id])
+  await db.query(`insert into auth.refresh_tokens (token_hash, user_id, session_id) values ($1, $2, $3)`, [digest(refreshToken), user.id, session.id])
   const [signedIn] = await db.query<UserRow>(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 returning *`, [user.id])
   await db.query(`update auth.identities set last_sign_in_at = now() where user_id = $1`, [user.id])
   await countActive(ctx, user.id)
   return sessionAnswer(ctx, db, signedIn, session.id, refreshToken, amr)
 }
 
-/** How long after its exchange a refresh token still answers with the token it was exchanged for. */
+/** How long after its exchange a refresh token may still be exchanged (two tabs, a retried request). */
 const REUSE_INTERVAL_SECONDS = 10
 
 /** A refresh token exchanged for a new one and a new access token. */
 export async function refreshSession(ctx: ProjectAuthContext, refreshToken: string) {
+  const presented = digest(refreshToken)
   const outcome = await ctx.db.transaction(async (tx) => {
-    const [found] = await tx.query<{ id: string; user_id: string; session_id: string; revoked: boolean }>(
-      `select id, user_id, session_id, revoked from auth.refresh_tokens where token = $1 for update`,
-      [refreshToken]
+    const [found] = await tx.query<{ id: string; user_id: string; session_id: string; revoked: boolean; just_exchanged: boolean }>(
+      `select id, user_id, session_id, revoked, updated_at > now() - make_interval(secs => $2) as just_exchanged
+       from auth.refresh_tokens where token_hash = $1 for update`,
+      [presented, REUSE_INTERVAL_SECONDS]
     )
     if (!found) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
-    let next: string
-    if (found.revoked) {
-      // Two refreshes of one token a moment apart (two tabs, a retried request): the second gets
-      // the same new token, as GoTrue's reuse interval allows.
-      const [child] = await tx.query<{ token: string }>(
-        `select token from auth.refresh_tokens where parent = $1 and not revoked and created_at > now() - make_interval(secs => $2)`,
-        [refreshToken, REUSE_INTERVAL_SECONDS]
-      )
-      if (!child) {
-        // A token already exchanged, presented again later: the session's tokens may have leaked.
-        // It ends (committed before the refusal is answered).
-        await tx.query(`delete from auth.sessions where id = $1`, [found.session_id])
-        return { reused: true as const }
-      }
-      next = child.token
-    } else next = newRefreshToken()
+    // A token exchanged a moment ago (two tabs, a retried request) gets a new token of its own
+    // beside the first one: only digests are kept, so the first cannot be answered again. The
+    // moment counts from the first exchange: presenting it again and again does not stretch it.
+    if (found.revoked && !found.just_exchanged) {
+      // Exchanged longer ago and presented again: the session's tokens may have leaked. It ends
+      // (committed before the refusal is answered).
+      await tx.query(`delete from auth.sessions where id = $1`, [found.session_id])
+      return { reused: true as const }
+    }
     const user = await findUserById(tx, found.user_id)
     if (!user) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
     if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned')
-    if (!found.revoked) {
-      await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [found.id])
-      await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`, [next, user.id, found.session_id, refreshToken])
-    }
+    const next = newRefreshToken()
+    if (!found.revoked) await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [found.id])
+    await tx.query(`insert into auth.refresh_tokens (token_hash, user_id, session_id, parent_hash) values ($1, $2, $3, $4)`, [digest(next), user.id, found.session_id, presented])
     const [session] = await tx.query<{ amr: { method: string; timestamp: number }[] }>(
       `update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1 returning amr`,
       [found.session_id]

@@ -1,10 +1,10 @@
 /**
  * A project's access tokens: HS256 JWTs signed with the project's own JWT secret (the one that
  * signs its API keys; never the platform's), carrying GoTrue's claims and `role: authenticated`,
- * which the project's PostgREST switches to. A refresh token is an opaque random string kept in
- * the project's auth.refresh_tokens.
+ * which the project's PostgREST switches to. A refresh token is an opaque random string of which
+ * the project's auth.refresh_tokens keeps only the SHA-256 (`digest`).
  */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { SignJWT, jwtVerify } from 'jose'
 
 export type ProjectAccessClaims = {
@@ -54,3 +54,6 @@ export async function verifyProjectAccessToken(secret: string, ref: string, toke
 }
 
 export const newRefreshToken = () => randomBytes(24).toString('base64url')
+
+/** The hex SHA-256 kept in place of a secret (refresh tokens, mailed links and codes). */
+export const digest = (value: string) => createHash('sha256').update(value).digest('hex')

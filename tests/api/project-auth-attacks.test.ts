@@ -6,7 +6,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestPlatform } from '../helpers/test-platform'
-import { activeProject, BACKENDS, ownerWithOrg, rowsOf } from '../helpers/project-backends'
+import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf } from '../helpers/project-backends'
 import type { Message } from '@/server/auth/mailer'
 
 const PASSWORD = 'a fine long password'
@@ -18,6 +18,7 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth under attack', () => {
   let stop: () => Promise<void>
   let tp: TestPlatform
   let owner: string
+  let orgId: number
   let a: Project
   let b: Project
   const mails: Message[] = []
@@ -56,6 +57,7 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth under attack', () => {
     }
     const created = await ownerWithOrg(tp, 'Attack Org')
     owner = created.token
+    orgId = created.org.id
     a = await project(created.org.slug)
     b = await project(created.org.slug)
   })
@@ -329,6 +331,29 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth under attack', () => {
     const [row] = await rowsOf(tp, owner, a.ref, `select role from auth.users where id = '${user.user.id}'`)
     expect(row.role).toBe('authenticated')
     await tp.call('PATCH', `/platform/projects/${a.ref}/api-settings`, { token: owner, body: { data_api: { schemas: ['public'] } } })
+  })
+
+  it("members who may read the project's database find no refresh token there that keeps a user's session", async () => {
+    await confirmations(a, false)
+    const email = unique('stored')
+    const session = (await (await auth(a, '/signup', { key: a.anon, body: { email, password: PASSWORD } })).json()) as { refresh_token: string }
+    const refreshed = (await (await auth(a, '/token?grant_type=refresh_token', { key: a.anon, body: { refresh_token: session.refresh_token } })).json()) as { refresh_token: string }
+    const reader = await memberOf(tp, orgId, 'Read-only')
+    for (const member of [reader, owner]) {
+      const rows = await rowsOf(tp, member, a.ref, `select t.* from auth.refresh_tokens t join auth.users u on u.id = t.user_id where u.email = '${email}'`)
+      expect(rows.length).toBe(2)
+      const stored = JSON.stringify(rows)
+      expect(stored).not.toContain(session.refresh_token)
+      expect(stored).not.toContain(refreshed.refresh_token)
+      // Nothing a reader copies out of the table is accepted as a refresh token.
+      for (const row of rows)
+        for (const value of Object.values(row).filter((v): v is string => typeof v === 'string')) {
+          const stolen = await auth(a, '/token?grant_type=refresh_token', { key: a.anon, body: { refresh_token: value } })
+          expect(stolen.status, value).toBe(400)
+        }
+    }
+    // The user's own latest token still works.
+    expect((await auth(a, '/token?grant_type=refresh_token', { key: a.anon, body: { refresh_token: refreshed.refresh_token } })).status).toBe(200)
   })
 
   it('a mailed link followed many times at once signs in once', async () => {

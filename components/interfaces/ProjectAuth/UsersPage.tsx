@@ -1,12 +1,12 @@
 /**
  * Authentication → Users (/project/{ref}/auth/users): the project's own users, searched and paged
- * by the platform, with adding, inviting and, per user, recovery, ban and delete. The list needs
- * auth:users:read (the platform's 403 says so, and the page says who may); changes need
+ * by the platform, with adding, inviting and, per user, recovery, ban and delete. Every member may
+ * see the list (auth:users:read: a Read-only member reads the same rows in SQL); changes need
  * auth:users:write, and a member without it sees them disabled with the reason.
  */
 import { useState } from 'react'
 import { Mail, Search, UserPlus, Users } from 'lucide-react'
-import { Alert, Button, EmptyState, Input, Skeleton } from '@/components/ui'
+import { Button, EmptyState, Input, Skeleton } from '@/components/ui'
 import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { FeaturePage } from '@/components/interfaces/ProjectFeatures/shared/FeaturePage'
 import { rolesAllowed } from '@/components/interfaces/ApiSettings/api-settings.utils'
@@ -38,7 +38,6 @@ export function UsersPage({ projectRef }: { projectRef: string }) {
   const [adding, setAdding] = useState<'create' | 'invite' | null>(null)
   const [selected, setSelected] = useState<ProjectUser | null>(null)
 
-  const refused = users.error?.code === 403
   const writeReason = canWrite ? undefined : `Only ${rolesAllowed('auth:users:write')} members can add, invite, ban or delete users.`
   // The panel shows the user as the list has them now (after a ban), or as they were picked.
   const shown = selected && (users.data?.users.find((u) => u.id === selected.id) ?? selected)
@@ -48,72 +47,63 @@ export function UsersPage({ projectRef }: { projectRef: string }) {
       title="Users"
       description="The people who sign in to this project's applications, kept in its own auth schema."
       actions={
-        !refused && (
-          <>
-            <Button type="outline" icon={<Mail size={14} aria-hidden />} disabled={!canWrite} title={writeReason} onClick={() => setAdding('invite')}>
-              Invite user
-            </Button>
-            <Button type="primary" icon={<UserPlus size={14} aria-hidden />} disabled={!canWrite} title={writeReason} onClick={() => setAdding('create')}>
-              Add user
-            </Button>
-          </>
-        )
+        <>
+          <Button type="outline" icon={<Mail size={14} aria-hidden />} disabled={!canWrite} title={writeReason} onClick={() => setAdding('invite')}>
+            Invite user
+          </Button>
+          <Button type="primary" icon={<UserPlus size={14} aria-hidden />} disabled={!canWrite} title={writeReason} onClick={() => setAdding('create')}>
+            Add user
+          </Button>
+        </>
       }
     >
-      {refused ? (
-        <Alert variant="info" title="Your role cannot see this project's users">
-          Their emails and phone numbers are shown only to {rolesAllowed('auth:users:read')} members. Ask an owner of the organization to change your role if you need
-          them.
-        </Alert>
-      ) : (
-        <div className="flex flex-col gap-4">
-          {writeReason && <p className="text-xs text-foreground-light">{writeReason}</p>}
-          <Input
-            type="search"
-            aria-label="Search users"
-            placeholder="Search by email, phone or user id"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            containerClassName="w-full sm:max-w-sm"
+      <div className="flex flex-col gap-4">
+        {writeReason && <p className="text-xs text-foreground-light">{writeReason}</p>}
+        <Input
+          type="search"
+          aria-label="Search users"
+          placeholder="Search by email, phone or user id"
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          containerClassName="w-full sm:max-w-sm"
+        />
+        {users.isPending ? (
+          <div className="flex flex-col gap-2" aria-label="Loading users">
+            {Array.from({ length: 5 }, (_, i) => (
+              <Skeleton key={i} className="h-10 w-full" />
+            ))}
+          </div>
+        ) : users.isError ? (
+          <QueryErrorAlert title="Could not load the users" error={users.error} onRetry={() => void users.refetch()} retrying={users.isFetching} />
+        ) : users.data.total === 0 && keywords === '' ? (
+          <EmptyState
+            icon={<Users size={28} />}
+            title="No users yet"
+            description="Users appear here once they sign up through your application, or when you add or invite them."
+            action={
+              canWrite && (
+                <Button type="primary" icon={<UserPlus size={14} aria-hidden />} onClick={() => setAdding('create')}>
+                  Add user
+                </Button>
+              )
+            }
           />
-          {users.isPending ? (
-            <div className="flex flex-col gap-2" aria-label="Loading users">
-              {Array.from({ length: 5 }, (_, i) => (
-                <Skeleton key={i} className="h-10 w-full" />
-              ))}
-            </div>
-          ) : users.isError ? (
-            <QueryErrorAlert title="Could not load the users" error={users.error} onRetry={() => void users.refetch()} retrying={users.isFetching} />
-          ) : users.data.total === 0 && keywords === '' ? (
-            <EmptyState
-              icon={<Users size={28} />}
-              title="No users yet"
-              description="Users appear here once they sign up through your application, or when you add or invite them."
-              action={
-                canWrite && (
-                  <Button type="primary" icon={<UserPlus size={14} aria-hidden />} onClick={() => setAdding('create')}>
-                    Add user
-                  </Button>
-                )
-              }
+        ) : users.data.total === 0 ? (
+          <EmptyState icon={<Search size={28} />} title={`No users match “${keywords}”`} description="Search looks in emails and phone numbers, or for a whole user id." />
+        ) : (
+          <>
+            <UsersTable users={users.data.users} onOpen={setSelected} />
+            <UsersPager
+              page={page}
+              perPage={USERS_PER_PAGE}
+              shown={users.data.users.length}
+              total={users.data.total}
+              loading={users.isPlaceholderData}
+              onPage={(next) => setPaging({ page: next, keywords })}
             />
-          ) : users.data.total === 0 ? (
-            <EmptyState icon={<Search size={28} />} title={`No users match “${keywords}”`} description="Search looks in emails and phone numbers, or for a whole user id." />
-          ) : (
-            <>
-              <UsersTable users={users.data.users} onOpen={setSelected} />
-              <UsersPager
-                page={page}
-                perPage={USERS_PER_PAGE}
-                shown={users.data.users.length}
-                total={users.data.total}
-                loading={users.isPlaceholderData}
-                onPage={(next) => setPaging({ page: next, keywords })}
-              />
-            </>
-          )}
-        </div>
-      )}
+          </>
+        )}
+      </div>
       <CreateUserModal projectRef={projectRef} open={adding === 'create'} onClose={() => setAdding(null)} />
       <InviteUserModal projectRef={projectRef} open={adding === 'invite'} onClose={() => setAdding(null)} />
       <UserPanel projectRef={projectRef} user={shown} canWrite={canWrite} writeReason={writeReason} onClose={() => setSelected(null)} />
