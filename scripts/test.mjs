@@ -2,11 +2,17 @@
 // `npm test`: the type check and the linter, unit, component and API tests (vitest), then the
 // browser suite (Playwright in Debian's Chromium against a production build). Ends with one line
 // `N passed, N failed, N skipped` summed over every suite (the type check and the linter count as
-// one test each). With CI=true nothing may be skipped for want of Chromium or PostgreSQL.
+// one test each). With CI=true nothing may be skipped for want of Chromium or PostgreSQL. Before
+// that line it prints how long each phase took and the total.
+//
+// `npm test -- lint vitest` runs only the phases named (typecheck, lint, vitest, e2e), e.g. to
+// time one of them; the last line then counts only those.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { needsBuild, nextBin } from './build-if-needed.mjs'
+import { phaseTable } from './phase-times.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const outDir = path.join(root, 'test-results')
@@ -14,10 +20,23 @@ fs.mkdirSync(outDir, { recursive: true })
 const isCI = process.env.CI === 'true'
 const totals = { passed: 0, failed: 0, skipped: 0 }
 let exitCode = 0
+const startedAt = performance.now()
+const phases = []
+
+const PHASES = ['typecheck', 'lint', 'vitest', 'e2e']
+const requested = process.argv.slice(2)
+const unknown = requested.filter((name) => !PHASES.includes(name))
+if (unknown.length > 0) {
+  console.error(`Unknown phase ${unknown.join(', ')}: the phases are ${PHASES.join(', ')}`)
+  process.exit(2)
+}
+const wanted = (name) => requested.length === 0 || requested.includes(name)
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`)
+  const started = performance.now()
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  phases.push({ label, ms: performance.now() - started, ok: result.status === 0 })
   if (result.status !== 0) exitCode = 1
   return result.status
 }
@@ -31,38 +50,43 @@ function readJson(file) {
 }
 
 // 1. Checks that must stay at zero: a type error or a lint finding (warnings included) fails.
-for (const [label, args] of [
-  ['type check (tsc --noEmit)', [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', root]],
-  ['lint (eslint)', [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--max-warnings', '0', root]],
+for (const [name, label, args] of [
+  ['typecheck', 'type check (tsc --noEmit)', [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', root]],
+  ['lint', 'lint (eslint)', [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--max-warnings', '0', root]],
 ]) {
+  if (!wanted(name)) continue
   if (run(label, process.execPath, args) === 0) totals.passed += 1
   else totals.failed += 1
 }
 
 // 2. vitest
-const vitestJson = path.join(outDir, 'vitest.json')
-fs.rmSync(vitestJson, { force: true })
-run('unit, component and API tests (vitest)', process.execPath, [
-  path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-])
-const vitest = readJson(vitestJson)
-if (vitest) {
-  totals.passed += vitest.numPassedTests
-  totals.failed += vitest.numFailedTests
-  totals.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0)
-} else {
-  console.error('vitest wrote no results')
-  totals.failed += 1
-  exitCode = 1
+if (wanted('vitest')) {
+  const vitestJson = path.join(outDir, 'vitest.json')
+  fs.rmSync(vitestJson, { force: true })
+  run('unit, component and API tests (vitest)', process.execPath, [
+    path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ])
+  const vitest = readJson(vitestJson)
+  if (vitest) {
+    totals.passed += vitest.numPassedTests
+    totals.failed += vitest.numFailedTests
+    totals.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0)
+  } else {
+    console.error('vitest wrote no results')
+    totals.failed += 1
+    exitCode = 1
+  }
 }
 
 // 3. Playwright
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-if (process.env.SKIP_E2E === 'true' && !isCI) {
+if (!wanted('e2e')) {
+  // not asked for
+} else if (process.env.SKIP_E2E === 'true' && !isCI) {
   console.log('\nSKIP_E2E=true: browser tests skipped')
 } else if (!fs.existsSync(chromium)) {
   if (isCI) {
@@ -70,6 +94,10 @@ if (process.env.SKIP_E2E === 'true' && !isCI) {
     totals.failed += 1
     exitCode = 1
   } else console.log(`\nNo Chromium at ${chromium}: browser tests skipped (apt-get install -y chromium)`)
+} else if (needsBuild() && run('production build (next build)', process.execPath, [nextBin, 'build'], { NODE_ENV: 'production' }) !== 0) {
+  // The build is a phase of its own so that the time table tells it from the specs; without it
+  // no spec can run.
+  totals.failed += 1
 } else {
   const pwJson = path.join(outDir, 'playwright.json')
   fs.rmSync(pwJson, { force: true })
@@ -89,5 +117,8 @@ if (process.env.SKIP_E2E === 'true' && !isCI) {
 }
 
 if (totals.failed > 0) exitCode = 1
+console.log('\n=== times ===')
+for (const line of phaseTable(phases, performance.now() - startedAt)) console.log(line)
+// CI reads this line: it stays the last one.
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 process.exit(exitCode)
