@@ -11,6 +11,7 @@ import * as a from '@/lib/api-types/auth'
 import { authError } from '../auth/gotrue-errors'
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/passwords'
 import { hit } from '../security/rate-limit'
+import { limitSignIn, rememberProjectSignInAddress } from '../auth/sign-in-limits'
 import type { ProjectAuthContext } from './context'
 import type { AuthDb } from './database'
 import { allowedRedirect, consumeLink, createLink, sendLink, type LinkType } from './links'
@@ -158,16 +159,19 @@ const token: Endpoint = async (ctx, { query, body }) => {
   // A provider turned off signs nobody in, as GoTrue refuses it.
   if (input.email && !ctx.config.external_email_enabled) throw authError(422, 'email_provider_disabled', 'Email logins are disabled')
   if (!input.email && !ctx.config.external_phone_enabled) throw authError(422, 'phone_provider_disabled', 'Phone logins are disabled')
-  await hit(ctx.platform, bucket(ctx, 'sign-in:ip'), ctx.ip, limits(ctx).signInPerIp)
   const address = input.email ? normalEmail(input.email) : input.phone!.replace(/[\s()-]/g, '')
-  await hit(ctx.platform, bucket(ctx, 'sign-in:account'), address, limits(ctx).signInPerAccount)
   const user = input.email ? await findUserByEmail(ctx.db, address) : await findUserByPhone(ctx.db, address)
+  // The platform's limits, counted for this project: guesses from elsewhere never lock a user out
+  // from an address they signed in from before.
+  await limitSignIn(ctx.platform, ctx.ip, address, user?.id, ctx.project.ref)
   // An unknown address costs the same time as a wrong password: timing tells nothing.
   const valid = user?.encrypted_password ? await verifyPassword(user.encrypted_password, input.password) : await verifyAgainstNothing(input.password)
   if (!user || !valid) throw authError(400, 'invalid_credentials', 'Invalid login credentials')
   if (input.email && !user.email_confirmed_at) throw authError(400, 'email_not_confirmed', 'Email not confirmed')
   if (!input.email && !user.phone_confirmed_at) throw authError(400, 'phone_not_confirmed', 'Phone not confirmed')
-  return ok(await ctx.db.transaction((tx) => issueSession(ctx, tx, user, 'password')))
+  const session = await ctx.db.transaction((tx) => issueSession(ctx, tx, user, 'password'))
+  await rememberProjectSignInAddress(ctx.platform, ctx.project.ref, user.id, ctx.ip)
+  return ok(session)
 }
 
 const getUser: Endpoint = async (ctx) => {

@@ -52,4 +52,5 @@ export async function pruneRateLimits(platform: Platform) {
   await platform.db.query(`delete from rate_limit_counters where window_start < now() - interval '1 day'`)
   // Addresses an owner signed in from are exempt from the per-account limit for 30 days (auth/sign-in-limits.ts).
   await platform.db.query(`delete from auth_sign_in_addresses where last_sign_in_at < now() - interval '30 days'`)
+  await platform.db.query(`delete from project_auth_sign_in_addresses where last_sign_in_at < now() - interval '30 days'`)
 }
