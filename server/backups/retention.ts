@@ -10,7 +10,7 @@ import { PLAN_IDS } from '@/lib/api-types'
 import { planNumbers } from '@/lib/billing/plan-table'
 import type { Platform } from '../platform'
 import { adminUrlOf, createBackup } from './backups'
-import { dropSnapshot } from './snapshots'
+import { clearCutOffSnapshot, dropSnapshot } from './snapshots'
 
 const retentionByPlan = () => Object.fromEntries(PLAN_IDS.map((plan) => [plan, planNumbers(plan).limits.backupRetentionDays]))
 
@@ -23,12 +23,34 @@ export async function runBackupPass(platform: Platform): Promise<void> {
   await dailyBackups(platform)
 }
 
+/**
+ * A pending backup whose lease ran out: what its copy left on the server is cleared first (the
+ * copy dropped, the project's database open again), then the backup is failed; one whose maker
+ * still holds the copy lock waits for the next pass.
+ */
 async function failAbandoned(platform: Platform) {
-  await platform.db.query(
-    `update project_backups set status = 'failed', error = 'The backup was cut off: the platform stopped while making it.',
-       completed_at = now(), lease_until = null
-     where status = 'pending' and lease_until < now()`
+  const abandoned = await platform.db.query<{ id: string; project_ref: string; database_name: string; region: string | null; status: string | null }>(
+    `select b.id, b.project_ref, b.database_name, p.region, p.status
+     from project_backups b left join projects p on p.ref = b.project_ref
+     where b.status = 'pending' and b.lease_until < now() order by b.id`
   )
+  for (const backup of abandoned) {
+    try {
+      if (backup.region) {
+        const reopen = ['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY'].includes(backup.status ?? '')
+        if (!(await clearCutOffSnapshot(adminUrlOf(platform, backup.region), backup.project_ref, backup.database_name, { reopen }))) continue
+      }
+    } catch (error) {
+      console.error(`Clearing the cut-off backup ${backup.id} of project ${backup.project_ref} failed (tried again on the next pass):`, error)
+      continue
+    }
+    await platform.db.query(
+      `update project_backups set status = 'failed', error = 'The backup was cut off: the platform stopped while making it.',
+         completed_at = now(), lease_until = null
+       where id = $1 and status = 'pending'`,
+      [backup.id]
+    )
+  }
 }
 
 /** Drops backups past keeping (of one project, or all); answers their ids. */

@@ -86,6 +86,33 @@ export async function dropSnapshot(adminUrl: string, ref: string, backup: string
   }
 }
 
+/**
+ * Clears what a backup cut off mid-copy (its maker killed) left: the copy, when the server made
+ * it anyway (CREATE DATABASE runs to its end without its client), and the project's database
+ * closed to connections for the copy, opened again when `reopen` (the project is running).
+ * Answers false, doing nothing, while another session holds the copy lock: the maker is alive.
+ */
+export async function clearCutOffSnapshot(adminUrl: string, ref: string, backup: string, { reopen }: { reopen: boolean }): Promise<boolean> {
+  const live = liveDatabaseOf(ref)
+  assertName(live)
+  assertName(backup)
+  if (!backup.startsWith(`${live}_bk_`)) throw new Error(`${backup} is not a backup of ${ref}`)
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 })
+  client.on('error', () => undefined)
+  try {
+    await client.connect()
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [COPY_LOCK + live])
+    if (!rows[0].locked) return false
+    await client.query(`DROP DATABASE IF EXISTS ${ident(backup)} WITH (FORCE)`)
+    const state = await exists(client, live)
+    if (reopen && state && !state.open) await client.query(`ALTER DATABASE ${ident(live)} ALLOW_CONNECTIONS true`)
+    return true
+  } finally {
+    // Ending the session releases the advisory lock.
+    await client.end().catch(() => undefined)
+  }
+}
+
 /** Values of list settings come back flattened as identifiers ("$user", public): kept as they are. */
 const LIST_SETTINGS = new Set(['search_path', 'temp_tablespaces', 'local_preload_libraries', 'session_preload_libraries'])
 const LIST_VALUE = /^("([^"]|"")*"|[A-Za-z0-9_$.-]+)(, ("([^"]|"")*"|[A-Za-z0-9_$.-]+))*$/

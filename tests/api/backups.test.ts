@@ -277,6 +277,28 @@ describe.each(BACKENDS)('backup retention: $name', (backend) => {
     expect(await backupsOf(ref)).toEqual([])
     expect(await databaseExists(`p_${ref}_bk_${made.id}`)).toBe(false)
   })
+
+  it("opens the project's database again and drops the copy after a backup cut off mid-copy", async () => {
+    const ref = await activeProject(tp, token, slug, { plan: 'pro' })
+    expect((await runSql(tp, token, ref, `create table kept (id int); insert into kept values (1)`)).status).toBe(200)
+    // What an app killed while CREATE DATABASE … TEMPLATE ran leaves: the project's database
+    // closed to connections (the copy needs it empty), the copy made by the server anyway (the
+    // statement runs to its end without its client), the backup pending with its lease run out.
+    const [cut] = await tp.platform.db.query<{ id: string }>(
+      `insert into project_backups (project_ref, kind, database_name, lease_until) values ($1, 'manual', $2, now() - interval '1 second') returning id`,
+      [ref, `p_${ref}_bk_cut`]
+    )
+    await asEngineAdmin(async (c) => {
+      await c.query(`alter database "p_${ref}" allow_connections false`)
+      await c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [`p_${ref}`])
+      await c.query(`create database "p_${ref}_bk_cut" template "p_${ref}"`)
+    })
+    await runBackupPass(tp.platform)
+    const [row] = await tp.platform.db.query<{ status: string }>('select status from project_backups where id = $1', [cut.id])
+    expect(row.status).toBe('failed')
+    expect(await databaseExists(`p_${ref}_bk_cut`)).toBe(false)
+    expect(await rowsOf(tp, token, ref, 'select id from kept')).toEqual([{ id: 1 }])
+  })
 })
 
 describe.each(BACKENDS)('cloning a backup: $name', (backend) => {
