@@ -34,6 +34,7 @@ import { backupHandlers } from './backups/backups.handlers'
 import { projectAuthHandlers } from './project-auth/project-auth.handlers'
 import { transferHandlers } from './projects/transfer.handlers'
 import { serviceVersionHandlers } from './projects/service-versions'
+import { computeHandlers } from './projects/compute.handlers'
 
 const serviceHandlers: Handlers<typeof serviceRoutes> = {
   getConfig: async ({ platform }) => ({
@@ -76,6 +77,7 @@ const handlers: Handlers<Routes> = {
   ...projectAuthHandlers,
   ...transferHandlers,
   ...serviceVersionHandlers,
+  ...computeHandlers,
 }
 
 export type AnyHandler = (ctx: HandlerContext<AnyRoute>) => Promise<unknown>

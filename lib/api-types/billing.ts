@@ -267,6 +267,7 @@ export const AUDIT_ACTIONS = [
   'project.deleted',
   'project.transferred',
   'project.renamed',
+  'project.resized',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -45,6 +45,8 @@ export const ROLES_POLICY = {
   'projects:delete': { roles: ADMINS, platformOnly: true },
   /** Move a project (and its branches) to another organization: needed in both organizations. */
   'projects:transfer': { roles: ADMINS, platformOnly: true },
+  /** Change the project's compute size (its database's connection limit and memory settings; sessions restart). */
+  'projects:resize': { roles: ADMINS, platformOnly: true },
   /** Create and delete preview branches. */
   'branches:write': { roles: BUILDERS, platformOnly: true },
   /** Run SQL in the project's database; without sql:write it runs as a read-only database role. */

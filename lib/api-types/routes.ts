@@ -30,8 +30,9 @@ import { backupRoutes } from './backups.routes'
 import { projectAuthRoutes } from './project-auth.routes'
 import { transferRoutes } from './transfer.routes'
 import { serviceVersionRoutes } from './service-versions.routes'
+import { computeRoutes } from './compute.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes, backupRoutes, projectAuthRoutes, transferRoutes, serviceVersionRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes, backupRoutes, projectAuthRoutes, transferRoutes, serviceVersionRoutes, computeRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -60,6 +61,7 @@ export const routes = {
   ...projectAuthRoutes,
   ...transferRoutes,
   ...serviceVersionRoutes,
+  ...computeRoutes,
 }
 
 // Two domains naming a route alike would silently keep only the last one.

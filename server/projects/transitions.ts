@@ -7,7 +7,8 @@
  *
  * Outcomes: PAUSING → INACTIVE or PAUSE_FAILED; RESTORING → ACTIVE_HEALTHY or RESTORE_FAILED;
  * RESTARTING → ACTIVE_HEALTHY, or ACTIVE_UNHEALTHY (health checks bring it back); GOING_DOWN →
- * REMOVED, retried with growing waits until it is (there is no way back from a delete).
+ * REMOVED, retried with growing waits until it is (there is no way back from a delete); RESIZING →
+ * ACTIVE_HEALTHY on the new compute size, or on the old one after three failed tries (compute.ts).
  */
 import type { ProjectStatus } from '@/lib/api-types'
 import type { Platform } from '../platform'
@@ -16,11 +17,12 @@ import { retryDelayMs } from './provision'
 import { dataApiProcesses } from '../data-api/processes'
 import { authDatabases } from '../project-auth/database'
 import { restoringBackup, runBackupRestore } from '../backups/restore'
+import { runResize } from './compute'
 
 /** Longer than any transition takes: after it, another instance may take the project over. */
 const LEASE_SECONDS = 120
 
-export const TRANSITIONAL = ['PAUSING', 'RESTORING', 'RESTARTING', 'GOING_DOWN'] as const
+export const TRANSITIONAL = ['PAUSING', 'RESTORING', 'RESTARTING', 'GOING_DOWN', 'RESIZING'] as const
 type Transitional = (typeof TRANSITIONAL)[number]
 
 export type TransitionClaim = {
@@ -121,6 +123,9 @@ export async function runTransition(platform: Platform, claim: TransitionClaim):
         await databases.drop(claim.ref, claim.region, location)
         await finish(platform, claim, { status: 'REMOVED', message: null, clearLocation: true })
         return null
+      case 'RESIZING':
+        // Its own steps, retries and outcome (compute.ts); it answers its failures itself.
+        return runResize(platform, claim)
     }
   } catch (error) {
     logFailure(claim, error)
@@ -154,6 +159,9 @@ export async function runTransition(platform: Platform, claim: TransitionClaim):
         await release(platform, claim.ref)
         return delay
       }
+      case 'RESIZING':
+        // Only the control plane failing gets here: the lease runs out and the next claim resumes.
+        return null
     }
   }
 }

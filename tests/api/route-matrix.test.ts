@@ -34,6 +34,7 @@ import { backupExamples } from './matrix/backups.examples'
 import { projectAuthExamples } from './matrix/project-auth.examples'
 import { serviceVersionExamples } from './matrix/service-versions.examples'
 import { transferExamples } from './matrix/transfer.examples'
+import { computeExamples } from './matrix/compute.examples'
 
 const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
 
@@ -65,6 +66,7 @@ const examples: Record<RouteName, Example> = {
   ...projectAuthExamples,
   ...serviceVersionExamples,
   ...transferExamples,
+  ...computeExamples,
 }
 
 /** Rows the callers could change, as one comparable snapshot. */

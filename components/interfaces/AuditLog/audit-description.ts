@@ -73,6 +73,8 @@ export function describeAuditEntry({ action, target, details }: Pick<AuditEntry,
       return `transferred project ${name}${fromTo(from, to)}`
     case 'project.renamed':
       return `renamed project ${name}${fromTo(from, to)}`
+    case 'project.resized':
+      return `changed the compute size of project ${name}${fromTo(from, to)}`
   }
 }
 

@@ -1,0 +1,8 @@
+import type { computeRoutes } from '@/lib/api-types'
+import type { Handlers } from '../http/types'
+import { readCompute, requestResize } from './compute'
+
+export const computeHandlers: Handlers<typeof computeRoutes> = {
+  getProjectCompute: async ({ platform, access }) => readCompute(platform, access),
+  resizeProject: async ({ platform, access, body, user }) => requestResize(platform, access, body.size, user),
+}
