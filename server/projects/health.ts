@@ -3,7 +3,15 @@
  * reason, and the project comes back to ACTIVE_HEALTHY on its own once it answers again. Checked
  * every HEALTH_CHECK_INTERVAL_MS by each app instance, and at once when a query finds the
  * database gone. One probe per database server covers its healthy projects; an unhealthy project
- * is probed on its own.
+ * (or one whose health is unknown) is probed on its own.
+ *
+ * A probe has three outcomes. The server answers: healthy. The server says no (connection refused
+ * or reset, shutting down, the database or role gone): ACTIVE_UNHEALTHY, the database is down. No
+ * answer in time (the server took the connection but said nothing within PROBE_TIMEOUT_MS), or
+ * the check failed in a way that says nothing about the database: UNKNOWN, since the health
+ * cannot be read. Both come back by themselves at the first check that gets an answer; an UNKNOWN
+ * project that is then refused becomes ACTIVE_UNHEALTHY, and an unhealthy one that is then not
+ * answered in time stays unhealthy (nothing new was learnt).
  */
 import type { Platform } from '../platform'
 import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
@@ -11,36 +19,60 @@ import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
 const PROBE_TIMEOUT_MS = 5_000
 const PROBES_AT_ONCE = 4
 
-type Row = { ref: string; status: 'ACTIVE_HEALTHY' | 'ACTIVE_UNHEALTHY'; db_location: ProjectDbLocation }
+type Row = { ref: string; status: 'ACTIVE_HEALTHY' | 'ACTIVE_UNHEALTHY' | 'UNKNOWN'; db_location: ProjectDbLocation }
+
+/** A version: the server answered. 'down': it said no. 'unknown': no answer in time, or the check itself failed. */
+type ProbeResult = { version: string } | 'down' | 'unknown'
 
 /** The reason shown to the project's members: when, and what to expect. No server names. */
 function unreachableMessage(since: Date = new Date()): string {
   return `The database has not answered since ${since.toISOString()}. It is checked again regularly and the project recovers by itself when it answers.`
 }
 
+function unknownMessage(at: Date = new Date()): string {
+  return `The database did not answer the health check of ${at.toISOString()} within ${PROBE_TIMEOUT_MS / 1000} seconds, so its health cannot be read. It is checked again regularly and the project recovers by itself when it answers.`
+}
+
+/** From ACTIVE_HEALTHY or UNKNOWN: the database said no. */
 export async function markUnhealthy(platform: Platform, ref: string) {
   await platform.db.query(
     `update projects set status = 'ACTIVE_UNHEALTHY', status_message = $2, unhealthy_since = now(), updated_at = now()
-     where ref = $1 and status = 'ACTIVE_HEALTHY'`,
+     where ref = $1 and status in ('ACTIVE_HEALTHY', 'UNKNOWN')`,
     [ref, unreachableMessage()]
+  )
+}
+
+/** From ACTIVE_HEALTHY only: an unhealthy project that still gets no answer stays unhealthy. */
+async function markUnknown(platform: Platform, ref: string) {
+  await platform.db.query(
+    `update projects set status = 'UNKNOWN', status_message = $2, updated_at = now()
+     where ref = $1 and status = 'ACTIVE_HEALTHY'`,
+    [ref, unknownMessage()]
   )
 }
 
 async function markHealthy(platform: Platform, ref: string, version: string) {
   await platform.db.query(
     `update projects set status = 'ACTIVE_HEALTHY', status_message = null, unhealthy_since = null, db_version = $2, updated_at = now()
-     where ref = $1 and status = 'ACTIVE_UNHEALTHY'`,
+     where ref = $1 and status in ('ACTIVE_UNHEALTHY', 'UNKNOWN')`,
     [ref, version]
   )
 }
 
-/** Answers the server version, or null when the database does not answer. */
-async function probe(platform: Platform, location: ProjectDbLocation): Promise<string | null> {
+/**
+ * A timeout in the driver's own words: a connection not set up in time ("Connection terminated due
+ * to connection timeout", "timeout expired") or a statement cancelled by statement_timeout.
+ */
+const TIMED_OUT = /timeout|timed out/i
+
+async function probe(platform: Platform, location: ProjectDbLocation): Promise<ProbeResult> {
   try {
-    return await platform.databases.version(location, { timeoutMs: PROBE_TIMEOUT_MS })
+    return { version: await platform.databases.version(location, { timeoutMs: PROBE_TIMEOUT_MS }) }
   } catch (error) {
-    if (!isDatabaseUnavailable(error)) console.warn(`Health check of project ${location.ref} failed:`, error)
-    return null
+    if (isDatabaseUnavailable(error)) return TIMED_OUT.test(error.detail ?? '') ? 'unknown' : 'down'
+    // Not a fault of the database's we can name (a timeout, anything unexpected): unknown.
+    if (!(error instanceof Error && TIMED_OUT.test(error.message))) console.warn(`Health check of project ${location.ref} failed:`, error)
+    return 'unknown'
   }
 }
 
@@ -60,7 +92,7 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
 
 export async function checkHealth(platform: Platform) {
   const rows = await platform.db.query<Row>(
-    `select ref, status, db_location from projects where db_location is not null and status in ('ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY')`
+    `select ref, status, db_location from projects where db_location is not null and status in ('ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY', 'UNKNOWN')`
   )
   // Healthy projects: one probe per server.
   const byServer = new Map<string, Row[]>()
@@ -69,13 +101,15 @@ export async function checkHealth(platform: Platform) {
     if (server) byServer.set(server, [...(byServer.get(server) ?? []), row])
   }
   await inBatches([...byServer.values()], PROBES_AT_ONCE, async (projects) => {
-    if ((await probe(platform, projects[0].db_location)) !== null) return
-    for (const project of projects) await markUnhealthy(platform, project.ref)
+    const result = await probe(platform, projects[0].db_location)
+    if (typeof result === 'object') return
+    for (const project of projects) await (result === 'down' ? markUnhealthy : markUnknown)(platform, project.ref)
   })
-  const unhealthy = rows.filter((row) => row.status === 'ACTIVE_UNHEALTHY')
-  await inBatches(unhealthy, PROBES_AT_ONCE, async (row) => {
-    const version = await probe(platform, row.db_location)
-    if (version !== null) await markHealthy(platform, row.ref, version)
+  const notHealthy = rows.filter((row) => row.status !== 'ACTIVE_HEALTHY')
+  await inBatches(notHealthy, PROBES_AT_ONCE, async (row) => {
+    const result = await probe(platform, row.db_location)
+    if (typeof result === 'object') await markHealthy(platform, row.ref, result.version)
+    else if (result === 'down') await markUnhealthy(platform, row.ref)
   })
 }
 
@@ -84,8 +118,8 @@ export async function checkHealth(platform: Platform) {
  * is used at once instead of at the next scheduled check.
  */
 export async function recheckNow(platform: Platform, ref: string, location: ProjectDbLocation): Promise<boolean> {
-  const version = await probe(platform, location)
-  if (version === null) return false
-  await markHealthy(platform, ref, version)
+  const result = await probe(platform, location)
+  if (typeof result !== 'object') return false
+  await markHealthy(platform, ref, result.version)
   return true
 }

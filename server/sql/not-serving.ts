@@ -19,6 +19,10 @@ function reason(status: ProjectStatus): string {
     case 'GOING_DOWN':
     case 'REMOVED':
       return 'The project is being deleted.'
+    case 'UNKNOWN':
+      return "The project's health cannot be read right now: its database did not answer the last check in time. Try again in a moment."
+    case 'UPGRADING':
+      return "The project's database is being upgraded. Try again in a moment."
     default:
       return `The project's database is not ready. Try again when it is ACTIVE_HEALTHY.`
   }

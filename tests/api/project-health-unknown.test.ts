@@ -1,0 +1,99 @@
+// @vitest-environment node
+/**
+ * Health that cannot be read is not health that is bad: a database server that takes the
+ * connection but never answers makes its project UNKNOWN; one that refuses it makes it
+ * ACTIVE_UNHEALTHY; both come back to ACTIVE_HEALTHY by themselves when it answers again.
+ * The project's location is pointed at a stand-in server for the outage, then back.
+ */
+import net from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
+
+type Detail = { status: string; status_message: string | null }
+
+/** A server that accepts connections and says nothing, ever. */
+async function silentServer(): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>()
+  const server = net.createServer((socket) => {
+    sockets.add(socket)
+    socket.on('error', () => undefined)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+describe('a project whose health cannot be read', () => {
+  let tp: TestPlatform
+  let token: string
+  let ref: string
+  let realUrl: string
+
+  const detail = async (): Promise<Detail> => (await tp.call('GET', `/platform/projects/${ref}`, { token })).body
+  const pollStatus = () => expect.poll(async () => (await detail()).status, { timeout: 60_000, interval: 100 })
+  /** Points the project's database at another port of this machine (same database, role and password). */
+  const pointAt = async (port: number | null) => {
+    const url = new URL(realUrl)
+    if (port !== null) url.port = String(port)
+    await tp.platform.db.query(`update projects set db_location = jsonb_set(db_location, '{url}', to_jsonb($2::text)) where ref = $1`, [ref, url.toString()])
+  }
+
+  beforeAll(async () => {
+    tp = await startTestPlatform({ healthCheckIntervalMs: 200 })
+    const user = await tp.signUp()
+    await tp.call('POST', '/platform/profile', { token: user.token })
+    token = user.token
+    const org = (await tp.call('POST', '/platform/organizations', { token, body: { name: 'Health', tier: 'tier_pro' } })).body
+    ref = (await tp.call('POST', '/platform/projects', { token, body: { name: 'Checked', organization_slug: org.slug, plan: 'pro' } })).body.ref
+    await settle(tp.platform)
+    const [row] = await tp.platform.db.query<{ url: string }>(`select db_location->>'url' as url from projects where ref = $1`, [ref])
+    realUrl = row.url
+  })
+  afterAll(async () => {
+    if (realUrl) await pointAt(null)
+    await tp?.close()
+  })
+
+  it('is UNKNOWN while its server says nothing, ACTIVE_UNHEALTHY once it refuses, and healthy again when it answers', async () => {
+    expect((await detail()).status).toBe('ACTIVE_HEALTHY')
+    const silent = await silentServer()
+    await pointAt(silent.port)
+    await pollStatus().toBe('UNKNOWN')
+    const unknown = await detail()
+    expect(unknown.status_message).toMatch(/did not answer the health check of .* within 5 seconds, so its health cannot be read/)
+    // The SQL endpoint says why it does not run anything meanwhile.
+    const sql = await tp.call('POST', `/platform/pg-meta/${ref}/query`, { token, body: { query: 'select 1' } })
+    expect(sql.status).toBe(409)
+    expect(sql.body.message).toContain('health cannot be read')
+
+    // The same port, now closed: the connection is refused, the database is down.
+    await silent.close()
+    await pollStatus().toBe('ACTIVE_UNHEALTHY')
+    expect((await detail()).status_message).toMatch(/has not answered since/)
+
+    await pointAt(null)
+    await pollStatus().toBe('ACTIVE_HEALTHY')
+    expect((await detail()).status_message).toBeNull()
+  })
+
+  it('comes back from UNKNOWN to ACTIVE_HEALTHY by itself', async () => {
+    const silent = await silentServer()
+    try {
+      await pointAt(silent.port)
+      await pollStatus().toBe('UNKNOWN')
+      await pointAt(null)
+      await pollStatus().toBe('ACTIVE_HEALTHY')
+      expect((await detail()).status_message).toBeNull()
+    } finally {
+      await silent.close()
+    }
+  })
+})
