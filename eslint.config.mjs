@@ -35,6 +35,21 @@ const config = [
     },
   },
   {
+    // lib/ is shared with the platform: it must not reach into the dashboard's data, stores or screens.
+    files: ['lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/server/*', '**/server/*'], message: 'The dashboard talks to the platform over HTTP only (DESIGN §1).' },
+            { group: ['@/components/*', '@/data/*', '@/state/*', '@/pages/*'], message: 'lib/ stays importable by the server: no dashboard data, stores or screens (DESIGN §1).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**', 'workers/**'],
     rules: {
       'no-restricted-imports': [

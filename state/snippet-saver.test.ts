@@ -2,7 +2,7 @@
 import { ContentConflictError } from '@/data/content/content-upsert-mutation'
 import { ResponseError } from '@/data/fetchers'
 import type { Content } from '@/lib/api-types'
-import { readPendingSave } from './pending-saves'
+import { readPendingSave } from '@/lib/sql-editor/pending-saves'
 import { SnippetSaver, type SaveRequest, type SnippetSaverOptions } from './snippet-saver'
 import { contentSnippet } from '@/tests/fixtures/content'
 

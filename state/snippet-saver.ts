@@ -6,8 +6,8 @@
  */
 import type { Content, ContentVisibility } from '@/lib/api-types'
 import { isContentConflict } from '@/data/content/content-upsert-mutation'
-import { defaultSnippetName } from './default-name'
-import { clearPendingSave, writePendingSave, type PendingSave } from './pending-saves'
+import { defaultSnippetName } from '@/lib/sql-editor/default-name'
+import { clearPendingSave, writePendingSave, type PendingSave } from '@/lib/sql-editor/pending-saves'
 import { AUTOSAVE_DEBOUNCE_MS, isRetryableSaveError, retryDelayMs } from './save-schedule'
 
 export type SaveStatus =

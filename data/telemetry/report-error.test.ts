@@ -10,7 +10,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { setAccessTokenProvider } from '@/lib/auth/session-token'
 import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
-import { MAX_ERROR_REPORTS_PER_PAGE, reportError, resetErrorReports } from './error-reporting'
+import { MAX_ERROR_REPORTS_PER_PAGE, reportError, resetErrorReports } from './report-error'
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

@@ -7,7 +7,7 @@
  * the session, and carry only the tag, the error's message and stack, the page's path and a
  * failed call's request id (lib/telemetry/error-report-body.ts), never `extra`.
  */
-import { sendErrorReport } from '@/data/telemetry/error-report'
+import { sendErrorReport } from './error-report'
 import { buildErrorReport } from '@/lib/telemetry/error-report-body'
 
 export interface ErrorReportContext {

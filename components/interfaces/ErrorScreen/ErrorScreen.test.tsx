@@ -4,8 +4,8 @@ import { useState } from 'react'
 import { CLIENT_EXCEPTION_TEXT, ErrorScreen } from './ErrorScreen'
 import { GlobalErrorBoundary } from './GlobalErrorBoundary'
 
-vi.mock('@/lib/error-reporting', () => ({ reportError: vi.fn() }))
-import { reportError } from '@/lib/error-reporting'
+vi.mock('@/data/telemetry/report-error', () => ({ reportError: vi.fn() }))
+import { reportError } from '@/data/telemetry/report-error'
 
 function makeError(message: string, stack = `Error: ${message}\n    at Thing (thing.js:1:1)`) {
   const error = new Error(message)

@@ -9,7 +9,7 @@ vi.hoisted(() => {
 import { render, screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { resetErrorReports } from '@/lib/error-reporting'
+import { resetErrorReports } from '@/data/telemetry/report-error'
 import { CLIENT_EXCEPTION_TEXT } from './ErrorScreen'
 import { GlobalErrorBoundary } from './GlobalErrorBoundary'
 

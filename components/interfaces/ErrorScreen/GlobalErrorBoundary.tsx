@@ -1,4 +1,4 @@
-import { reportError } from '@/lib/error-reporting'
+import { reportError } from '@/data/telemetry/report-error'
 import Router from 'next/router'
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { ErrorScreen } from './ErrorScreen'

@@ -1,7 +1,7 @@
 import { Check, CloudOff, TriangleAlert } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button, Spinner } from '@/components/ui'
-import type { SaveStatus } from '@/lib/sql-editor/snippet-saver'
+import type { SaveStatus } from '@/state/snippet-saver'
 
 export type SaveIndicatorProps = {
   status: SaveStatus

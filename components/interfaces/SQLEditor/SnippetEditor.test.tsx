@@ -19,7 +19,7 @@ import { createQueryClient } from '@/data/query-client'
 import { actionsOf, type Content, type OrganizationRole } from '@/lib/api-types'
 import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
 import { readPendingSave, writePendingSave } from '@/lib/sql-editor/pending-saves'
-import { AUTOSAVE_DEBOUNCE_MS } from '@/lib/sql-editor/save-schedule'
+import { AUTOSAVE_DEBOUNCE_MS } from '@/state/save-schedule'
 import { sqlEditorState } from '@/state/sql-editor'
 import { contentSnippet } from '@/tests/fixtures/content'
 

@@ -16,7 +16,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { createQueryClient } from '@/data/query-client'
 import { actionsOf } from '@/lib/api-types'
-import { AUTOSAVE_DEBOUNCE_MS } from '@/lib/sql-editor/save-schedule'
+import { AUTOSAVE_DEBOUNCE_MS } from '@/state/save-schedule'
 import { sqlEditorState } from '@/state/sql-editor'
 import { contentSnippet } from '@/tests/fixtures/content'
 

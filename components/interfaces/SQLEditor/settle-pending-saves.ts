@@ -5,7 +5,7 @@
  */
 import { getContent } from '@/data/content/content-query'
 import { upsertContent } from '@/data/content/content-upsert-mutation'
-import { activeSavers } from '@/lib/sql-editor/active-savers'
+import { activeSavers } from '@/state/active-savers'
 import { clearPendingSave, listPendingSaves, type PendingSave } from '@/lib/sql-editor/pending-saves'
 
 async function sendPending(ref: string, id: string, entry: PendingSave): Promise<boolean> {

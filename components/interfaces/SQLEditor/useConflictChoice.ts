@@ -2,7 +2,7 @@ import { useRouter } from 'next/router'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { useContentUpsertMutation } from '@/data/content/content-upsert-mutation'
-import type { SnippetSaver } from '@/lib/sql-editor/snippet-saver'
+import type { SnippetSaver } from '@/state/snippet-saver'
 import type { ConflictChoice } from './ConflictModal'
 
 /**

@@ -4,8 +4,8 @@ import { useContentQuery } from '@/data/content/content-query'
 import { useContentLastVisitedMutation } from '@/data/content/content-last-visited-mutation'
 import type { Content } from '@/lib/api-types'
 import type { PendingSave } from '@/lib/sql-editor/pending-saves'
-import { registerSaver } from '@/lib/sql-editor/active-savers'
-import { SnippetSaver } from '@/lib/sql-editor/snippet-saver'
+import { registerSaver } from '@/state/active-savers'
+import { SnippetSaver } from '@/state/snippet-saver'
 
 export type UseSnippetSaverOptions = {
   projectRef: string
