@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { benchScriptBytes, launchBrowser } from './browser.mjs'
 import { benchStream } from './stream.mjs'
+import { benchBackups, startBackupsApp } from './backups.mjs'
 import { benchDataApi, startDataApiApp } from './data-api.mjs'
 import { setUpProject } from './lib/api.mjs'
 import { buildIfStale } from './lib/build.mjs'
@@ -222,6 +223,38 @@ async function main() {
         figure({ id: 'dataApi.memory.perApi', section: S3, name: 'PostgREST + its backends, PSS per data API', unit: 'bytes', value: m.every.pssMean + m.every.backends.pss / projects, baseline: m.alone.pss + m.alone.backends.pss, baselineName: 'one data API running alone' }),
         figure({ id: 'dataApi.memory.platformPss', section: S3, name: `platform, sum of PSS (app, ${m.every.tree.postgres.processes} postgres, ${projects} PostgREST)`, unit: 'bytes', value: m.every.tree.pss, baseline: m.noneRunning.pss, baselineName: `no data API running (${m.noneRunning.postgres.processes} postgres)` }),
         figure({ id: 'dataApi.memory.platformRss', section: S3, name: '  same, sum of RSS', unit: 'bytes', value: m.every.tree.rss, baseline: m.noneRunning.rss, baselineName: 'no data API running' })
+      )
+    }
+  }
+
+  // §8 on an app of its own: a project of `backupMb` MiB.
+  if (want('backups')) {
+    const { backupMb: mb, backupRuns: runs } = settings
+    log(`§8 backup and restore of a ${mb} MiB project through the API vs copying its files (${runs} round(s))`)
+    const result = await section('backups', async () => {
+      const app = await startBackupsApp()
+      try {
+        return await benchBackups({ app, mb, runs })
+      } finally {
+        await app.stop()
+      }
+    })
+    if (result) {
+      details.backups = result
+      const m = result.medians
+      const size = `${(result.databaseBytes / 2 ** 20).toFixed(0)} MiB`
+      const S = `§8 backup and restore of a ${size} project (pg_database_size), through the API vs copying its files on the same disk (median of ${runs})`
+      const cp = 'cp -r of its files (base/<oid>)'
+      const template = 'CREATE DATABASE … TEMPLATE (raw)'
+      figures.push(
+        figure({ id: 'backups.backup', section: S, name: 'on-demand backup: POST …/backups → completed', value: m.apiBackup, baseline: m.cp, baselineName: cp }),
+        figure({ id: 'backups.restore', section: S, name: 'restore: POST …/restore → ACTIVE_HEALTHY', value: m.apiRestore, baseline: m.cp, baselineName: cp }),
+        figure({ id: 'backups.backup.vsTemplate', section: S, name: '  backup, against the copy it makes', value: m.apiBackup, baseline: m.templateWalLog, baselineName: template }),
+        figure({ id: 'backups.restore.vsSequence', section: S, name: '  restore, against its steps done raw', value: m.apiRestore, baseline: m.restoreSequence, baselineName: 'rename aside, copy in, drop (raw)' }),
+        figure({ id: 'backups.raw.template', section: S, name: '  raw CREATE DATABASE … TEMPLATE (WAL_LOG, as the platform)', value: m.templateWalLog, baseline: m.cp, baselineName: cp }),
+        figure({ id: 'backups.raw.fileCopy', section: S, name: '  raw same, STRATEGY FILE_COPY', value: m.templateFileCopy, baseline: m.cp, baselineName: cp }),
+        figure({ id: 'backups.raw.cpSync', section: S, name: '  cp -r and fsync of every file copied', value: m.cpSync, baseline: m.cp, baselineName: cp }),
+        figure({ id: 'backups.raw.drop', section: S, name: '  raw DROP DATABASE of a copy (a restore drops the one put aside)', value: m.dropCopy, baseline: m.cp, baselineName: cp })
       )
     }
   }

@@ -19,7 +19,7 @@ function list(name, full, small) {
   return values.map(Number)
 }
 
-export const SECTIONS = ['startup', 'sql', 'rows', 'load', 'browser', 'dataapi']
+export const SECTIONS = ['startup', 'sql', 'rows', 'load', 'browser', 'dataapi', 'backups']
 
 function sections() {
   const raw = process.env.BENCH_SECTIONS
@@ -56,6 +56,9 @@ export const settings = {
   dataApiWarmup: whole('BENCH_DATA_API_WARMUP', 50, 5),
   dataApiColdRuns: whole('BENCH_DATA_API_COLD_RUNS', 10, 3),
   dataApiProjects: whole('BENCH_DATA_API_PROJECTS', 20, 3),
+  // §8 backup and restore: the project's database size in MiB (pg_database_size), rounds.
+  backupMb: whole('BENCH_BACKUP_MB', 1024, 50),
+  backupRuns: whole('BENCH_BACKUP_RUNS', 3, 1),
   // §5 and §6 in Chromium.
   streamSizes: list('BENCH_STREAM_SIZES', [10_000, 100_000, 1_000_000], [10_000]),
   streamRuns: whole('BENCH_STREAM_RUNS', 3, 1),
