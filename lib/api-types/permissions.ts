@@ -53,6 +53,8 @@ export const ROLES_POLICY = {
   'sql:run': { roles: EVERYONE },
   /** Run SQL that may change the project's database (as the project's own role). */
   'sql:write': { roles: BUILDERS },
+  /** Stop any member's running query in the project (everyone may stop their own). */
+  'sql:cancel-any': { roles: ADMINS },
   /** See the password of the project database's own role (it allows what sql:write allows). */
   'database:password:read': { roles: BUILDERS },
   /** Set a new password for the project database's own role (the old one stops working). */

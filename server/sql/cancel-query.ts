@@ -1,6 +1,6 @@
 /**
  * POST /platform/projects/{ref}/query/{query_id}/cancel: stops a run named with `query_id`.
- * Only the member who started it, or an Owner or Admin of the organization, may; for anyone else
+ * Only the member who started it, or a member who may `sql:cancel-any` (Owner, Admin), may; for anyone else
  * the run does not exist (`cancelled: false`, as for a run that ended or never was), so a name is
  * never confirmed to another member. Idempotent: a second cancel, or one after the run ended,
  * answers `cancelled: false` (or `true` again while the first cancel is still landing).
@@ -11,7 +11,7 @@
  * server project's run on another app instance is found in the control plane and stopped the same
  * way by its backend's pid and backend_start.
  */
-import type { Routes } from '@/lib/api-types'
+import { roleCan, type Routes } from '@/lib/api-types'
 import type { Handler } from '../http/types'
 import { findRunningElsewhere } from './running-queries'
 
@@ -19,7 +19,7 @@ export const cancelQuery: Handler<Routes['cancelQuery']> = async ({ platform, us
   const location = project.db_location
   if (!location) return { cancelled: false }
   const queryId = params.query_id
-  const mayCancelAny = project.role === 'Owner' || project.role === 'Admin'
+  const mayCancelAny = roleCan(project.role, 'sql:cancel-any', { isPlatform: platform.config.isPlatform })
   const allowed = (startedBy: string | undefined) => mayCancelAny || startedBy === user.id
   const here = await platform.databases.cancel(location, queryId, allowed)
   if (here !== 'unknown' || location.kind !== 'server') return { cancelled: here === 'cancelled' }
