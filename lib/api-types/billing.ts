@@ -268,6 +268,7 @@ export const AUDIT_ACTIONS = [
   'project.transferred',
   'project.renamed',
   'project.resized',
+  'project.upgraded',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

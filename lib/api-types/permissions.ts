@@ -47,6 +47,8 @@ export const ROLES_POLICY = {
   'projects:transfer': { roles: ADMINS, platformOnly: true },
   /** Change the project's compute size (its database's connection limit and memory settings; sessions restart). */
   'projects:resize': { roles: ADMINS, platformOnly: true },
+  /** Upgrade the project's extensions to the versions its server ships (the project is UPGRADING meanwhile). */
+  'projects:upgrade': { roles: ADMINS },
   /** Create and delete preview branches. */
   'branches:write': { roles: BUILDERS, platformOnly: true },
   /** Run SQL in the project's database; without sql:write it runs as a read-only database role. */

@@ -10,6 +10,7 @@ import pkg from '@/package.json'
 import type { Handlers, ProjectAccess } from '../http/types'
 import { AUTH_SERVICE_VERSION } from '../auth/gotrue'
 import { findPostgrest } from '../data-api/binary'
+import { readUpgradeStatus, requestUpgrade } from './upgrade'
 
 let postgrestVersion: Promise<string | null> | undefined
 
@@ -45,4 +46,6 @@ export async function serviceVersions(project: Pick<ProjectAccess, 'db_version'>
 
 export const serviceVersionHandlers: Handlers<typeof serviceVersionRoutes> = {
   getServiceVersions: async ({ access }) => serviceVersions(access),
+  getUpgradeStatus: ({ platform, access }) => readUpgradeStatus(platform, access),
+  upgradeProject: ({ platform, access, user }) => requestUpgrade(platform, access, user),
 }

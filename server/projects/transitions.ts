@@ -8,7 +8,8 @@
  * Outcomes: PAUSING → INACTIVE or PAUSE_FAILED; RESTORING → ACTIVE_HEALTHY or RESTORE_FAILED;
  * RESTARTING → ACTIVE_HEALTHY, or ACTIVE_UNHEALTHY (health checks bring it back); GOING_DOWN →
  * REMOVED, retried with growing waits until it is (there is no way back from a delete); RESIZING →
- * ACTIVE_HEALTHY on the new compute size, or on the old one after three failed tries (compute.ts).
+ * ACTIVE_HEALTHY on the new compute size, or on the old one after three failed tries (compute.ts);
+ * UPGRADING → ACTIVE_HEALTHY, with what was updated or why not recorded (upgrade.ts).
  */
 import type { ProjectStatus } from '@/lib/api-types'
 import type { Platform } from '../platform'
@@ -18,11 +19,12 @@ import { dataApiProcesses } from '../data-api/processes'
 import { authDatabases } from '../project-auth/database'
 import { restoringBackup, runBackupRestore } from '../backups/restore'
 import { runResize } from './compute'
+import { runUpgrade } from './upgrade'
 
 /** Longer than any transition takes: after it, another instance may take the project over. */
 const LEASE_SECONDS = 120
 
-export const TRANSITIONAL = ['PAUSING', 'RESTORING', 'RESTARTING', 'GOING_DOWN', 'RESIZING'] as const
+export const TRANSITIONAL = ['PAUSING', 'RESTORING', 'RESTARTING', 'GOING_DOWN', 'RESIZING', 'UPGRADING'] as const
 type Transitional = (typeof TRANSITIONAL)[number]
 
 export type TransitionClaim = {
@@ -126,6 +128,9 @@ export async function runTransition(platform: Platform, claim: TransitionClaim):
       case 'RESIZING':
         // Its own steps, retries and outcome (compute.ts); it answers its failures itself.
         return runResize(platform, claim)
+      case 'UPGRADING':
+        // Its own steps, retries and outcome (upgrade.ts); it answers its failures itself.
+        return runUpgrade(platform, claim)
     }
   } catch (error) {
     logFailure(claim, error)
@@ -160,6 +165,7 @@ export async function runTransition(platform: Platform, claim: TransitionClaim):
         return delay
       }
       case 'RESIZING':
+      case 'UPGRADING':
         // Only the control plane failing gets here: the lease runs out and the next claim resumes.
         return null
     }

@@ -20,6 +20,7 @@ it.each<[Pick<AuditEntry, 'action' | 'target' | 'details'>, string]>([
   [{ action: 'project.renamed', target: project, details: { from: 'Old shop', to: 'Shop' } }, 'renamed project Shop from Old shop to Shop'],
   [{ action: 'project.restored', target: project, details: {} }, 'restored project Shop'],
   [{ action: 'project.resized', target: project, details: { from: 'Micro', to: 'Small' } }, 'changed the compute size of project Shop from Micro to Small'],
+  [{ action: 'project.upgraded', target: project, details: { extensions: ['hstore 1.4 → 1.8'] } }, 'upgraded project Shop (hstore 1.4 → 1.8)'],
   [{ action: 'project.deleted', target: { ...project, name: null }, details: {} }, 'deleted project abcdefghijklmnopqrst'],
   [{ action: 'project.transferred', target: project, details: { from: 'Acme', to: 'Beta', branches: ['b'] } }, 'transferred project Shop from Acme to Beta'],
   [{ action: 'organization.created', target: organization, details: {} }, 'created the organization Acme'],

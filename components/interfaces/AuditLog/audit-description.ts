@@ -75,6 +75,10 @@ export function describeAuditEntry({ action, target, details }: Pick<AuditEntry,
       return `renamed project ${name}${fromTo(from, to)}`
     case 'project.resized':
       return `changed the compute size of project ${name}${fromTo(from, to)}`
+    case 'project.upgraded': {
+      const updated = Array.isArray(details.extensions) ? details.extensions.filter((e): e is string => typeof e === 'string') : []
+      return `upgraded project ${name}${updated.length ? ` (${updated.join(', ')})` : ''}`
+    }
   }
 }
 
