@@ -4,5 +4,6 @@ export const projectKeys = {
   branches: (ref: string | undefined) => ['projects', ref, 'branches'] as const,
   serviceVersions: (ref: string | undefined) => ['projects', ref, 'service-versions'] as const,
   pauseStatus: (ref: string | undefined) => ['projects', ref, 'pause-status'] as const,
+  upgradeStatus: (ref: string | undefined) => ['projects', ref, 'upgrade-status'] as const,
   transferPreview: (ref: string | undefined, targetSlug: string | undefined) => ['projects', ref, 'transfer-preview', targetSlug] as const,
 }

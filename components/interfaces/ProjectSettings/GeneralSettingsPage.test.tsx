@@ -22,7 +22,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { createQueryClient } from '@/data/query-client'
-import { actionsOf, type OrganizationRole, type PauseStatus, type ProjectDetail, type ServiceVersions } from '@/lib/api-types'
+import { actionsOf, type OrganizationRole, type PauseStatus, type ProjectDetail, type ServiceVersions, type UpgradeStatus } from '@/lib/api-types'
 import { formatMoment } from './general-settings.utils'
 import { GeneralSettingsPage } from './GeneralSettingsPage'
 
@@ -63,9 +63,12 @@ const VERSIONS: ServiceVersions = {
 }
 const FREE: PauseStatus = { applies: true, last_activity_at: '2026-03-01T10:00:00.000Z', pause_at: '2026-03-08T10:00:00.000Z', inactive_after_seconds: 604800 }
 
-function platform({ role = 'Owner' as OrganizationRole, project = {} as Partial<ProjectDetail>, pause = FREE } = {}) {
+const CURRENT: UpgradeStatus = { available: false, postgres: '17.2', extensions: [], last: null, unavailable_reason: null }
+const BEHIND: UpgradeStatus = { ...CURRENT, available: true, extensions: [{ name: 'hstore', installed_version: '1.4', default_version: '1.8' }] }
+
+function platform({ role = 'Owner' as OrganizationRole, project = {} as Partial<ProjectDetail>, pause = FREE, upgrade = CURRENT } = {}) {
   let state = { ...PROJECT, ...project }
-  const log = { renames: [] as unknown[] }
+  const log = { renames: [] as unknown[], upgrades: 0 }
   server.use(
     http.get('*/api/config', () => HttpResponse.json({ isPlatform: true, productName: 'Dashboard', authUrl: '/auth/v1', apiMocking: false })),
     http.get('*/api/platform/profile/permissions', () =>
@@ -80,7 +83,13 @@ function platform({ role = 'Owner' as OrganizationRole, project = {} as Partial<
       return HttpResponse.json(state)
     }),
     http.get('*/api/platform/projects/abc/service-versions', () => HttpResponse.json(VERSIONS)),
-    http.get('*/api/platform/projects/abc/pause-status', () => HttpResponse.json(pause))
+    http.get('*/api/platform/projects/abc/pause-status', () => HttpResponse.json(pause)),
+    http.get('*/api/platform/projects/abc/upgrade', () => HttpResponse.json(upgrade)),
+    http.post('*/api/platform/projects/abc/upgrade', () => {
+      log.upgrades++
+      state = { ...state, status: 'UPGRADING' }
+      return HttpResponse.json(state, { status: 202 })
+    })
   )
   return log
 }
@@ -166,4 +175,44 @@ it('a Read-only member reads the page but gets no Save and no actions', async ()
   expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()
   expect(screen.queryByRole('group', { name: 'Project actions' })).toBeNull()
   expect(screen.getByText('Your role cannot rename this project.')).toBeInTheDocument()
+})
+
+it('says the extensions are up to date when nothing is behind, with no Upgrade button', async () => {
+  platform()
+  renderPage()
+  const card = await screen.findByTestId('upgrade-card')
+  await waitFor(() => expect(card).toHaveTextContent('Up to date: every extension is at the version Postgres 17.2 ships.'))
+  expect(within(card).queryByRole('button', { name: /Upgrade/ })).toBeNull()
+})
+
+it('an Owner upgrades the extensions that are behind, after a confirmation that says what happens', async () => {
+  const log = platform({ upgrade: BEHIND })
+  const { user } = renderPage()
+  const card = await screen.findByTestId('upgrade-card')
+  const list = await within(card).findByRole('list', { name: 'Extensions to upgrade' })
+  expect(list).toHaveTextContent('hstore1.4 → 1.8')
+  await user.click(within(card).getByRole('button', { name: 'Upgrade' }))
+  const dialog = await screen.findByRole('dialog')
+  expect(dialog).toHaveTextContent('every open connection to its database is ended')
+  expect(log.upgrades).toBe(0)
+  await user.click(within(dialog).getByRole('button', { name: 'Upgrade now' }))
+  await waitFor(() => expect(log.upgrades).toBe(1))
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+})
+
+it('a Developer sees what is behind but cannot upgrade, and is told who can', async () => {
+  platform({ role: 'Developer', upgrade: BEHIND })
+  renderPage()
+  const card = await screen.findByTestId('upgrade-card')
+  expect(await within(card).findByRole('button', { name: 'Upgrade' })).toBeDisabled()
+  expect(card).toHaveTextContent('Ask an Owner or Admin of the organization to upgrade it.')
+})
+
+it('shows why the last upgrade failed', async () => {
+  const note = 'Upgrading failed at 2026-11-26T16:40:00.000Z: permission denied to update extension "pageinspect". Nothing was changed; try again, or contact support with the project reference abc.'
+  platform({ upgrade: { ...BEHIND, last: { at: '2026-11-26T16:40:00.000Z', ok: false, note, postgres: null, extensions: [] } } })
+  renderPage()
+  const last = await screen.findByTestId('last-upgrade')
+  expect(last).toHaveTextContent('The last upgrade failed')
+  expect(last).toHaveTextContent(note)
 })

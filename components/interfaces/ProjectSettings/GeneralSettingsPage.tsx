@@ -17,6 +17,7 @@ import { READ_ONLY_WAY_OUT } from './general-settings.utils'
 import { PauseStatusCard } from './PauseStatusCard'
 import { ProjectNameCard } from './ProjectNameCard'
 import { ServiceVersionsCard } from './ServiceVersionsCard'
+import { UpgradeCard } from './UpgradeCard'
 
 export function GeneralSettingsPage({ projectRef }: { projectRef: string }) {
   const project = useProjectDetailQuery({ ref: projectRef })
@@ -62,6 +63,7 @@ export function GeneralSettingsPage({ projectRef }: { projectRef: string }) {
             </Card>
           )}
           <ServiceVersionsCard projectRef={projectRef} />
+          <UpgradeCard project={project.data} />
         </div>
       )}
     </FeaturePage>

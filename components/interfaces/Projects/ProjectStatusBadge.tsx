@@ -1,10 +1,11 @@
 import type { ProjectStatus } from '@/lib/api-types'
 import { Badge, type BadgeVariant } from '@/components/ui'
 
-const LABELS: Partial<Record<ProjectStatus, [string, BadgeVariant]>> = {
+/** A label of its own for every status of SPEC §4, and how loud it is. */
+export const STATUS_BADGES: Record<ProjectStatus, [string, BadgeVariant]> = {
   ACTIVE_HEALTHY: ['Active', 'brand'],
   COMING_UP: ['Setting up', 'warning'],
-  UNKNOWN: ['Checking', 'warning'],
+  UNKNOWN: ['Health unknown', 'warning'],
   INIT_FAILED: ['Failed', 'destructive'],
   INACTIVE: ['Paused', 'default'],
   ACTIVE_UNHEALTHY: ['Unhealthy', 'destructive'],
@@ -15,10 +16,12 @@ const LABELS: Partial<Record<ProjectStatus, [string, BadgeVariant]>> = {
   PAUSE_FAILED: ['Pause failed', 'destructive'],
   RESTORE_FAILED: ['Restore failed', 'destructive'],
   REMOVED: ['Deleted', 'default'],
+  UPGRADING: ['Upgrading', 'warning'],
+  RESIZING: ['Resizing', 'warning'],
 }
 
 export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
-  const [label, variant] = LABELS[status] ?? [status.toLowerCase().replace(/_/g, ' '), 'default' as BadgeVariant]
+  const [label, variant] = STATUS_BADGES[status]
   return (
     <Badge variant={variant} data-status={status}>
       {label}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { routes, type ProjectDetail } from '@/lib/api-types'
+import { call } from '../fetchers'
+import type { MutationOptions } from '../query-options'
+import { projectKeys } from './keys'
+import type { ProjectUpgradeVariables } from './project-upgrade-query'
+
+/** Starts a minor upgrade: the platform answers the project, now UPGRADING. */
+export async function upgradeProject({ ref }: ProjectUpgradeVariables) {
+  return call(routes.upgradeProject, { params: { ref } })
+}
+
+/** The detail takes the answer (its status screen polls until the upgrade is done); the rest of the project is fetched again. */
+export function useProjectUpgradeMutation({ onSuccess, onError, ...options }: MutationOptions<ProjectDetail, ProjectUpgradeVariables> = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: upgradeProject,
+    async onSuccess(project, ...rest) {
+      queryClient.setQueryData(projectKeys.detail(project.ref), project)
+      await queryClient.invalidateQueries({ queryKey: projectKeys.list(), exact: true })
+      await queryClient.invalidateQueries({ queryKey: projectKeys.upgradeStatus(project.ref) })
+      await queryClient.invalidateQueries({ queryKey: projectKeys.serviceVersions(project.ref) })
+      await onSuccess?.(project, ...rest)
+    },
+    onError(...args) {
+      if (onError) return onError(...args)
+      toast.error(`Failed to upgrade the project: ${args[0].message}`)
+    },
+    ...options,
+  })
+}
