@@ -61,13 +61,14 @@ export async function takeSnapshot(adminUrl: string, ref: string, backup: string
     try {
       await closeAndEmpty(client, live)
       // Postgres waits a few seconds for ended sessions to go.
-      await client.query(`CREATE DATABASE ${ident(backup)} TEMPLATE ${ident(live)}`)
+      // Closed from the start: a new database grants CONNECT to PUBLIC, so any login role on the
+      // server could get in before the grants below are revoked, and stay connected after.
+      await client.query(`CREATE DATABASE ${ident(backup)} TEMPLATE ${ident(live)} ALLOW_CONNECTIONS false`)
     } finally {
       if (source.open) await client.query(`ALTER DATABASE ${ident(live)} ALLOW_CONNECTIONS true`)
     }
     // Nobody but the platform reaches a backup: not the project's role, not PUBLIC.
     await client.query(`REVOKE ALL ON DATABASE ${ident(backup)} FROM PUBLIC`)
-    await client.query(`ALTER DATABASE ${ident(backup)} ALLOW_CONNECTIONS false`)
     const { rows } = await client.query<{ size: string }>('select pg_database_size($1)::text as size', [backup])
     return Number(rows[0].size)
   })
