@@ -77,6 +77,7 @@ it('the menu button (below md) opens a sheet with the project navigation and the
     '/project/shopref/integrations/cron',
     '/project/shopref/settings/vault/secrets',
     '/project/shopref/settings/general',
+    '/project/shopref/settings/compute-and-disk',
     '/project/shopref/settings/api',
     '/project/shopref/auth/users',
     '/project/shopref/auth/providers',

@@ -19,7 +19,7 @@ import { editorPanelState } from '@/state/editor-panel'
 import { useIsFeaturePreviewEnabled } from '@/state/feature-previews'
 import { AppLayout } from './AppLayout'
 import { ProjectStatusScreen } from './ProjectStatusScreen'
-import { FullPageLoader } from './RuntimeConfigGate'
+import { FullPageLoader, useIsPlatform } from './RuntimeConfigGate'
 import { projectNavigation } from './section-navigation'
 
 function useRouteRef(): string | undefined {
@@ -39,8 +39,9 @@ export function ProjectLayout({ children }: { children: ReactNode }) {
   // Read from the cache the shell fills: never fetched from here, before the shell knows who is signed in.
   const { data: projects } = useProjectsQuery({ enabled: false })
   const name = projects?.find((p) => p.ref === ref)?.name
+  const compute = useIsPlatform()
   return (
-    <AppLayout navigation={ref ? projectNavigation({ ref, pathname, name, columnPrivileges }) : undefined}>
+    <AppLayout navigation={ref ? projectNavigation({ ref, pathname, name, columnPrivileges, compute }) : undefined}>
       <ProjectBody>{children}</ProjectBody>
       {ref && <ProjectApiDocsPanel projectRef={ref} />}
     </AppLayout>

@@ -20,4 +20,12 @@ describe('ProjectStatusScreen', () => {
     expect(status).toHaveTextContent('The database is being replaced by the backup of 2026-11-26 14:28 UTC. This page updates by itself when it is done.')
     expect(status).not.toHaveTextContent('opened again')
   })
+
+  it('says which compute size a resize moves to, as its text rather than a warning', () => {
+    render(<ProjectStatusScreen project={project('RESIZING', 'The database is moving to Small compute; its connections restart briefly.')} />)
+    const status = screen.getByRole('status')
+    expect(screen.getByRole('heading', { name: 'Resizing the project' })).toBeInTheDocument()
+    expect(status).toHaveTextContent('The database is moving to Small compute; its connections restart briefly. This page updates by itself when it is done.')
+    expect(status.querySelector('.text-warning')).toBeNull()
+  })
 })

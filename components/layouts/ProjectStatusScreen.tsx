@@ -13,8 +13,9 @@ const FAILED: ProjectStatus[] = ['INIT_FAILED', 'PAUSE_FAILED', 'RESTORE_FAILED'
 /** What a project page shows while the database is not serving: work under way, paused, failed, or another state. */
 export function ProjectStatusScreen({ project }: { project: ProjectDetail }) {
   const screen = STATUS_SCREENS[project.status]
-  // A restore from a backup (not from a pause) says which backup is being copied in, as its text.
-  const fromBackup = project.status === 'RESTORING' && !!project.status_message
+  // A restore from a backup (not from a pause) says which backup is being copied in, and a resize
+  // which size it moves to: as its text.
+  const fromBackup = (project.status === 'RESTORING' || project.status === 'RESIZING') && !!project.status_message
   if (isTransientStatus(project.status))
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center" role="status" aria-live="polite">

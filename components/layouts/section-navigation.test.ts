@@ -18,6 +18,7 @@ it('lists column privileges only while its preview is on', () => {
     'Cron jobs',
     'Vault',
     'General settings',
+    'Compute and Disk',
     'API settings',
     'Users',
     'Providers',
@@ -25,6 +26,13 @@ it('lists column privileges only while its preview is on', () => {
   ])
   const on = projectNavigation({ ref: 'abc', pathname: '/project/[ref]/database/column-privileges', columnPrivileges: true })
   expect(on.items.find((i) => i.label === 'Column privileges')).toMatchObject({ label: 'Column privileges', href: '/project/abc/database/column-privileges', active: true })
+})
+
+it('offers Compute and Disk only on the platform (a self-hosted database is its own server)', () => {
+  const hidden = projectNavigation({ ref: 'abc', pathname: '/project/[ref]', columnPrivileges: false, compute: false })
+  expect(labels(hidden)).not.toContain('Compute and Disk')
+  const shown = projectNavigation({ ref: 'abc', pathname: '/project/[ref]', columnPrivileges: false })
+  expect(shown.items.find((i) => i.label === 'Compute and Disk')).toMatchObject({ href: '/project/abc/settings/compute-and-disk' })
 })
 
 it('groups Users, Providers and Policies under Authentication', () => {
@@ -62,6 +70,7 @@ it.each([
   ['/project/[ref]/integrations/cron', ['Cron jobs']],
   ['/project/[ref]/settings/vault/secrets', ['Vault']],
   ['/project/[ref]/settings/general', ['General settings']],
+  ['/project/[ref]/settings/compute-and-disk', ['Compute and Disk']],
   ['/project/[ref]/settings/api', ['API settings']],
   ['/project/[ref]/auth/users', ['Users']],
   ['/project/[ref]/auth/providers', ['Providers']],

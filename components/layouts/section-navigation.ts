@@ -9,6 +9,7 @@ import {
   Braces,
   ChartColumn,
   Clock,
+  Cpu,
   CreditCard,
   Database,
   DatabaseBackup,
@@ -38,6 +39,7 @@ export function projectNavigation({
   pathname,
   name,
   columnPrivileges,
+  compute = true,
 }: {
   ref: string
   /** The route pattern (`router.pathname`), e.g. /project/[ref]/sql/[id]. */
@@ -45,6 +47,8 @@ export function projectNavigation({
   name?: string
   /** The column privileges feature preview is on. */
   columnPrivileges: boolean
+  /** Offer Compute and Disk (platform mode: a self-hosted database's size is its own server's). */
+  compute?: boolean
 }): NavSection {
   const base = `/project/${ref}`
   return {
@@ -76,6 +80,9 @@ export function projectNavigation({
       { label: 'Cron jobs', href: `${base}/integrations/cron`, icon: Clock, active: pathname.startsWith('/project/[ref]/integrations') },
       { label: 'Vault', href: `${base}/settings/vault/secrets`, icon: KeyRound, active: pathname.startsWith('/project/[ref]/settings/vault') },
       { label: 'General settings', href: `${base}/settings/general`, icon: Settings, active: pathname === '/project/[ref]/settings/general' },
+      ...(compute
+        ? [{ label: 'Compute and Disk', href: `${base}/settings/compute-and-disk`, icon: Cpu, active: pathname === '/project/[ref]/settings/compute-and-disk' }]
+        : []),
       { label: 'API settings', href: `${base}/settings/api`, icon: Webhook, active: pathname === '/project/[ref]/settings/api' },
       // The project's own users (its auth service) and the policies that use them.
       { label: 'Users', href: `${base}/auth/users`, icon: UserRound, active: pathname.startsWith('/project/[ref]/auth/users'), group: 'Authentication' },

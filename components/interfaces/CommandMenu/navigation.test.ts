@@ -53,6 +53,7 @@ describe('the navigation commands', () => {
         '/project/abc/integrations/cron',
         '/project/abc/database/hooks',
         '/project/abc/settings/general',
+        '/project/abc/settings/compute-and-disk',
         '/project/abc/settings/api',
         '/project/abc/settings/vault/secrets',
         '/project/abc/database/backups',

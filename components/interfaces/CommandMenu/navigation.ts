@@ -89,6 +89,7 @@ export const NAVIGATION_TARGETS: NavigationTarget[] = [
   { route: '/project/[ref]/integrations/cron', name: 'Cron jobs', icon: Clock, keywords: ['pg_cron', 'schedule'], href: inProject('/integrations/cron') },
   { route: '/project/[ref]/database/hooks', name: 'Database webhooks', icon: Webhook, keywords: ['hooks', 'pg_net', 'http', 'trigger'], href: inProject('/database/hooks') },
   { route: '/project/[ref]/settings/general', name: 'Project settings', icon: Settings, keywords: ['general', 'rename', 'pause', 'restart', 'delete', 'versions', 'read-only'], href: inProject('/settings/general') },
+  { route: '/project/[ref]/settings/compute-and-disk', name: 'Compute and Disk', icon: Settings, keywords: ['compute', 'size', 'resize', 'memory', 'cpu', 'connections', 'disk', 'micro', 'small'], href: inProject('/settings/compute-and-disk'), platformOnly: true },
   { route: '/project/[ref]/settings/api', name: 'API settings', icon: Settings, keywords: ['api keys', 'anon', 'service_role', 'jwt secret', 'project url', 'rest', 'data api', 'postgrest'], href: inProject('/settings/api') },
   { route: '/project/[ref]/settings/vault/secrets', name: 'Vault secrets', icon: KeyRound, keywords: ['secrets', 'supabase_vault', 'encryption'], href: inProject('/settings/vault/secrets') },
   { route: '/project/[ref]/database/backups', name: 'Database backups', icon: DatabaseBackup, keywords: ['backup', 'restore', 'snapshot', 'pg_dump', 'database'], href: inProject('/database/backups') },

@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+/**
+ * Project settings → Compute and Disk against an MSW-mocked platform: the current size with its
+ * limits, choosing another with a confirm dialog that names the restart of connections, Free
+ * limited to Nano with a way to upgrade, roles without projects:resize held back with the reason,
+ * and the error state with a retry.
+ */
+import { vi } from 'vitest'
+
+vi.hoisted(() => {
+  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
+})
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
+vi.mock('next/router', () => ({ useRouter: () => ({ push: vi.fn(), pathname: '/project/[ref]/settings/compute-and-disk', query: { ref: 'abc' } }) }))
+
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { createQueryClient } from '@/data/query-client'
+import { actionsOf, type OrganizationRole, type ProjectCompute, type ProjectDetail } from '@/lib/api-types'
+import { ComputeSettingsPage } from './ComputeSettingsPage'
+
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+const PROJECT: ProjectDetail = {
+  id: 1,
+  ref: 'abc',
+  name: 'Shop',
+  status: 'ACTIVE_HEALTHY',
+  organization_id: 7,
+  organization_slug: 'acme',
+  cloud_provider: 'AWS',
+  region: 'us-east-1',
+  plan: 'pro',
+  inserted_at: '2026-01-01T00:00:00Z',
+  parent_project_ref: null,
+  preview_branch_refs: [],
+  dbVersion: 'PostgreSQL 17.2',
+  postgrestStatus: 'ONLINE',
+  db_host: 'localhost',
+  status_message: null,
+  read_only: false,
+  read_only_note: null,
+}
+const PRO: ProjectCompute = { ref: 'abc', status: 'ACTIVE_HEALTHY', size: 'micro', applied: true, resizing_to: null, available: ['micro', 'small', 'medium', 'large'] }
+
+function platform({ role = 'Owner' as OrganizationRole, plan = 'pro' as ProjectDetail['plan'], compute = PRO, failCompute = false } = {}) {
+  const resizes: unknown[] = []
+  server.use(
+    http.get('*/api/config', () => HttpResponse.json({ isPlatform: true, productName: 'Dashboard', authUrl: '/auth/v1', apiMocking: false })),
+    http.get('*/api/platform/profile/permissions', () =>
+      HttpResponse.json([{ organization_id: 7, organization_slug: 'acme', actions: actionsOf(role), resources: ['*'], condition: null, restrictive: false }])
+    ),
+    http.get('*/api/platform/projects', () => HttpResponse.json([{ ...PROJECT, plan }])),
+    http.get('*/api/platform/projects/abc', () => HttpResponse.json({ ...PROJECT, plan })),
+    http.get('*/api/platform/projects/abc/compute', () =>
+      failCompute ? HttpResponse.json({ code: 500, message: 'The platform is having a bad day.' }, { status: 500 }) : HttpResponse.json(compute)
+    ),
+    http.post('*/api/platform/projects/abc/compute', async ({ request }) => {
+      const body = (await request.json()) as { size: ProjectCompute['size'] }
+      resizes.push(body)
+      return HttpResponse.json({ ...compute, status: 'RESIZING', resizing_to: body.size }, { status: 202 })
+    })
+  )
+  return { resizes }
+}
+
+function renderPage() {
+  const user = userEvent.setup()
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ComputeSettingsPage projectRef="abc" />
+    </QueryClientProvider>
+  )
+  return { user }
+}
+
+it('shows the current size with its limits', async () => {
+  platform()
+  renderPage()
+  const current = await screen.findByTestId('current-compute')
+  expect(current).toHaveTextContent('Micro compute')
+  const facts = within(current).getByLabelText('Current compute size')
+  expect(within(facts).getByText('Direct connections').nextSibling).toHaveTextContent('60')
+  expect(within(facts).getByText('Memory').nextSibling).toHaveTextContent('1 GB')
+  expect(screen.getByTestId('disk-included')).toHaveTextContent('8 GB included')
+})
+
+it('an Owner chooses Small, reads what happens, and resizes', async () => {
+  const log = platform()
+  const { user } = renderPage()
+  await user.click(await screen.findByRole('radio', { name: /Small/ }))
+  await user.click(screen.getByRole('button', { name: 'Change to Small' }))
+  const dialog = await screen.findByRole('dialog')
+  expect(dialog).toHaveTextContent('Resize to Small?')
+  expect(dialog).toHaveTextContent('brief restart of connections')
+  expect(dialog).toHaveTextContent('at most 90 connections at once')
+  expect(dialog).toHaveTextContent('$15 / month ($5 / month after credits)')
+  await user.click(within(dialog).getByRole('button', { name: 'Resize and restart connections' }))
+  await waitFor(() => expect(log.resizes).toEqual([{ size: 'small' }]))
+})
+
+it('Free: only Nano, the others disabled, with a way to upgrade', async () => {
+  platform({ plan: 'free', compute: { ...PRO, size: 'nano', available: ['nano'] } })
+  renderPage()
+  expect(await screen.findByRole('radio', { name: /Small/ })).toBeDisabled()
+  // Enabled once the permissions say an Owner may resize.
+  await waitFor(() => expect(screen.getByRole('radio', { name: /Nano/ })).toBeEnabled())
+  expect(screen.getByText(/The Free plan runs every project on Nano compute/)).toBeInTheDocument()
+  expect(screen.getByRole('link', { name: 'Upgrade the plan' })).toHaveAttribute('href', '/org/acme/billing')
+})
+
+it('a Developer sees the sizes but may not change them, and is told why', async () => {
+  platform({ role: 'Developer' })
+  renderPage()
+  expect(await screen.findByText('Only Owners and Admins of the organization can change the compute size.')).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: /Change to|Apply/ })).toBeDisabled()
+})
+
+it('says when the size cannot be loaded, and tries again', async () => {
+  platform({ failCompute: true })
+  renderPage()
+  expect(await screen.findByText('Could not load the compute size', {}, { timeout: 10_000 })).toBeInTheDocument()
+  expect(screen.getByText('The platform is having a bad day.')).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: /Try again/ })).toBeInTheDocument()
+})
