@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: the type check and the linter, unit, component and API tests (vitest), then the
-// browser suite (Playwright in Debian's Chromium against a production build). Ends with one line
-// `N passed, N failed, N skipped` summed over every suite (the type check and the linter count as
-// one test each). With CI=true nothing may be skipped for want of Chromium or PostgreSQL. Before
+// `npm test`: the type check, the linter and the import-cycle check, unit, component and API tests
+// (vitest), then the browser suite (Playwright in Debian's Chromium against a production build).
+// Ends with one line `N passed, N failed, N skipped` summed over every suite (the type check, the
+// linter and the cycle check count as one test each). With CI=true nothing may be skipped for want of Chromium or PostgreSQL. Before
 // that line it prints how long each phase took and the total.
 //
-// `npm test -- lint vitest` runs only the phases named (typecheck, lint, vitest, e2e), e.g. to
+// `npm test -- lint vitest` runs only the phases named (typecheck, lint, cycles, vitest, e2e), e.g. to
 // time one of them; the last line then counts only those.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -23,7 +23,7 @@ let exitCode = 0
 const startedAt = performance.now()
 const phases = []
 
-const PHASES = ['typecheck', 'lint', 'vitest', 'e2e']
+const PHASES = ['typecheck', 'lint', 'cycles', 'vitest', 'e2e']
 const requested = process.argv.slice(2)
 const unknown = requested.filter((name) => !PHASES.includes(name))
 if (unknown.length > 0) {
@@ -49,10 +49,13 @@ function readJson(file) {
   }
 }
 
-// 1. Checks that must stay at zero: a type error or a lint finding (warnings included) fails.
+// 1. Checks that must stay at zero: a type error, a lint finding (warnings included) or an import
+// cycle fails.
 for (const [name, label, args] of [
   ['typecheck', 'type check (tsc --noEmit)', [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', root]],
-  ['lint', 'lint (eslint)', [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--max-warnings', '0', root]],
+  // The cache keeps each file's findings until its content changes (every rule looks at one file).
+  ['lint', 'lint (eslint)', [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--max-warnings', '0', '--cache', '--cache-strategy', 'content', '--cache-location', path.join(root, 'node_modules', '.cache', 'eslint') + path.sep, root]],
+  ['cycles', 'import cycles (dependency-cruiser)', [path.join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs'), '.', '--config', path.join(root, '.dependency-cruiser.mjs')]],
 ]) {
   if (!wanted(name)) continue
   if (run(label, process.execPath, args) === 0) totals.passed += 1
