@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
-import { checkPassword, type PasswordCheckData } from '@/data/profile/password-check-mutation'
+import { checkPassword, type PasswordCheckData } from '@/data/profile/password-check'
 import { strengthProblem } from '@/lib/password-strength'
 import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE } from '@/lib/api-types'
 
