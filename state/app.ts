@@ -1,6 +1,8 @@
 /**
  * The dashboard's shared UI state (SPEC §3): which modal or panel is open, the API docs panel's
- * section and language, the selected feature preview. Nothing here is server data.
+ * section and language, the selected feature preview. Nothing here is server data. Of SPEC §3's
+ * flags, those of screens that keep their open state themselves (branching, AI settings, generate
+ * SQL, ongoing queries) and the telemetry consent (state/consent.ts) are not here.
  */
 import { proxy } from 'valtio'
 
@@ -10,13 +12,8 @@ type AppState = {
   activeDocsSection: string[]
   docsLanguage: DocsLanguage
   showProjectApiDocs: boolean
-  isOptedInTelemetry: boolean
   showFeaturePreviewModal: boolean
   selectedFeaturePreview: string
-  showBranchingModal: boolean
-  showAiSettingsModal: boolean
-  showGenerateSqlModal: boolean
-  showOngoingQueriesPanel: boolean
   showMobileMenu: boolean
   showCommandMenu: boolean
 }
@@ -25,13 +22,8 @@ const initial = (): AppState => ({
   activeDocsSection: ['introduction'],
   docsLanguage: 'js',
   showProjectApiDocs: false,
-  isOptedInTelemetry: false,
   showFeaturePreviewModal: false,
   selectedFeaturePreview: '',
-  showBranchingModal: false,
-  showAiSettingsModal: false,
-  showGenerateSqlModal: false,
-  showOngoingQueriesPanel: false,
   showMobileMenu: false,
   showCommandMenu: false,
 })

@@ -1,7 +1,7 @@
 /**
  * The telemetry consent as the UI shows it (SPEC §4): 'true', 'false' or unset (null), read from
- * localStorage (`LOCAL_STORAGE_KEYS.TELEMETRY_CONSENT`, on the sign-out keep-list) and mirrored
- * into `appState.isOptedInTelemetry`. Whether the privacy settings are open lives here too, so
+ * localStorage (`LOCAL_STORAGE_KEYS.TELEMETRY_CONSENT`, on the sign-out keep-list). Whether the
+ * privacy settings are open lives here too, so
  * that the consent toast, the user menu and the account page open the one modal.
  *
  * What sending telemetry checks is the stored value itself (lib/telemetry/consent.ts); this copy
@@ -9,7 +9,6 @@
  */
 import { proxy } from 'valtio'
 import { readStoredConsent, writeStoredConsent, type Consent } from '@/lib/telemetry/consent'
-import { appState } from './app'
 
 type ConsentState = {
   consent: Consent
@@ -22,25 +21,17 @@ export const consentState = proxy({
   ...initial(),
   reset() {
     Object.assign(consentState, initial())
-    mirror()
   },
 })
-
-function mirror() {
-  appState.isOptedInTelemetry = consentState.consent === 'true'
-}
-mirror()
 
 /** Reads the stored consent again (at start, and when another tab changed it). */
 export function loadConsent() {
   consentState.consent = readStoredConsent()
-  mirror()
 }
 
 export function setConsent(value: 'true' | 'false') {
   writeStoredConsent(value)
   consentState.consent = value
-  mirror()
 }
 
 export function openPrivacySettings() {

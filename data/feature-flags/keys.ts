@@ -4,6 +4,4 @@ export const flagKeys = {
   config: (sdkKey: string | undefined) => ['feature-flags', 'config', sdkKey] as const,
   /** The salted hash the configuration's rules name the signed-in user by (computed here, never sent). */
   userHash: (salt: string | undefined, userId: string | undefined) => ['feature-flags', 'user-hash', salt, userId] as const,
-  /** The flags as the platform evaluates them for the caller. */
-  evaluated: () => ['feature-flags', 'evaluated'] as const,
 }

@@ -107,7 +107,9 @@ export function roleChoices(tables: PolicyTable[]): string[] {
 /** A policy as the form edits it. */
 export const draftOf = (p: PolicyRow) => ({ name: p.name, command: p.command, roles: p.roles, permissive: p.permissive, using: p.using ?? '', withCheck: p.withCheck ?? '' })
 
+const DEFAULT_OWNER_COLUMN = 'user_id'
+
 /** The owner column a "their own rows" template starts with: user_id when the table has it. */
 export function ownerColumnOf(columns: string[]): string {
-  return columns.includes('user_id') ? 'user_id' : (columns.find((c) => /(^|_)(user|owner)(_id)?$/.test(c)) ?? 'user_id')
+  return columns.includes(DEFAULT_OWNER_COLUMN) ? DEFAULT_OWNER_COLUMN : (columns.find((c) => /(^|_)(user|owner)(_id)?$/.test(c)) ?? DEFAULT_OWNER_COLUMN)
 }

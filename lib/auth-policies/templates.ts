@@ -15,8 +15,6 @@ export type PolicyTemplate = {
   draft: (ownerColumn: string) => PolicyDraft
 }
 
-export const DEFAULT_OWNER_COLUMN = 'user_id'
-
 const own = (column: string) => `auth.uid() = ${ident(column)}`
 
 export const POLICY_TEMPLATES: PolicyTemplate[] = [

@@ -1,8 +1,5 @@
 /** SPEC §8–9 figures and sentences of the dashboard banners. */
 
-/** Each banner's height (SPEC §9). */
-export const BANNER_HEIGHT_PX = 44
-
 /** The browser's clock is flagged when it differs from the server's by more than this (SPEC §5, §9). */
 export const CLOCK_SKEW_THRESHOLD_MS = 120_000
 /** The clock is checked on load and then this often (SPEC §7, §9: 30 minutes). */

@@ -15,7 +15,6 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
-import { appState } from '@/state/app'
 import { consentState, openPrivacySettings } from '@/state/consent'
 import { CONSENT_TEXT, CONSENT_TOAST_DELAY_MS, ConsentToast } from './ConsentToast'
 
@@ -80,7 +79,7 @@ describe('when it shows', () => {
     render(<ConsentToast />)
     act(() => vi.advanceTimersByTime(60_000))
     expect(toast()).not.toBeInTheDocument()
-    expect(appState.isOptedInTelemetry).toBe(stored === 'true')
+    expect(consentState.consent).toBe(stored)
   })
 
   it('treats anything else stored as no choice yet', () => {
@@ -95,7 +94,7 @@ describe('when it shows', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: LOCAL_STORAGE_KEYS.TELEMETRY_CONSENT, newValue: 'true' }))
     })
     await waitFor(() => expect(toast()).not.toBeInTheDocument())
-    expect(appState.isOptedInTelemetry).toBe(true)
+    expect(consentState.consent).toBe('true')
     expect(requests()).toEqual([]) // the other tab sent what there was to send
   })
 
@@ -123,7 +122,7 @@ describe('Accept', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }))
 
     expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.TELEMETRY_CONSENT)).toBe('true')
-    expect(appState.isOptedInTelemetry).toBe(true)
+    expect(consentState.consent).toBe('true')
     await waitFor(() => expect(toast()).not.toBeInTheDocument())
     expect(document.cookie).not.toContain('telemetry-data')
     await waitFor(() => expect(pageViews()).toHaveLength(2))
@@ -156,7 +155,7 @@ describe('Opt out', () => {
     renderShown()
     fireEvent.click(screen.getByRole('button', { name: 'Opt out' }))
     expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.TELEMETRY_CONSENT)).toBe('false')
-    expect(appState.isOptedInTelemetry).toBe(false)
+    expect(consentState.consent).toBe('false')
     await waitFor(() => expect(toast()).not.toBeInTheDocument())
     expect(document.cookie).not.toContain('telemetry-data')
     await settled()
@@ -214,7 +213,7 @@ describe('Privacy settings', () => {
     fireEvent.click(telemetry)
     fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }))
     expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.TELEMETRY_CONSENT)).toBe('false')
-    expect(appState.isOptedInTelemetry).toBe(false)
+    expect(consentState.consent).toBe('false')
     expect(document.cookie).not.toContain('telemetry-data')
     await waitFor(() => expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.TELEMETRY_ANONYMOUS_ID)).toBeNull())
     expect(toast()).not.toBeInTheDocument()
