@@ -5,7 +5,7 @@ import { FileCode2 } from 'lucide-react'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { useProjectsQuery } from '@/data/projects/projects-query'
 import { isResponseError } from '@/data/fetchers'
-import { Alert, Button } from '@/components/ui'
+import { Button } from '@/components/ui'
 import { AiAssistantPanel } from '@/components/interfaces/AiAssistant/AiAssistantPanel'
 import { AiAssistantToggle } from '@/components/interfaces/AiAssistant/AiAssistantToggle'
 import { useAiAssistantPersistence } from '@/components/interfaces/AiAssistant/useAiAssistantPersistence'
@@ -19,6 +19,7 @@ import { editorPanelState } from '@/state/editor-panel'
 import { useIsFeaturePreviewEnabled } from '@/state/feature-previews'
 import { AppLayout } from './AppLayout'
 import { ProjectStatusScreen } from './ProjectStatusScreen'
+import { QueryErrorAlert } from './QueryErrorAlert'
 import { FullPageLoader, useIsPlatform } from './RuntimeConfigGate'
 import { projectNavigation } from './section-navigation'
 
@@ -60,17 +61,7 @@ function ProjectBody({ children }: { children: ReactNode }) {
     if (isResponseError(error) && error.code === 404) return null
     return (
       <div className="mx-auto mt-16 w-full max-w-lg px-4">
-        <Alert
-          variant="danger"
-          title="Could not load the project"
-          actions={
-            <Button size="tiny" loading={isFetching} onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {error.message}
-        </Alert>
+        <QueryErrorAlert title="Could not load the project" error={error} onRetry={() => void refetch()} retrying={isFetching} />
       </div>
     )
   }

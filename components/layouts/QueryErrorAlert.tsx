@@ -1,18 +1,25 @@
+import type { ReactNode } from 'react'
 import { Alert, Button } from '@/components/ui'
 
-/** A list or page that could not load: what failed, the platform's message, and a way to try again. */
+/**
+ * Anything that could not load: what failed, the platform's message, and a way to try again. The
+ * one error block with "Try again" in the dashboard.
+ */
 export function QueryErrorAlert({
   title,
   error,
   onRetry,
   retrying,
   className,
+  children,
 }: {
   title: string
   error: { message: string }
   onRetry: () => void
   retrying?: boolean
   className?: string
+  /** Shown instead of the bare message (the message in code type, or with advice after it). */
+  children?: ReactNode
 }) {
   return (
     <Alert
@@ -25,7 +32,7 @@ export function QueryErrorAlert({
         </Button>
       }
     >
-      {error.message}
+      {children ?? error.message}
     </Alert>
   )
 }

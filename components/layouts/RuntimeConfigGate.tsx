@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { useRuntimeConfigQuery } from '@/data/config/config-query'
 import { AuthProvider } from '@/components/auth/AuthProvider'
-import { Alert, Button, Spinner } from '@/components/ui'
+import { Spinner } from '@/components/ui'
+import { QueryErrorAlert } from './QueryErrorAlert'
 
 /**
  * Nothing renders before the server has said how it runs (platform or self-hosted), so that no
@@ -13,17 +14,9 @@ export function RuntimeConfigGate({ children }: { children: ReactNode }) {
   if (error)
     return (
       <div className="mx-auto mt-24 max-w-md px-4">
-        <Alert
-          variant="danger"
-          title="Cannot reach the dashboard's server"
-          actions={
-            <Button loading={isFetching} onClick={() => refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <QueryErrorAlert title="Cannot reach the dashboard's server" error={error} onRetry={() => refetch()} retrying={isFetching}>
           {error.message}. Check that the server is running, then try again.
-        </Alert>
+        </QueryErrorAlert>
       </div>
     )
   if (!data || mocking === 'starting') return <FullPageLoader />

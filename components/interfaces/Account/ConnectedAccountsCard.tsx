@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { Link2, Mail, Phone, Unlink } from 'lucide-react'
 import { Alert, Button, Card, CardContent, CardHeader, EmptyState, Skeleton } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { ProviderMark } from '@/components/interfaces/Auth/ProviderMark'
 import { useAuthRedirect } from '@/components/interfaces/Auth/useAuthRedirect'
 import { useAuthSettingsQuery } from '@/data/auth/auth-settings-query'
@@ -70,17 +71,7 @@ export function ConnectedAccountsCard() {
           </div>
         )}
         {identities.error && (
-          <Alert
-            variant="danger"
-            title="Failed to load your connected accounts"
-            actions={
-              <Button type="default" size="tiny" onClick={() => void identities.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {identities.error.message}
-          </Alert>
+          <QueryErrorAlert title="Failed to load your connected accounts" error={identities.error} onRetry={() => void identities.refetch()} />
         )}
         {identities.isSuccess && list.length === 0 && (
           <EmptyState icon={<Link2 size={20} />} title="No connected accounts" description="Connect an account below to be able to sign in with it." />

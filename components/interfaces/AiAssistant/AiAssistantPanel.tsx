@@ -8,6 +8,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { Bot, Eraser, SendHorizontal, Square, X } from 'lucide-react'
 import { useSnapshot } from 'valtio'
 import { Alert, Button, Skeleton } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useAiStatusQuery } from '@/data/ai/ai-status-query'
 import { aiAssistantState, closeAiAssistant } from '@/state/ai-assistant'
 import { AssistantMessage } from './AssistantMessage'
@@ -43,17 +44,7 @@ export function AiAssistantPanel({ projectRef }: { projectRef: string }) {
         </div>
       ) : status.error ? (
         <div className="p-3">
-          <Alert
-            variant="danger"
-            title="Could not reach the assistant"
-            actions={
-              <Button size="tiny" onClick={() => void status.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {status.error.message}
-          </Alert>
+          <QueryErrorAlert title="Could not reach the assistant" error={status.error} onRetry={() => void status.refetch()} />
         </div>
       ) : enabled ? (
         <Conversation projectRef={projectRef} />
@@ -119,18 +110,7 @@ function Conversation({ projectRef }: { projectRef: string }) {
           </ol>
         )}
         {chat.error && (
-          <Alert
-            variant="danger"
-            title="The assistant could not answer"
-            className="mt-4"
-            actions={
-              <Button size="tiny" onClick={chat.retry}>
-                Try again
-              </Button>
-            }
-          >
-            {chat.error}
-          </Alert>
+          <QueryErrorAlert title="The assistant could not answer" error={{ message: chat.error }} onRetry={chat.retry} className="mt-4" />
         )}
         <div ref={endRef} />
       </div>

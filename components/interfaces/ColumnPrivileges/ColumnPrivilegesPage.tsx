@@ -7,7 +7,8 @@ import Link from 'next/link'
 import { useState } from 'react'
 import { Table2 } from 'lucide-react'
 import { toast } from 'sonner'
-import { Alert, Button, buttonClasses, EmptyState, Skeleton } from '@/components/ui'
+import { buttonClasses, EmptyState, Skeleton } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useSchemaCatalogQuery } from '@/data/database/schema-catalog-query'
 import { useColumnPrivilegesChangeMutation } from '@/data/privileges/column-privileges-change-mutation'
 import { useColumnPrivilegesQuery } from '@/data/privileges/column-privileges-query'
@@ -52,17 +53,7 @@ function ColumnPrivilegesEditor({ projectRef }: { projectRef: string }) {
   if (catalog.isLoading) return <LoadingBlock label="Loading tables" />
   if (catalog.error)
     return (
-      <Alert
-        variant="danger"
-        title="Could not read the project's tables"
-        actions={
-          <Button size="tiny" loading={catalog.isFetching} onClick={() => void catalog.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {catalog.error.message}
-      </Alert>
+      <QueryErrorAlert title="Could not read the project's tables" error={catalog.error} onRetry={() => void catalog.refetch()} retrying={catalog.isFetching} />
     )
   if (!choice)
     return (
@@ -108,17 +99,7 @@ function TablePrivileges({ projectRef, choice }: { projectRef: string; choice: T
   if (privileges.isLoading) return <LoadingBlock label="Loading privileges" />
   if (privileges.error)
     return (
-      <Alert
-        variant="danger"
-        title="Could not read the privileges"
-        actions={
-          <Button size="tiny" loading={privileges.isFetching} onClick={() => void privileges.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {privileges.error.message}
-      </Alert>
+      <QueryErrorAlert title="Could not read the privileges" error={privileges.error} onRetry={() => void privileges.refetch()} retrying={privileges.isFetching} />
     )
   if (!privileges.data) return null
   const data = privileges.data

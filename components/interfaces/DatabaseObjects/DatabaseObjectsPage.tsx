@@ -6,7 +6,8 @@
 import Link from 'next/link'
 import { useState } from 'react'
 import { Database, SearchX } from 'lucide-react'
-import { Alert, Button, buttonClasses, EmptyState, Input, Select, Skeleton } from '@/components/ui'
+import { buttonClasses, EmptyState, Input, Select, Skeleton } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useDatabaseObjectsQuery } from '@/data/database/database-objects-query'
 import {
   DATABASE_OBJECT_KIND_INFO,
@@ -55,17 +56,7 @@ function ObjectsOfKind({ projectRef, kind }: { projectRef: string; kind: Databas
     )
   if (objects.error)
     return (
-      <Alert
-        variant="danger"
-        title={`Could not read the project's ${info.title.toLowerCase()}`}
-        actions={
-          <Button size="tiny" loading={objects.isFetching} onClick={() => void objects.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {objects.error.message}
-      </Alert>
+      <QueryErrorAlert title={`Could not read the project's ${info.title.toLowerCase()}`} error={objects.error} onRetry={() => void objects.refetch()} retrying={objects.isFetching} />
     )
   const all = objects.data ?? []
   if (all.length === 0) return <NoObjects projectRef={projectRef} kind={kind} />

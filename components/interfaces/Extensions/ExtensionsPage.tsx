@@ -7,7 +7,8 @@
 import { useState } from 'react'
 import { Puzzle, SearchX } from 'lucide-react'
 import { toast } from 'sonner'
-import { Alert, Button, EmptyState, Input, Select, Skeleton } from '@/components/ui'
+import { EmptyState, Input, Select, Skeleton } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useExtensionChangeMutation } from '@/data/extensions/extension-change-mutation'
 import { useExtensionsQuery } from '@/data/extensions/extensions-query'
 import { useCan } from '@/data/profile/use-can'
@@ -66,17 +67,7 @@ function ExtensionsList({ projectRef }: { projectRef: string }) {
     )
   if (extensions.error)
     return (
-      <Alert
-        variant="danger"
-        title="Could not read the project's extensions"
-        actions={
-          <Button size="tiny" loading={extensions.isFetching} onClick={() => void extensions.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {extensions.error.message}
-      </Alert>
+      <QueryErrorAlert title="Could not read the project's extensions" error={extensions.error} onRetry={() => void extensions.refetch()} retrying={extensions.isFetching} />
     )
   if (!extensions.data) return null
 

@@ -6,7 +6,8 @@
  * is said here, with the platform's message.
  */
 import dynamic from 'next/dynamic'
-import { Alert, Button, Skeleton } from '@/components/ui'
+import { Skeleton } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useGraphqlDefaultQuery } from '@/data/graphql/graphql-default-query-query'
 
 const GraphiQLEditor = dynamic(() => import('./GraphiQLEditor'), { ssr: false, loading: () => <EditorSkeleton label="Loading GraphiQL" /> })
@@ -27,17 +28,7 @@ export function GraphiQLPage({ projectRef }: { projectRef: string }) {
           <EditorSkeleton label="Reading the project's GraphQL schema" />
         ) : defaultQuery.error ? (
           <div className="p-4 sm:p-6">
-            <Alert
-              variant="danger"
-              title="Could not open the project's GraphQL endpoint"
-              actions={
-                <Button size="tiny" loading={defaultQuery.isFetching} onClick={() => void defaultQuery.refetch()}>
-                  Try again
-                </Button>
-              }
-            >
-              {defaultQuery.error.message}
-            </Alert>
+            <QueryErrorAlert title="Could not open the project's GraphQL endpoint" error={defaultQuery.error} onRetry={() => void defaultQuery.refetch()} retrying={defaultQuery.isFetching} />
           </div>
         ) : (
           <div data-testid="graphiql" className="graphiql-frame h-full min-h-[28rem] min-w-[20rem]">

@@ -6,7 +6,8 @@
  */
 import { useDeferredValue, useEffect, useState } from 'react'
 import { ScrollText } from 'lucide-react'
-import { Alert, Button, EmptyState, Skeleton } from '@/components/ui'
+import { Alert, EmptyState, Skeleton } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useLogsQuery } from '@/data/logs/logs-query'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import type { LogEvent, LogLevel } from '@/lib/api-types'
@@ -112,9 +113,7 @@ type LogsResultsProps = {
 function LogsResults({ query, events, first, selectedId, onSelect }: LogsResultsProps) {
   if (query.isError)
     return (
-      <Alert variant="danger" title="The logs could not be loaded" actions={<Button onClick={() => void query.refetch()}>Try again</Button>}>
-        {query.error.message}
-      </Alert>
+      <QueryErrorAlert title="The logs could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
     )
   if (!first)
     return (

@@ -3,7 +3,8 @@ import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { GitBranch } from 'lucide-react'
 import { toast } from 'sonner'
-import { Alert, Button, Card, CardContent, CardHeader, EmptyState, Input, Skeleton } from '@/components/ui'
+import { Button, Card, CardContent, CardHeader, EmptyState, Input, Skeleton } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useBranchesQuery } from '@/data/projects/branches-query'
 import { useBranchCreateMutation } from '@/data/projects/branch-create-mutation'
 import { useCan } from '@/data/profile/use-can'
@@ -67,17 +68,7 @@ export function PreviewBranchesCard({ project }: { project: ProjectDetail }) {
         {branches.isLoading ? (
           <Skeleton className="h-16" />
         ) : branches.error ? (
-          <Alert
-            variant="danger"
-            title="Could not load the branches"
-            actions={
-              <Button size="tiny" onClick={() => void branches.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {branches.error.message}
-          </Alert>
+          <QueryErrorAlert title="Could not load the branches" error={branches.error} onRetry={() => void branches.refetch()} />
         ) : !branches.data?.length ? (
           <EmptyState
             icon={<GitBranch size={20} />}

@@ -3,7 +3,8 @@ import { useDeferredValue, useState } from 'react'
 import dayjs from 'dayjs'
 import relativeTime from 'dayjs/plugin/relativeTime'
 import { History } from 'lucide-react'
-import { Alert, Button, EmptyState, Input, Skeleton } from '@/components/ui'
+import { Button, EmptyState, Input, Skeleton } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useQueryHistoryQuery } from '@/data/content/query-history-query'
 import type { QueryHistoryEntry } from '@/lib/api-types'
 
@@ -51,17 +52,7 @@ export function QueryHistoryPanel({
           <Skeleton className="h-14" />
         </div>
       ) : history.error ? (
-        <Alert
-          variant="danger"
-          title="Could not load the history"
-          actions={
-            <Button size="tiny" onClick={() => void history.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {history.error.message}
-        </Alert>
+        <QueryErrorAlert title="Could not load the history" error={history.error} onRetry={() => void history.refetch()} />
       ) : entries.length === 0 ? (
         <EmptyState
           icon={<History size={20} />}

@@ -2,7 +2,8 @@ import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { useEffect, useState, type ReactNode } from 'react'
 import { FileQuestion } from 'lucide-react'
-import { Alert, Button, EmptyState, Spinner, buttonClasses } from '@/components/ui'
+import { EmptyState, Spinner, buttonClasses } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useContentQuery } from '@/data/content/content-query'
 import { useContentLastVisitedMutation } from '@/data/content/content-last-visited-mutation'
 import { isResponseError } from '@/data/fetchers'
@@ -93,17 +94,7 @@ export function SnippetEditor({ projectRef, id, librarySnippet, toolbarStart }: 
     if (notFound) return <SnippetNotFound projectRef={projectRef} start={toolbarStart} />
     return (
       <Centered start={toolbarStart}>
-        <Alert
-          variant="danger"
-          title="Could not load the snippet"
-          actions={
-            <Button size="tiny" loading={query.isFetching} onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {query.error.message}
-        </Alert>
+        <QueryErrorAlert title="Could not load the snippet" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       </Centered>
     )
   }

@@ -3,7 +3,8 @@ import { FilePlus, FolderPlus, Search } from 'lucide-react'
 import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react'
-import { Alert, Button, EmptyState, ScrollArea, Skeleton, buttonClasses } from '@/components/ui'
+import { Button, EmptyState, ScrollArea, Skeleton, buttonClasses } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useContentFolderCreateMutation } from '@/data/content/content-folder-create-mutation'
 import { useContentFoldersQuery } from '@/data/content/content-folders-query'
 import { useContentListQuery } from '@/data/content/content-list-query'
@@ -83,17 +84,7 @@ export function SnippetSidebar({ projectRef, activeId }: SnippetSidebarProps) {
         {list.isPending ? (
           <ListSkeleton />
         ) : list.error && items.length === 0 ? (
-          <Alert
-            variant="danger"
-            title="Could not load snippets"
-            actions={
-              <Button size="tiny" loading={list.isFetching} onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {list.error.message}
-          </Alert>
+          <QueryErrorAlert title="Could not load snippets" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : items.length === 0 && search ? (
           <p className="px-2 py-4 text-center text-sm text-foreground-light">No snippets match “{search}”</p>
         ) : items.length === 0 && (folders.data?.data.length ?? 0) === 0 ? (

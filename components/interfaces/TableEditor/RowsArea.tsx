@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Alert, Button, Skeleton } from '@/components/ui'
+import { Skeleton } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import type { ResponseError } from '@/data/fetchers'
 
 /**
@@ -36,34 +37,17 @@ export function RowsArea({
         </div>
       ) : query.error && !query.isFetchNextPageError && !query.isFetchPreviousPageError ? (
         <div className="p-3">
-          <Alert
-            variant="danger"
-            title="Could not read the rows"
-            actions={
-              <Button size="tiny" loading={query.isFetching} onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            }
-          >
+          <QueryErrorAlert title="Could not read the rows" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching}>
             <span className="font-mono text-xs break-words">{query.error.message}</span>
-          </Alert>
+          </QueryErrorAlert>
         </div>
       ) : (
         <>
           {children}
           {query.error && (
-            <Alert
-              className="absolute inset-x-3 bottom-3 z-30"
-              variant="danger"
-              title="Could not read more rows"
-              actions={
-                <Button size="tiny" loading={query.isFetching} onClick={() => void (query.isFetchPreviousPageError ? query.fetchPreviousPage() : query.fetchNextPage())}>
-                  Try again
-                </Button>
-              }
-            >
+            <QueryErrorAlert title="Could not read more rows" error={query.error} onRetry={() => void (query.isFetchPreviousPageError ? query.fetchPreviousPage() : query.fetchNextPage())} retrying={query.isFetching} className="absolute inset-x-3 bottom-3 z-30">
               <span className="font-mono text-xs break-words">{query.error.message}</span>
-            </Alert>
+            </QueryErrorAlert>
           )}
           {rowCount === 0 && (
             <p className="pointer-events-none absolute inset-x-0 top-16 text-center text-sm text-foreground-light">

@@ -2,7 +2,8 @@ import clsx from 'clsx'
 import Link from 'next/link'
 import { Search, Table2 } from 'lucide-react'
 import { useState } from 'react'
-import { Alert, Button, Skeleton } from '@/components/ui'
+import { Skeleton } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { fieldClasses } from '@/components/ui/FormField'
 import type { ResponseError } from '@/data/fetchers'
 import type { TableSummary } from '@/lib/table-editor'
@@ -23,18 +24,7 @@ export function TableList({ projectRef, tables, active }: { projectRef: string; 
     )
   if (tables.error)
     return (
-      <Alert
-        className="m-2"
-        variant="danger"
-        title="Could not read the tables"
-        actions={
-          <Button size="tiny" loading={tables.isFetching} onClick={() => void tables.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {tables.error.message}
-      </Alert>
+      <QueryErrorAlert title="Could not read the tables" error={tables.error} onRetry={() => void tables.refetch()} retrying={tables.isFetching} className="m-2" />
     )
   const all = tables.data ?? []
   const needle = search.trim().toLowerCase()

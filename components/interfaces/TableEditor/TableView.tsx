@@ -1,6 +1,7 @@
 import { Filter as FilterIcon, Plus, Settings2, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react'
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { Alert, Badge, Button, EmptyState, Skeleton } from '@/components/ui'
+import { Badge, Button, EmptyState, Skeleton } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useTableDetailQuery } from '@/data/table-editor/table-detail-query'
 import { useTableRowsInfiniteQuery } from '@/data/table-editor/table-rows-query'
 import { deleteRowsSql, rowsSql, updateRowSql, type Filter, type Row, type Sort, type TableDetail } from '@/lib/table-editor'
@@ -38,17 +39,7 @@ export function TableView({ projectRef, schema, name, canWrite, onOpen }: TableV
   if (detail.error)
     return (
       <div className="p-4">
-        <Alert
-          variant="danger"
-          title={`Could not read ${schema}.${name}`}
-          actions={
-            <Button size="tiny" loading={detail.isFetching} onClick={() => void detail.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {detail.error.message}
-        </Alert>
+        <QueryErrorAlert title={`Could not read ${schema}.${name}`} error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
       </div>
     )
   if (!detail.data)

@@ -2,7 +2,8 @@ import { useState } from 'react'
 import dayjs from 'dayjs'
 import { Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
-import { Alert, Badge, Button, Card, CardContent, CardHeader, EmptyState, Modal, Skeleton } from '@/components/ui'
+import { Badge, Button, Card, CardContent, CardHeader, EmptyState, Modal, Skeleton } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useMyTelemetryQuery } from '@/data/telemetry/my-telemetry-query'
 import { useMyTelemetryDeleteMutation } from '@/data/telemetry/my-telemetry-delete-mutation'
 import type { TelemetryRecord } from '@/lib/api-types'
@@ -33,17 +34,7 @@ export function TelemetryDataCard() {
             <Skeleton className="h-10 w-2/3" />
           </div>
         ) : query.isError ? (
-          <Alert
-            variant="danger"
-            title="Your telemetry data could not be loaded"
-            actions={
-              <Button size="tiny" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {query.error.message}
-          </Alert>
+          <QueryErrorAlert title="Your telemetry data could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
         ) : records.length === 0 ? (
           <EmptyState title="Nothing is recorded about you" description="Page views and feature use appear here once telemetry is on." />
         ) : (

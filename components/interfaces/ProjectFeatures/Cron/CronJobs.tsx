@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { CalendarClock } from 'lucide-react'
 import { Badge, Button, EmptyState } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useCronJobsQuery } from '@/data/project-features/feature-lists-query'
 import { setJobActiveSql, unscheduleJobSql, type CronJob } from '@/lib/sql/project-features/cron'
-import { LoadingBlock, ReadError } from '../shared/StateBlocks'
+import { LoadingBlock } from '../shared/StateBlocks'
 import type { useSqlChange } from '../shared/use-sql-change'
 import { NewCronJobForm } from './NewCronJobForm'
 
@@ -12,7 +13,7 @@ export function CronJobs({ projectRef, canWrite, change }: { projectRef: string;
   const [creating, setCreating] = useState(false)
 
   if (jobs.isLoading) return <LoadingBlock label="Loading cron jobs" />
-  if (jobs.error) return <ReadError title="Could not read the cron jobs" error={jobs.error} retrying={jobs.isFetching} onRetry={() => void jobs.refetch()} />
+  if (jobs.error) return <QueryErrorAlert title="Could not read the cron jobs" error={jobs.error} retrying={jobs.isFetching} onRetry={() => void jobs.refetch()} />
   const all = jobs.data ?? []
 
   const toggle = (job: CronJob) => {

@@ -6,6 +6,7 @@
 import Link from 'next/link'
 import { Webhook } from 'lucide-react'
 import { buttonClasses, EmptyState } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useHooksQuery } from '@/data/project-features/feature-lists-query'
 import { extensionStatus, type Capabilities } from '@/lib/sql/project-features/capabilities'
 import { HOOK_EXAMPLE_SQL } from '@/lib/sql/project-features/hooks'
@@ -15,7 +16,7 @@ import { EnableExtension } from '../shared/EnableExtension'
 import { FeaturePage } from '../shared/FeaturePage'
 import { Code, NotOffered } from '../shared/NotOffered'
 import { SqlBlock } from '../shared/SqlBlock'
-import { LoadingBlock, ReadError } from '../shared/StateBlocks'
+import { LoadingBlock } from '../shared/StateBlocks'
 import { useProjectAccess } from '../shared/use-project-access'
 import { useSqlChange } from '../shared/use-sql-change'
 import { WithCapabilities } from '../shared/WithCapabilities'
@@ -86,7 +87,7 @@ function Hooks({ projectRef, capabilities }: { projectRef: string; capabilities:
 function HookList({ projectRef, triggersHref }: { projectRef: string; triggersHref: string }) {
   const hooks = useHooksQuery({ projectRef })
   if (hooks.isLoading) return <LoadingBlock label="Loading webhooks" />
-  if (hooks.error) return <ReadError title="Could not read the webhooks" error={hooks.error} retrying={hooks.isFetching} onRetry={() => void hooks.refetch()} />
+  if (hooks.error) return <QueryErrorAlert title="Could not read the webhooks" error={hooks.error} retrying={hooks.isFetching} onRetry={() => void hooks.refetch()} />
   const all = hooks.data ?? []
   return (
     <div className="flex flex-col gap-4">

@@ -2,9 +2,10 @@ import clsx from 'clsx'
 import { useState } from 'react'
 import { Activity } from 'lucide-react'
 import { Button, EmptyState, Input } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useStatementsQuery } from '@/data/project-features/feature-lists-query'
 import { resetStatementsSql, sortStatements, STATEMENT_ORDERS, type StatementOrder, type StatementSort } from '@/lib/sql/project-features/query-performance'
-import { LoadingBlock, ReadError } from '../shared/StateBlocks'
+import { LoadingBlock } from '../shared/StateBlocks'
 import type { useSqlChange } from '../shared/use-sql-change'
 import { StatementsTable } from './StatementsTable'
 
@@ -33,7 +34,7 @@ export function StatementsReport({
   if (statements.isLoading) return <LoadingBlock label="Loading query statistics" />
   if (statements.error)
     return (
-      <ReadError
+      <QueryErrorAlert
         title="Could not read the query statistics"
         error={statements.error}
         retrying={statements.isFetching}

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { KeyRound } from 'lucide-react'
 import { Button, EmptyState } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useVaultSecretsQuery } from '@/data/project-features/feature-lists-query'
 import { deleteSecretSql, type VaultSecret } from '@/lib/sql/project-features/vault'
-import { LoadingBlock, ReadError } from '../shared/StateBlocks'
+import { LoadingBlock } from '../shared/StateBlocks'
 import type { useSqlChange } from '../shared/use-sql-change'
 import { RevealSecret } from './RevealSecret'
 import { SecretForm } from './SecretForm'
@@ -15,7 +16,7 @@ export function SecretList({ projectRef, canWrite, change }: { projectRef: strin
 
   if (secrets.isLoading) return <LoadingBlock label="Loading secrets" />
   if (secrets.error)
-    return <ReadError title="Could not read the vault" error={secrets.error} retrying={secrets.isFetching} onRetry={() => void secrets.refetch()} />
+    return <QueryErrorAlert title="Could not read the vault" error={secrets.error} retrying={secrets.isFetching} onRetry={() => void secrets.refetch()} />
   const all = secrets.data ?? []
   const remove = (secret: VaultSecret) => {
     const sql = deleteSecretSql(secret.id)

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react'
 import { Server } from 'lucide-react'
 import { EmptyState } from '@/components/ui'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useWrappersQuery } from '@/data/project-features/feature-lists-query'
 import type { Capabilities } from '@/lib/sql/project-features/capabilities'
 import { FOREIGN_SERVER_EXAMPLE_SQL, type ForeignDataCatalog } from '@/lib/sql/project-features/wrappers'
@@ -13,7 +14,7 @@ import { KindTabs } from '../../DatabaseObjects/KindTabs'
 import { ChangeDialog } from '../shared/ChangeDialog'
 import { FeaturePage } from '../shared/FeaturePage'
 import { SqlBlock } from '../shared/SqlBlock'
-import { LoadingBlock, ReadError } from '../shared/StateBlocks'
+import { LoadingBlock } from '../shared/StateBlocks'
 import { useProjectAccess } from '../shared/use-project-access'
 import { useSqlChange } from '../shared/use-sql-change'
 import { WithCapabilities } from '../shared/WithCapabilities'
@@ -42,7 +43,7 @@ function Wrappers({ projectRef, capabilities }: { projectRef: string; capabiliti
       {catalog.isLoading ? (
         <LoadingBlock label="Loading foreign data wrappers" />
       ) : catalog.error ? (
-        <ReadError
+        <QueryErrorAlert
           title="Could not read the foreign data wrappers"
           error={catalog.error}
           retrying={catalog.isFetching}

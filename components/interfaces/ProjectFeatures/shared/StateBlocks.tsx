@@ -1,4 +1,4 @@
-import { Alert, Button, Skeleton } from '@/components/ui'
+import { Skeleton } from '@/components/ui'
 
 export function LoadingBlock({ label }: { label: string }) {
   return (
@@ -7,23 +7,6 @@ export function LoadingBlock({ label }: { label: string }) {
       <Skeleton className="h-14 w-full" />
       <Skeleton className="h-14 w-full" />
     </div>
-  )
-}
-
-/** A read that failed, with Postgres' (or the platform's) message and a retry. */
-export function ReadError({ title, error, retrying, onRetry }: { title: string; error: Error; retrying: boolean; onRetry: () => void }) {
-  return (
-    <Alert
-      variant="danger"
-      title={title}
-      actions={
-        <Button size="tiny" loading={retrying} onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    >
-      {error.message}
-    </Alert>
   )
 }
 

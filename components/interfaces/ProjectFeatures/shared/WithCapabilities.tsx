@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { useProjectCapabilitiesQuery } from '@/data/project-features/capabilities-query'
 import type { Capabilities } from '@/lib/sql/project-features/capabilities'
-import { LoadingBlock, ReadError } from './StateBlocks'
+import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
+import { LoadingBlock } from './StateBlocks'
 
 /** Reads what the project's database can offer, then renders the page for it. */
 export function WithCapabilities({ projectRef, children }: { projectRef: string; children: (capabilities: Capabilities) => ReactNode }) {
@@ -9,7 +10,7 @@ export function WithCapabilities({ projectRef, children }: { projectRef: string;
   if (capabilities.isLoading) return <LoadingBlock label="Checking what the database offers" />
   if (capabilities.error)
     return (
-      <ReadError
+      <QueryErrorAlert
         title="Could not check what the project's database offers"
         error={capabilities.error}
         retrying={capabilities.isFetching}
