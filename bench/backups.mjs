@@ -145,6 +145,11 @@ export async function benchBackups({ app, mb, runs }) {
   const scratch = 'bench_backup_scratch'
 
   const dropTimes = []
+  const restoreSteps = []
+  // WAL the server wrote meanwhile (the platform's control plane shares the server: a little more).
+  const wal = { backup: [], fileCopy: [] }
+  const walLsn = async () => (await server.query('select pg_current_wal_insert_lsn()::text as lsn')).rows[0].lsn
+  const walSince = async (lsn) => Number((await server.query('select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), $1)::float8 as bytes', [lsn])).rows[0].bytes)
   const raw = {
     cp: async () => {
       const [target, sourceDir] = [path.join(copies, 'copy'), await liveDir()]
@@ -173,19 +178,25 @@ export async function benchBackups({ app, mb, runs }) {
     },
     templateFileCopy: async () => {
       await checkpoint()
+      const lsn = await walLsn()
       const ms = await timed(() => server.query(`CREATE DATABASE ${scratch} TEMPLATE ${ident(sourceDb)} STRATEGY FILE_COPY`))
+      wal.fileCopy.push(await walSince(lsn))
       await server.query(`DROP DATABASE ${scratch}`)
       return ms
     },
     // What a restore does to the server, on a scratch database standing in for the project's.
     restoreSequence: async () => {
-      await server.query(`CREATE DATABASE ${scratch} TEMPLATE ${ident(sourceDb)}`)
+      // Made with FILE_COPY: a WAL_LOG copy would leave a second 1 GB of WAL just before the measured
+      // one, and the server's checkpoints triggered by WAL volume (max_wal_size) would land in it.
+      await server.query(`CREATE DATABASE ${scratch} TEMPLATE ${ident(sourceDb)} STRATEGY FILE_COPY`)
       await checkpoint()
+      const steps = {}
       const ms = await timed(async () => {
-        await server.query(`ALTER DATABASE ${scratch} RENAME TO ${scratch}_aside`)
-        await server.query(`CREATE DATABASE ${scratch} TEMPLATE ${ident(sourceDb)} ALLOW_CONNECTIONS false`)
-        await server.query(`DROP DATABASE ${scratch}_aside WITH (FORCE)`)
+        steps.rename = await timed(() => server.query(`ALTER DATABASE ${scratch} RENAME TO ${scratch}_aside`))
+        steps.copy = await timed(() => server.query(`CREATE DATABASE ${scratch} TEMPLATE ${ident(sourceDb)} ALLOW_CONNECTIONS false`))
+        steps.drop = await timed(() => server.query(`DROP DATABASE ${scratch}_aside WITH (FORCE)`))
       })
+      restoreSteps.push(steps)
       await server.query(`DROP DATABASE ${scratch}`)
       return ms
     },
@@ -201,7 +212,9 @@ export async function benchBackups({ app, mb, runs }) {
     const api = async () => {
       await checkpoint()
       let backup
+      const lsn = await walLsn()
       times.apiBackup.push(await timed(async () => (backup = await apiBackup(base, token, ref))))
+      wal.backup.push(await walSince(lsn))
       // Something the restore must undo.
       await apiQuery(base, token, ref, 'create table made_after_backup (id int)')
       await checkpoint()
@@ -228,5 +241,5 @@ export async function benchBackups({ app, mb, runs }) {
   await server.end()
 
   const medians = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]))
-  return { ref, mb, rows: rowCount, databaseBytes: info.bytes, filesBytes, fillMs, runs, medians: { ...medians, dropCopy: median(dropTimes) }, times: { ...times, dropCopy: dropTimes } }
+  return { ref, mb, rows: rowCount, databaseBytes: info.bytes, filesBytes, fillMs, runs, medians: { ...medians, dropCopy: median(dropTimes) }, times: { ...times, dropCopy: dropTimes }, walBytes: { backup: median(wal.backup), fileCopy: median(wal.fileCopy) }, wal, restoreSteps }
 }

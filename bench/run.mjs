@@ -254,7 +254,9 @@ async function main() {
         figure({ id: 'backups.raw.template', section: S, name: '  raw CREATE DATABASE … TEMPLATE (WAL_LOG, as the platform)', value: m.templateWalLog, baseline: m.cp, baselineName: cp }),
         figure({ id: 'backups.raw.fileCopy', section: S, name: '  raw same, STRATEGY FILE_COPY', value: m.templateFileCopy, baseline: m.cp, baselineName: cp }),
         figure({ id: 'backups.raw.cpSync', section: S, name: '  cp -r and fsync of every file copied', value: m.cpSync, baseline: m.cp, baselineName: cp }),
-        figure({ id: 'backups.raw.drop', section: S, name: '  raw DROP DATABASE of a copy (a restore drops the one put aside)', value: m.dropCopy, baseline: m.cp, baselineName: cp })
+        figure({ id: 'backups.raw.drop', section: S, name: '  raw DROP DATABASE of a copy (a restore drops the one put aside)', value: m.dropCopy, baseline: m.cp, baselineName: cp }),
+        figure({ id: 'backups.wal.backup', section: S, name: 'WAL written by a backup (WAL_LOG)', unit: 'bytes', value: result.walBytes.backup, baseline: result.databaseBytes, baselineName: "the database's size" }),
+        figure({ id: 'backups.wal.fileCopy', section: S, name: '  same, raw STRATEGY FILE_COPY', unit: 'bytes', value: result.walBytes.fileCopy, baseline: result.databaseBytes, baselineName: "the database's size" })
       )
     }
   }
