@@ -35,6 +35,18 @@ async function withAdmin<T>(adminUrl: string, lockOn: string, fn: (client: pg.Cl
   }
 }
 
+/** Allows connections to `database` again, from a session of its own. */
+async function reopen(adminUrl: string, database: string) {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 })
+  client.on('error', () => undefined)
+  try {
+    await client.connect()
+    await client.query(`ALTER DATABASE ${ident(database)} ALLOW_CONNECTIONS true`)
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
 async function exists(client: pg.Client, database: string): Promise<{ open: boolean } | null> {
   const { rows } = await client.query<{ open: boolean }>('select datallowconn as open from pg_database where datname = $1', [database])
   return rows[0] ?? null
@@ -65,7 +77,8 @@ export async function takeSnapshot(adminUrl: string, ref: string, backup: string
       // server could get in before the grants below are revoked, and stay connected after.
       await client.query(`CREATE DATABASE ${ident(backup)} TEMPLATE ${ident(live)} ALLOW_CONNECTIONS false`)
     } finally {
-      if (source.open) await client.query(`ALTER DATABASE ${ident(live)} ALLOW_CONNECTIONS true`)
+      // Also when this session was lost: the project's database must not stay closed.
+      if (source.open) await client.query(`ALTER DATABASE ${ident(live)} ALLOW_CONNECTIONS true`).catch(() => reopen(adminUrl, live))
     }
     // Nobody but the platform reaches a backup: not the project's role, not PUBLIC.
     await client.query(`REVOKE ALL ON DATABASE ${ident(backup)} FROM PUBLIC`)

@@ -129,6 +129,30 @@ describe.each(BACKENDS)('backups: $name', (backend) => {
     expect(attempts[0]).toMatch(/is not currently accepting connections/)
   })
 
+  it("opens the project's database again when the platform's session to its server is lost during the copy", async () => {
+    const query = pg.Client.prototype.query as (...args: unknown[]) => unknown
+    let cut = 0
+    // The copy's session ended by the server just as the copy starts (a restart, a network cut).
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      if (typeof args[0] !== 'string' || !/^CREATE DATABASE "p_[a-z0-9_]+_bk_\d+" TEMPLATE/.test(args[0])) return query.apply(this, args)
+      const pid = (this as unknown as { processID: number }).processID
+      cut += 1
+      return asEngineAdmin((c) => c.query('select pg_terminate_backend($1)', [pid])).then(() => query.apply(this, args))
+    } as typeof pg.Client.prototype.query)
+    try {
+      expect((await backUp()).status).toBe('failed')
+    } finally {
+      spy.mockRestore()
+    }
+    expect(cut).toBe(1)
+    try {
+      expect(await rowsOf(tp, token, ref, 'select 1 as one')).toEqual([{ one: 1 }])
+    } finally {
+      // The suite's project stays usable for the next tests whatever this one found.
+      await asEngineAdmin((c) => c.query(`alter database "p_${ref}" allow_connections true`))
+    }
+  })
+
   it('answers 409 to the second of two restores at once', async () => {
     const backup = await backUp()
     const [a, b] = await Promise.all([
