@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test'
+import { PROJECT_STATUSES } from '../lib/api-types/projects'
+import { STATUS_SCREENS } from '../components/layouts/project-status-screens'
+import { STATUS_BADGES } from '../components/interfaces/Projects/status-badges'
 import { createOrgAndProject } from './helpers'
+import { photograph } from './photograph'
 
 const STORAGE_KEY = 'supaboard-auth-token'
 
@@ -72,4 +76,48 @@ test('a Read-only member sees projects and no New project, and runs SQL marked R
   await expect(page.getByRole('heading', { name: 'Read me' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Pause project' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Delete project' })).toHaveCount(0)
+})
+
+test('every project status shows its own status screen and badge', async ({ page }) => {
+  test.setTimeout(180_000)
+  await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))
+  await page.goto('/sign-up')
+  await page.getByLabel('Email').fill(`statuses-${Date.now()}@example.com`)
+  await page.getByLabel('Password').fill('correct horse battery staple')
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page).toHaveURL(/\/projects$/)
+  const ref = await createOrgAndProject(page, 'Every status', 'Shop')
+  for (const status of PROJECT_STATUSES) {
+    await page.evaluate((scenario) => localStorage.setItem('supaboard-mock-scenario', scenario), `status-${status}`)
+    // The project's home shows its badge; any other project page shows the status screen.
+    await page.goto(`/project/${ref}`)
+    await expect(page.locator(`[data-status="${status}"]`).filter({ hasText: STATUS_BADGES[status][0] }).first()).toBeVisible()
+    await page.goto(`/project/${ref}/settings/general`)
+    if (status === 'ACTIVE_HEALTHY') await expect(page.getByRole('heading', { name: 'General settings' })).toBeVisible()
+    else {
+      await expect(page.getByText(STATUS_SCREENS[status].title, { exact: true })).toBeVisible()
+      if (status === 'UNKNOWN' || status === 'UPGRADING') await photograph(page, `status-${status.toLowerCase()}`, { widths: [375, 1280] })
+    }
+  }
+})
+
+test('Compute and Disk: a Read-only member sees the sizes but may not resize; an error says so with Try again', async ({ page }) => {
+  await page.goto('/sign-up')
+  await page.getByLabel('Email').fill(`compute-${Date.now()}@example.com`)
+  await page.getByLabel('Password').fill('correct horse battery staple')
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page).toHaveURL(/\/projects$/)
+  const ref = await createOrgAndProject(page, 'Compute look', 'Sized')
+  await page.evaluate(() => localStorage.setItem('supaboard-mock-scenario', 'read-only'))
+  await page.goto(`/project/${ref}/settings/compute-and-disk`)
+  await expect(page.getByTestId('current-compute')).toContainText('Nano compute')
+  await expect(page.getByText('Only Owners and Admins of the organization can change the compute size.')).toBeVisible()
+  await expect(page.getByRole('button', { name: /^(Apply|Change to) Nano$/ })).toBeDisabled()
+  await photograph(page, 'compute-read-only', { widths: [375, 1280] })
+
+  await page.evaluate(() => localStorage.setItem('supaboard-mock-scenario', 'compute-500'))
+  await page.goto(`/project/${ref}/settings/compute-and-disk`)
+  await expect(page.getByText('Could not load the compute size')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('button', { name: /Try again/ })).toBeVisible()
+  await photograph(page, 'compute-error', { widths: [375, 1280] })
 })

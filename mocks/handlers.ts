@@ -6,6 +6,7 @@
 import { bypass, http, HttpResponse, type RequestHandler } from 'msw'
 import { roleCan, type Action } from '@/lib/api-types'
 import { projectAuthScenarios } from './project-auth'
+import { projectStatusScenarios } from './project-statuses'
 import { computeScenarios } from './compute'
 
 export const MOCK_SCENARIO_KEY = 'supaboard-mock-scenario'
@@ -33,6 +34,7 @@ const scenarios: Record<string, RequestHandler[]> = {
     http.get('*/api/platform/projects', () => HttpResponse.json({ code: 500, message: 'The platform is having a bad day.' }, { status: 500 })),
   ],
   ...projectAuthScenarios,
+  ...projectStatusScenarios,
   ...computeScenarios,
 }
 

@@ -17,7 +17,7 @@ export const STATUS_SCREENS: Record<ProjectStatus, StatusScreenText> = {
   COMING_UP: { title: 'Setting up your project', text: (name) => `We are creating the database for ${name}.` },
   UNKNOWN: {
     title: "The project's health cannot be read",
-    text: (name) => `The database of ${name} did not answer its last health check in time. It is checked again regularly.`,
+    text: (name) => `It is not known right now whether the database of ${name} serves requests.`,
   },
   GOING_DOWN: { title: 'Deleting the project', text: (name) => `The database of ${name} and all its data are being removed.` },
   INIT_FAILED: { title: 'The project could not be set up', text: (name) => `The database of ${name} could not be created.` },

@@ -9,7 +9,7 @@ import { useState } from 'react'
 import { ShieldCheck } from 'lucide-react'
 import { buttonClasses, EmptyState, Input, Skeleton } from '@/components/ui'
 import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
-import { ConfirmSqlModal } from '@/components/interfaces/ProjectFeatures/shared/ConfirmSqlModal'
+import { SqlReviewDialog } from '@/components/ui/SqlReviewDialog'
 import { useProjectAccess } from '@/components/interfaces/ProjectFeatures/shared/use-project-access'
 import { useAuthPoliciesQuery } from '@/data/auth-policies/policies-query'
 import { AUTH_SCHEMA, draftOf, groupBySchema, roleChoices, type PolicyTable } from '@/lib/auth-policies/policies-sql'
@@ -143,16 +143,17 @@ function PoliciesContent({ projectRef }: { projectRef: string }) {
           })
         }}
       />
-      <ConfirmSqlModal
+      <SqlReviewDialog
         open={review.pending !== null}
         title={review.pending?.title ?? ''}
         description={review.pending?.description}
         sql={review.pending?.sql ?? ''}
-        confirmLabel={review.pending?.confirmLabel ?? 'Run'}
+        runLabel={review.pending?.confirmLabel ?? 'Run'}
         danger={review.pending?.danger}
         running={review.running}
         error={review.error}
-        onConfirm={review.confirm}
+        errorTitle="Postgres refused it"
+        onRun={review.confirm}
         onClose={review.close}
       />
     </div>

@@ -3,10 +3,10 @@
  * that it knows of, offers cascade (which drops those too) and shows the SQL before it runs.
  */
 import { useState } from 'react'
-import { Alert, Button, Modal } from '@/components/ui'
+import { Alert } from '@/components/ui'
+import { SqlReviewDialog } from '@/components/ui/SqlReviewDialog'
 import type { Extension } from '@/lib/api-types'
 import { disableExtensionSql, platformDisableExtensionSql } from '@/lib/extensions/extension-sql'
-import { SqlPreview } from './SqlPreview'
 
 export type DisableDialogProps = {
   extension: Extension
@@ -23,35 +23,28 @@ export function DisableDialog({ extension, pending, onCancel, onDisable }: Disab
       ? platformDisableExtensionSql({ name: extension.name, schema: extension.schema, cascade })
       : disableExtensionSql({ name: extension.name, cascade })
   return (
-    <Modal
+    <SqlReviewDialog
       open
-      onOpenChange={(open) => !open && !pending && onCancel()}
       title={`Disable ${extension.name}`}
-      footer={
-        <>
-          <Button type="default" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="danger" loading={pending} onClick={() => onDisable({ cascade })}>
-            Disable extension
-          </Button>
-        </>
-      }
+      sql={sql}
+      sqlLabel="SQL that will run"
+      running={pending}
+      runLabel="Disable extension"
+      danger
+      onRun={() => onDisable({ cascade })}
+      onClose={onCancel}
     >
-      <div className="flex flex-col gap-4">
-        <Alert variant="warning" title="Its types, functions and operators go with it">
-          {extension.required_by.length > 0
-            ? `These enabled extensions need it: ${extension.required_by.join(', ')}. `
-            : ''}
-          Without cascade, Postgres refuses while anything uses it (a column of one of its types, an index, a function) and says what. With cascade,
-          everything that uses it is dropped too: columns and their data included.
-        </Alert>
-        <label className="flex items-start gap-2 text-sm text-foreground">
-          <input type="checkbox" className="mt-1" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
-          <span>Also drop everything that depends on it (cascade)</span>
-        </label>
-        <SqlPreview sql={sql} />
-      </div>
-    </Modal>
+      <Alert variant="warning" title="Its types, functions and operators go with it">
+        {extension.required_by.length > 0
+          ? `These enabled extensions need it: ${extension.required_by.join(', ')}. `
+          : ''}
+        Without cascade, Postgres refuses while anything uses it (a column of one of its types, an index, a function) and says what. With cascade,
+        everything that uses it is dropped too: columns and their data included.
+      </Alert>
+      <label className="flex items-start gap-2 text-sm text-foreground">
+        <input type="checkbox" className="mt-1" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
+        <span>Also drop everything that depends on it (cascade)</span>
+      </label>
+    </SqlReviewDialog>
   )
 }

@@ -5,11 +5,11 @@
  * creates as the server's admin: the dialog says so and shows that SQL.
  */
 import { useState } from 'react'
-import { Button, Input, Modal, Select } from '@/components/ui'
+import { Input, Select } from '@/components/ui'
+import { SqlReviewDialog } from '@/components/ui/SqlReviewDialog'
 import type { Extension } from '@/lib/api-types'
 import { enableExtensionSql, platformEnableExtensionSql } from '@/lib/extensions/extension-sql'
 import { defaultSchemaFor } from './extensions.utils'
-import { SqlPreview } from './SqlPreview'
 
 const NEW_SCHEMA = '\u0000new'
 
@@ -38,63 +38,56 @@ export function EnableDialog({ extension, schemas, platformSchema = null, pendin
   const creates = !schemas.includes(schema) && schema !== 'pg_catalog'
 
   return (
-    <Modal
+    <SqlReviewDialog
       open
-      onOpenChange={(open) => !open && !pending && onCancel()}
       title={`Enable ${extension.name}`}
       description={extension.comment ?? undefined}
-      footer={
-        <>
-          <Button type="default" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="primary" loading={pending} disabled={!schema} onClick={() => onEnable(fixed ? { cascade } : { schema, cascade })}>
-            Enable extension
-          </Button>
-        </>
-      }
+      sql={sql}
+      sqlLabel="SQL that will run"
+      running={pending}
+      runLabel="Enable extension"
+      runDisabled={!schema}
+      onRun={() => onEnable(fixed ? { cascade } : { schema, cascade })}
+      onClose={onCancel}
     >
-      <div className="flex flex-col gap-4">
-        {fixed ? (
-          <p className="text-sm text-foreground-light">
-            This extension can only be put in schema <code className="font-mono">{fixed}</code>.
-          </p>
-        ) : (
-          <>
-            <Select
-              label="Schema"
-              value={picked}
-              onChange={(e) => setPicked(e.target.value)}
-              options={[...schemas.map((s) => ({ value: s, label: s })), { value: NEW_SCHEMA, label: 'New schema…' }]}
-            />
-            {picked === NEW_SCHEMA && (
-              <Input label="New schema name" value={newSchema} onChange={(e) => setNewSchema(e.target.value)} autoComplete="off" spellCheck={false} />
-            )}
-          </>
-        )}
-        {byPlatform ? (
-          <p className="text-xs text-foreground-lighter">
-            The platform creates it for the project, as the server&apos;s admin, in its own schema <code className="font-mono">{schema}</code>, where only it
-            can create objects; the project&apos;s role can use what it adds.
-          </p>
-        ) : (
-          creates && schema && <p className="text-xs text-foreground-lighter">The schema is created, owned by the project&apos;s role.</p>
-        )}
-        {schema && schema !== 'public' && (
-          <p className="text-xs text-foreground-lighter">
-            Outside <code className="font-mono">public</code>, use what it adds with the schema&apos;s name (
-            <code className="font-mono">{schema}.…</code>), or add the schema to the <code className="font-mono">search_path</code>.
-          </p>
-        )}
-        <label className="flex items-start gap-2 text-sm text-foreground">
-          <input type="checkbox" className="mt-1" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
-          <span>
-            Also enable the extensions it needs
-            {extension.requires.length > 0 && <span className="text-foreground-light"> ({extension.requires.join(', ')})</span>}
-          </span>
-        </label>
-        <SqlPreview sql={sql} />
-      </div>
-    </Modal>
+      {fixed ? (
+        <p className="text-sm text-foreground-light">
+          This extension can only be put in schema <code className="font-mono">{fixed}</code>.
+        </p>
+      ) : (
+        <>
+          <Select
+            label="Schema"
+            value={picked}
+            onChange={(e) => setPicked(e.target.value)}
+            options={[...schemas.map((s) => ({ value: s, label: s })), { value: NEW_SCHEMA, label: 'New schema…' }]}
+          />
+          {picked === NEW_SCHEMA && (
+            <Input label="New schema name" value={newSchema} onChange={(e) => setNewSchema(e.target.value)} autoComplete="off" spellCheck={false} />
+          )}
+        </>
+      )}
+      {byPlatform ? (
+        <p className="text-xs text-foreground-lighter">
+          The platform creates it for the project, as the server&apos;s admin, in its own schema <code className="font-mono">{schema}</code>, where only it
+          can create objects; the project&apos;s role can use what it adds.
+        </p>
+      ) : (
+        creates && schema && <p className="text-xs text-foreground-lighter">The schema is created, owned by the project&apos;s role.</p>
+      )}
+      {schema && schema !== 'public' && (
+        <p className="text-xs text-foreground-lighter">
+          Outside <code className="font-mono">public</code>, use what it adds with the schema&apos;s name (
+          <code className="font-mono">{schema}.…</code>), or add the schema to the <code className="font-mono">search_path</code>.
+        </p>
+      )}
+      <label className="flex items-start gap-2 text-sm text-foreground">
+        <input type="checkbox" className="mt-1" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
+        <span>
+          Also enable the extensions it needs
+          {extension.requires.length > 0 && <span className="text-foreground-light"> ({extension.requires.join(', ')})</span>}
+        </span>
+      </label>
+    </SqlReviewDialog>
   )
 }

@@ -1,24 +1,8 @@
 import type { ProjectStatus } from '@/lib/api-types'
-import { Badge, type BadgeVariant } from '@/components/ui'
+import { Badge } from '@/components/ui'
+import { STATUS_BADGES } from './status-badges'
 
-/** A label of its own for every status of SPEC §4, and how loud it is. */
-export const STATUS_BADGES: Record<ProjectStatus, [string, BadgeVariant]> = {
-  ACTIVE_HEALTHY: ['Active', 'brand'],
-  COMING_UP: ['Setting up', 'warning'],
-  UNKNOWN: ['Health unknown', 'warning'],
-  INIT_FAILED: ['Failed', 'destructive'],
-  INACTIVE: ['Paused', 'default'],
-  ACTIVE_UNHEALTHY: ['Unhealthy', 'destructive'],
-  PAUSING: ['Pausing', 'warning'],
-  RESTORING: ['Restoring', 'warning'],
-  RESTARTING: ['Restarting', 'warning'],
-  GOING_DOWN: ['Deleting', 'warning'],
-  PAUSE_FAILED: ['Pause failed', 'destructive'],
-  RESTORE_FAILED: ['Restore failed', 'destructive'],
-  REMOVED: ['Deleted', 'default'],
-  UPGRADING: ['Upgrading', 'warning'],
-  RESIZING: ['Resizing', 'warning'],
-}
+export { STATUS_BADGES }
 
 export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
   const [label, variant] = STATUS_BADGES[status]

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { toast } from 'sonner'
+import { SqlReviewDialog } from '@/components/ui/SqlReviewDialog'
 import { useTableChangeMutation } from '@/data/table-editor/table-change-mutation'
-import { SqlReviewDialog } from './SqlReviewDialog'
 
 /** Builds SQL from a builder, or the builder's refusal as the problem to show. */
 export function attempt(build: () => string): { sql: string | null; problem: string | null } {

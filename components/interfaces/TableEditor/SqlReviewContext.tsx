@@ -1,7 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
+import { SqlReviewDialog } from '@/components/ui/SqlReviewDialog'
 import { TableChangeConflict, useTableChangeMutation } from '@/data/table-editor/table-change-mutation'
-import { SqlReviewDialog } from './SqlReviewDialog'
 
 export type ReviewRequest = {
   title: string

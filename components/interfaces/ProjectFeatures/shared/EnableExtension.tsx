@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { Alert, Button } from '@/components/ui'
+import { SqlBlock } from '@/components/ui/SqlBlock'
 import { createExtensionSql, type ExtensionStatus, type FeatureExtension } from '@/lib/sql/project-features/capabilities'
 import { Code } from './NotOffered'
-import { SqlBlock } from './SqlBlock'
 import type { useSqlChange } from './use-sql-change'
 
 /**

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { Alert, Button } from '@/components/ui'
+import { SqlBlock } from '@/components/ui/SqlBlock'
 import { useExtensionChangeMutation } from '@/data/extensions/extension-change-mutation'
 import { useExtensionsQuery } from '@/data/extensions/extensions-query'
 import { platformEnableExtensionSql } from '@/lib/extensions/extension-sql'
 import { Code } from './NotOffered'
-import { SqlBlock } from './SqlBlock'
 import { LoadingBlock } from './StateBlocks'
 
 /**

@@ -1,33 +1,37 @@
 import type { ReactNode } from 'react'
-import { Alert, Button, Modal } from '@/components/ui'
+import { Alert } from './Alert'
+import { Button } from './Button'
+import { Modal } from './Modal'
+import { SqlBlock } from './SqlBlock'
 
 export type SqlReviewDialogProps = {
   open: boolean
   title: string
   description?: ReactNode
-  /** The SQL that runs on "Run", exactly as sent; null while the form above it is incomplete. */
+  /** The SQL that runs on the run button, exactly as sent (a secret in it masked); null while the options above it are incomplete. */
   sql: string | null
   /** Why there is no SQL yet (or why it cannot be made), shown in its place. */
   problem?: string | null
-  /** Postgres' message of the last attempt: it stays until the next one. */
+  /** The caption and accessible name of the SQL. */
+  sqlLabel?: string
+  /** Postgres' message of the last attempt: it stays, the dialog open, until the next one. */
   error?: string | null
-  /** The heading above `error`, when it is not the database refusing (a conflict, say). */
+  /** The heading above `error`. */
   errorTitle?: string
   running: boolean
   runLabel?: string
   danger?: boolean
-  /** Blocks "Run" (e.g. until the table's name is typed). */
+  /** Blocks the run button (e.g. until the table's name is typed). */
   runDisabled?: boolean
   onRun: () => void
   onClose: () => void
-  /** Options above the SQL (a name to type, "cascade" …). */
+  /** Options above the SQL (a schema, a name to type, "cascade" …). */
   children?: ReactNode
 }
 
 /**
- * Every change of the table editor passes here: the SQL it will run, read-only, then "Run". A
- * failure keeps Postgres' message under the SQL; the change was one transaction, so nothing of it
- * stayed behind.
+ * Every change the dashboard makes in a project's database through a dialog: the options, the SQL
+ * they make, read-only, then the run button. A failure keeps Postgres' message under the SQL.
  */
 export function SqlReviewDialog({
   open,
@@ -35,6 +39,7 @@ export function SqlReviewDialog({
   description,
   sql,
   problem,
+  sqlLabel = 'SQL to run',
   error,
   errorTitle = 'The database refused the change',
   running,
@@ -66,22 +71,13 @@ export function SqlReviewDialog({
     >
       <div className="flex flex-col gap-3">
         {children}
-        <div className="flex flex-col gap-1">
-          <span className="text-xs font-medium text-foreground-light">SQL that will run</span>
-          {sql !== null ? (
-            <pre
-              aria-label="SQL to run"
-              tabIndex={0}
-              className="max-h-72 overflow-auto rounded-md border border-border bg-surface-raised p-3 font-mono text-xs whitespace-pre text-foreground"
-            >
-              {sql}
-            </pre>
-          ) : (
-            <p className="rounded-md border border-dashed border-border p-3 text-sm text-foreground-light">{problem ?? 'Fill in the form to see the SQL.'}</p>
-          )}
-        </div>
+        {sql !== null ? (
+          <SqlBlock sql={sql} label={sqlLabel} copyLabel="Copy SQL" />
+        ) : (
+          <p className="rounded-md border border-dashed border-border p-3 text-sm text-foreground-light">{problem ?? 'Fill in the form to see the SQL.'}</p>
+        )}
         {error && (
-          <Alert variant="danger" title={errorTitle} role="alert">
+          <Alert variant="danger" title={errorTitle}>
             <span className="font-mono text-xs break-words whitespace-pre-wrap">{error}</span>
           </Alert>
         )}
