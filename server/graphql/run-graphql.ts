@@ -12,9 +12,8 @@ import { PlatformError } from '../http/errors'
 import type { ProjectAccess } from '../http/types'
 import type { Platform } from '../platform'
 import { projectConnectionUrl } from '../connection/project-url'
-import { recheckNow } from '../projects/health'
 import { recordActivity } from '../projects/activity'
-import { notServingMessage, restrictedMessage } from '../sql/not-serving'
+import { servingLocation } from '../sql/serving-location'
 import { isConnectionError } from './connection-errors'
 import { executeOperation, formatError, MAX_RESPONSE_BYTES, type Operation } from './execute-operation'
 import { forgetProject, projectPool, projectSchema } from './project-schemas'
@@ -45,13 +44,12 @@ export async function runGraphql(platform: Platform, project: ProjectAccess, ope
 }
 
 async function ensureServing(platform: Platform, project: ProjectAccess): Promise<void> {
-  if (project.organization_restriction_status === 'restricted') throw new PlatformError(402, restrictedMessage(project.organization_quota_note))
-  const location = project.db_location
-  if (project.status === 'ACTIVE_UNHEALTHY' && location && !(await recheckNow(platform, project.ref, location)))
-    throw new PlatformError(503, `The project's database does not answer. ${project.status_message ?? ''}`.trim())
-  if ((project.status !== 'ACTIVE_HEALTHY' && project.status !== 'ACTIVE_UNHEALTHY') || !location) {
-    await forgetProject(platform, project.ref)
-    throw new PlatformError(409, notServingMessage(project.status))
+  try {
+    await servingLocation(platform, project)
+  } catch (error) {
+    // Not serving for a while (paused, restoring …): its cached pools and schema go.
+    if (error instanceof PlatformError && error.status === 409) await forgetProject(platform, project.ref)
+    throw error
   }
 }
 

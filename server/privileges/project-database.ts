@@ -11,10 +11,11 @@ import { PlatformError } from '../http/errors'
 import type { ProjectAccess } from '../http/types'
 import type { Platform } from '../platform'
 import { isDatabaseNotServing, isDatabaseUnavailable, isSqlError } from '../databases'
-import { markUnhealthy, recheckNow } from '../projects/health'
+import { markUnhealthy } from '../projects/health'
 import { recordActivity } from '../projects/activity'
-import { notServingMessage, restrictedMessage } from '../sql/not-serving'
+import { notServingMessage } from '../sql/not-serving'
 import { readOnlyLocation } from '../sql/read-only-location'
+import { servingLocation } from '../sql/serving-location'
 import { watchStatement } from '../logs/postgres-logs'
 
 const NOT_FOUND_CODES = new Set(['42P01', '42703', '42704']) // undefined_table, undefined_column, undefined_object
@@ -22,12 +23,7 @@ const INSUFFICIENT_PRIVILEGE = '42501'
 
 /** The rows of the last statement of `sql`, run in the project's database as the caller's role allows. */
 export async function runInProjectDatabase(platform: Platform, project: ProjectAccess, sql: string): Promise<unknown[]> {
-  if (project.organization_restriction_status === 'restricted') throw new PlatformError(402, restrictedMessage(project.organization_quota_note))
-  let location = project.db_location
-  if (project.status === 'ACTIVE_UNHEALTHY' && location && !(await recheckNow(platform, project.ref, location)))
-    throw new PlatformError(503, `The project's database does not answer. ${project.status_message ?? ''}`.trim())
-  if ((project.status !== 'ACTIVE_HEALTHY' && project.status !== 'ACTIVE_UNHEALTHY') || !location)
-    throw new PlatformError(409, notServingMessage(project.status))
+  let location = await servingLocation(platform, project)
   const readOnly = !roleCan(project.role, 'sql:write', { isPlatform: platform.config.isPlatform })
   if (readOnly) location = await readOnlyLocation(platform, project.ref, project.region, location)
   try {

@@ -23,10 +23,11 @@ import { readOnlyRefusal } from '@/lib/sql/read-only-refusal'
 import { PlatformError } from '../http/errors'
 import { rawJson, type Handler } from '../http/types'
 import { isDatabaseNotServing, isDatabaseUnavailable, isSqlError, type RunOutcome, type RunStart } from '../databases'
-import { markUnhealthy, recheckNow } from '../projects/health'
+import { markUnhealthy } from '../projects/health'
 import { recordActivity } from '../projects/activity'
 import { readOnlyLocation } from './read-only-location'
-import { notServingMessage, readOnlyModeMessage, restrictedMessage } from './not-serving'
+import { servingLocation } from './serving-location'
+import { notServingMessage, readOnlyModeMessage } from './not-serving'
 import { recordRun, recordRunAndActivity, runErrorMessage, type RunRecord } from '../content/history'
 import { recordRunning } from './running-queries'
 import { errorLine, responseStream, type ResponseStream } from './stream-response'
@@ -37,12 +38,7 @@ import { reloadDataApiSchema } from '../data-api/schema-reload'
 const encoder = new TextEncoder()
 
 export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, access: project, body, query, res, requestId }) => {
-  if (project.organization_restriction_status === 'restricted') throw new PlatformError(402, restrictedMessage(project.organization_quota_note))
-  let location = project.db_location
-  if (project.status === 'ACTIVE_UNHEALTHY' && location && !(await recheckNow(platform, project.ref, location)))
-    throw new PlatformError(503, `The project's database does not answer. ${project.status_message ?? ''}`.trim())
-  if ((project.status !== 'ACTIVE_HEALTHY' && project.status !== 'ACTIVE_UNHEALTHY') || !location)
-    throw new PlatformError(409, notServingMessage(project.status))
+  let location = await servingLocation(platform, project)
   const readOnly = !roleCan(project.role, 'sql:write', { isPlatform: platform.config.isPlatform })
   if (readOnly) location = await readOnlyLocation(platform, project.ref, project.region, location)
   const streamed = query.format === 'ndjson'
