@@ -260,6 +260,7 @@ const COPY_LOCK = 'preview-branch-copy:'
  * the parent: its open sessions are ended (pools reconnect on their next use) and new ones are
  * refused while the copy is made (it copies every block, so a larger parent takes longer), then
  * connections are allowed again, unless the parent was paused (closed already), which it stays.
+ * The copy is made closed to connections: the caller opens it once its grants are the child's.
  * The caller closed this process's pools first.
  */
 export async function copyDatabase(adminUrl: string, parent: string, child: string) {
@@ -279,7 +280,8 @@ export async function copyDatabase(adminUrl: string, parent: string, child: stri
       if (rows[0].open) await client.query(`ALTER DATABASE ${from} ALLOW_CONNECTIONS false`)
       await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [parent])
       // Postgres waits a few seconds for ended sessions to go.
-      await client.query(`CREATE DATABASE ${pg.escapeIdentifier(child)} TEMPLATE ${from} OWNER ${pg.escapeIdentifier(child)}`)
+      // Closed until the caller has revoked PUBLIC's CONNECT on it: it holds the parent's data.
+      await client.query(`CREATE DATABASE ${pg.escapeIdentifier(child)} TEMPLATE ${from} OWNER ${pg.escapeIdentifier(child)} ALLOW_CONNECTIONS false`)
     } finally {
       // Also when this session was lost: the parent must not stay closed.
       if (rows[0].open) await client.query(`ALTER DATABASE ${from} ALLOW_CONNECTIONS true`).catch(() => reopen(adminUrl, from))

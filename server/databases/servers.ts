@@ -614,10 +614,13 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
         // A non-superuser admin (CREATEROLE + CREATEDB) may only give a database to a role it can
         // SET ROLE to.
         if (!server[0].su) await admin.query(`GRANT ${ident} TO CURRENT_USER`)
+        // Made closed: a new database grants CONNECT to PUBLIC, so until that is revoked any login
+        // role on the server (every other project's) could get in, and a copy holds data already.
         if (template !== undefined) await copyDatabase(adminUrl, template, name)
-        else await admin.query(`CREATE DATABASE ${ident} OWNER ${ident}`)
+        else await admin.query(`CREATE DATABASE ${ident} OWNER ${ident} ALLOW_CONNECTIONS false`)
       }
       await admin.query(`REVOKE CONNECT, TEMPORARY ON DATABASE ${ident} FROM PUBLIC`)
+      await admin.query(`ALTER DATABASE ${ident} ALLOW_CONNECTIONS true`)
       await closePublicSchema(adminUrl, ref).catch((e) =>
         console.warn(`[project-db] could not revoke CREATE on public in ${name}: ${(e as Error).message}`)
       )
