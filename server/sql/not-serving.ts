@@ -21,6 +21,8 @@ function reason(status: ProjectStatus): string {
       return 'The project is being deleted.'
     case 'UNKNOWN':
       return "The project's health cannot be read right now: its database did not answer the last check in time. Try again in a moment."
+    case 'RESIZING':
+      return "The project's compute size is being changed: its connections restart once. Try again in a moment."
     case 'UPGRADING':
       return "The project's database is being upgraded. Try again in a moment."
     default:
