@@ -170,6 +170,9 @@ async function lockingProject<T>(platform: Platform, fn: () => Promise<T>): Prom
 }
 
 /** Drops a backup; one being made or being restored from is refused (409). */
+/** A project still being made as a copy of backup $1: the backup's database must stay until it is. */
+export const CLONING_FROM = `select 1 from projects where clone_from_backup_id = $1 and status = 'COMING_UP'`
+
 export async function deleteBackup(platform: Platform, project: ProjectAccess, id: number): Promise<{ id: number }> {
   const row = await lockingProject(platform, () => platform.db.transaction(async (tx) => {
     const [current] = await tx.query<{ status: string; restoring_backup_id: string | null }>(
@@ -180,6 +183,7 @@ export async function deleteBackup(platform: Platform, project: ProjectAccess, i
     if (!current || !backup) throw notFound()
     if (backup.status === 'pending') throw conflict('This backup is still being made.')
     if (current.status === 'RESTORING' && Number(current.restoring_backup_id) === id) throw conflict('The project is being restored from this backup.')
+    if ((await tx.query(CLONING_FROM, [id])).length) throw conflict('A new project is being cloned from this backup; delete it once that project is up.')
     await tx.query('delete from project_backups where id = $1', [id])
     return backup
   }))

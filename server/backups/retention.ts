@@ -63,6 +63,7 @@ export async function pruneBackups(platform: Platform, ref?: string): Promise<st
      where ($2::text is null or b.project_ref = $2)
        and b.status <> 'pending'
        and b.id is distinct from p.restoring_backup_id
+       and not exists (select 1 from projects c where c.clone_from_backup_id = b.id and c.status = 'COMING_UP')
        and (
          p.id is null or p.status = 'REMOVED'
          or (coalesce(($1::jsonb ->> o.plan)::int, 0) > 0 and b.inserted_at < now() - make_interval(days => ($1::jsonb ->> o.plan)::int))

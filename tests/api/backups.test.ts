@@ -401,6 +401,33 @@ describe.each(BACKENDS)('cloning a backup: $name', (backend) => {
     expect(owner).toBe(`p_${source}`)
   })
 
+  it('keeps a backup being cloned until the clone has its copy, even when its project is deleted or the backup asked to be', async () => {
+    const source = await activeProject(tp, token, slug, { plan: 'pro' })
+    await runSql(tp, token, source, `create table authors (id serial primary key, name text not null); insert into authors (name) values ('Ada')`)
+    const backup = (await tp.call('POST', `/platform/projects/${source}/backups`, { token })).body
+    // The clone waits to be provisioned (no kick of the scheduler) while the rest happens.
+    const held = vi.spyOn(tp.platform.scheduler, 'kick').mockImplementation(() => undefined)
+    const res = await tp.call('POST', `/platform/projects/${source}/backups/${backup.id}/clone`, { token, body: { name: 'Clone of a deleted one' } })
+    expect(res.status).toBe(201)
+    const clone = res.body.ref as string
+    const [{ database_name }] = await tp.platform.db.query<{ database_name: string }>('select database_name from project_backups where id = $1', [backup.id])
+    // Before the clone is provisioned: a member deletes the backup, then the source project is
+    // deleted and the retention pass runs.
+    const refused = await tp.call('DELETE', `/platform/projects/${source}/backups/${backup.id}`, { token })
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toMatch(/clon/i)
+    await tp.platform.db.query(`update projects set status = 'REMOVED' where ref = $1`, [source])
+    await runBackupPass(tp.platform)
+    held.mockRestore()
+    tp.platform.scheduler.kick()
+    await settle(tp.platform)
+    expect(await statusOf(tp, clone)).toBe('ACTIVE_HEALTHY')
+    expect(await rowsOf(tp, token, clone, 'select name from authors')).toEqual([{ name: 'Ada' }])
+    // Once the clone has its copy, the backup of the deleted project goes.
+    await runBackupPass(tp.platform)
+    expect(await databaseExists(database_name)).toBe(false)
+  })
+
   it("is refused as creating a project is when the organization's plan has no room", async () => {
     const free = await ownerWithOrg(tp, 'Clone Free Org')
     const source = await activeProject(tp, free.token, free.org.slug)
