@@ -97,3 +97,30 @@ describe('a project whose health cannot be read', () => {
     }
   })
 })
+
+describe('SQL on a project whose health is unknown', () => {
+  let tp: TestPlatform
+  let token: string
+  let ref: string
+
+  beforeAll(async () => {
+    // No scheduled check during the test: only the one it runs, and the SQL endpoint's own probe.
+    tp = await startTestPlatform({ healthCheckIntervalMs: 600_000 })
+    const user = await tp.signUp()
+    await tp.call('POST', '/platform/profile', { token: user.token })
+    token = user.token
+    const org = (await tp.call('POST', '/platform/organizations', { token, body: { name: 'Health SQL', tier: 'tier_pro' } })).body
+    ref = (await tp.call('POST', '/platform/projects', { token, body: { name: 'Probed', organization_slug: org.slug, plan: 'pro' } })).body.ref
+    await settle(tp.platform)
+  })
+  afterAll(async () => tp?.close())
+
+  it('probes the database first, and runs at once when it answers again', async () => {
+    await tp.platform.db.query(`update projects set status = 'UNKNOWN', status_message = 'unknown for the test' where ref = $1`, [ref])
+    const sql = await tp.call('POST', `/platform/pg-meta/${ref}/query`, { token, body: { query: 'select 1 as one' } })
+    expect(sql.status).toBe(200)
+    expect(sql.body).toEqual([{ one: 1 }])
+    const detail = (await tp.call('GET', `/platform/projects/${ref}`, { token })).body
+    expect(detail).toMatchObject({ status: 'ACTIVE_HEALTHY', status_message: null })
+  })
+})
