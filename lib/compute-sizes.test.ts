@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { COMPUTE_SIZE_IDS, COMPUTE_SIZES, computeSizeRefusal, computeSizesFor, defaultComputeSize, monthlyPriceAfterCredits } from './compute-sizes'
+import { COMPUTE_SIZE_IDS, COMPUTE_SIZES, computeSizeRefusal, computeSizesFor, defaultComputeSize, monthlyPriceAfterCredits, outgrowsPlan } from './compute-sizes'
 import { planNumbers } from './billing/plan-table'
 
 describe('compute sizes', () => {
@@ -58,5 +58,15 @@ describe('compute sizes', () => {
       values.forEach((v) => expect(v).toMatch(/^\d+(MB|GB)$/))
       for (let i = 1; i < values.length; i++) expect(bytes(values[i])).toBeGreaterThanOrEqual(bytes(values[i - 1]))
     }
+  })
+})
+
+describe('outgrowsPlan', () => {
+  it('holds sizes larger than any the plan offers, not smaller ones', () => {
+    expect(outgrowsPlan('free', 'nano')).toBe(false)
+    expect(outgrowsPlan('free', 'micro')).toBe(true)
+    expect(outgrowsPlan('free', 'large')).toBe(true)
+    expect(outgrowsPlan('pro', 'nano')).toBe(false)
+    expect(outgrowsPlan('pro', 'large')).toBe(false)
   })
 })

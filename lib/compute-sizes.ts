@@ -119,6 +119,13 @@ export const defaultComputeSize = (plan: PlanId): ComputeSizeId => (plan === 'fr
 export const computeSizesFor = (plan: PlanId): ComputeSizeId[] =>
   plan === 'free' ? ['nano'] : COMPUTE_SIZE_IDS.filter((id) => id !== 'nano')
 
+/**
+ * Whether a project on `size` must move before its organization goes to `plan`: the size is larger
+ * than any the plan offers (a Nano project may go to a paid plan and be resized there).
+ */
+export const outgrowsPlan = (plan: PlanId, size: ComputeSizeId): boolean =>
+  COMPUTE_SIZE_IDS.indexOf(size) > Math.max(...computeSizesFor(plan).map((id) => COMPUTE_SIZE_IDS.indexOf(id)))
+
 /** Why a project of an organization on `plan` may not run on `size`, in a sentence; null when it may. */
 export function computeSizeRefusal(plan: PlanId, size: ComputeSizeId): string | null {
   if (computeSizesFor(plan).includes(size)) return null

@@ -16,6 +16,7 @@ import { adminUrlForRegion, parseProjectDbServers } from '../databases/servers'
 import type { ProjectDbLocation } from '../databases'
 import { backupDatabaseOf, dropSnapshot, takeSnapshot } from './snapshots'
 import { dumpAvailability } from './download'
+import { lockingProject } from '../projects/locking-project'
 
 /** Longer than any copy takes: after it, a pending backup is taken for abandoned. */
 export const BACKUP_LEASE_SECONDS = 30 * 60
@@ -154,19 +155,6 @@ export async function requestRestore(platform: Platform, project: ProjectAccess,
     details: { backup_id: id },
   })
   return { ref: project.ref, status: 'RESTORING', backup_id: id }
-}
-
-/**
- * Runs a transaction that locks the project's row, then looks for due work: the scheduler claims
- * with `skip locked`, so a restore requested at the same moment (by this or another request) may
- * have been passed over while the row was locked here.
- */
-async function lockingProject<T>(platform: Platform, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn()
-  } finally {
-    platform.scheduler.kick()
-  }
 }
 
 /** Drops a backup; one being made or being restored from is refused (409). */

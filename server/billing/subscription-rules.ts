@@ -11,6 +11,7 @@ import { formatUsd } from '@/lib/billing/money'
 import { formatBytes } from '@/lib/format-bytes'
 import type { Queryable } from '../db/control-plane'
 import { countActiveProjects, type LockedPlan } from '../projects/free-plan'
+import { computeMisfits, misfitSentence } from '../projects/compute-fit'
 
 /** Where the Enterprise plan is arranged: the contact form of its plan card. */
 export const ENTERPRISE_CONTACT = ENTERPRISE_CONTACT_HREF
@@ -33,6 +34,9 @@ export async function refusalOf(db: Queryable, org: LockedPlan, target: PlanTier
         `and ${org.name} has ${active}. Pause or delete ${active - limit} of them first.`
       )
   }
+  const misfits = await computeMisfits(db, targetPlan, { organizationId: org.id })
+  if (misfits.length > 0)
+    return `${misfitSentence(targetPlan, misfits)} Move ${misfits.length === 1 ? 'it' : 'them'} to a smaller size first (Project settings → Compute and Disk).`
   if (!rolesForPlan(targetPlan).includes('Read-only')) {
     const [{ count }] = await db.query<{ count: number }>(
       `select count(*)::int as count from organization_members where organization_id = $1 and role = 'Read-only'`,

@@ -19,6 +19,7 @@ import { applyComputeLimits } from '../databases/compute-limits'
 import type { ProjectDbLocation } from '../databases'
 import { retryDelayMs } from './provision'
 import type { TransitionClaim } from './transitions'
+import { lockingProject } from './locking-project'
 
 /** Tries before a resize gives up and leaves the project on its old size. */
 const MAX_TRIES = 3
@@ -57,7 +58,7 @@ export async function readCompute(platform: Platform, project: ProjectAccess): P
 
 /** Puts the project in RESIZING towards `size`; 402 when the plan does not allow it, 409 while something else is under way. */
 export async function requestResize(platform: Platform, project: ProjectAccess, size: ComputeSizeId, user: AuthUser | null): Promise<ProjectCompute> {
-  const { row, from } = await platform.db.transaction(async (tx) => {
+  const { row, from } = await lockingProject(platform, () => platform.db.transaction(async (tx) => {
     const [current] = await tx.query<ComputeRow>(
       `select ${COLUMNS} from projects p join organizations o on o.id = p.organization_id where p.ref = $1 for update of p`,
       [project.ref]
@@ -85,8 +86,7 @@ export async function requestResize(platform: Platform, project: ProjectAccess, 
       [project.ref, size, `The database is moving to ${COMPUTE_SIZES[size].name} compute; its connections restart briefly.`]
     )
     return { row: moved, from: current.compute_size ?? defaultComputeSize(current.plan) }
-  })
-  platform.scheduler.kick()
+  }))
   await recordAudit(platform.db, {
     organizationId: row.organization_id,
     action: 'project.resized',

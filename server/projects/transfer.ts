@@ -14,6 +14,7 @@
  * for: the source's bill for its period includes the project's usage up to the move. The
  * project's log lines move with it (read by project, kept for its organization's retention).
  */
+import { computeMisfits, misfitSentence } from './compute-fit'
 import { NOT_ACTIVE_STATUSES, PLAN_NAMES, isTransitionalStatus, roleCan, type OrganizationRole, type ProjectStatus, type TransferAnswer, type TransferPreview } from '@/lib/api-types'
 import { formatBytes } from '@/lib/format-bytes'
 import type { Queryable } from '../db/control-plane'
@@ -94,6 +95,12 @@ async function transferSteps(tx: Queryable, platform: Platform, user: AuthUser, 
 
   if (target.restriction_status === 'restricted')
     refusals.push(new PlatformError(402, `${target.name} has used up its plan's quota and is restricted: a project moved there would not serve requests. Lift the restriction first (upgrade its plan, or pause or delete the projects over the quota).`))
+
+  const misfits = await computeMisfits(tx, target.plan, { refs: [row.ref, ...branches.map((b) => b.ref)] })
+  if (misfits.length > 0)
+    refusals.push(
+      new PlatformError(402, `${misfitSentence(target.plan, misfits)} Move it to a smaller size first (Project settings → Compute and Disk), or transfer it to an organization on a paid plan.`)
+    )
 
   // The move itself: the project takes its new organization's plan (one plan per organization).
   await tx.query(

@@ -30,6 +30,7 @@ import { retryDelayMs } from './provision'
 import { readProject } from './projects'
 import { toProjectDetail } from './serialize'
 import type { TransitionClaim } from './transitions'
+import { lockingProject } from './locking-project'
 
 /** Tries of a claim that could not reach the server before the upgrade gives up. */
 const MAX_TRIES = 3
@@ -100,7 +101,7 @@ export async function requestUpgrade(platform: Platform, project: ProjectAccess,
     throw new PlatformError(503, 'The database did not answer when its extensions were read. Try again in a moment.')
   }
   if (outdated.length === 0) throw conflict('Nothing to upgrade: every extension of this project is at the version its server ships.')
-  const row = await platform.db.transaction(async (tx) => {
+  const row = await lockingProject(platform, () => platform.db.transaction(async (tx) => {
     const [current] = await tx.query<{ status: string; organization_id: number }>(
       'select status, organization_id::int as organization_id from projects where ref = $1 for update',
       [project.ref]
@@ -117,8 +118,7 @@ export async function requestUpgrade(platform: Platform, project: ProjectAccess,
       [project.ref]
     )
     return readProject(tx, project.ref)
-  })
-  platform.scheduler.kick()
+  }))
   await recordAudit(platform.db, {
     organizationId: row.organization_id,
     action: 'project.upgraded',

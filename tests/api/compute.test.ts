@@ -185,6 +185,28 @@ describe.each(BACKENDS)('compute size: $name', (backend) => {
     expect((await limitsOf(freeRef)).datconnlimit).toBe(30)
   })
 
+  it('keeps the Free plan on Nano: a downgrade or a transfer to Free is refused while a project runs on larger compute, until it is moved to Nano', async () => {
+    const paid = await ownerWithOrg(tp, 'Downgrade Compute Org')
+    const big = await activeProject(tp, paid.token, paid.org.slug, { plan: 'pro' })
+    expect((await resize('small', paid.token, big)).status).toBe(202)
+    await settle(tp.platform)
+    const free = await tp.call('POST', '/platform/organizations', { token: paid.token, body: { name: 'Free Landing Org' } })
+    expect(free.status).toBe(201)
+
+    const downgrade = await tp.call('PUT', `/platform/organizations/${paid.org.slug}/billing/subscription`, { token: paid.token, body: { tier: 'tier_free' } })
+    expect(downgrade.status).toBe(400)
+    expect(downgrade.body.message).toMatch(/Nano/)
+    const preview = await tp.call('GET', `/platform/projects/${big}/transfer/preview?target_organization_slug=${free.body.slug}`, { token: paid.token })
+    expect(preview.body.can_transfer).toBe(false)
+    expect(preview.body.refusals.map((r: { message: string }) => r.message).join(' ')).toMatch(/Nano/)
+    const moved = await tp.call('POST', `/platform/projects/${big}/transfer`, { token: paid.token, body: { target_organization_slug: free.body.slug } })
+    expect(moved.status).toBeGreaterThanOrEqual(400)
+
+    // Once it runs on Nano, the downgrade goes ahead.
+    await tp.platform.db.query(`update projects set compute_size = 'nano' where ref = $1`, [big])
+    expect((await tp.call('PUT', `/platform/organizations/${paid.org.slug}/billing/subscription`, { token: paid.token, body: { tier: 'tier_free' } })).status).toBe(200)
+  })
+
   it('refuses an unknown size with 400', async () => {
     const res = await resize('huge')
     expect(res.status).toBe(400)

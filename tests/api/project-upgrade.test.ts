@@ -151,4 +151,14 @@ describe('upgrading a project', () => {
       await tp.platform.db.query('delete from project_backups where id = $1', [pending.id])
     }
   })
+
+  it('runs two upgrades asked at once one after the other, or refuses the second while the first runs, and ends healthy', async () => {
+    await sql(`drop extension if exists hstore; create extension hstore version '1.4'`)
+    const answers = await Promise.all([1, 2].map(() => tp.call('POST', `/platform/projects/${ref}/upgrade`, { token })))
+    expect(answers.map((a) => a.status)).toContain(202)
+    for (const answer of answers) expect([202, 409]).toContain(answer.status)
+    await settle(tp.platform)
+    expect(await status()).toBe('ACTIVE_HEALTHY')
+    expect((await versions()).hstore).not.toBe('1.4')
+  })
 })
