@@ -26,6 +26,7 @@ export const COLOR_TOKENS = [
   'brand-strong',
   'brand-foreground',
   'destructive',
+  'destructive-foreground',
   'warning',
 ] as const
 

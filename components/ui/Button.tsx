@@ -9,7 +9,7 @@ const typeClasses: Record<ButtonType, string> = {
   primary: 'bg-brand text-brand-foreground border-brand hover:bg-brand/85',
   default: 'bg-surface-raised text-foreground border-border hover:bg-border/60',
   outline: 'bg-transparent text-foreground border-border hover:bg-surface-raised',
-  danger: 'bg-destructive text-white border-destructive hover:bg-destructive/85',
+  danger: 'bg-destructive text-destructive-foreground border-destructive hover:bg-destructive/85',
   text: 'bg-transparent text-foreground-light border-transparent hover:text-foreground hover:bg-surface-raised',
 }
 

@@ -109,7 +109,7 @@ export function EditorToolbar({
             disabled={empty || !canRun}
             icon={<Play size={14} aria-hidden="true" />}
             iconRight={
-              <kbd aria-hidden="true" className="font-mono text-[11px] opacity-70">
+              <kbd aria-hidden="true" className="font-mono text-[11px] opacity-85">
                 {shortcut}
               </kbd>
             }

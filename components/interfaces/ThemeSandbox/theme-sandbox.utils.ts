@@ -16,6 +16,7 @@ export const THEME_VARIABLES = [
   '--brand-strong',
   '--brand-foreground',
   '--destructive',
+  '--destructive-foreground',
   '--warning',
 ] as const
 export type ThemeVariable = (typeof THEME_VARIABLES)[number]
