@@ -21,6 +21,10 @@ describe('Monaco themes from the app tokens', () => {
     expect(data.colors['editorError.foreground']).toBe(tokens.destructive)
     expect(data.rules).toContainEqual({ token: 'keyword', foreground: tokens['brand-strong']!.slice(1) })
     expect(data.rules).toContainEqual({ token: 'comment', foreground: tokens['foreground-lighter']!.slice(1), fontStyle: 'italic' })
+    // The base themes' SQL rules are more specific than `string`: they are replaced as well.
+    expect(data.rules).toContainEqual({ token: 'string.sql', foreground: tokens.warning!.slice(1) })
+    expect(data.rules).toContainEqual({ token: 'operator.sql', foreground: tokens['foreground-light']!.slice(1) })
+    expect(data.rules).toContainEqual({ token: 'predefined.sql', foreground: tokens.foreground!.slice(1) })
     // Every colour Monaco gets is one it accepts.
     for (const color of Object.values(data.colors)) expect(color).toMatch(/^#[0-9a-f]{6}([0-9a-f]{2})?$/)
   })

@@ -131,6 +131,11 @@ export function monacoThemeData(theme: AppTheme, tokens: ThemeTokens): Monaco.ed
     { token: 'number', foreground: ruleColor(t.foreground) },
     { token: 'predefined', foreground: ruleColor(t.foreground) },
     { token: 'identifier', foreground: ruleColor(t.foreground) },
+    // Monaco's base themes colour SQL's own tokens more specifically (strings pure red #ff0000,
+    // below 4.5:1 on either background): the app's colours replace them too.
+    { token: 'string.sql', foreground: ruleColor(t.warning) },
+    { token: 'operator.sql', foreground: ruleColor(t['foreground-light']) },
+    { token: 'predefined.sql', foreground: ruleColor(t.foreground) },
   ]
   return {
     base: theme === 'light' ? 'vs' : 'vs-dark',
