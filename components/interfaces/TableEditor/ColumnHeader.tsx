@@ -39,7 +39,8 @@ export function ColumnHeader({
         {column.primaryKey && <KeyRound aria-hidden size={12} className="shrink-0 text-warning" />}
         {column.foreignKey && <Link2 aria-hidden size={12} className="shrink-0 text-brand" />}
         <span className="flex min-w-0 flex-col leading-tight">
-          <span className="truncate font-medium text-foreground">{column.name}</span>
+          {/* The space keeps name and type two words in the visible text the accessible name starts with. */}
+          <span className="truncate font-medium text-foreground">{column.name} </span>
           <span className="truncate text-[10px] font-normal text-foreground-lighter">{column.type}</span>
         </span>
         <span aria-hidden className={clsx('ml-auto shrink-0', sorted === 'none' && 'invisible')}>
