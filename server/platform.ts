@@ -5,48 +5,21 @@
 import { randomUUID } from 'node:crypto'
 import { EgressCounter } from './billing/egress-counter'
 import { readConfig, type ServerConfig } from './config'
-import { openServerControlPlane, type ControlPlaneDb } from './db/control-plane'
+import type { Platform } from './platform-type'
+import { openServerControlPlane } from './db/control-plane'
 import { migrate } from './db/migrate'
 import { loadJwtSecret } from './auth/jwt'
 import { SigningKeys } from './auth/signing-keys'
-import { createMailer, type Mailer } from './auth/mailer'
-import { createProjectDatabases, type ProjectDatabases } from './databases'
+import { createMailer } from './auth/mailer'
+import { createProjectDatabases } from './databases'
 import { ensureSelfHostedProject } from './projects/self-hosted'
-import { startScheduler, type Scheduler } from './scheduler'
+import { startScheduler } from './scheduler'
 import { applyFlagsFile } from './flags/flags-file'
 import { indexDocsAtStart } from './docs/index-docs'
 import { resolveDatabaseServers, type DatabaseServers } from './engine/servers'
 import { closeProjectSchemas } from './graphql/project-schemas'
 import { dataApiProcesses } from './data-api/processes'
 import { authDatabases } from './project-auth/database'
-
-export type Platform = {
-  config: ServerConfig
-  db: ControlPlaneDb
-  /** Signs the service role's key. */
-  jwtSecret: Uint8Array
-  /** Sign and verify access tokens. */
-  signingKeys: SigningKeys
-  /** Sends the auth service's mails and SMS (or writes them to the log). */
-  mailer: Mailer
-  databases: ProjectDatabases
-  /**
-   * Where the control plane and project databases live: servers of your own, or the PostgreSQL
-   * server this platform runs itself (its `engine`, stopped with the platform).
-   */
-  servers: DatabaseServers
-  /** Names this app instance in provisioning leases. */
-  instanceId: string
-  scheduler: Scheduler
-  /**
-   * Bytes the SQL API answered, not yet added to the usage. Kept on the platform, not in a module:
-   * Next bundles the API route and the instrumentation hook (whose scheduler flushes it) apart,
-   * each with its own copy of every module.
-   */
-  egress: EgressCounter
-  /** Background work in flight (provisioning); tests await it. */
-  pending: Set<Promise<unknown>>
-}
 
 export async function createPlatform(config: ServerConfig): Promise<Platform> {
   const servers = await resolveDatabaseServers(config)
@@ -118,3 +91,5 @@ export function getPlatform(): Promise<Platform> {
   }
   return g[GLOBAL_KEY]!
 }
+
+export type { Platform } from './platform-type'

@@ -8,7 +8,7 @@
  * egress counted in memory is added then, and once more when the platform closes). Timers do not
  * keep the process alive.
  */
-import type { Platform } from './platform'
+import type { Platform } from './platform-type'
 import { claimDue, provisionClaimed } from './projects/provision'
 import { checkHealth } from './projects/health'
 import { claimTransitions, runTransition } from './projects/transitions'

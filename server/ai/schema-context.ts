@@ -5,7 +5,7 @@
  * large database neither floods the model nor the bill; tables the question names come first.
  */
 import { AI_MAX_TABLES } from '@/lib/api-types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { ProjectAccess } from '../http/types'
 import { readOnlyLocation } from '../sql/read-only-location'
 

@@ -8,7 +8,7 @@
  * now; without date_start it starts 7 days before its end.
  */
 import type { AuditAnswer, AuditEntry, AuditQuery } from '@/lib/api-types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { OrgAccess } from '../http/types'
 import { badRequest } from '../http/errors'
 

@@ -5,7 +5,7 @@
  * log). Off when no captcha is configured.
  */
 import { z } from 'zod'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { PlatformError } from '../http/errors'
 import { authError } from './gotrue-errors'
 import { providerJson } from './oauth-http'

@@ -10,7 +10,7 @@ import { authError } from './gotrue-errors'
 import { accountFor, authenticationOptions, registrationOptions, verifyAuthentication, verifyRegistration } from './passkeys'
 import { deletePasskey, listPasskeys, renamePasskey, toPasskeyItem } from './passkey-store'
 import { findUserById } from './users'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const notFound = () => authError(404, 'validation_failed', 'Passkey not found')

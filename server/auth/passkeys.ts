@@ -18,7 +18,7 @@ import {
 import type { IncomingMessage } from 'node:http'
 import { z } from 'zod'
 import { authenticationCredential, registrationCredential, type authenticationVerifyBody, type registrationVerifyBody } from '@/lib/api-types/passkeys'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser } from '../http/types'
 import { zodMessage } from '../http/errors'
 import { authError } from './gotrue-errors'

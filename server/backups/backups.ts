@@ -6,7 +6,7 @@
  */
 import type { Backup, BackupList, RestoreAnswer } from '@/lib/api-types'
 import { planNumbers } from '@/lib/billing/plan-table'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser, ProjectAccess } from '../http/types'
 import { conflict, PlatformError } from '../http/errors'
 import { recordAudit } from '../audit/record'

@@ -5,7 +5,7 @@
  * the new project's role. The new project is polled like any other (COMING_UP → ACTIVE_HEALTHY).
  */
 import type { CloneBackupBody, ProjectDetail } from '@/lib/api-types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser, ProjectAccess } from '../http/types'
 import { conflict, PlatformError } from '../http/errors'
 import type { CloneSource } from '../databases'

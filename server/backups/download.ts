@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { ServerResponse } from 'node:http'
 import pg from 'pg'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { ProjectAccess } from '../http/types'
 import { PlatformError } from '../http/errors'
 

@@ -5,7 +5,7 @@
  * lease to run out; the next claim finishes what is there. A failure, or a third try, undoes it:
  * the project's own database is back and the project is RESTORE_FAILED with the reason.
  */
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { TransitionClaim } from '../projects/transitions'
 import { adminUrlOf, letGo } from './backups'
 import { restoreSnapshot, undoRestore } from './snapshots'

@@ -8,7 +8,7 @@
  */
 import { PLAN_IDS } from '@/lib/api-types'
 import { planNumbers } from '@/lib/billing/plan-table'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { adminUrlOf, createBackup } from './backups'
 import { clearCutOffSnapshot, dropSnapshot } from './snapshots'
 

@@ -9,7 +9,7 @@
  * they are.
  */
 import type { PaymentMethod } from '@/lib/api-types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser, OrgAccess } from '../http/types'
 import { conflict } from '../http/errors'
 

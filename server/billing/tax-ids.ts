@@ -7,7 +7,7 @@
  */
 import type { CreateTaxIdBody, TaxId } from '@/lib/api-types'
 import { normalizeTaxIdValue } from '@/lib/billing/tax-ids'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser, OrgAccess } from '../http/types'
 import { badRequest, conflict, PlatformError } from '../http/errors'
 import { recordAudit } from '../audit/record'

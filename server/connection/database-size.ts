@@ -5,7 +5,7 @@
  * quotas see it too); otherwise, or when the measure fails, the last stored size and its time.
  */
 import type { DatabaseSize } from '@/lib/api-types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { ProjectAccess } from '../http/types'
 
 type Stored = { bytes: string | null; measured_at: Date | string | null }

@@ -4,7 +4,7 @@
  * once end with the stored and the real password the same (the last one).
  */
 import { randomBytes } from 'node:crypto'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { ProjectDbLocation } from '../databases'
 import type { ProjectStatus } from '@/lib/api-types'
 import { PlatformError } from '../http/errors'

@@ -4,7 +4,7 @@
  * GraphQL endpoint).
  */
 import type { ProjectAccess } from '../http/types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { readOnlyLocation } from '../sql/read-only-location'
 import { requireLocation } from './db-password'
 

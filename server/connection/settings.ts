@@ -3,7 +3,7 @@
  * connection string with `[YOUR-PASSWORD]` where the password goes (revealed by its own route).
  */
 import type { ProjectSettings } from '@/lib/api-types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { ProjectAccess } from '../http/types'
 import type { ProjectDbLocation } from '../databases'
 

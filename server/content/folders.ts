@@ -6,7 +6,7 @@
  */
 import type { ContentDeleted, ContentFolder } from '@/lib/api-types'
 import type { Queryable } from '../db/control-plane'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser, ProjectAccess } from '../http/types'
 import { PlatformError } from '../http/errors'
 import { requireProfile } from '../profile/profile'

@@ -6,7 +6,7 @@
  */
 import { QUERY_HISTORY_KEEP, QUERY_HISTORY_SQL_MAX, type QueryHistory, type QueryHistoryEntry, type queryHistoryQuery } from '@/lib/api-types'
 import type { z } from 'zod'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser, ProjectAccess } from '../http/types'
 import { requireProfile } from '../profile/profile'
 import { isDatabaseUnavailable, isSqlError } from '../databases'

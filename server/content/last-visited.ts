@@ -3,7 +3,7 @@
  * user and project, replaced by every visit; it goes with the snippet, and the list answers it
  * only while the caller can still see that snippet.
  */
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser, ProjectAccess } from '../http/types'
 import { PlatformError } from '../http/errors'
 import { requireProfile } from '../profile/profile'

@@ -7,7 +7,7 @@
 import type { z } from 'zod'
 import type { Content, ContentDeleted, ContentList, ContentSort, contentIdsQuery, contentListQuery, upsertContentBody } from '@/lib/api-types'
 import type { Queryable } from '../db/control-plane'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser, ProjectAccess } from '../http/types'
 import { badRequest, PlatformError } from '../http/errors'
 import { requireProfile } from '../profile/profile'

@@ -1,6 +1,6 @@
 /** A client of the server admin's on a project's database (the data API's set-up and checks). */
 import pg from 'pg'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { adminUrlForRegion, parseProjectDbServers } from '../databases/servers'
 import { ownerRoleOf } from '../databases/server-lifecycle'
 import { PlatformError } from '../http/errors'

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage } from 'node:http'
 import { roleCan, type ApiSettings, type ApiSettingsPatch } from '@/lib/api-types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { ProjectAccess } from '../http/types'
 import { PlatformError } from '../http/errors'
 import { ownOrigin } from '../auth/redirects'

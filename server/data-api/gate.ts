@@ -7,7 +7,7 @@
  * opens every write's transaction READ WRITE, which the database's read-only default cannot stop.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { ProjectDbLocation } from '../databases'
 import type { ProjectStatus } from '@/lib/api-types'
 import { notServingMessage, readOnlyModeMessage, restrictedMessage } from '../sql/not-serving'

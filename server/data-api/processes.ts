@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import http from 'node:http'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { serverAccount } from '../engine/account'
 import { freePort } from '../engine/cluster'
 import { ownerRoleOf } from '../databases/server-lifecycle'

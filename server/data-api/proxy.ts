@@ -8,7 +8,7 @@
  * may call it (apps call it from browsers with the anon key; keys, not cookies, authorize).
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { countEgress } from '../billing/egress'
 import { logPublicRequest } from '../logs/public-request-logs'
 import { dataApiProcesses } from './processes'

@@ -12,7 +12,7 @@
  */
 import { createHmac } from 'node:crypto'
 import pg from 'pg'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { ownerRoleOf } from '../databases/server-lifecycle'
 import { withAdmin } from './admin'
 import { AUTHENTICATOR, DATA_API_ROLES as API_ROLES } from '../databases/reserved-roles'

@@ -5,7 +5,7 @@
  * where its PostgREST listens (channel `pgrst`). Cheap, and a no-op when none runs. Changes made
  * over a direct connection are not seen until the next start (no event trigger: see README.md).
  */
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { ProjectDbLocation } from '../databases'
 
 export async function reloadDataApiSchema(platform: Platform, location: ProjectDbLocation): Promise<void> {

@@ -4,7 +4,7 @@
  * first uses at once insert one row (on conflict do nothing) and both read it.
  */
 import { randomBytes } from 'node:crypto'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 
 export type ProjectApiSettings = {
   jwtSecret: string

@@ -7,7 +7,7 @@
  */
 import { DOCS_SEARCH_MODE_HEADER, type DocsSearchMode, type docsSearchRoutes } from '@/lib/api-types'
 import type { Handlers } from '../http/types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { hit } from '../security/rate-limit'
 import { embedDocsInBackground } from './embed-docs'
 import { embed, norm } from './embeddings'

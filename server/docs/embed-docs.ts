@@ -5,7 +5,7 @@
  * Two instances doing this at once compute the same vectors and write one row each.
  */
 import { createHash } from 'node:crypto'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { embed, EmbeddingsError, norm } from './embeddings'
 
 type IndexedPage = { id: string; title: string; description: string | null; sections: { heading: string; content: string }[] }

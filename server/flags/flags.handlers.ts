@@ -1,5 +1,5 @@
 import type { FlagConfig, flagRoutes } from '@/lib/api-types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { PlatformError } from '../http/errors'
 import { emptyReply, reply, type Handlers } from '../http/types'
 import { evaluateFlags } from './evaluate'

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import type { Pool } from 'pg'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 
 const stub = vi.hoisted(() => ({ fingerprint: 'a', build: vi.fn() }))
 vi.mock('./catalog-fingerprint', () => ({ catalogFingerprint: async () => stub.fingerprint }))

@@ -12,7 +12,7 @@
  * pool is closed. Connections time out when idle, so a paused project holds none for long.
  */
 import pg from 'pg'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { catalogFingerprint } from './catalog-fingerprint'
 import { isConnectionError } from './connection-errors'
 import { withoutNamedStatements } from './unnamed-statements'

@@ -10,7 +10,7 @@
 import { roleCan, type GraphqlResponse } from '@/lib/api-types'
 import { PlatformError } from '../http/errors'
 import type { ProjectAccess } from '../http/types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { projectConnectionUrl } from '../connection/project-url'
 import { recordActivity } from '../projects/activity'
 import { servingLocation } from '../sql/serving-location'

@@ -12,7 +12,7 @@
  */
 import type { IncomingMessage } from 'node:http'
 import type { AnyRoute, ScopeKind } from '@/lib/api-types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { verifyServiceToken } from '../auth/jwt'
 import { authError } from '../auth/gotrue-errors'
 import { LOCAL_USER_EMAIL, LOCAL_USER_ID } from '../auth/local-user'

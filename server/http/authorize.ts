@@ -5,7 +5,7 @@
  * offer (one organization, one project).
  */
 import { roleCan, type AnyRoute, type RouteInput, type AnySchema } from '@/lib/api-types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { findMembership } from '../orgs/organizations'
 import { findVisibleProject } from '../projects/projects'
 import { PlatformError } from './errors'

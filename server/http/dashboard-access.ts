@@ -19,7 +19,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { isLoopback } from '@/lib/listen-address.mjs'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { assertUnderLimit, hit } from '../security/rate-limit'
 import { PlatformError } from './errors'
 import { clientIp } from './guards'

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { z } from 'zod'
 import type { AnyRoute, OrganizationRole, ScopeKind } from '@/lib/api-types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { ProjectRow } from '../projects/serialize'
 import type { OrgRow } from '../orgs/organizations'
 

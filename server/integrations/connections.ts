@@ -4,7 +4,7 @@
  */
 import type { GithubConnection } from '@/lib/api-types'
 import type { Queryable } from '../db/control-plane'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser, OrgAccess } from '../http/types'
 import { PlatformError } from '../http/errors'
 import { exchangeCode, GithubAppError } from './github-app'

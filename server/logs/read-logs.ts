@@ -16,7 +16,7 @@ import { containsPattern } from '@/lib/logs/like-pattern'
 import { isRecordedSource, type LogSourceName } from '@/lib/logs/sources'
 import { badRequest } from '../http/errors'
 import type { ProjectAccess } from '../http/types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { visibleMessage, visibleMetadata } from './statement-privacy'
 
 type Query = z.output<typeof logsQuery>

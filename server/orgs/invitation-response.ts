@@ -9,7 +9,7 @@
  */
 import type { InvitationPreview, Organization, OrganizationRole } from '@/lib/api-types'
 import type { Queryable } from '../db/control-plane'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser } from '../http/types'
 import { PlatformError } from '../http/errors'
 import { recordAudit } from '../audit/record'

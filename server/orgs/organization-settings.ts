@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod'
 import type { Organization, updateOrganizationBody } from '@/lib/api-types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser, OrgAccess } from '../http/types'
 import { PlatformError } from '../http/errors'
 import { recordAudit, type AuditRecord } from '../audit/record'

@@ -6,7 +6,7 @@ import { columnPrivileges, type ColumnPrivileges, type ColumnPrivilegesChangeBod
 import { quoteIdentifier } from '@/lib/sql/completion/identifiers'
 import { PlatformError } from '../http/errors'
 import type { ProjectAccess } from '../http/types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { changeSql, listSql, type ChangeKind } from './column-privileges-sql'
 import { runInProjectDatabase } from './project-database'
 

@@ -9,7 +9,7 @@
 import { roleCan } from '@/lib/api-types'
 import { PlatformError } from '../http/errors'
 import type { ProjectAccess } from '../http/types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { isDatabaseNotServing, isDatabaseUnavailable, isSqlError } from '../databases'
 import { markUnhealthy } from '../projects/health'
 import { recordActivity } from '../projects/activity'

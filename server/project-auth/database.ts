@@ -6,7 +6,7 @@
  * completing it at once would race on CREATE.
  */
 import pg from 'pg'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { GatedProject } from '../data-api/gate'
 import { ensureApiRolesExist } from '../data-api/roles'
 import { AUTH_SCHEMA_COMMENT, AUTH_SCHEMA_SQL } from './schema-sql'

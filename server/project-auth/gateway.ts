@@ -6,7 +6,7 @@
  * serving. Then the endpoint (service.ts) runs with the project's settings and database.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { isPlatformError } from '../http/errors'
 import { isUnavailable } from '../db/unavailable'
 import { clientIp, readJsonBody } from '../http/guards'

@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { projectAuthRoutes } from '@/lib/api-types'
 import type { Handlers, ProjectAccess } from '../http/types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { PlatformError, isPlatformError } from '../http/errors'
 import { ownOrigin } from '../auth/redirects'
 import { notServingMessage, restrictedMessage } from '../sql/not-serving'

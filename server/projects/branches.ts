@@ -5,7 +5,7 @@
  * Deleting a branch is deleting that project; deleting the parent deletes its branches.
  */
 import type { CreateBranchBody, Project, ProjectDetail } from '@/lib/api-types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { ProjectAccess } from '../http/types'
 import { conflict } from '../http/errors'
 import { assertFreePlanRoom } from './free-plan'

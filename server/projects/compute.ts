@@ -10,7 +10,7 @@
 import type { ProjectCompute } from '@/lib/api-types'
 import { COMPUTE_SIZES, computeSizeRefusal, computeSizesFor, defaultComputeSize, type ComputeSizeId } from '@/lib/compute-sizes'
 import type { PlanId } from '@/lib/api-types/plans'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser, ProjectAccess } from '../http/types'
 import { conflict, PlatformError } from '../http/errors'
 import { recordAudit } from '../audit/record'

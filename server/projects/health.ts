@@ -13,7 +13,7 @@
  * project that is then refused becomes ACTIVE_UNHEALTHY, and an unhealthy one that is then not
  * answered in time stays unhealthy (nothing new was learnt).
  */
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
 
 const PROBE_TIMEOUT_MS = 5_000

@@ -6,7 +6,7 @@
  * A pause, restore or delete is written to the organization's audit log once it is accepted.
  */
 import { LIFECYCLE_FROM, type AuditAction, type LifecycleAction, type ProjectDetail, type ProjectStatus } from '@/lib/api-types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser, ProjectAccess } from '../http/types'
 import { conflict } from '../http/errors'
 import { recordAudit } from '../audit/record'

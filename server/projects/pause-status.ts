@@ -6,7 +6,7 @@
  */
 import type { PauseStatus } from '@/lib/api-types'
 import type { ProjectAccess } from '../http/types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 
 export async function pauseStatus(platform: Platform, project: ProjectAccess): Promise<PauseStatus> {
   const seconds = platform.config.pauseInactiveAfterSeconds

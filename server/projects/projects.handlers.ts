@@ -1,6 +1,6 @@
 import type { ProjectDetail, projectRoutes } from '@/lib/api-types'
 import type { AuthUser, Handlers } from '../http/types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { recordAudit } from '../audit/record'
 import { PlatformError } from '../http/errors'
 import { createProject, listProjects, readProject, retryProvisioning } from './projects'

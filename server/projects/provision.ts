@@ -7,7 +7,7 @@
  */
 import { authDatabases } from '../project-auth/database'
 import { cloneSource } from '../backups/clone'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
 
 /** Longer than any provisioning takes: after it, another instance may take the project over. */

@@ -12,7 +12,7 @@
  * UPGRADING → ACTIVE_HEALTHY, with what was updated or why not recorded (upgrade.ts).
  */
 import type { ProjectStatus } from '@/lib/api-types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
 import { retryDelayMs } from './provision'
 import { dataApiProcesses } from '../data-api/processes'

@@ -19,7 +19,7 @@
  */
 import pg from 'pg'
 import type { LastUpgrade, OutdatedExtension, ProjectDetail, UpgradeStatus } from '@/lib/api-types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser, ProjectAccess } from '../http/types'
 import { conflict, PlatformError } from '../http/errors'
 import { recordAudit } from '../audit/record'

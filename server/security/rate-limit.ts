@@ -4,7 +4,7 @@
  * over the limit gets 429 with Retry-After (GoTrue's `over_request_rate_limit` on the auth service).
  */
 import { createHash } from 'node:crypto'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { RateLimit } from '../config'
 import { PlatformError } from '../http/errors'
 

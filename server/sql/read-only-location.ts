@@ -3,7 +3,7 @@
  * first use (a login role), and the location that now names it is stored. The project's row is locked meanwhile: two first uses at
  * once must not each give the role a new password and keep the other's.
  */
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { ProjectDbLocation } from '../databases'
 
 export async function readOnlyLocation(platform: Platform, ref: string, region: string, location: ProjectDbLocation): Promise<ProjectDbLocation> {

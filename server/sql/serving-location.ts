@@ -9,7 +9,7 @@
 import type { ProjectDbLocation } from '../databases'
 import { PlatformError } from '../http/errors'
 import type { ProjectAccess } from '../http/types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { recheckNow } from '../projects/health'
 import { notServingMessage, restrictedMessage } from './not-serving'
 

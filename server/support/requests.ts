@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import type { SupportRequestAnswer, SupportRequestBody } from '@/lib/api-types'
 import { SUPPORT_CATEGORIES } from '@/lib/support'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser } from '../http/types'
 import { hit } from '../security/rate-limit'
 

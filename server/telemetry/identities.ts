@@ -7,7 +7,7 @@
  * identifies last with it (one browser, another account), so the only way to claim someone's
  * browsing is to know their id.
  */
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser } from '../http/types'
 import { PlatformError } from '../http/errors'
 

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod'
 import type { telemetryEventBody, telemetryPageBody, TelemetryKind } from '@/lib/api-types'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import type { AuthUser } from '../http/types'
 import { storedBytes, withinDailyCap } from '../security/daily-caps'
 

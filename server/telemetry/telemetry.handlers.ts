@@ -1,7 +1,7 @@
 import type { telemetryRoutes } from '@/lib/api-types'
 import type { Handlers } from '../http/types'
 import { hit } from '../security/rate-limit'
-import type { Platform } from '../platform'
+import type { Platform } from '../platform-type'
 import { recordEvent, recordForUser, recordPage } from './record'
 import { identify, resetIdentities } from './identities'
 import { deleteMyTelemetry, listMyTelemetry } from './my-telemetry'
