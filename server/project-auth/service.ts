@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import * as a from '@/lib/api-types/auth'
 import { authError } from '../auth/gotrue-errors'
+import { isPlatformError } from '../http/errors'
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/passwords'
 import { hit } from '../security/rate-limit'
 import { limitSignIn, rememberProjectSignInAddress } from '../auth/sign-in-limits'
@@ -325,14 +326,24 @@ const verifyPost: Endpoint = async (ctx, { body }) => {
   return ok((await completeVerification(ctx, input.type, proof)).session)
 }
 
-/** The link in a mail: on to redirect_to with the session in the fragment, or the error. */
+/** `redirect` with `params` as its fragment, in place of one it had (a second `#` is not read by apps). */
+function withFragment(redirect: string, params: Record<string, string>): string {
+  const hash = redirect.indexOf('#')
+  return `${hash === -1 ? redirect : redirect.slice(0, hash)}#${new URLSearchParams(params)}`
+}
+
+/**
+ * The link in a mail, followed in a browser: on to redirect_to with the session in the fragment,
+ * or with the reason it was refused (expired or used, a banned user, too many tries …), never a
+ * JSON page. Only a failure of the service itself answers as an error.
+ */
 const verifyGet: Endpoint = async (ctx, { query }) => {
   const input = parse(a.verifyLinkQuery, query)
   const redirect = allowedRedirect(ctx, input.redirect_to)
-  await hit(ctx.platform, bucket(ctx, 'verify:ip'), ctx.ip, limits(ctx).verifyPerIp)
   try {
+    await hit(ctx.platform, bucket(ctx, 'verify:ip'), ctx.ip, limits(ctx).verifyPerIp)
     const { session, type } = await completeVerification(ctx, input.type, { token: input.token })
-    const fragment = new URLSearchParams({
+    const location = withFragment(redirect, {
       access_token: session.access_token,
       expires_at: String(session.expires_at),
       expires_in: String(session.expires_in),
@@ -340,11 +351,13 @@ const verifyGet: Endpoint = async (ctx, { query }) => {
       token_type: 'bearer',
       type,
     })
-    return { status: 303, headers: { Location: `${redirect}#${fragment}` } }
+    return { status: 303, headers: { Location: location } }
   } catch (error) {
-    const fragment = new URLSearchParams({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' })
-    if ((error as { status?: number }).status === 403) return { status: 303, headers: { Location: `${redirect}#${fragment}` } }
-    throw error
+    if (!isPlatformError(error) || error.status >= 500) throw error
+    const expired = error.status === 403
+    const code = expired ? 'otp_expired' : typeof error.extra.error_code === 'string' ? error.extra.error_code : 'validation_failed'
+    const description = expired ? 'Email link is invalid or has expired' : error.message
+    return { status: 303, headers: { Location: withFragment(redirect, { error: 'access_denied', error_code: code, error_description: description }) } }
   }
 }
 

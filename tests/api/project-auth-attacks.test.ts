@@ -272,7 +272,8 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth under attack', () => {
     const secondLink = lastLink(wanted, 'email_change')
     expect((await fetch(secondLink, { redirect: 'manual' })).headers.get('location')).toContain('access_token=')
     const first = await fetch(firstLink, { redirect: 'manual' })
-    expect(first.status).toBe(422)
+    expect(first.status).toBe(303)
+    expect(new URLSearchParams(first.headers.get('location')!.split('#')[1]).get('error_code')).toBe('email_exists')
     const holders = await rowsOf(tp, owner, a.ref, `select count(*)::int as n from auth.users where email = '${wanted}'`)
     expect(holders).toEqual([{ n: 1 }])
   })
@@ -308,6 +309,26 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth under attack', () => {
     expect(followed.status).toBe(303)
     expect(followed.headers.get('set-cookie')).toBeNull()
     expect(followed.headers.get('location')!.startsWith('https://app.example.com#access_token=')).toBe(true)
+  })
+
+  it('a mailed link leads back to the app with one fragment, and a link refused for another reason than expiry says why there too', async () => {
+    await tp.call('PATCH', `/platform/auth/${a.ref}/config`, { token: owner, body: { mailer_autoconfirm: false, site_url: 'https://app.example.com', uri_allow_list: [] } })
+    const email = unique('fragment')
+    await auth(a, `/signup?redirect_to=${encodeURIComponent('https://app.example.com/welcome#old')}`, { key: a.anon, body: { email, password: PASSWORD } })
+    const link = lastLink(email, 'signup')
+    const followed = await fetch(link, { redirect: 'manual' })
+    const location = followed.headers.get('location')!
+    expect(location.startsWith('https://app.example.com/welcome#access_token=')).toBe(true)
+    expect(location.split('#')).toHaveLength(2)
+    // A banned user's link: back to the app with the reason, not a JSON page.
+    const banned = unique('banned-link')
+    await auth(a, '/signup', { key: a.anon, body: { email: banned, password: PASSWORD } })
+    await rowsOf(tp, owner, a.ref, `update auth.users set banned_until = 'infinity' where email = '${banned}'`)
+    const refused = await fetch(lastLink(banned, 'signup'), { redirect: 'manual' })
+    expect(refused.status).toBe(303)
+    const fragment = new URLSearchParams(new URL(refused.headers.get('location')!).hash.slice(1))
+    expect(fragment.get('error_code')).toBe('user_banned')
+    expect(fragment.get('error_description')).toBeTruthy()
   })
 
   it("anon and a user cannot read or change the auth schema's tables through the data API even when the project exposes it", async () => {
