@@ -5,7 +5,7 @@ import { runSql, signUp, uniqueEmail } from './helpers'
 import { SCREENSHOTS } from './photograph'
 
 /**
- * An automated WCAG 2 A/AA audit (axe-core) of the main screens in light and dark: any finding of
+ * An automated WCAG 2 A/AA audit (axe-core) of the main screens in light, dark and classic dark: any finding of
  * impact "serious" or "critical" fails, and the failure names the rule, the element and (for
  * contrast) its colours, so it says what to fix. Contrast is fixed at the colour tokens
  * (styles/globals.css), not element by element.
@@ -13,7 +13,7 @@ import { SCREENSHOTS } from './photograph'
 // axe-core comes with the test tooling's dependencies; Playwright runs specs as CommonJS.
 const AXE_PATH = require.resolve('axe-core/axe.min.js')
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
-const THEMES = ['light', 'dark'] as const
+const THEMES = ['light', 'dark', 'classic-dark'] as const
 
 type Finding = { screen: string; theme: string; rule: string; impact: string; target: string; detail: string }
 
@@ -62,7 +62,7 @@ async function settle(page: Page, ready: Locator) {
   await page.waitForLoadState('networkidle').catch(() => undefined)
 }
 
-test('the main screens have no serious or critical WCAG 2 A/AA findings in light and dark', async ({ page }) => {
+test('the main screens have no serious or critical WCAG 2 A/AA findings in light, dark and classic dark', async ({ page }) => {
   test.setTimeout(300_000)
   // The consent question is answered, so that it does not cover the screens audited.
   await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))

@@ -44,7 +44,7 @@ describe.each(Object.entries(THEMES))('%s theme', (theme, selector) => {
   // Light backgrounds take the stronger brand for text (links, keywords, badges).
   if (theme === 'light') cases.push(...SURFACES.flatMap((s) => [[`brand-strong on ${s}`, t['brand-strong'], t[s]] as const, [`brand badge on ${s}`, t['brand-strong'], over(t.brand, 0.15, t[s])] as const]))
   cases.push(['destructive-foreground on destructive (danger button)', t['destructive-foreground'], t.destructive])
-  if (theme !== 'classic-dark') cases.push(['brand-foreground on brand (primary button)', t['brand-foreground'], t.brand])
+  cases.push(['brand-foreground on brand (primary button)', t['brand-foreground'], t.brand])
 
   it.each(cases)('%s reaches 4.5:1', (_, fg, bg) => {
     expect(fg, 'token defined').toMatch(/^#/)
