@@ -7,7 +7,7 @@ import { useProjectUserBanMutation } from '@/data/project-auth/project-user-ban-
 import { useProjectUserDeleteMutation } from '@/data/project-auth/project-user-delete-mutation'
 import { useProjectUserRecoveryMutation } from '@/data/project-auth/project-user-recovery-mutation'
 import type { ProjectUser } from '@/lib/api-types'
-import { BAN_OPTIONS, formatUserTime, isBanned, UNBAN, userStatuses } from './project-auth.utils'
+import { BAN_OPTIONS, banLabel, formatUserTime, isBanned, UNBAN, userStatuses } from './project-auth.utils'
 
 /**
  * One user: what the platform knows of them, and what a member with auth:users:write may do:
@@ -107,7 +107,7 @@ function UserDetail({
 
       <Section
         title="Ban"
-        description={banned ? `Banned until ${formatUserTime(user.banned_until)}: the user cannot sign in, and their sessions end.` : 'A banned user cannot sign in until the ban ends.'}
+        description={banned ? `${banLabel(user.banned_until)}: the user cannot sign in, and their sessions end.` : 'A banned user cannot sign in until the ban ends.'}
       >
         {banned ? (
           <Button type="outline" disabled={!canWrite} loading={ban.isPending} onClick={() => ban.mutate({ projectRef, id: user.id, banDuration: UNBAN })}>

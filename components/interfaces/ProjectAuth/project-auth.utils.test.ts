@@ -45,6 +45,11 @@ it('names the end of a ban that still runs', () => {
   expect(status.variant).toBe('destructive')
 })
 
+it('shows a ban with no end (infinity, set from SQL) as banned for good', () => {
+  const [status] = userStatuses(user({ banned_until: 'infinity' }), NOW)
+  expect(status).toEqual({ label: 'Banned for good', variant: 'destructive' })
+})
+
 it('offers the ban periods the contract accepts', () => {
   expect(BAN_OPTIONS.map((o) => o.label)).toEqual(['1 hour', '24 hours', '7 days', '100 years'])
 })

@@ -17,15 +17,21 @@ export function formatUserTime(iso: string | null): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 }
 
+/** The platform answers `infinity` for a ban with no end (set from SQL). */
+const FOREVER = 'infinity'
+
 export const isBanned = (user: Pick<ProjectUser, 'banned_until'>, now = Date.now()) =>
-  user.banned_until !== null && Date.parse(user.banned_until) > now
+  user.banned_until === FOREVER || (user.banned_until !== null && Date.parse(user.banned_until) > now)
+
+/** "Banned until Nov 27, 2026, 12:00 PM", or "Banned for good" for a ban with no end. */
+export const banLabel = (bannedUntil: string | null) => (bannedUntil === FOREVER ? 'Banned for good' : `Banned until ${formatUserTime(bannedUntil)}`)
 
 export type UserStatus = { label: string; variant: BadgeVariant }
 
 /** What a person should notice about a user at a glance; nothing for an ordinary confirmed user. */
 export function userStatuses(user: ProjectUser, now = Date.now()): UserStatus[] {
   const statuses: UserStatus[] = []
-  if (isBanned(user, now)) statuses.push({ label: `Banned until ${formatUserTime(user.banned_until)}`, variant: 'destructive' })
+  if (isBanned(user, now)) statuses.push({ label: banLabel(user.banned_until), variant: 'destructive' })
   if (user.is_anonymous) statuses.push({ label: 'Anonymous', variant: 'outline' })
   // An invitation not taken up yet is one thing; a sign-up that never confirmed its mail another.
   if (user.email && !user.email_confirmed_at) statuses.push(user.invited_at ? { label: 'Invited', variant: 'brand' } : { label: 'Unconfirmed', variant: 'warning' })
