@@ -17,8 +17,12 @@ const dataDir = (name: string) => {
   return dir
 }
 
-const server = (port: number, env: Record<string, string>) => ({
-  command: 'node scripts/start.mjs',
+/**
+ * `npm start` (scripts/start.mjs: the API served beside Next) unless `plainNext`: then `next start`
+ * alone, as self-hosters may run it, with the API through pages/api. Both are tested.
+ */
+const server = (port: number, env: Record<string, string>, { plainNext = false } = {}) => ({
+  command: plainNext ? `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1` : 'node scripts/start.mjs',
   url: `http://127.0.0.1:${port}/api/config`,
   reuseExistingServer: false,
   timeout: 120_000,
@@ -58,7 +62,7 @@ export default defineConfig({
     // Every spec signs a new user up from 127.0.0.1: more than the default 30 sign-ups an hour per
     // address (the limit itself is tested by tests/api/brute-force.test.ts).
     server(PORTS.platform, { DATA_DIR: dataDir('platform'), USAGE_SAMPLE_INTERVAL_MS: '10000', RATE_LIMIT_SIGN_UP: '1000' }),
-    server(PORTS.selfHosted, { DATA_DIR: dataDir('self-hosted'), NEXT_PUBLIC_IS_PLATFORM: 'false' }),
+    server(PORTS.selfHosted, { DATA_DIR: dataDir('self-hosted'), NEXT_PUBLIC_IS_PLATFORM: 'false' }, { plainNext: true }),
     ...(pgUrl ? [server(PORTS.selfHostedPg, { DATA_DIR: dataDir('self-hosted-pg'), NEXT_PUBLIC_IS_PLATFORM: 'false', DATABASE_URL: pgUrl })] : []),
     server(PORTS.mocked, { DATA_DIR: dataDir('mocked'), API_MOCKING: 'true' }),
   ],

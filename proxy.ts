@@ -11,21 +11,13 @@ import { NextResponse, type NextRequest } from 'next/server'
 import { readConfig, type ServerConfig } from './server/config'
 import { isAllowedHost } from './server/http/guards'
 import { dashboardRefusal, forwardedFor } from './server/http/dashboard-access'
-import { API_URL, CONFIGURED_GOTRUE_URL, IS_PRODUCTION } from './lib/client-config'
-import { originOf, securityHeaders, widgetOriginsOf } from './lib/security-headers'
+import { answerSecurityHeaders } from './server/http/security-headers'
 
 let settings: ServerConfig | undefined
 let headers: { key: string; value: string }[] | undefined
 
 function headersOnce() {
-  if (headers) return headers
-  const config = readConfig()
-  headers = securityHeaders({
-    connectOrigins: [...originOf(API_URL), ...originOf(CONFIGURED_GOTRUE_URL), ...originOf(config.docsSearch.publicUrl)],
-    widgetOrigins: widgetOriginsOf(config.captcha?.scriptUrl),
-    development: !IS_PRODUCTION,
-  })
-  return headers
+  return (headers ??= answerSecurityHeaders(readConfig()))
 }
 
 function json(status: number, message: string, headers: Record<string, string> = {}) {

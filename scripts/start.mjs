@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: builds the production bundle when there is none or the sources changed since the
-// last build, then serves it on LISTEN_HOST and PORT (default 3000). The mode (platform or
+// last build, then serves it on LISTEN_HOST and PORT (default 3000) with scripts/serve.mjs: Next
+// for the pages, the platform's handler directly for its API. The mode (platform or
 // self-hosted) is read at run time, so switching NEXT_PUBLIC_IS_PLATFORM never needs a rebuild.
 import { spawn } from 'node:child_process'
-import { buildIfNeeded, nextBin, root } from './build-if-needed.mjs'
+import path from 'node:path'
+import { buildIfNeeded, root } from './build-if-needed.mjs'
 import { listenAddress } from '../lib/listen-address.mjs'
 
 // The address comes from LISTEN_HOST, never HOSTNAME (lib/listen-address.mjs says why); a
@@ -25,6 +27,6 @@ const shown = !exposed ? 'localhost' : host.includes(':') ? `[${host}]` : host
 console.log(`Starting on http://${shown}:${port} (${mode} mode${guard})`)
 // HOSTNAME stays out of the server's environment: nothing under it may bind or link by it.
 const { HOSTNAME: _ignored, ...env } = process.env
-const child = spawn(process.execPath, [nextBin, 'start', '-p', port, '-H', host], { cwd: root, stdio: 'inherit', env })
+const child = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { cwd: root, stdio: 'inherit', env: { ...env, PORT: port, SERVE_HOST: host } })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
