@@ -8,11 +8,12 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import type { Pool } from 'pg'
 import type { Platform } from '../platform-type'
 
-const stub = vi.hoisted(() => ({ fingerprint: 'a', build: vi.fn() }))
-vi.mock('./catalog-fingerprint', () => ({ catalogFingerprint: async () => stub.fingerprint }))
+const stub = vi.hoisted(() => ({ fingerprint: 'a', reads: 0, build: vi.fn() }))
+vi.mock('./catalog-fingerprint', () => ({ catalogFingerprint: async () => (stub.reads++, stub.fingerprint) }))
 vi.mock('./postgraphile-schema', () => ({ buildProjectSchema: stub.build }))
 
 import { FAILED_BUILD_RETRY_MS, projectSchema } from './project-schemas'
+import { CATALOG_RECHECK_MS, catalogMayHaveChanged } from '../sql/catalog-version'
 
 const pool = {} as Pool
 let platform: Platform
@@ -20,6 +21,7 @@ let platform: Platform
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] })
   stub.fingerprint = 'a'
+  stub.reads = 0
   stub.build.mockReset()
   // A fresh platform object: the cache is kept per platform.
   platform = { config: { sqlTimeoutMs: 1_000 } } as Platform
@@ -35,6 +37,7 @@ it('answers a failed build from memory for the same catalog, and builds again on
   const built = { schema: {}, resolvedPreset: {} }
   stub.build.mockResolvedValue(built)
   stub.fingerprint = 'b'
+  catalogMayHaveChanged(platform, 'ref1')
   await expect(projectSchema(platform, 'ref1', pool)).resolves.toMatchObject(built)
   await expect(projectSchema(platform, 'ref1', pool)).resolves.toMatchObject(built)
   expect(stub.build).toHaveBeenCalledTimes(2)
@@ -53,4 +56,42 @@ it('does not remember a connection that failed', async () => {
   await expect(projectSchema(platform, 'ref3', pool)).rejects.toThrow('ECONNREFUSED')
   await expect(projectSchema(platform, 'ref3', pool)).rejects.toThrow('ECONNREFUSED')
   expect(stub.build).toHaveBeenCalledTimes(2)
+})
+
+it('reads the catalog fingerprint once per change through the SQL endpoint, not per request', async () => {
+  stub.build.mockResolvedValue({ schema: {}, resolvedPreset: {} })
+  for (let i = 0; i < 5; i++) await projectSchema(platform, 'ref4', pool)
+  expect(stub.reads).toBe(1)
+  expect(stub.build).toHaveBeenCalledTimes(1)
+
+  stub.fingerprint = 'b'
+  catalogMayHaveChanged(platform, 'ref4')
+  await projectSchema(platform, 'ref4', pool)
+  await projectSchema(platform, 'ref4', pool)
+  expect(stub.reads).toBe(2)
+  expect(stub.build).toHaveBeenCalledTimes(2)
+})
+
+it('reads the fingerprint again after CATALOG_RECHECK_MS, for a change made from elsewhere', async () => {
+  stub.build.mockResolvedValue({ schema: {}, resolvedPreset: {} })
+  await projectSchema(platform, 'ref5', pool)
+  stub.fingerprint = 'changed over psql'
+  vi.setSystemTime(Date.now() + CATALOG_RECHECK_MS - 1)
+  await projectSchema(platform, 'ref5', pool)
+  expect(stub.build).toHaveBeenCalledTimes(1)
+  vi.setSystemTime(Date.now() + 2)
+  await projectSchema(platform, 'ref5', pool)
+  expect(stub.reads).toBe(2)
+  expect(stub.build).toHaveBeenCalledTimes(2)
+})
+
+it('keeps each project its own: a change in one does not make another read again', async () => {
+  stub.build.mockResolvedValue({ schema: {}, resolvedPreset: {} })
+  await projectSchema(platform, 'ref6', pool)
+  await projectSchema(platform, 'ref7', pool)
+  catalogMayHaveChanged(platform, 'ref6')
+  await projectSchema(platform, 'ref7', pool)
+  expect(stub.reads).toBe(2)
+  await projectSchema(platform, 'ref6', pool)
+  expect(stub.reads).toBe(3)
 })

@@ -1,8 +1,10 @@
 /**
  * The GraphQL schemas of projects, cached per app instance. A schema is built by introspecting the
  * project's database, which takes a while; it is kept with the catalog fingerprint it was built at
- * and rebuilt when a request finds the fingerprint changed (a schema change shows up at the next
- * request). One build per project at a time: requests arriving meanwhile wait for it. At most
+ * and rebuilt when a request finds the fingerprint changed. The fingerprint itself (a few ms of
+ * catalog reading) is read again only when the catalog may have changed (server/sql/catalog-version.ts):
+ * a change made through the SQL endpoint shows at the next request, one made elsewhere within
+ * CATALOG_RECHECK_MS. One build per project at a time: requests arriving meanwhile wait for it. At most
  * `MAX_CACHED_PROJECTS` projects are kept; the least recently used one is dropped with its pools.
  * A build that fails (two tables PostGraphile names alike, an introspection error) is remembered
  * with its fingerprint for `FAILED_BUILD_RETRY_MS`: requests meanwhile get the same error at once
@@ -13,6 +15,7 @@
  */
 import pg from 'pg'
 import type { Platform } from '../platform-type'
+import { catalogStamp, isFresh, type CatalogStamp } from '../sql/catalog-version'
 import { catalogFingerprint } from './catalog-fingerprint'
 import { isConnectionError } from './connection-errors'
 import { withoutNamedStatements } from './unnamed-statements'
@@ -32,6 +35,8 @@ type Build = { fingerprint: string; promise: Promise<BuiltSchema> }
 type ProjectEntry = {
   /** The pool of the project's own role, and of its read-only one once a read-only member called. */
   pools: Map<PoolRole, { url: string; pool: pg.Pool }>
+  /** The last fingerprint read (or being read), with the stamp taken when its read started. */
+  fingerprint: { stamp: CatalogStamp; promise: Promise<string> } | null
   built: (BuiltSchema & { fingerprint: string }) | null
   building: Build | null
   failed: { fingerprint: string; error: unknown; retryAt: number } | null
@@ -55,7 +60,7 @@ function entryOf(platform: Platform, ref: string): ProjectEntry {
     // Most recently used last: a Map iterates in insertion order.
     cache.delete(ref)
   } else {
-    entry = { pools: new Map(), built: null, building: null, failed: null }
+    entry = { pools: new Map(), fingerprint: null, built: null, building: null, failed: null }
   }
   cache.set(ref, entry)
   while (cache.size > MAX_CACHED_PROJECTS) {
@@ -111,7 +116,7 @@ export function projectPool(platform: Platform, ref: string, url: string, role: 
  */
 export async function projectSchema(platform: Platform, ref: string, ownerPool: pg.Pool): Promise<BuiltSchema> {
   const entry = entryOf(platform, ref)
-  const fingerprint = await catalogFingerprint(ownerPool)
+  const fingerprint = await currentFingerprint(platform, ref, entry, ownerPool)
   for (;;) {
     if (entry.built?.fingerprint === fingerprint) return entry.built
     if (entry.building?.fingerprint === fingerprint) return entry.building.promise
@@ -139,6 +144,18 @@ export async function projectSchema(platform: Platform, ref: string, ownerPool: 
       if (entry.building === build) entry.building = null
     }
   }
+}
+
+/** The catalog's fingerprint: the one read last while it stands, else read again (one read at a time is shared). */
+function currentFingerprint(platform: Platform, ref: string, entry: ProjectEntry, ownerPool: pg.Pool): Promise<string> {
+  if (entry.fingerprint && isFresh(platform, ref, entry.fingerprint.stamp)) return entry.fingerprint.promise
+  const read = { stamp: catalogStamp(platform, ref), promise: catalogFingerprint(ownerPool) }
+  entry.fingerprint = read
+  // A failed read is not kept: the next request reads again.
+  read.promise.catch(() => {
+    if (entry.fingerprint === read) entry.fingerprint = null
+  })
+  return read.promise
 }
 
 /** Forgets a project: its pools are closed (paused, deleted, or its connection failed). */

@@ -34,6 +34,7 @@ import { errorLine, responseStream, type ResponseStream } from './stream-respons
 import { countEgress } from '../billing/egress'
 import { watchStatement } from '../logs/postgres-logs'
 import { reloadDataApiSchema } from '../data-api/schema-reload'
+import { catalogMayHaveChanged } from './catalog-version'
 
 const encoder = new TextEncoder()
 
@@ -82,6 +83,7 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
       })
     )
   } catch (thrown) {
+    if (!readOnly) catalogMayHaveChanged(platform, project.ref)
     const refusal = readOnly && isSqlError(thrown) ? readOnlyRefusal(body.query, { message: thrown.message, code: thrown.pg.code }, project.role) : null
     const readOnlyMode = !refusal && project.read_only_at && isSqlError(thrown) && thrown.pg.code === '25006'
     const error = refusal
@@ -103,8 +105,11 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
     throw error
   }
   const ran = { ...run, durationMs: outcome.durationMs, rowCount: outcome.rowCount ?? null, error: null }
-  // The schema may have changed: the data API sees it at once (awaited, so the next request does).
-  if (!readOnly) await reloadDataApiSchema(platform, location)
+  // The schema may have changed: the data API, the table editor and GraphQL see it at once (awaited, so the next request does).
+  if (!readOnly) {
+    catalogMayHaveChanged(platform, project.ref)
+    await reloadDataApiSchema(platform, location)
+  }
   // The history entry and the project's activity: one control-plane statement.
   await Promise.all([forgetRunning(), skipHistory ? recordActivity(platform, project.ref) : recordRunAndActivity(platform, ran)])
   if (stream) return endStream(stream, `{"type":"end","durationMs":${Math.round(outcome.durationMs)}}\n`)

@@ -6,6 +6,8 @@
  * (not even through a function a query calls), and the refusals: outsider, garbage, paused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { CATALOG_RECHECK_MS } from '@/server/sql/catalog-version'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_QUERY_DEPTH } from '@/server/graphql/query-limits'
 import { CATALOG_FINGERPRINT_SQL } from '@/server/graphql/catalog-fingerprint'
 import { READ_ONLY_MUTATION_MESSAGE } from '@/server/graphql/execute-operation'
@@ -122,6 +124,22 @@ for (const backend of BACKENDS) {
         query: '{ allNotes { nodes { body } } }',
       })
       expect(dropped.body.errors?.[0]?.message).toMatch(/body/)
+    })
+
+    it('shows a table made over another connection once CATALOG_RECHECK_MS passed', async () => {
+      expect((await graphql(owner, { query: '{ allTodos { totalCount } }' })).status).toBe(200)
+      const [{ db_location: location }] = await tp.platform.db.query<{ db_location: { url: string } }>('select db_location from projects where ref = $1', [ref])
+      const psql = new pg.Client({ connectionString: location.url })
+      await psql.connect()
+      try {
+        await psql.query(`create table public.outside (n int primary key); insert into public.outside values (7)`)
+      } finally {
+        await psql.end()
+      }
+      // The documented staleness for a change the platform did not run: the fingerprint is read again after this long.
+      await new Promise((resolve) => setTimeout(resolve, CATALOG_RECHECK_MS + 50))
+      const after = await graphql(owner, { query: '{ allOutsides { nodes { n } } }' })
+      expect(after.body).toEqual({ data: { allOutsides: { nodes: [{ n: 7 }] } } })
     })
 
     it('builds one schema for two requests at once after a change', async () => {
