@@ -82,8 +82,12 @@ export async function recordRun(platform: Platform, run: RunRecord, keep = QUERY
  */
 export async function recordRunAndActivity(platform: Platform, run: RunRecord, keep = QUERY_HISTORY_KEEP): Promise<void> {
   try {
-    await platform.db.query(`with activity as (${touchActivitySql('id = $1', '$10')}), ${RECORD_RUN}`, [...runParams(run, keep), activityThrottleSeconds(platform)], {
-      prepare: true,
+    // Committed without waiting for the log's flush to disk: the run's answer waits on this write,
+    // and a crash within the moment after it loses at most that history entry and activity mark
+    // (never a snippet or anything else: the setting is this transaction's only).
+    await platform.db.transaction(async (tx) => {
+      await tx.query(`set local synchronous_commit = off`)
+      await tx.query(`with activity as (${touchActivitySql('id = $1', '$10')}), ${RECORD_RUN}`, [...runParams(run, keep), activityThrottleSeconds(platform)], { prepare: true })
     })
   } catch (error) {
     console.error(`Query history not recorded, nor the project's activity (project ${run.projectId}):`, error instanceof Error ? error.message : error)

@@ -106,12 +106,13 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
   }
   const ran = { ...run, durationMs: outcome.durationMs, rowCount: outcome.rowCount ?? null, error: null }
   // The schema may have changed: the data API, the table editor and GraphQL see it at once (awaited, so the next request does).
-  if (!readOnly) {
-    catalogMayHaveChanged(platform, project.ref)
-    await reloadDataApiSchema(platform, location)
-  }
-  // The history entry and the project's activity: one control-plane statement.
-  await Promise.all([forgetRunning(), skipHistory ? recordActivity(platform, project.ref) : recordRunAndActivity(platform, ran)])
+  if (!readOnly) catalogMayHaveChanged(platform, project.ref)
+  // That signal, the history entry and the project's activity (one control-plane statement) go at once.
+  await Promise.all([
+    readOnly ? undefined : reloadDataApiSchema(platform, location),
+    forgetRunning(),
+    skipHistory ? recordActivity(platform, project.ref) : recordRunAndActivity(platform, ran),
+  ])
   if (stream) return endStream(stream, `{"type":"end","durationMs":${Math.round(outcome.durationMs)}}\n`)
   if (!all) {
     answered(outcome.json.byteLength)
