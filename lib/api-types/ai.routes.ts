@@ -23,5 +23,7 @@ export const aiRoutes = {
     scope: byProjectRef,
     // Room for every message at full length in UTF-8 (up to 3 bytes a character), as JSON.
     maxBodyBytes: AI_MAX_MESSAGES * AI_MAX_MESSAGE_LENGTH * 3 + 64 * 1024,
+    // Each question costs the key's owner money (RATE_LIMIT_AI).
+    rateLimit: [{ bucket: 'ai', rule: 'aiPerUser', key: 'user' }],
   }),
 }

@@ -11,7 +11,19 @@ const p = (path: string) => `/auth/v1${path}`
 
 export const authRoutes = {
   authSignup: route({ method: 'POST', path: p('/signup'), auth: 'public', query: a.signupQuery, body: a.signupBody, answer: a.signupAnswer }),
-  authToken: route({ method: 'POST', path: p('/token'), auth: 'public', query: a.tokenQuery, body: a.tokenBody, answer: a.authSession }),
+  authToken: route({
+    method: 'POST',
+    path: p('/token'),
+    auth: 'public',
+    query: a.tokenQuery,
+    body: a.tokenBody,
+    answer: a.authSession,
+    // Password grants are counted per client and per account by the handler (after the account is looked up).
+    rateLimit: [
+      { bucket: 'token-refresh:ip', rule: 'tokenRefreshPerIp', key: 'ip', when: ({ query, body }) => query.grant_type === 'refresh_token' && !!body?.refresh_token },
+      { bucket: 'verify:ip', rule: 'verifyPerIp', key: 'ip', when: ({ query, body }) => query.grant_type === 'pkce' && !!body?.auth_code && !!body.code_verifier },
+    ],
+  }),
   authGetUser: route({ method: 'GET', path: p('/user'), answer: a.authUser }),
   authUpdateUser: route({ method: 'PUT', path: p('/user'), query: a.updateUserQuery, body: a.updateUserBody, answer: a.authUser }),
   authLogout: route({ method: 'POST', path: p('/logout'), query: a.logoutQuery, answer: z.undefined(), status: 204 }),
@@ -20,7 +32,14 @@ export const authRoutes = {
   authJwks: route({ method: 'GET', path: p('/.well-known/jwks.json'), auth: 'public', answer: a.jwks }),
 
   authOtp: route({ method: 'POST', path: p('/otp'), auth: 'public', query: a.otpQuery, body: a.otpBody, answer: a.emptyAnswer }),
-  authVerify: route({ method: 'POST', path: p('/verify'), auth: 'public', body: a.verifyBody, answer: z.union([a.authSession, a.emptyAnswer]) }),
+  authVerify: route({
+    method: 'POST',
+    path: p('/verify'),
+    auth: 'public',
+    body: a.verifyBody,
+    answer: z.union([a.authSession, a.emptyAnswer]),
+    rateLimit: [{ bucket: 'verify:ip', rule: 'verifyPerIp', key: 'ip' }],
+  }),
   authVerifyLink: route({ method: 'GET', path: p('/verify'), auth: 'public', query: a.verifyLinkQuery, answer: z.undefined(), status: 303 }),
   authRecover: route({ method: 'POST', path: p('/recover'), auth: 'public', query: a.recoverQuery, body: a.recoverBody, answer: a.emptyAnswer }),
   authResend: route({ method: 'POST', path: p('/resend'), auth: 'public', query: a.resendQuery, body: a.resendBody, answer: a.emptyAnswer }),
@@ -28,7 +47,14 @@ export const authRoutes = {
 
   authEnrollFactor: route({ method: 'POST', path: p('/factors'), body: a.enrollFactorBody, answer: a.factorAnswer }),
   authChallengeFactor: route({ method: 'POST', path: p('/factors/:factorId/challenge'), params: a.factorParams, body: a.challengeBody, answer: a.challengeAnswer }),
-  authVerifyFactor: route({ method: 'POST', path: p('/factors/:factorId/verify'), params: a.factorParams, body: a.verifyFactorBody, answer: a.authSession }),
+  authVerifyFactor: route({
+    method: 'POST',
+    path: p('/factors/:factorId/verify'),
+    params: a.factorParams,
+    body: a.verifyFactorBody,
+    answer: a.authSession,
+    rateLimit: [{ bucket: 'verify:ip', rule: 'verifyPerIp', key: 'ip' }],
+  }),
   authUnenrollFactor: route({ method: 'DELETE', path: p('/factors/:factorId'), params: a.factorParams, answer: a.idAnswer }),
 
   authUnlinkIdentity: route({ method: 'DELETE', path: p('/user/identities/:identityId'), params: a.identityParams, answer: a.emptyAnswer }),

@@ -4,8 +4,11 @@
  * `{docs-backend}/functions/v1/…`) below `/docs`, so the dashboard can be pointed at either.
  * Public: the docs are; each client address is rate limited instead.
  */
-import { route } from './route'
+import { route, type RouteRateLimit } from './route'
 import { DOCS_SEARCH_MAX_BODY_BYTES, docsSearchAnswer, docsSearchBody } from './docs-search'
+
+/** Both searches count together, per client address. */
+const perClient = [{ bucket: 'docs-search:ip', rule: 'docsSearchPerIp', key: 'ip' }] as const satisfies RouteRateLimit<unknown>[]
 
 export const docsSearchRoutes = {
   searchDocsFullText: route({
@@ -15,6 +18,7 @@ export const docsSearchRoutes = {
     body: docsSearchBody,
     answer: docsSearchAnswer,
     maxBodyBytes: DOCS_SEARCH_MAX_BODY_BYTES,
+    rateLimit: [...perClient],
   }),
   searchDocsSemantic: route({
     method: 'POST',
@@ -23,5 +27,6 @@ export const docsSearchRoutes = {
     body: docsSearchBody,
     answer: docsSearchAnswer,
     maxBodyBytes: DOCS_SEARCH_MAX_BODY_BYTES,
+    rateLimit: [...perClient],
   }),
 }

@@ -25,6 +25,8 @@ export const passkeyRoutes = {
     auth: 'public',
     body: k.authenticationOptionsBody,
     answer: k.authenticationOptionsAnswer,
+    // Sign-in counts against the same limit as password sign-ins (RATE_LIMIT_SIGN_IN), per step.
+    rateLimit: [{ bucket: 'passkey-options:ip', rule: 'signInPerIp', key: 'ip' }],
   }),
   passkeyAuthenticationVerify: route({
     method: 'POST',
@@ -33,6 +35,7 @@ export const passkeyRoutes = {
     body: k.authenticationVerifyBody,
     answer: k.passkeySessionAnswer,
     maxBodyBytes: CREDENTIAL_BODY_BYTES,
+    rateLimit: [{ bucket: 'passkey-verify:ip', rule: 'signInPerIp', key: 'ip' }],
   }),
   passkeyList: route({ method: 'GET', path: p('/passkeys'), answer: k.passkeyList }),
   passkeyUpdate: route({ method: 'PATCH', path: p('/passkeys/:passkeyId'), params: k.passkeyParams, body: k.passkeyUpdateBody, answer: k.passkeyItem }),

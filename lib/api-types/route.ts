@@ -40,6 +40,42 @@ export type ScopeKind = 'org' | 'project'
  */
 export type RouteScope<K extends ScopeKind, I> = { kind: K; key: (input: I) => string }
 
+/**
+ * The limits a route may name; the platform reads each from its configuration (RATE_LIMIT_*).
+ * The first five are `rateLimits` of server/config.ts; the others belong to one feature each.
+ */
+export type RateLimitRule =
+  | 'signInPerIp'
+  | 'signUpPerIp'
+  | 'tokenRefreshPerIp'
+  | 'verifyPerIp'
+  | 'otpPerIp'
+  | 'telemetryPerIp'
+  | 'errorReportsPerIp'
+  | 'docsSearchPerIp'
+  | 'aiPerUser'
+  | 'supportRequestsPerUser'
+
+/**
+ * Whom a request is counted for:
+ * - `ip`: the client's address;
+ * - `user`: the signed-in caller (routes with `auth: 'user'` only);
+ * - `{ body: field }`: a field of the checked body, such as an email, stored hashed (it names a person);
+ * - a function of the checked input, for anything else.
+ * A key that comes out empty (a missing body field, a function answering undefined) counts nothing.
+ */
+export type RateLimitKey<I> =
+  | 'ip'
+  | 'user'
+  | { body: Extract<keyof NonNullable<I extends { body: infer B } ? B : never>, string> }
+  | ((input: I) => string | undefined)
+
+/**
+ * One counter a request goes through. `bucket` names the counter (routes naming the same bucket
+ * count together); `when` limits it to some requests of the route (one grant of /token).
+ */
+export type RouteRateLimit<I> = { bucket: string; rule: RateLimitRule; key: RateLimitKey<I>; when?: (input: I) => boolean }
+
 export type RouteDef<
   P extends AnySchema = AnySchema,
   Q extends AnySchema = AnySchema,
@@ -71,6 +107,12 @@ export type RouteDef<
    * body, and no same-origin check. The handler's own proof (the OAuth state) stands in for it.
    */
   form: boolean
+  /**
+   * Counters the request goes through, in this order, once its input is checked and the roles
+   * policy allowed it, right before the handler: a bad request (400), a refused caller (401, 403,
+   * 404) is never counted; one too many is a 429 with Retry-After (server/http/rate-limits.ts).
+   */
+  rateLimit: RouteRateLimit<RouteInput<P, Q, B>>[]
 }
 
 export function route<
@@ -95,10 +137,13 @@ export function route<
   maxBodyBytes?: number
   raw?: boolean
   form?: boolean
+  rateLimit?: RouteRateLimit<RouteInput<P, Q, B>>[]
 }): RouteDef<P, Q, B, A, Auth, K> {
   if (def.form && def.auth !== 'public') throw new Error(`${def.method} ${def.path}: a cross-site form route cannot act for a signed-in user`)
   if (def.action && !def.scope) throw new Error(`${def.method} ${def.path}: an action needs a scope (the organization it applies to)`)
   if (def.action && def.auth && def.auth !== 'user') throw new Error(`${def.method} ${def.path}: the roles policy applies to signed-in users only`)
+  if (def.rateLimit?.some((limit) => limit.key === 'user') && (def.auth ?? 'user') !== 'user')
+    throw new Error(`${def.method} ${def.path}: a limit per user needs a signed-in caller`)
   const actionPlatformOnly = def.action ? 'platformOnly' in ROLES_POLICY[def.action] : false
   return {
     method: def.method,
@@ -116,6 +161,7 @@ export function route<
     maxBodyBytes: def.maxBodyBytes,
     raw: def.raw ?? false,
     form: def.form ?? false,
+    rateLimit: def.rateLimit ?? [],
   }
 }
 

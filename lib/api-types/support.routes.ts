@@ -14,5 +14,7 @@ export const supportRoutes = {
     answer: supportRequestAnswer,
     status: 201,
     maxBodyBytes: 64 * 1024,
+    // A person writes to support a few times an hour at most; more is a loop or a flood.
+    rateLimit: [{ bucket: 'support-requests', rule: 'supportRequestsPerUser', key: 'user' }],
   }),
 }

@@ -12,10 +12,12 @@
  * capped per address and in all per day (server/security/daily-caps.ts; past a cap: 204, dropped).
  */
 import { z } from 'zod'
-import { route } from './route'
+import { route, type RouteRateLimit } from './route'
 import * as t from './telemetry'
 
 const noAnswer = z.undefined()
+/** Every telemetry write counts against its client's address, signed in or not. */
+const perClient = [{ bucket: 'telemetry', rule: 'telemetryPerIp', key: 'ip' }] as const satisfies RouteRateLimit<unknown>[]
 
 export const telemetryRoutes = {
   sendTelemetryPage: route({
@@ -26,6 +28,7 @@ export const telemetryRoutes = {
     answer: noAnswer,
     status: 204,
     maxBodyBytes: t.TELEMETRY_PAGE_MAX_BODY_BYTES,
+    rateLimit: [...perClient],
   }),
   sendTelemetryEvent: route({
     method: 'POST',
@@ -35,6 +38,7 @@ export const telemetryRoutes = {
     answer: noAnswer,
     status: 204,
     maxBodyBytes: t.TELEMETRY_EVENT_MAX_BODY_BYTES,
+    rateLimit: [...perClient],
   }),
   identifyTelemetryUser: route({
     method: 'POST',
@@ -43,6 +47,7 @@ export const telemetryRoutes = {
     answer: noAnswer,
     status: 204,
     maxBodyBytes: t.TELEMETRY_SMALL_MAX_BODY_BYTES,
+    rateLimit: [...perClient],
   }),
   identifyTelemetryGroups: route({
     method: 'POST',
@@ -51,6 +56,7 @@ export const telemetryRoutes = {
     answer: noAnswer,
     status: 204,
     maxBodyBytes: t.TELEMETRY_SMALL_MAX_BODY_BYTES,
+    rateLimit: [...perClient],
   }),
   resetTelemetryGroups: route({
     method: 'POST',
@@ -59,6 +65,7 @@ export const telemetryRoutes = {
     answer: noAnswer,
     status: 204,
     maxBodyBytes: t.TELEMETRY_SMALL_MAX_BODY_BYTES,
+    rateLimit: [...perClient],
   }),
   trackTelemetryFeatureFlag: route({
     method: 'POST',
@@ -67,8 +74,9 @@ export const telemetryRoutes = {
     answer: noAnswer,
     status: 204,
     maxBodyBytes: t.TELEMETRY_SMALL_MAX_BODY_BYTES,
+    rateLimit: [...perClient],
   }),
-  /** Ends the link between the caller and every anonymous id they identified (sent on sign-out). */
+  /** Ends the link between the caller and every anonymous id they identified (sent on sign-out). Not counted: ending a link must work even for a client that has sent too much. */
   resetTelemetry: route({
     method: 'POST',
     path: '/platform/telemetry/reset',
@@ -95,6 +103,7 @@ export const telemetryRoutes = {
     answer: noAnswer,
     status: 204,
     maxBodyBytes: t.ERROR_REPORT_MAX_BODY_BYTES,
+    rateLimit: [{ bucket: 'error-reports', rule: 'errorReportsPerIp', key: 'ip' }],
   }),
   listErrorReports: route({
     method: 'GET',

@@ -11,7 +11,6 @@
 import { AI_DISABLED_MESSAGE, type aiRoutes } from '@/lib/api-types'
 import { PlatformError } from '../http/errors'
 import type { Handlers } from '../http/types'
-import { hit } from '../security/rate-limit'
 import { AiUpstreamError, streamChatCompletion, type ChatMessage } from './chat-completions'
 import { systemPrompt } from './prompt'
 import { formatSchema, readSchema } from './schema-context'
@@ -22,10 +21,9 @@ export const aiHandlers: Handlers<typeof aiRoutes> = {
     return { enabled: !!apiKey, model: apiKey ? model : null }
   },
 
-  aiSql: async ({ platform, res, requestId, user, access: project, body }) => {
+  aiSql: async ({ platform, res, requestId, access: project, body }) => {
     const config = platform.config.ai
     if (!config.apiKey) throw new PlatformError(503, AI_DISABLED_MESSAGE)
-    await hit(platform, 'ai', user.id, config.perUser)
 
     const tables = await readSchema(platform, project)
     const messages: ChatMessage[] = [

@@ -64,6 +64,7 @@ export const signup: Handler<Routes['authSignup']> = async ({ platform, req, bod
   const anonymous = !body.email && !body.phone && !body.password
   if (anonymous) {
     if (!auth.enableAnonymousSignIns) throw authError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled')
+    // Sign-ups are counted here, not by the route's declaration: after the captcha and GoTrue's own refusals, as GoTrue does.
     await hit(platform, 'sign-up:ip', ip, platform.config.rateLimits.signUpPerIp)
     return platform.db.transaction(async (tx) => {
       const user = await insertUser(tx, { isAnonymous: true, userMetadata: body.data })
@@ -164,14 +165,13 @@ export const token: Handler<Routes['authToken']> = async ({ platform, query, bod
     case 'password':
       return passwordGrant(platform, body ?? {}, ip)
     case 'refresh_token': {
+      // Counted per client by the route's declaration; per account in refreshSession.
       if (!body?.refresh_token) throw authError(400, 'validation_failed', 'refresh_token is required')
-      await hit(platform, 'token-refresh:ip', ip, platform.config.rateLimits.tokenRefreshPerIp)
       return refreshSession(platform, body.refresh_token)
     }
     case 'pkce': {
       if (!body?.auth_code || !body.code_verifier)
         throw authError(400, 'validation_failed', 'invalid request: both auth code and code verifier should be non-empty')
-      await hit(platform, 'verify:ip', ip, platform.config.rateLimits.verifyPerIp)
       const { auth_code, code_verifier } = body
       return platform.db.transaction(async (tx) => {
         const flow = await exchangeAuthCode(tx, auth_code, code_verifier)

@@ -20,7 +20,6 @@ import type { AuthUser } from '../http/types'
 import { authError } from './gotrue-errors'
 import { findUserById } from './users'
 import { issueSession, raiseToAal2 } from './sessions'
-import { hit } from '../security/rate-limit'
 import { recordAuthEventIn } from '../logs/auth-logs'
 
 /** How long a challenge can be verified. */
@@ -102,8 +101,7 @@ export const challenge: Handler<Routes['authChallengeFactor']> = async ({ platfo
   return { id, type: factor.factor_type, expires_at: Number(row.created) + CHALLENGE_TTL_SECONDS }
 }
 
-export const verify: Handler<Routes['authVerifyFactor']> = async ({ platform, user: caller, params, body, ip }) => {
-  await hit(platform, 'verify:ip', ip, platform.config.rateLimits.verifyPerIp)
+export const verify: Handler<Routes['authVerifyFactor']> = async ({ platform, user: caller, params, body }) => {
   const factor = await ownFactor(platform, caller, params.factorId)
   if (!caller.sessionId) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
   const limits = platform.config.auth.mfa

@@ -50,7 +50,7 @@ async function startFlow(ctx: HandlerContext<Routes['authAuthorize']> | HandlerC
   const { platform, req, query, ip } = ctx
   const provider = findProvider(platform, query.provider)
   checkCodeChallenge(query.code_challenge, query.code_challenge_method)
-  // Each start writes a flow state: counted like sign-ins, per client.
+  // Each start writes a flow state: counted like sign-ins, per client, once the provider and challenge are known good (hence not declared on the route).
   await hit(platform, 'oauth:ip', ip, platform.config.rateLimits.signInPerIp)
   const state = await createOAuthFlow(platform.db, {
     provider: provider.name,

@@ -118,8 +118,7 @@ async function complete(platform: Platform, tx: Queryable, token: TokenRow, useP
   return { kind: 'session', session: await issueSession(platform, tx, fresh, { method: METHOD_OF[token.kind] }), type }
 }
 
-export const verifyPost: Handler<Routes['authVerify']> = async ({ platform, body, ip }) => {
-  await hit(platform, 'verify:ip', ip, platform.config.rateLimits.verifyPerIp)
+export const verifyPost: Handler<Routes['authVerify']> = async ({ platform, body }) => {
   const kinds = KINDS_OF[body.type]
   const token = body.token_hash
     ? await platform.db.transaction((tx) => consumeTokenHash(tx, body.token_hash!, kinds))
@@ -138,6 +137,7 @@ export const verifyGet: Handler<Routes['authVerifyLink']> = async ({ platform, r
   let target = safeRedirect(platform, req, query.redirect_to)
   let location: string
   try {
+    // Counted here, not by the route's declaration: a link's 429 leads back to the app like its other refusals.
     await hit(platform, 'verify:ip', ip, platform.config.rateLimits.verifyPerIp)
     const kinds = KINDS_OF[query.type]
     const done = await platform.db.transaction(async (tx) => {

@@ -5,7 +5,6 @@
  */
 import type { passkeyRoutes } from '@/lib/api-types/passkeys.routes'
 import type { Handlers } from '../http/types'
-import { hit } from '../security/rate-limit'
 import { authError } from './gotrue-errors'
 import { accountFor, authenticationOptions, registrationOptions, verifyAuthentication, verifyRegistration } from './passkeys'
 import { deletePasskey, listPasskeys, renamePasskey, toPasskeyItem } from './passkey-store'
@@ -25,15 +24,9 @@ export const passkeyHandlers: Handlers<typeof passkeyRoutes> = {
   passkeyRegistrationOptions: ({ platform, req, user }) => registrationOptions(platform, req, user),
   passkeyRegistrationVerify: ({ platform, user, body }) => verifyRegistration(platform, user, body),
 
-  // Sign-in counts against the same limit as password sign-ins (RATE_LIMIT_SIGN_IN), per step.
-  passkeyAuthenticationOptions: async ({ platform, req, ip }) => {
-    await hit(platform, 'passkey-options:ip', ip, platform.config.rateLimits.signInPerIp)
-    return authenticationOptions(platform, req)
-  },
-  passkeyAuthenticationVerify: async ({ platform, body, ip }) => {
-    await hit(platform, 'passkey-verify:ip', ip, platform.config.rateLimits.signInPerIp)
-    return verifyAuthentication(platform, body)
-  },
+  // Counted per client by their declarations, like password sign-ins.
+  passkeyAuthenticationOptions: ({ platform, req }) => authenticationOptions(platform, req),
+  passkeyAuthenticationVerify: ({ platform, body }) => verifyAuthentication(platform, body),
 
   passkeyList: async ({ platform, user }) => (await listPasskeys(platform.db, user.id)).map(toPasskeyItem),
   passkeyUpdate: async ({ platform, user, params, body }) => {

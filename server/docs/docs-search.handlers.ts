@@ -8,7 +8,6 @@
 import { DOCS_SEARCH_MODE_HEADER, type DocsSearchMode, type docsSearchRoutes } from '@/lib/api-types'
 import type { Handlers } from '../http/types'
 import type { Platform } from '../platform-type'
-import { hit } from '../security/rate-limit'
 import { embedDocsInBackground } from './embed-docs'
 import { embed, norm } from './embeddings'
 import { hasEmbeddings, searchEmbeddings, searchFullText, searchTrigram } from './search'
@@ -30,12 +29,8 @@ async function semanticSearch(platform: Platform, query: string, requestId: stri
 }
 
 export const docsSearchHandlers: Handlers<typeof docsSearchRoutes> = {
-  searchDocsFullText: async ({ platform, ip, body }) => {
-    await hit(platform, 'docs-search:ip', ip, platform.config.docsSearch.perIp)
-    return searchFullText(platform.db, body.query)
-  },
-  searchDocsSemantic: async ({ platform, ip, body, res, requestId }) => {
-    await hit(platform, 'docs-search:ip', ip, platform.config.docsSearch.perIp)
+  searchDocsFullText: ({ platform, body }) => searchFullText(platform.db, body.query),
+  searchDocsSemantic: async ({ platform, body, res, requestId }) => {
     const { mode, rows } = await semanticSearch(platform, body.query, requestId)
     res.setHeader(DOCS_SEARCH_MODE_HEADER, mode satisfies DocsSearchMode)
     return rows

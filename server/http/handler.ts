@@ -1,6 +1,6 @@
 /**
  * One request, start to end: guards (host, origin, body), the route's declaration enforced in
- * order (mode, caller, input, roles policy), the handler, and the answer. Every answer is JSON and
+ * order (mode, caller, input, roles policy, rate limits), the handler, and the answer. Every answer is JSON and
  * carries X-Request-Id; every error body is `{ code, message, requestId }` (SPEC §8), GoTrue's
  * fields added on the auth service. Nothing a client sends makes a 5xx: only the platform's own
  * failures do.
@@ -21,6 +21,7 @@ import { isUnavailable } from '../db/unavailable'
 import { router, type AnyHandler } from '../routes'
 import { allowedCorsOrigin, answerPreflight, setCorsHeaders } from './auth-cors'
 import { assertDashboardAccess } from './dashboard-access'
+import { enforceRateLimits } from './rate-limits'
 import { API_VERSION_2024, speaks2024 } from '../auth/api-version'
 import { logProjectRequest } from '../logs/edge-logs'
 import { dataApiTarget, proxyDataApi } from '../data-api/proxy'
@@ -189,7 +190,10 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
     }
     const access = await authorize(platform, route, user, input, found)
     if (!logging && route.scope?.kind === 'project') logRequest(access)
-    const ctx = { platform, req, res, requestId, ip: clientIp(req, platform.config.trustProxyHops), user, access, ...input }
+    const ip = clientIp(req, platform.config.trustProxyHops)
+    // The route's own rate limits: only a request that passed every check above is counted.
+    await enforceRateLimits(platform, route, { ip, user }, input)
+    const ctx = { platform, req, res, requestId, ip, user, access, ...input }
     const result = await (match.handler as AnyHandler)(ctx as HandlerContext<AnyRoute>)
     if (res.writableEnded) return
 
