@@ -5,7 +5,9 @@
  * an empty initial value brings the default templates back.
  */
 import { proxy } from 'valtio'
+import { FEATURE_PREVIEW_KEYS } from '@/lib/feature-previews'
 import { SNIPPETS } from '@/lib/snippets'
+import { closeWhenPreviewOff } from './feature-previews'
 
 export type EditorPanelTemplate = { name: string; description: string; content: string }
 
@@ -42,6 +44,11 @@ export function closeEditorPanel() {
   editorPanelState.open = false
   editorPanelState.initialPrompt = ''
 }
+
+// The panel belongs to the inline editor preview: turning it off closes the panel.
+closeWhenPreviewOff(FEATURE_PREVIEW_KEYS.INLINE_EDITOR, () => {
+  if (editorPanelState.open) closeEditorPanel()
+})
 
 /** An empty value means "start from a template": the default templates come back. */
 export function setEditorPanelInitialValue(value: string) {

@@ -8,7 +8,6 @@ import { useEffect } from 'react'
 import { proxy, useSnapshot } from 'valtio'
 import { ALL_PREVIEW_KEYS, FEATURE_PREVIEW_KEYS, isPreviewKey, type PreviewKey } from '@/lib/feature-previews'
 import { appState } from './app'
-import { closeEditorPanel, editorPanelState } from './editor-panel'
 
 function read(key: PreviewKey): boolean {
   if (typeof window === 'undefined') return false
@@ -21,10 +20,20 @@ function read(key: PreviewKey): boolean {
 
 export const featurePreviewsState = proxy<{ enabled: Record<string, boolean>; loaded: boolean }>({ enabled: {}, loaded: false })
 
+const closeOnOff: Partial<Record<PreviewKey, () => void>> = {}
+
+/**
+ * A store behind a preview names what to close when the preview is turned off. It registers
+ * itself, so that this store (loaded on every page) does not pull that feature's code in.
+ */
+export function closeWhenPreviewOff(key: PreviewKey, close: () => void) {
+  closeOnOff[key] = close
+}
+
 /** What a preview leaves open when it is turned off: closed with it, so nothing hangs on without its button. */
 function applyOff(key: PreviewKey) {
   if (key === FEATURE_PREVIEW_KEYS.API_SIDE_PANEL) appState.showProjectApiDocs = false
-  if (key === FEATURE_PREVIEW_KEYS.INLINE_EDITOR && editorPanelState.open) closeEditorPanel()
+  closeOnOff[key]?.()
 }
 
 function apply(key: PreviewKey, on: boolean) {

@@ -6,10 +6,9 @@ import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { useProjectsQuery } from '@/data/projects/projects-query'
 import { isResponseError } from '@/data/fetchers'
 import { Button } from '@/components/ui'
-import { AiAssistantPanel } from '@/components/interfaces/AiAssistant/AiAssistantPanel'
+import { lazyPart } from '@/components/ui/lazy-part'
 import { AiAssistantToggle } from '@/components/interfaces/AiAssistant/AiAssistantToggle'
 import { useAiAssistantPersistence } from '@/components/interfaces/AiAssistant/useAiAssistantPersistence'
-import { EditorPanel } from '@/components/interfaces/EditorPanel/EditorPanel'
 import { EditorPanelToggle } from '@/components/interfaces/EditorPanel/EditorPanelToggle'
 import { ProjectApiDocsPanel } from '@/components/interfaces/ProjectAPIDocs/ProjectApiDocsPanel'
 import { FEATURE_PREVIEW_KEYS } from '@/lib/feature-previews'
@@ -22,6 +21,10 @@ import { ProjectStatusScreen } from './ProjectStatusScreen'
 import { QueryErrorAlert } from './QueryErrorAlert'
 import { FullPageLoader, useIsPlatform } from './RuntimeConfigGate'
 import { projectNavigation } from './section-navigation'
+
+/** Panels opened on demand: their code (the assistant, the SQL editor) is downloaded when first opened. */
+export const aiAssistantPanel = lazyPart(() => import('@/components/interfaces/AiAssistant/AiAssistantPanel'))
+export const editorPanelPart = lazyPart(() => import('@/components/interfaces/EditorPanel/EditorPanel'))
 
 function useRouteRef(): string | undefined {
   const { query } = useRouter()
@@ -56,6 +59,8 @@ function ProjectBody({ children }: { children: ReactNode }) {
   useAiAssistantPersistence()
   const assistant = useSnapshot(aiAssistantState)
   const editorPanel = useSnapshot(editorPanelState)
+  const assistantPart = aiAssistantPanel.useModule(assistant.open)
+  const editorPart = editorPanelPart.useModule(editorPanel.open)
   if (!project && error) {
     // A 404 is the existence guard's to answer (toast and redirect); anything else is said here.
     if (isResponseError(error) && error.code === 404) return null
@@ -72,8 +77,8 @@ function ProjectBody({ children }: { children: ReactNode }) {
         <ProjectToolbar />
         {project.status === 'ACTIVE_HEALTHY' || router.pathname === '/project/[ref]' ? children : <ProjectStatusScreen project={project} />}
       </div>
-      {assistant.open && <AiAssistantPanel projectRef={ref} />}
-      {editorPanel.open && <EditorPanel projectRef={ref} />}
+      {assistantPart && <assistantPart.AiAssistantPanel projectRef={ref} />}
+      {editorPart && <editorPart.EditorPanel projectRef={ref} />}
     </div>
   )
 }

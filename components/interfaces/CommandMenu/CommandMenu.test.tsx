@@ -47,7 +47,7 @@ import { FEATURE_PREVIEW_KEYS } from '@/lib/feature-previews'
 import { appState } from '@/state/app'
 import { featurePreviewsState } from '@/state/feature-previews'
 import { THEMES } from '@/components/ui'
-import { CommandMenu } from './CommandMenu'
+import { CommandMenu, commandMenuDialog } from './CommandMenu'
 
 const SNIPPET = '5f0c0000-0000-4000-8000-000000000001'
 
@@ -83,6 +83,8 @@ beforeEach(() => {
 })
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
+// The dialog is downloaded on first opening in the app; here it is there from the start.
+beforeAll(() => commandMenuDialog.preload())
 
 function setup() {
   const user = userEvent.setup()

@@ -3,8 +3,11 @@ import { useSnapshot } from 'valtio'
 import { Button } from '@/components/ui'
 import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
 import { consentState, loadConsent, openPrivacySettings } from '@/state/consent'
+import { lazyPart } from '@/components/ui/lazy-part'
 import { acceptTelemetry, optOutOfTelemetry } from './consent-actions'
-import { PrivacySettingsModal } from './PrivacySettingsModal'
+
+/** The privacy settings dialog is downloaded the first time it opens. */
+export const privacySettings = lazyPart(() => import('./PrivacySettingsModal'))
 
 /** SPEC §9: the toast waits this long after the page loads. */
 export const CONSENT_TOAST_DELAY_MS = 300
@@ -19,6 +22,7 @@ export const CONSENT_TEXT = 'We use first-party cookies to improve our services.
 export function ConsentToast() {
   const { consent, showPrivacySettings } = useSnapshot(consentState)
   const [due, setDue] = useState(false)
+  const settings = privacySettings.useModule(showPrivacySettings)
 
   useEffect(() => {
     loadConsent()
@@ -39,7 +43,7 @@ export function ConsentToast() {
   return (
     <>
       {due && consent === null && !showPrivacySettings && <ConsentPrompt />}
-      <PrivacySettingsModal />
+      {settings && <settings.PrivacySettingsModal />}
     </>
   )
 }

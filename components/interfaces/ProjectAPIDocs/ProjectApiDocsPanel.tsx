@@ -4,16 +4,20 @@
  * (`appState.showProjectApiDocs`). Nothing shows while the preview is off.
  */
 import { useSnapshot } from 'valtio'
-import { SidePanel } from '@/components/ui'
+import { SidePanel, Spinner } from '@/components/ui'
+import { lazyPart } from '@/components/ui/lazy-part'
 import { FEATURE_PREVIEW_KEYS } from '@/lib/feature-previews'
 import { appState } from '@/state/app'
 import { useIsFeaturePreviewEnabled } from '@/state/feature-previews'
-import { ApiDocsContent } from './ApiDocsContent'
+
+/** The docs themselves (sections, snippets) are downloaded the first time the panel opens. */
+export const apiDocsContent = lazyPart(() => import('./ApiDocsContent'))
 
 export function ProjectApiDocsPanel({ projectRef }: { projectRef: string }) {
   const enabled = useIsFeaturePreviewEnabled(FEATURE_PREVIEW_KEYS.API_SIDE_PANEL)
   const { showProjectApiDocs } = useSnapshot(appState)
   const open = enabled && showProjectApiDocs
+  const content = apiDocsContent.useModule(open)
   return (
     <SidePanel
       open={open}
@@ -22,7 +26,7 @@ export function ProjectApiDocsPanel({ projectRef }: { projectRef: string }) {
       description="Call this project's tables, functions and auth from an application"
       size="large"
     >
-      {open && <ApiDocsContent projectRef={projectRef} />}
+      {open && (content ? <content.ApiDocsContent projectRef={projectRef} /> : <Spinner size={20} label="Loading" />)}
     </SidePanel>
   )
 }
