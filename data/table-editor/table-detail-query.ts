@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
-import { tableDetailFromRows, tableDetailSql, type TableDetail } from '@/lib/table-editor'
+import { tableDetailFromRows, type TableDetail } from '@/lib/table-editor'
 import type { QueryOptions } from '../query-options'
 import { tableEditorKeys } from './keys'
-import { readSql } from './read-sql'
+import { routes } from '@/lib/api-types'
+import { call } from '../fetchers'
 
 export type TableDetailVariables = { projectRef: string; schema: string; table: string }
 
-/** One table's columns, keys, foreign keys and policies; null when there is no such table (any more). */
+/**
+ * One table's columns, keys, foreign keys and policies; null when there is no such table (any more).
+ * The platform answers it from the catalog once per change (server/sql/table-detail.ts).
+ */
 export async function getTableDetail({ projectRef, schema, table }: TableDetailVariables, signal?: AbortSignal): Promise<TableDetail | null> {
-  return tableDetailFromRows(await readSql(projectRef, tableDetailSql(schema, table), signal))
+  return tableDetailFromRows(await call(routes.tableDetail, { params: { ref: projectRef }, query: { schema, table } }, { signal }))
 }
 
 export function useTableDetailQuery({ projectRef, schema, table }: Partial<TableDetailVariables>, options: QueryOptions<TableDetail | null> = {}) {

@@ -63,3 +63,12 @@ export const runQueryLastRows = z.array(z.record(z.string(), z.unknown()))
 
 export const runQueryAnswer = z.union([runQueryAllResults, runQueryLastRows])
 export type RunQueryAnswer = z.infer<typeof runQueryAnswer>
+
+/** The table editor's detail of one table (lib/table-editor: columns, keys, policies). */
+export const tableDetailQuery = z.object({
+  schema: textField('schema').min(1, 'schema must not be empty').max(63, 'schema must be at most 63 characters'),
+  table: textField('table').min(1, 'table must not be empty').max(63, 'table must be at most 63 characters'),
+})
+export type TableDetailQuery = z.infer<typeof tableDetailQuery>
+/** The catalog query's rows as the SQL endpoint answers them: one row, or none when there is no such table. */
+export const tableDetailAnswer = z.array(z.unknown())

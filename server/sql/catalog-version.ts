@@ -33,14 +33,14 @@ export function catalogMayHaveChanged(platform: Platform, ref: string): void {
 }
 
 /** A stamp taken when a catalog read starts: the value read is good while `isFresh` says so. */
-export type CatalogStamp = { version: number; at: number }
+export type CatalogStamp = { ref: string; version: number; at: number }
 
 export function catalogStamp(platform: Platform, ref: string): CatalogStamp {
-  return { version: countersOf(platform).get(ref) ?? 0, at: Date.now() }
+  return { ref, version: countersOf(platform).get(ref) ?? 0, at: Date.now() }
 }
 
-/** Whether a value read under `stamp` still stands: no change through this instance, and young enough. */
+/** Whether a value read under `stamp` still stands for project `ref`: read there, no change through this instance since, and young enough. */
 export function isFresh(platform: Platform, ref: string, stamp: CatalogStamp): boolean {
   const age = Date.now() - stamp.at
-  return (countersOf(platform).get(ref) ?? 0) === stamp.version && age >= 0 && age < CATALOG_RECHECK_MS
+  return stamp.ref === ref && (countersOf(platform).get(ref) ?? 0) === stamp.version && age >= 0 && age < CATALOG_RECHECK_MS
 }

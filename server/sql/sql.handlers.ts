@@ -2,5 +2,6 @@ import type { sqlRoutes } from '@/lib/api-types'
 import type { Handlers } from '../http/types'
 import { runQuery } from './run-query'
 import { cancelQuery } from './cancel-query'
+import { tableDetail } from './table-detail'
 
-export const sqlHandlers: Handlers<typeof sqlRoutes> = { runQuery, cancelQuery }
+export const sqlHandlers: Handlers<typeof sqlRoutes> = { runQuery, cancelQuery, tableDetail }

@@ -100,22 +100,32 @@ export function platform({
     http.post('*/api/platform/pg-meta/abc/query', async ({ request }) => {
       const { query: sql } = (await request.json()) as { query: string }
       state.sent.push({ sql, history: new URL(request.url).searchParams.get('history') })
-      const custom = answer(sql)
-      if (typeof custom === 'string') return pgError(custom)
-      if (custom) return HttpResponse.json(custom)
-      if (sql === schemasSql()) return HttpResponse.json([{ name: 'app' }, { name: 'public' }])
-      if (sql === tablesSql('public'))
-        return HttpResponse.json([
-          { schema: 'public', name: 'todos', estimated_rows: 1_000_000, rls_enabled: true, comment: null },
-          { schema: 'public', name: 'users', estimated_rows: 12, rls_enabled: false, comment: null },
-        ])
-      if (sql === tableDetailSql('public', 'todos')) return HttpResponse.json(TODOS_DETAIL)
-      if (sql === firstPageSql) return HttpResponse.json(FIRST_PAGE)
-      if (sql === secondPageSql) return HttpResponse.json(page(101, 20))
-      if (sql.startsWith('update')) return updateError ? pgError(updateError) : HttpResponse.json([{ ...todo(3), title: 'Renamed' }])
-      return pgError(`unexpected SQL in this test: ${sql}`)
+      return respond(sql)
+    }),
+    // The table detail has a route of its own (answered from the catalog once per change): recorded as the read it stands for.
+    http.get('*/api/platform/pg-meta/abc/table-detail', ({ request }) => {
+      const params = new URL(request.url).searchParams
+      const sql = tableDetailSql(params.get('schema') ?? '', params.get('table') ?? '')
+      state.sent.push({ sql, history: 'skip' })
+      return respond(sql)
     })
   )
+  function respond(sql: string) {
+    const custom = answer(sql)
+    if (typeof custom === 'string') return pgError(custom)
+    if (custom) return HttpResponse.json(custom)
+    if (sql === schemasSql()) return HttpResponse.json([{ name: 'app' }, { name: 'public' }])
+    if (sql === tablesSql('public'))
+      return HttpResponse.json([
+        { schema: 'public', name: 'todos', estimated_rows: 1_000_000, rls_enabled: true, comment: null },
+        { schema: 'public', name: 'users', estimated_rows: 12, rls_enabled: false, comment: null },
+      ])
+    if (sql === tableDetailSql('public', 'todos')) return HttpResponse.json(TODOS_DETAIL)
+    if (sql === firstPageSql) return HttpResponse.json(FIRST_PAGE)
+    if (sql === secondPageSql) return HttpResponse.json(page(101, 20))
+    if (sql.startsWith('update')) return updateError ? pgError(updateError) : HttpResponse.json([{ ...todo(3), title: 'Renamed' }])
+    return pgError(`unexpected SQL in this test: ${sql}`)
+  }
   return state
 }
 

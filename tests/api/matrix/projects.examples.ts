@@ -73,6 +73,8 @@ export const sqlExamples: Examples<typeof sqlRoutes> = {
     // The project examples are done: the organization is back on its Free plan (see onPlan).
     before: (tp, fx) => onPlan(tp, fx, 'free'),
   },
+  // No such table: every member may ask, and gets no row.
+  tableDetail: { path: (fx) => `/platform/pg-meta/${fx.ref}/table-detail?schema=public&table=nothing_here` },
   // A run nobody started: every member may ask, and learns only that nothing was cancelled.
   cancelQuery: { path: (fx) => `/platform/projects/${fx.ref}/query/${randomUUID()}/cancel` },
 }
