@@ -42,6 +42,7 @@ const ANALYZE = 'vacuum analyze public.big'
 
 const jiti = createJiti(import.meta.url, { alias: { '@': root } })
 const editor = await jiti.import(path.join(root, 'lib/table-editor/index.ts'))
+const { CATALOG_FINGERPRINT_SQL } = await jiti.import(path.join(root, 'server/graphql/catalog-fingerprint.ts'))
 
 /** Runs every target `n` times, rotating which goes first each round; answers ms per target. */
 async function interleaved(targets, n) {
@@ -71,10 +72,16 @@ async function benchTarget(label, query) {
   const byScore = { column: 'score', ascending: true }
   // The cursor of the row before id MID + 1 in each order, as the grid would hold it after scrolling.
   const [mid] = await query(`select score::text as score from public.big where id = ${MID}`)
+  // What the platform answers while the catalog stands (server/sql/table-detail.ts): the detail's JSON kept from the last read.
+  const kept = JSON.stringify([detailRow])
   const targets = [
     // Opening the table: its detail (one query), then the first page.
     { key: 'open', run: async () => (await query(editor.tableDetailSql('public', 'big')), await query(first(null))), check: expectFirstId(1) },
+    // Opening it while the catalog stands: the kept detail, then the first page.
+    { key: 'openKept', run: async () => (JSON.parse(kept), await query(first(null))), check: expectFirstId(1) },
     { key: 'firstPage', run: () => query(first(null)), check: expectFirstId(1) },
+    // What every GraphQL request read before it was kept per catalog change (server/graphql/project-schemas.ts).
+    { key: 'fingerprint', run: () => query(CATALOG_FINGERPRINT_SQL) },
     { key: 'openRaw', run: () => query('select * from public.big order by id limit 100'), check: expectFirstId(1) },
     { key: 'keyset', run: () => query(after(null, [String(MID)])), check: expectFirstId(MID + 1) },
     { key: 'keysetRaw', run: () => query(`select * from public.big where id > ${MID} order by id limit 100`), check: expectFirstId(MID + 1) },
@@ -95,7 +102,9 @@ async function benchTarget(label, query) {
 function figuresOf(section, label, r) {
   const f = (id, name, key, baselineName) => figure({ id: `${label}.${id}`, section, name, value: r.p50[key], baseline: r.p50[`${key}Raw`], baselineName })
   return [
-    f('open', `open: detail + first page, p50 (${label})`, 'open', 'raw `order by id limit 100`'),
+    f('open', `open, detail read from the catalog + first page, p50 (${label})`, 'open', 'raw `order by id limit 100`'),
+    figure({ id: `${label}.openKept`, section, name: `open, detail kept while the catalog stands + first page, p50 (${label})`, value: r.p50.openKept, baseline: r.p50.openRaw, baselineName: 'raw `order by id limit 100`' }),
+    figure({ id: `${label}.fingerprint`, section, name: `GraphQL catalog fingerprint (now once per change, was per request), p50 (${label})`, value: r.p50.fingerprint, baseline: r.p50.openRaw, baselineName: 'raw `order by id limit 100`' }),
     figure({ id: `${label}.firstPage`, section, name: `of which the first page alone, p50 (${label})`, value: r.p50.firstPage, baseline: r.p50.openRaw, baselineName: 'raw `order by id limit 100`' }),
     f('keyset', `row ${MID.toLocaleString('en-US')} by keyset, p50 (${label})`, 'keyset', `raw \`where id > ${MID} … limit 100\``),
     f('sorted', `first page sorted by an indexed nullable column, p50 (${label})`, 'sorted', 'raw `order by score, id limit 100`'),
