@@ -7,11 +7,12 @@
  *   write (the SQL editor and the table editor's changes both go through it): a change made there
  *   shows at the very next read, in this instance;
  * - an age: a value read more than `CATALOG_RECHECK_MS` ago is read again, so a change made
- *   elsewhere (a project's own psql session, the data API, another app instance) shows within
- *   that long.
+ *   elsewhere (a project's own psql session, a migration over the connection string, another app
+ *   instance, the extensions and column privileges pages, a restore) shows within that long.
  *
- * Staleness a user can see: none after SQL run through this app instance; at most
- * CATALOG_RECHECK_MS (2 s) after a change made anywhere else.
+ * Staleness a user can see: none after SQL run through the SQL endpoint of this app instance; at
+ * most CATALOG_RECHECK_MS (2 s) after a change made anywhere else. Cheaper than a probe of the
+ * catalog on every request (a probe that is exact costs about what the read it saves does).
  */
 import type { Platform } from '../platform-type'
 
