@@ -1,0 +1,129 @@
+/**
+ * Running SQL without row objects: a custom pg "submittable" feeds simple-query protocol messages
+ * straight into a builder (workers/result-json.mjs for one JSON answer, result-stream.mjs for
+ * NDJSON lines; no type parsers, one code path for multi-statement SQL).
+ */
+import type pg from 'pg'
+import { ResultJsonBuilder } from '../../workers/result-json.mjs'
+import { ResultStreamBuilder } from '../../workers/result-stream.mjs'
+import { SqlError, type RunShape, type RunStream } from './types'
+
+const COPY_IN_REFUSED = 'COPY FROM STDIN is not supported here'
+
+type ProtocolBuilder = {
+  rowDescription(fields: { name: string; dataTypeID: number }[]): void
+  dataRow(values: (string | null)[]): void
+  commandComplete(tag: string): void
+}
+
+/**
+ * Feeds one simple query's protocol messages to a builder; `finish` makes the answer once the
+ * server is ready again (and may throw an SqlError, e.g. a result too large).
+ */
+export class ProtocolQuery {
+  readonly done: Promise<string>
+  /** The connection's socket, once submitted: a streamed run pauses it while its reader is behind. */
+  socket: { pause(): void; resume(): void } | null = null
+  private settle!: (error: Error | null, json?: string) => void
+
+  constructor(
+    private readonly text: string,
+    private readonly builder: ProtocolBuilder,
+    private readonly finish: () => string
+  ) {
+    this.done = new Promise((resolve, reject) => {
+      let settled = false
+      this.settle = (error, json) => {
+        if (settled) return
+        settled = true
+        if (error) reject(error)
+        else resolve(json!)
+      }
+    })
+  }
+
+  submit(connection: { query(text: string): void; stream?: { pause(): void; resume(): void } }) {
+    this.socket = connection.stream ?? null
+    connection.query(this.text) // simple query protocol: many statements allowed
+    return null
+  }
+  // pg calls these from its socket handler: an exception there would escape as an uncaught
+  // error and leave this query hanging, so every one settles instead.
+  private guard(fn: () => void) {
+    try {
+      fn()
+    } catch (error) {
+      this.settle(error instanceof Error ? error : new Error(String(error)))
+    }
+  }
+  handleRowDescription(msg: { fields: { name: string; dataTypeID: number }[] }) {
+    this.guard(() => this.builder.rowDescription(msg.fields))
+  }
+  handleDataRow(msg: { fields: (string | null)[] }) {
+    this.guard(() => this.builder.dataRow(msg.fields))
+  }
+  handleCommandComplete(msg: { text: string }) {
+    this.guard(() => this.builder.commandComplete(msg.text))
+  }
+  handleEmptyQuery() {}
+  handlePortalSuspended() {}
+  handleCopyInResponse(connection: { sendCopyFail(msg: string): void }) {
+    connection.sendCopyFail(COPY_IN_REFUSED)
+  }
+  handleCopyData() {}
+  // pg calls this for a server error (then drops the query) and for a dead connection.
+  handleError(error: Error) {
+    this.settle(error)
+  }
+  handleReadyForQuery() {
+    this.guard(() => this.settle(null, this.finish()))
+  }
+}
+
+/** The whole answer as JSON, within the size cap. */
+export function jsonQuery(text: string, shape: RunShape, maxResultBytes: number) {
+  const builder = new ResultJsonBuilder(shape, maxResultBytes)
+  const query = new ProtocolQuery(text, builder, () => {
+    if (builder.tooLarge) {
+      const { message, code } = builder.tooLargeError()
+      throw new SqlError(message, { code })
+    }
+    return builder.toJson()
+  })
+  return { query, rowCount: () => builder.rowCount }
+}
+
+/** Rows are handed on at least this often, however slowly a query produces them. */
+const STREAM_FLUSH_MS = 100
+
+/**
+ * A streamed run: lines go to `sink` as rows arrive. When the reader is behind, the socket is
+ * paused: the server then waits to send more, so memory here stays bounded by one batch.
+ */
+export function streamQuery(text: string, sink: RunStream, client: pg.PoolClient) {
+  let paused = false
+  const builder = new ResultStreamBuilder((line) => {
+    if (sink.write(line) || paused || !query.socket) return
+    paused = true
+    const socket = query.socket
+    socket.pause()
+    void sink.drained().then(() => {
+      paused = false
+      socket.resume()
+    })
+  })
+  const timer = setInterval(() => builder.flush(), STREAM_FLUSH_MS)
+  const onNotice = (msg: Parameters<ResultStreamBuilder['notice']>[0]) => builder.notice(msg)
+  client.on('notice', onNotice)
+  const stop = () => {
+    clearInterval(timer)
+    client.off('notice', onNotice)
+  }
+  // Referenced by the builder's callback above, which only runs once rows arrive.
+  const query: ProtocolQuery = new ProtocolQuery(text, builder, () => {
+    builder.flush()
+    return ''
+  })
+  query.done.then(stop, stop)
+  return { query, rowCount: () => builder.lastRowCount }
+}

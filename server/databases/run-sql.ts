@@ -1,0 +1,174 @@
+/**
+ * One run of a project's SQL on its server: a pooled connection (a named run cancelled while it
+ * waits answers at once), the timeout's watchdog, the Cancel button's stop, the answer built from
+ * protocol messages, and the session reset before the connection goes back to the pool.
+ */
+import pg from 'pg'
+import { isUnavailable } from '../db/unavailable'
+import { classify, classifyConnect, sessionEnded } from './classify'
+import { APPLICATION_NAME, type ServerPools } from './pools'
+import { jsonQuery, streamQuery } from './protocol-query'
+import { serverAnswers } from './server-version'
+import { BackendStopper } from './stop-backend'
+import { cancelledByUser, QUERY_CANCELED, SqlError, USER_CANCEL_MESSAGE, type RunControl, type RunOptions, type RunOutcome } from './types'
+
+/**
+ * After every run, before the connection goes back to the pool: end any transaction and undo
+ * session changes. One round trip; ROLLBACK outside a transaction only warns. Temp tables are kept.
+ */
+const RESET_SESSION =
+  'ROLLBACK; RESET SESSION AUTHORIZATION; RESET ALL; RESET ROLE; CLOSE ALL; DEALLOCATE ALL; UNLISTEN *'
+
+/** How long past the timeout the watchdog waits for the server's own statement_timeout. */
+const WATCHDOG_GRACE_MS = 1_000
+const TIMEOUT_MESSAGE = 'canceling statement due to statement timeout'
+/** Said with a run whose session was ended because it went on after its cancel. */
+const TERMINATED_DETAIL = 'The statement went on after it was cancelled, so its session was ended.'
+
+/**
+ * A named run's backend carries its name while it runs, so that a cancel by pid (from another
+ * app instance, or arriving late) stops only that run, never the next one on the connection.
+ */
+export const runApplicationName = (queryId: string) => `${APPLICATION_NAME}:${queryId}`
+
+/** What a run needs besides its SQL. */
+export type RunContext = {
+  pools: ServerPools
+  maxResultBytes: number
+  /** How long a cancelled statement may go on before its session is ended (SQL_TERMINATE_GRACE_MS). */
+  terminateGraceMs: number
+  /** The admin of the server a project URL points at, if the platform holds one: the terminate's fallback. */
+  adminUrlFor(url: string): string | undefined
+}
+
+/** Each pooled connection's backend_start (backendStartOf). */
+const backendStarts = new WeakMap<pg.PoolClient, string | null>()
+
+/** Resets the session off the caller's path; a connection that fails it is discarded. */
+function releaseAfterReset(client: pg.PoolClient, error?: unknown) {
+  if (error && !(error instanceof pg.DatabaseError)) return client.release(true) // connection is dead
+  client.query(RESET_SESSION).then(
+    () => client.release(),
+    () => client.release(true)
+  )
+}
+
+/** A pooled connection; a named run cancelled while it waits for one answers at once. */
+async function connect(pool: pg.Pool, control?: RunControl): Promise<pg.PoolClient> {
+  const connecting = pool.connect().catch((e: unknown) => Promise.reject(classifyConnect(e)))
+  if (!control) return connecting
+  let forget = () => {}
+  const cancelled = new Promise<never>((_, reject) => {
+    forget = control.onCancel(() => {
+      reject(cancelledByUser())
+      return true
+    })
+  })
+  try {
+    return await Promise.race([connecting, cancelled])
+  } catch (e) {
+    // The connection may still come: it goes back to the pool unused.
+    connecting.then((client) => client.release(), () => undefined)
+    throw e
+  } finally {
+    forget()
+  }
+}
+
+/**
+ * When a connection's backend started (asked once per connection): with its pid it names that
+ * backend for another instance's cancel, whatever application_name the run's SQL sets.
+ */
+async function backendStartOf(client: pg.PoolClient): Promise<string | null> {
+  if (!backendStarts.has(client)) {
+    const { rows } = await client.query<{ started: string }>('select backend_start::text as started from pg_stat_activity where pid = pg_backend_pid()')
+    backendStarts.set(client, rows[0]?.started ?? null)
+  }
+  return backendStarts.get(client) ?? null
+}
+
+/** Runs `sql` as the role of `url`; `control`: a named run's cancel (see RunControl). */
+export async function runSql(context: RunContext, url: string, sql: string, options: RunOptions, control?: RunControl): Promise<RunOutcome> {
+  const { pools, maxResultBytes, terminateGraceMs } = context
+  const pool = pools.forUrl(url, options.timeoutMs)
+  const client = await connect(pool, control)
+  const started = performance.now()
+  const pid = (client as unknown as { processID: number }).processID
+  // Every stop (the watchdog's, the Cancel button's) cancels first, then ends the session of a
+  // statement that swallowed the cancel. The connection is held until the signals have landed,
+  // so they can only reach this run.
+  const stopper = new BackendStopper({ url, adminUrl: context.adminUrlFor(url), pid, applicationName: APPLICATION_NAME }, terminateGraceMs, () =>
+    (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy()
+  )
+  let timedOut = false
+  let cancelledByCaller = false
+  // Also what enforces the timeout when the SQL itself turned statement_timeout off.
+  const watchdog = setTimeout(() => {
+    timedOut = true
+    void stopper.stop()
+  }, options.timeoutMs + WATCHDOG_GRACE_MS)
+  let answered = false
+  let forget = () => {}
+  let json: string
+  let rowCount: (() => number | null) | undefined
+  try {
+    // Both undone by RESET ALL in the reset below; one round trip for both.
+    const setup: string[] = []
+    if (pools.timeoutOf(pool) !== options.timeoutMs) setup.push(`SET statement_timeout = ${Math.max(0, Math.floor(options.timeoutMs))}`)
+    if (control && options.queryId) setup.push(`SET application_name = ${pg.escapeLiteral(runApplicationName(options.queryId))}`)
+    if (setup.length) await client.query(setup.join('; '))
+    const backendStart = control && options.queryId ? await backendStartOf(client) : null
+    stopper.target.backendStart = backendStart
+    // Cancelled before the SQL was sent: it never runs.
+    if (control?.cancelled) throw cancelledByUser()
+    if (control) {
+      // This process holds the connection until the signal has landed, so it can only reach
+      // this run: no name check, which the run's own SQL could defeat by changing its
+      // application_name. Once the answer is in, a cancel would stop nothing: it says so, and
+      // sends no signal.
+      forget = control.onCancel(() => {
+        if (answered) return false
+        cancelledByCaller = true
+        return stopper.stop()
+      })
+      control.markRunning(pid, backendStart)
+    }
+    const built = options.stream ? streamQuery(sql, options.stream, client) : jsonQuery(sql, options.shape, maxResultBytes)
+    const query = built.query
+    rowCount = built.rowCount
+    client.query(query as unknown as pg.QueryConfig)
+    try {
+      json = await query.done
+    } finally {
+      answered = true
+      stopper.finish()
+    }
+  } catch (e) {
+    if (stopper.terminated) {
+      // The statement went on after its cancel: its session was ended, the connection is gone.
+      void stopper.settled().then(() => client.release(true))
+      throw new SqlError(cancelledByCaller ? USER_CANCEL_MESSAGE : TIMEOUT_MESSAGE, { code: QUERY_CANCELED, detail: TERMINATED_DETAIL })
+    }
+    if (timedOut) {
+      void stopper.settled().then(() => client.release(true)) // its session was tampered with: don't reuse it
+      throw new SqlError(TIMEOUT_MESSAGE, { code: QUERY_CANCELED })
+    }
+    // A named run whose session was ended from elsewhere (another app instance's cancel, after
+    // its grace) while the server answers: cancelled, not a server going away.
+    if (control && sessionEnded(e) && (await serverAnswers(url))) {
+      client.release(true)
+      throw new SqlError(USER_CANCEL_MESSAGE, { code: QUERY_CANCELED, detail: TERMINATED_DETAIL })
+    }
+    if (isUnavailable(e)) client.release(true)
+    // Our own SqlErrors (cancelled before the SQL, result too large) came after ReadyForQuery or
+    // before the SQL: the connection is sound, a reset is enough.
+    else void stopper.settled().then(() => releaseAfterReset(client, e instanceof SqlError ? undefined : e))
+    throw classify(e)
+  } finally {
+    forget()
+    clearTimeout(watchdog)
+  }
+  const durationMs = performance.now() - started
+  void stopper.settled().then(() => releaseAfterReset(client))
+  return { json: Buffer.from(json, 'utf8'), durationMs, rowCount: rowCount?.() ?? null }
+}
