@@ -7,7 +7,8 @@
  * ResponseError with the wording of SPEC §8.
  */
 import type { z } from 'zod'
-import { DEFAULT_API_ERROR_MESSAGE, type AnyRoute, type PgErrorDetail } from '@/lib/api-types'
+import { DEFAULT_API_ERROR_MESSAGE } from '@/lib/api-types/errors'
+import type { AnyRoute, PgErrorDetail } from '@/lib/api-types'
 import { API_URL, PLATFORM_API_URL } from '@/lib/client-config'
 import { getAccessToken } from '@/lib/auth/session-token'
 import { readNdjson } from '@/lib/ndjson'

@@ -1,5 +1,6 @@
 /** What the dashboard says about a password's strength score (SPEC §5). */
-import { MIN_PASSWORD_SCORE, type PasswordCheckResult } from './api-types'
+import { MIN_PASSWORD_SCORE } from './api-types/profile'
+import type { PasswordCheckResult } from './api-types'
 
 export const STRENGTH_MESSAGES = [
   'This password is not acceptable.',

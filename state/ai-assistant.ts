@@ -6,6 +6,7 @@
  */
 import { proxy, subscribe } from 'valtio'
 import { z } from 'zod'
+import { resetOnSignOut } from './reset'
 
 export const AI_ASSISTANT_STORAGE_KEY = 'supaboard-ai-assistant'
 export const PERSISTED_MESSAGES = 20
@@ -46,6 +47,7 @@ export const aiAssistantState = proxy({
     Object.assign(aiAssistantState, initial())
   },
 })
+resetOnSignOut(() => aiAssistantState.reset())
 
 /** What goes to storage: the state, with the latest messages only. */
 export function toStored(state: AiAssistantState): AiAssistantState {

@@ -8,6 +8,7 @@ import { proxy } from 'valtio'
 import { FEATURE_PREVIEW_KEYS } from '@/lib/feature-previews'
 import { SNIPPETS } from '@/lib/snippets'
 import { closeWhenPreviewOff } from './feature-previews'
+import { resetOnSignOut } from './reset'
 
 export type EditorPanelTemplate = { name: string; description: string; content: string }
 
@@ -31,6 +32,7 @@ export const editorPanelState = proxy({
     Object.assign(editorPanelState, initial())
   },
 })
+resetOnSignOut(() => editorPanelState.reset())
 
 export type EditorPanelOptions = Partial<Omit<EditorPanelState, 'open'>>
 

@@ -5,6 +5,7 @@
  * new snippet, and no one's SQL is left behind in the browser.
  */
 import { proxy } from 'valtio'
+import { resetOnSignOut } from './reset'
 
 const initial = () => ({ seq: 0, sql: null as string | null })
 
@@ -15,6 +16,7 @@ export const historyHandOff = proxy({
     Object.assign(historyHandOff, initial())
   },
 })
+resetOnSignOut(() => historyHandOff.reset())
 
 /** Hands `sql` over; the caller then navigates to `historyHandOffHref(ref)`. */
 export function handOffFromHistory(sql: string) {

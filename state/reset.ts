@@ -1,15 +1,15 @@
 /**
  * Every client store, reset at once: on sign-out nothing of the last user's work (SQL text,
- * results) may stay in memory for the next one. A new store in state/ adds its reset here.
+ * results) may stay in memory for the next one. A new store in state/ registers its reset here
+ * with `resetOnSignOut` when its module loads: a store never loaded holds nothing to forget, and
+ * this module (loaded on every page) pulls no store's code into pages that do not use it.
  */
-import { sqlEditorState } from './sql-editor'
-import { editorPanelState } from './editor-panel'
-import { aiAssistantState } from './ai-assistant'
-import { historyHandOff } from './history-hand-off'
+const resets = new Set<() => void>()
+
+export function resetOnSignOut(reset: () => void) {
+  resets.add(reset)
+}
 
 export function resetClientStores() {
-  sqlEditorState.reset()
-  editorPanelState.reset()
-  aiAssistantState.reset()
-  historyHandOff.reset()
+  for (const reset of resets) reset()
 }

@@ -10,6 +10,7 @@
 import { proxy, ref } from 'valtio'
 import type { RunResult } from '@/lib/sql/result-set'
 import type { RunNotice } from '@/lib/sql/run-stream'
+import { resetOnSignOut } from './reset'
 
 export type SqlRunError = {
   message: string
@@ -75,6 +76,7 @@ export const sqlEditorState = proxy({
     Object.assign(sqlEditorState, initial())
   },
 })
+resetOnSignOut(() => sqlEditorState.reset())
 
 function snippet(id: string): SqlSnippetEditorState {
   return (sqlEditorState.snippets[id] ??= emptySnippet())

@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import { useProfileQuery } from '@/data/profile/profile-query'
 import { useProfileCreateMutation } from '@/data/profile/profile-create-mutation'
 import { isResponseError } from '@/data/fetchers'
-import { PROFILE_NOT_FOUND_MESSAGE } from '@/lib/api-types'
+import { PROFILE_NOT_FOUND_MESSAGE } from '@/lib/api-types/errors'
 import { useAuth } from './AuthProvider'
 
 /**

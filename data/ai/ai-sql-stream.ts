@@ -4,7 +4,8 @@
  * stream read piece by piece, not JSON. It sends what `call()` sends (request id, bearer,
  * credentials) through the same helpers, and fails with the same ResponseError.
  */
-import { routes, type AiSqlBody } from '@/lib/api-types'
+import { aiRoutes } from '@/lib/api-types/ai.routes'
+import type { AiSqlBody } from '@/lib/api-types'
 import { getAccessToken } from '@/lib/auth/session-token'
 import { ResponseError, routeUrl, toResponseError } from '../fetchers'
 
@@ -21,7 +22,7 @@ export async function streamAiSql(
 
   let response: Response
   try {
-    response = await fetch(routeUrl(routes.aiSql, { ref }), { method: 'POST', headers, credentials: 'include', body: JSON.stringify(body), signal })
+    response = await fetch(routeUrl(aiRoutes.aiSql, { ref }), { method: 'POST', headers, credentials: 'include', body: JSON.stringify(body), signal })
   } catch (error) {
     // Stopped by the caller: not an API error.
     if (signal?.aborted) throw error

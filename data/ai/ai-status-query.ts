@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { aiRoutes } from '@/lib/api-types/ai.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { aiKeys } from './keys'
 
 export async function getAiStatus(signal?: AbortSignal) {
-  return call(routes.getAiStatus, {}, { signal })
+  return call(aiRoutes.getAiStatus, {}, { signal })
 }
 export type AiStatusData = Awaited<ReturnType<typeof getAiStatus>>
 

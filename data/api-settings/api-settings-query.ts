@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { dataApiRoutes } from '@/lib/api-types/data-api.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { apiSettingsKeys } from './keys'
@@ -9,7 +9,7 @@ import { apiSettingsKeys } from './keys'
  * service_role key (403 for roles without api:service-key:read).
  */
 export async function getApiSettings({ projectRef, reveal = false }: { projectRef: string; reveal?: boolean }, signal?: AbortSignal) {
-  return call(routes.getApiSettings, { params: { ref: projectRef }, query: reveal ? { reveal: 'true' } : {} }, { signal })
+  return call(dataApiRoutes.getApiSettings, { params: { ref: projectRef }, query: reveal ? { reveal: 'true' } : {} }, { signal })
 }
 export type ApiSettingsData = Awaited<ReturnType<typeof getApiSettings>>
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type ApiSettingsPatch } from '@/lib/api-types'
+import { dataApiRoutes } from '@/lib/api-types/data-api.routes'
+import type { ApiSettingsPatch } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import type { ApiSettingsData } from './api-settings-query'
@@ -10,7 +11,7 @@ export type ApiSettingsUpdateVariables = { projectRef: string } & ApiSettingsPat
 
 /** Changes the data API's settings (on/off, exposed schemas, max rows). */
 export async function updateApiSettings({ projectRef, ...body }: ApiSettingsUpdateVariables) {
-  return call(routes.updateApiSettings, { params: { ref: projectRef }, body })
+  return call(dataApiRoutes.updateApiSettings, { params: { ref: projectRef }, body })
 }
 
 export function useApiSettingsUpdateMutation({ onSuccess, onError, ...options }: MutationOptions<ApiSettingsData, ApiSettingsUpdateVariables> = {}) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { dataApiRoutes } from '@/lib/api-types/data-api.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import type { ApiSettingsData } from './api-settings-query'
@@ -10,7 +10,7 @@ export type JwtSecretRotateVariables = { projectRef: string }
 
 /** A new JWT secret for the project: both API keys are re-issued and the old ones stop working. */
 export async function rotateJwtSecret({ projectRef }: JwtSecretRotateVariables) {
-  return call(routes.rotateJwtSecret, { params: { ref: projectRef } })
+  return call(dataApiRoutes.rotateJwtSecret, { params: { ref: projectRef } })
 }
 
 export function useJwtSecretRotateMutation({ onSuccess, onError, ...options }: MutationOptions<ApiSettingsData, JwtSecretRotateVariables> = {}) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { billingRoutes } from '@/lib/api-types/billing.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { auditKeys } from './keys'
@@ -15,7 +15,7 @@ export type AuditLogVariables = {
 /** Who did what in the organization, newest first (Owners and Admins only: others get a 403). */
 export async function getAuditLog({ slug, dateStart, dateEnd }: AuditLogVariables, signal?: AbortSignal) {
   const query = { ...(dateStart ? { date_start: dateStart } : {}), ...(dateEnd ? { date_end: dateEnd } : {}) }
-  return call(routes.getAuditLog, { params: { slug }, query }, { signal })
+  return call(billingRoutes.getAuditLog, { params: { slug }, query }, { signal })
 }
 export type AuditLogData = Awaited<ReturnType<typeof getAuditLog>>
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { sqlRoutes } from '@/lib/api-types/sql.routes'
 import { POLICIES_SQL, policiesFromRows } from '@/lib/auth-policies/policies-sql'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
@@ -11,7 +11,7 @@ import { authPolicyKeys } from './keys'
  * sees what it may (a Read-only member included), and the read is kept out of their history.
  */
 export async function getAuthPolicies({ projectRef }: { projectRef: string }, signal?: AbortSignal) {
-  const rows = await call(routes.runQuery, { params: { ref: projectRef }, query: { history: 'skip' }, body: { query: POLICIES_SQL } }, { signal })
+  const rows = await call(sqlRoutes.runQuery, { params: { ref: projectRef }, query: { history: 'skip' }, body: { query: POLICIES_SQL } }, { signal })
   return policiesFromRows(rows)
 }
 export type AuthPoliciesData = Awaited<ReturnType<typeof getAuthPolicies>>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { sqlRoutes } from '@/lib/api-types/sql.routes'
 import { queryHistoryKeys } from '../content/keys'
 import { databaseKeys } from '../database/keys'
 import { call } from '../fetchers'
@@ -17,7 +17,7 @@ export type PolicyChangeVariables = {
  * ResponseError's message; a change of several statements is one transaction.
  */
 export async function runPolicyChange({ projectRef, sql }: PolicyChangeVariables) {
-  return call(routes.runQuery, { params: { ref: projectRef }, body: { query: sql } })
+  return call(sqlRoutes.runQuery, { params: { ref: projectRef }, body: { query: sql } })
 }
 
 /**

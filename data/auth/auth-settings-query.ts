@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { authRoutes } from '@/lib/api-types/auth.routes'
 import { call } from '../fetchers'
 import { LONG_STALE_TIME } from '../query-client'
 import type { QueryOptions } from '../query-options'
@@ -7,7 +7,7 @@ import { authKeys } from './keys'
 
 /** The auth service's public settings: which sign-in methods and OAuth providers are on. */
 export async function getAuthSettings(signal?: AbortSignal) {
-  return call(routes.authSettings, {}, { signal })
+  return call(authRoutes.authSettings, {}, { signal })
 }
 export type AuthSettingsData = Awaited<ReturnType<typeof getAuthSettings>>
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { routes, type ProjectDetail } from '@/lib/api-types'
+import { backupRoutes } from '@/lib/api-types/backups.routes'
+import type { ProjectDetail } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { projectKeys } from '../projects/keys'
@@ -8,7 +9,7 @@ export type BackupCloneVariables = { projectRef: string; id: number; name: strin
 
 /** A new project of the same organization whose database starts as a copy of the backup (COMING_UP until it is). */
 export async function cloneBackup({ projectRef, id, name }: BackupCloneVariables) {
-  return call(routes.cloneBackup, { params: { ref: projectRef, id }, body: { name } })
+  return call(backupRoutes.cloneBackup, { params: { ref: projectRef, id }, body: { name } })
 }
 
 /** The caller shows the refusal (plan limits) where the name was typed. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type Backup } from '@/lib/api-types'
+import { backupRoutes } from '@/lib/api-types/backups.routes'
+import type { Backup } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { backupKeys } from './keys'
@@ -9,7 +10,7 @@ export type BackupCreateVariables = { projectRef: string }
 
 /** Backs the project's database up now; answers once the copy is done (completed or failed). */
 export async function createBackup({ projectRef }: BackupCreateVariables) {
-  return call(routes.createBackup, { params: { ref: projectRef } })
+  return call(backupRoutes.createBackup, { params: { ref: projectRef } })
 }
 
 export function useBackupCreateMutation({ onSuccess, onError, ...options }: MutationOptions<Backup, BackupCreateVariables> = {}) {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type RestoreAnswer } from '@/lib/api-types'
+import { backupRoutes } from '@/lib/api-types/backups.routes'
+import type { RestoreAnswer } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { projectKeys } from '../projects/keys'
@@ -11,7 +12,7 @@ export type BackupRestoreVariables = { projectRef: string; id: number }
 
 /** Replaces the project's database with the backup's; the project is RESTORING until it is done. */
 export async function restoreBackup({ projectRef, id }: BackupRestoreVariables) {
-  return call(routes.restoreBackup, { params: { ref: projectRef, id } })
+  return call(backupRoutes.restoreBackup, { params: { ref: projectRef, id } })
 }
 
 /**

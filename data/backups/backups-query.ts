@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { backupRoutes } from '@/lib/api-types/backups.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { backupKeys } from './keys'
 
 /** The project's backups, newest first, with the plan's retention and whether downloads work here. */
 export async function getBackups({ projectRef }: { projectRef: string }, signal?: AbortSignal) {
-  return call(routes.listBackups, { params: { ref: projectRef } }, { signal })
+  return call(backupRoutes.listBackups, { params: { ref: projectRef } }, { signal })
 }
 export type BackupsData = Awaited<ReturnType<typeof getBackups>>
 

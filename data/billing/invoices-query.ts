@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { billingRoutes } from '@/lib/api-types/billing.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { billingKeys } from './keys'
 
 /** One statement per month since the organization began, the month in progress first. */
 export async function getInvoices({ slug }: { slug: string }, signal?: AbortSignal) {
-  return call(routes.listInvoices, { params: { slug } }, { signal })
+  return call(billingRoutes.listInvoices, { params: { slug } }, { signal })
 }
 export type InvoicesData = Awaited<ReturnType<typeof getInvoices>>
 

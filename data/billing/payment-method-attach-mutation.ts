@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { billingRoutes } from '@/lib/api-types/billing.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { billingKeys } from './keys'
@@ -13,7 +13,7 @@ export type PaymentMethodAttachVariables = { slug: string; paymentMethodToken: s
  * processor's card form is plugged in (server/billing/payment-processor.ts).
  */
 export async function attachPaymentMethod({ slug, paymentMethodToken }: PaymentMethodAttachVariables) {
-  return call(routes.attachPaymentMethod, { params: { slug }, body: { payment_method_token: paymentMethodToken } })
+  return call(billingRoutes.attachPaymentMethod, { params: { slug }, body: { payment_method_token: paymentMethodToken } })
 }
 export type PaymentMethodAttachData = Awaited<ReturnType<typeof attachPaymentMethod>>
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { billingRoutes } from '@/lib/api-types/billing.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { billingKeys } from './keys'
 
 /** The card on file, or the masked placeholder and why there is none (no card processor). */
 export async function getPaymentMethod({ slug }: { slug: string }, signal?: AbortSignal) {
-  return call(routes.getPaymentMethod, { params: { slug } }, { signal })
+  return call(billingRoutes.getPaymentMethod, { params: { slug } }, { signal })
 }
 export type PaymentMethodData = Awaited<ReturnType<typeof getPaymentMethod>>
 

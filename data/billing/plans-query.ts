@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { billingRoutes } from '@/lib/api-types/billing.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { billingKeys } from './keys'
 
 /** The plan cards and the comparison table (public; the same for everyone). */
 export async function getPlans(signal?: AbortSignal) {
-  return call(routes.listPlans, {}, { signal })
+  return call(billingRoutes.listPlans, {}, { signal })
 }
 export type PlansData = Awaited<ReturnType<typeof getPlans>>
 

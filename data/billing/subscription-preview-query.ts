@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes, type PlanTier } from '@/lib/api-types'
+import { billingRoutes } from '@/lib/api-types/billing.routes'
+import type { PlanTier } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { billingKeys } from './keys'
@@ -8,7 +9,7 @@ export type SubscriptionPreviewVariables = { slug: string; tier: PlanTier }
 
 /** What a change to `tier` would cost and do. A POST that changes nothing, so read as a query. */
 export async function getSubscriptionPreview({ slug, tier }: SubscriptionPreviewVariables, signal?: AbortSignal) {
-  return call(routes.previewSubscription, { params: { slug }, body: { tier } }, { signal })
+  return call(billingRoutes.previewSubscription, { params: { slug }, body: { tier } }, { signal })
 }
 export type SubscriptionPreviewData = Awaited<ReturnType<typeof getSubscriptionPreview>>
 

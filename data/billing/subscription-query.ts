@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { billingRoutes } from '@/lib/api-types/billing.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { billingKeys } from './keys'
 
 /** The organization's tier, billing period, billing email and payment method. */
 export async function getSubscription({ slug }: { slug: string }, signal?: AbortSignal) {
-  return call(routes.getSubscription, { params: { slug } }, { signal })
+  return call(billingRoutes.getSubscription, { params: { slug } }, { signal })
 }
 export type SubscriptionData = Awaited<ReturnType<typeof getSubscription>>
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type PlanTier } from '@/lib/api-types'
+import { billingRoutes } from '@/lib/api-types/billing.routes'
+import type { PlanTier } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { organizationKeys } from '../organizations/keys'
@@ -9,7 +10,7 @@ export type SubscriptionUpdateVariables = { slug: string; tier: PlanTier }
 
 /** Moves the organization to `tier` at once; refused (400) for the reasons its preview gives. */
 export async function updateSubscription({ slug, tier }: SubscriptionUpdateVariables) {
-  return call(routes.updateSubscription, { params: { slug }, body: { tier } })
+  return call(billingRoutes.updateSubscription, { params: { slug }, body: { tier } })
 }
 export type SubscriptionUpdateData = Awaited<ReturnType<typeof updateSubscription>>
 

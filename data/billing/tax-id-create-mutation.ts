@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type CreateTaxIdBody } from '@/lib/api-types'
+import { billingRoutes } from '@/lib/api-types/billing.routes'
+import type { CreateTaxIdBody } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { billingKeys } from './keys'
@@ -8,7 +9,7 @@ import { billingKeys } from './keys'
 export type TaxIdCreateVariables = { slug: string } & CreateTaxIdBody
 
 export async function createTaxId({ slug, ...body }: TaxIdCreateVariables) {
-  return call(routes.createTaxId, { params: { slug }, body })
+  return call(billingRoutes.createTaxId, { params: { slug }, body })
 }
 export type TaxIdCreateData = Awaited<ReturnType<typeof createTaxId>>
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { billingRoutes } from '@/lib/api-types/billing.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { billingKeys } from './keys'
@@ -8,7 +8,7 @@ import { billingKeys } from './keys'
 export type TaxIdDeleteVariables = { slug: string; id: number }
 
 export async function deleteTaxId({ slug, id }: TaxIdDeleteVariables) {
-  return call(routes.deleteTaxId, { params: { slug }, body: { id } })
+  return call(billingRoutes.deleteTaxId, { params: { slug }, body: { id } })
 }
 export type TaxIdDeleteData = Awaited<ReturnType<typeof deleteTaxId>>
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { billingRoutes } from '@/lib/api-types/billing.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { billingKeys } from './keys'
 
 /** The tax ids the organization's statements carry. */
 export async function getTaxIds({ slug }: { slug: string }, signal?: AbortSignal) {
-  return call(routes.listTaxIds, { params: { slug } }, { signal })
+  return call(billingRoutes.listTaxIds, { params: { slug } }, { signal })
 }
 export type TaxIdsData = Awaited<ReturnType<typeof getTaxIds>>
 

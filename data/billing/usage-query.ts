@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { billingRoutes } from '@/lib/api-types/billing.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { billingKeys } from './keys'
@@ -9,7 +9,7 @@ export type UsageVariables = { slug: string; start?: string; end?: string }
 /** Usage over a period (the current billing period without start and end), with its cost. */
 export async function getOrganizationUsage({ slug, start, end }: UsageVariables, signal?: AbortSignal) {
   const query = { ...(start ? { start } : {}), ...(end ? { end } : {}) }
-  return call(routes.getOrganizationUsage, { params: { slug }, query }, { signal })
+  return call(billingRoutes.getOrganizationUsage, { params: { slug }, query }, { signal })
 }
 export type OrganizationUsageData = Awaited<ReturnType<typeof getOrganizationUsage>>
 

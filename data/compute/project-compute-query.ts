@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { computeRoutes } from '@/lib/api-types/compute.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { computeKeys } from './keys'
@@ -8,7 +8,7 @@ export type ProjectComputeVariables = { projectRef: string }
 
 /** The project's compute size, the size it is moving to while RESIZING, and the sizes its plan allows. */
 export async function getProjectCompute({ projectRef }: ProjectComputeVariables, signal?: AbortSignal) {
-  return call(routes.getProjectCompute, { params: { ref: projectRef } }, { signal })
+  return call(computeRoutes.getProjectCompute, { params: { ref: projectRef } }, { signal })
 }
 export type ProjectComputeData = Awaited<ReturnType<typeof getProjectCompute>>
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type ProjectCompute } from '@/lib/api-types'
+import { computeRoutes } from '@/lib/api-types/compute.routes'
+import type { ProjectCompute } from '@/lib/api-types'
 import type { ComputeSizeId } from '@/lib/compute-sizes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
@@ -12,7 +13,7 @@ export type ProjectResizeVariables = { projectRef: string; size: ComputeSizeId }
 
 /** Moves the project to another compute size; it is RESIZING until the platform has applied it. */
 export async function resizeProject({ projectRef, size }: ProjectResizeVariables) {
-  return call(routes.resizeProject, { params: { ref: projectRef }, body: { size } })
+  return call(computeRoutes.resizeProject, { params: { ref: projectRef }, body: { size } })
 }
 
 /**

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { serviceRoutes } from '@/lib/api-types/service.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { configKeys } from './keys'
 
 export async function getRuntimeConfig(signal?: AbortSignal) {
-  return call(routes.getConfig, {}, { signal })
+  return call(serviceRoutes.getConfig, {}, { signal })
 }
 export type RuntimeConfigData = Awaited<ReturnType<typeof getRuntimeConfig>>
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { connectionRoutes } from '@/lib/api-types/connection.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { connectionKeys } from './keys'
@@ -9,7 +9,7 @@ export type DbPasswordChangeVariables = { projectRef: string; password: string }
 
 /** Sets the password of the project's own role; the old one stops working. */
 export async function changeDbPassword({ projectRef, password }: DbPasswordChangeVariables) {
-  return call(routes.updateDbPassword, { params: { ref: projectRef }, body: { password } })
+  return call(connectionRoutes.updateDbPassword, { params: { ref: projectRef }, body: { password } })
 }
 
 export function useDbPasswordChangeMutation({ onSuccess, onError, ...options }: MutationOptions<void, DbPasswordChangeVariables> = {}) {

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { connectionRoutes } from '@/lib/api-types/connection.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { connectionKeys } from './keys'
 
 /** The password of the project's own role: asked for only when someone reveals it. */
 export async function getDbPassword({ projectRef }: { projectRef: string }, signal?: AbortSignal) {
-  return call(routes.getDbPassword, { params: { ref: projectRef } }, { signal })
+  return call(connectionRoutes.getDbPassword, { params: { ref: projectRef } }, { signal })
 }
 export type DbPasswordData = Awaited<ReturnType<typeof getDbPassword>>
 

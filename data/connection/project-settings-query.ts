@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { connectionRoutes } from '@/lib/api-types/connection.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { connectionKeys } from './keys'
 
 /** Where to connect to the project's database (the password left out). */
 export async function getProjectSettings({ projectRef }: { projectRef: string }, signal?: AbortSignal) {
-  return call(routes.getProjectSettings, { params: { ref: projectRef } }, { signal })
+  return call(connectionRoutes.getProjectSettings, { params: { ref: projectRef } }, { signal })
 }
 export type ProjectSettingsData = Awaited<ReturnType<typeof getProjectSettings>>
 

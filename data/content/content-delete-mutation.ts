@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { contentRoutes } from '@/lib/api-types/content.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { contentKeys } from './keys'
@@ -12,7 +12,7 @@ export type ContentDeleteVariables = { ref: string; ids: string[] }
  * out). One the caller may not delete refuses the whole request (403), and nothing is deleted.
  */
 export async function deleteContent({ ref, ids }: ContentDeleteVariables) {
-  return call(routes.deleteContent, { params: { ref }, query: { ids: ids.join(',') } })
+  return call(contentRoutes.deleteContent, { params: { ref }, query: { ids: ids.join(',') } })
 }
 export type ContentDeleteData = Awaited<ReturnType<typeof deleteContent>>
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { contentRoutes } from '@/lib/api-types/content.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { contentKeys } from './keys'
@@ -9,7 +9,7 @@ export type ContentFavoriteVariables = { ref: string; id: string; favorite: bool
 
 /** The caller's own star on a snippet they can see (no new version: nobody's save is refused for it). */
 export async function setContentFavorite({ ref, id, favorite }: ContentFavoriteVariables) {
-  return call(routes.setContentFavorite, { params: { ref, id }, body: { favorite } })
+  return call(contentRoutes.setContentFavorite, { params: { ref, id }, body: { favorite } })
 }
 export type ContentFavoriteData = Awaited<ReturnType<typeof setContentFavorite>>
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { contentRoutes } from '@/lib/api-types/content.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { contentKeys } from './keys'
@@ -9,7 +9,7 @@ export type ContentFolderCreateVariables = { ref: string; name: string }
 
 /** A new folder of the caller's; 409 when they have one of that name (regardless of case). */
 export async function createContentFolder({ ref, name }: ContentFolderCreateVariables) {
-  return call(routes.createContentFolder, { params: { ref }, body: { name } })
+  return call(contentRoutes.createContentFolder, { params: { ref }, body: { name } })
 }
 export type ContentFolderCreateData = Awaited<ReturnType<typeof createContentFolder>>
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { contentRoutes } from '@/lib/api-types/content.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { contentKeys } from './keys'
@@ -9,7 +9,7 @@ export type ContentFolderDeleteVariables = { ref: string; ids: string[] }
 
 /** Deletes folders of the caller's; their snippets move to no folder (and get a new version). */
 export async function deleteContentFolders({ ref, ids }: ContentFolderDeleteVariables) {
-  return call(routes.deleteContentFolders, { params: { ref }, query: { ids: ids.join(',') } })
+  return call(contentRoutes.deleteContentFolders, { params: { ref }, query: { ids: ids.join(',') } })
 }
 export type ContentFolderDeleteData = Awaited<ReturnType<typeof deleteContentFolders>>
 

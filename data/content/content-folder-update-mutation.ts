@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { contentRoutes } from '@/lib/api-types/content.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { contentKeys } from './keys'
@@ -8,7 +8,7 @@ import { contentKeys } from './keys'
 export type ContentFolderUpdateVariables = { ref: string; id: string; name: string }
 
 export async function renameContentFolder({ ref, id, name }: ContentFolderUpdateVariables) {
-  return call(routes.updateContentFolder, { params: { ref }, body: { id, name } })
+  return call(contentRoutes.updateContentFolder, { params: { ref }, body: { id, name } })
 }
 export type ContentFolderUpdateData = Awaited<ReturnType<typeof renameContentFolder>>
 

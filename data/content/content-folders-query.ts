@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { contentRoutes } from '@/lib/api-types/content.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { contentKeys } from './keys'
@@ -8,7 +8,7 @@ export type ContentFoldersVariables = { ref: string }
 
 /** The caller's own folders in the project, by name. */
 export async function getContentFolders({ ref }: ContentFoldersVariables, signal?: AbortSignal) {
-  return call(routes.listContentFolders, { params: { ref } }, { signal })
+  return call(contentRoutes.listContentFolders, { params: { ref } }, { signal })
 }
 export type ContentFoldersData = Awaited<ReturnType<typeof getContentFolders>>
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { contentRoutes } from '@/lib/api-types/content.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import type { ContentListData } from './content-list-query'
@@ -9,7 +9,7 @@ export type ContentLastVisitedVariables = { ref: string; id: string }
 
 /** Records the snippet just opened as the caller's last visited one in the project (SPEC §2). */
 export async function recordLastVisitedContent({ ref, id }: ContentLastVisitedVariables) {
-  return call(routes.recordLastVisitedContent, { params: { ref }, body: { id } })
+  return call(contentRoutes.recordLastVisitedContent, { params: { ref }, body: { id } })
 }
 export type ContentLastVisitedData = Awaited<ReturnType<typeof recordLastVisitedContent>>
 

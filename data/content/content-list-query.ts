@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { contentRoutes } from '@/lib/api-types/content.routes'
 import { call } from '../fetchers'
 import type { InfiniteQueryOptions } from './infinite-options'
 import { contentKeys, type ContentListFilters } from './keys'
@@ -12,7 +12,7 @@ export type ContentListVariables = { ref: string; cursor?: string } & ContentLis
  */
 export async function getContentList({ ref, cursor, favorite, ...filters }: ContentListVariables, signal?: AbortSignal) {
   const query = { type: 'sql' as const, ...filters, cursor, favorite: favorite === undefined ? undefined : favorite ? ('true' as const) : ('false' as const) }
-  return call(routes.listContent, { params: { ref }, query }, { signal })
+  return call(contentRoutes.listContent, { params: { ref }, query }, { signal })
 }
 export type ContentListData = Awaited<ReturnType<typeof getContentList>>
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { contentRoutes } from '@/lib/api-types/content.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { contentKeys } from './keys'
@@ -8,7 +8,7 @@ export type ContentVariables = { ref: string; id: string }
 
 /** One snippet, whole, with the `version` a save of it must name as `base_version`. */
 export async function getContent({ ref, id }: ContentVariables, signal?: AbortSignal) {
-  return call(routes.getContent, { params: { ref, id } }, { signal })
+  return call(contentRoutes.getContent, { params: { ref, id } }, { signal })
 }
 export type ContentData = Awaited<ReturnType<typeof getContent>>
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type Content, type UpsertContentBody } from '@/lib/api-types'
+import { contentRoutes } from '@/lib/api-types/content.routes'
+import type { Content, UpsertContentBody } from '@/lib/api-types'
 import { call, isResponseError, ResponseError } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { getContent } from './content-query'
@@ -32,7 +33,7 @@ export type ContentUpsertVariables = { ref: string } & UpsertContentBody
  */
 export async function upsertContent({ ref, ...body }: ContentUpsertVariables): Promise<Content> {
   try {
-    return await call(routes.upsertContent, { params: { ref }, body })
+    return await call(contentRoutes.upsertContent, { params: { ref }, body })
   } catch (error) {
     if (isResponseError(error) && error.code === 409) {
       const current = await getContent({ ref, id: body.id }).catch(() => undefined)

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { contentRoutes } from '@/lib/api-types/content.routes'
 import { call } from '../fetchers'
 import type { InfiniteQueryOptions } from './infinite-options'
 import { queryHistoryKeys, type QueryHistoryFilters } from './keys'
@@ -8,7 +8,7 @@ export type QueryHistoryVariables = { ref: string; cursor?: string } & QueryHist
 
 /** One page of the caller's SQL runs in the project, newest first. */
 export async function getQueryHistory({ ref, ...query }: QueryHistoryVariables, signal?: AbortSignal) {
-  return call(routes.listQueryHistory, { params: { ref }, query }, { signal })
+  return call(contentRoutes.listQueryHistory, { params: { ref }, query }, { signal })
 }
 export type QueryHistoryData = Awaited<ReturnType<typeof getQueryHistory>>
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { sqlRoutes } from '@/lib/api-types/sql.routes'
 import { API_DOCS_CATALOG_SQL, apiDocsCatalogFromRows, type ApiDocsCatalog } from '@/lib/sql/api-docs-catalog'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
@@ -12,7 +12,7 @@ import { SCHEMA_CATALOG_STALE_TIME } from './schema-catalog-query'
  */
 export async function getApiDocsCatalog({ projectRef }: { projectRef: string }, signal?: AbortSignal): Promise<ApiDocsCatalog> {
   // Not the user's own query: kept out of their History.
-  const rows = await call(routes.runQuery, { params: { ref: projectRef }, query: { history: 'skip' }, body: { query: API_DOCS_CATALOG_SQL } }, { signal })
+  const rows = await call(sqlRoutes.runQuery, { params: { ref: projectRef }, query: { history: 'skip' }, body: { query: API_DOCS_CATALOG_SQL } }, { signal })
   return apiDocsCatalogFromRows(rows)
 }
 

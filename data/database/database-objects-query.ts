@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { sqlRoutes } from '@/lib/api-types/sql.routes'
 import { databaseObjectsFromRows, databaseObjectsSql, type DatabaseObject, type DatabaseObjectKind } from '@/lib/sql/database-objects'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
@@ -13,7 +13,7 @@ export type DatabaseObjectsVariables = { projectRef: string; kind: DatabaseObjec
  */
 export async function getDatabaseObjects({ projectRef, kind }: DatabaseObjectsVariables, signal?: AbortSignal): Promise<DatabaseObject[]> {
   // Not the user's own query: kept out of their History.
-  const rows = await call(routes.runQuery, { params: { ref: projectRef }, query: { history: 'skip' }, body: { query: databaseObjectsSql(kind) } }, { signal })
+  const rows = await call(sqlRoutes.runQuery, { params: { ref: projectRef }, query: { history: 'skip' }, body: { query: databaseObjectsSql(kind) } }, { signal })
   return databaseObjectsFromRows(kind, rows)
 }
 export type DatabaseObjectsData = Awaited<ReturnType<typeof getDatabaseObjects>>

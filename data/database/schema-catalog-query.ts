@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { sqlRoutes } from '@/lib/api-types/sql.routes'
 import { CATALOG_SQL, catalogFromRows, type SchemaCatalog } from '@/lib/sql/completion'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
@@ -19,7 +19,7 @@ export type SchemaCatalogVariables = { projectRef: string }
  */
 export async function getSchemaCatalog({ projectRef }: SchemaCatalogVariables, signal?: AbortSignal): Promise<SchemaCatalog> {
   // Not the user's own query: kept out of their History.
-  const rows = await call(routes.runQuery, { params: { ref: projectRef }, query: { history: 'skip' }, body: { query: CATALOG_SQL } }, { signal })
+  const rows = await call(sqlRoutes.runQuery, { params: { ref: projectRef }, query: { history: 'skip' }, body: { query: CATALOG_SQL } }, { signal })
   return catalogFromRows(rows)
 }
 export type SchemaCatalogData = Awaited<ReturnType<typeof getSchemaCatalog>>

@@ -8,7 +8,7 @@
  *   failure → logged, empty text.
  * A search given up (a newer one started) rejects with the AbortError of its signal.
  */
-import { routes } from '@/lib/api-types'
+import { docsSearchRoutes } from '@/lib/api-types/docs-search.routes'
 import { API_URL } from '@/lib/client-config'
 import { call, isResponseError } from '../fetchers'
 import { toDocsSearchResults, type DocsSearchResult } from './docs-search-results'
@@ -35,7 +35,7 @@ const messageOf = (answer: unknown): string => {
 }
 
 async function ask(source: DocsSearchSource, { query, docsSearchUrl }: DocsSearchVariables, signal?: AbortSignal): Promise<unknown> {
-  const route = source === 'fullText' ? routes.searchDocsFullText : routes.searchDocsSemantic
+  const route = source === 'fullText' ? docsSearchRoutes.searchDocsFullText : docsSearchRoutes.searchDocsSemantic
   try {
     // SPEC §5: the query is trimmed; the answer is checked below, whatever the declaration says,
     // since the docs backend may be another server.

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { extensionRoutes } from '@/lib/api-types/extensions.routes'
 import { databaseKeys } from '../database/keys'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
@@ -14,8 +14,8 @@ export type ExtensionChangeVariables =
 export async function changeExtension(variables: ExtensionChangeVariables) {
   const params = { ref: variables.projectRef }
   if (variables.kind === 'enable')
-    return call(routes.enableExtension, { params, body: { name: variables.name, schema: variables.schema, cascade: variables.cascade } })
-  return call(routes.disableExtension, { params: { ...params, name: variables.name }, query: { cascade: variables.cascade ? 'true' : 'false' } })
+    return call(extensionRoutes.enableExtension, { params, body: { name: variables.name, schema: variables.schema, cascade: variables.cascade } })
+  return call(extensionRoutes.disableExtension, { params: { ...params, name: variables.name }, query: { cascade: variables.cascade ? 'true' : 'false' } })
 }
 export type ExtensionChangeData = Awaited<ReturnType<typeof changeExtension>>
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { extensionRoutes } from '@/lib/api-types/extensions.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { extensionKeys } from './keys'
@@ -8,7 +8,7 @@ export type ExtensionsVariables = { projectRef: string }
 
 /** The catalogue merged with what the project's database has, and the project's schemas. */
 export async function getExtensions({ projectRef }: ExtensionsVariables, signal?: AbortSignal) {
-  return call(routes.listExtensions, { params: { ref: projectRef } }, { signal })
+  return call(extensionRoutes.listExtensions, { params: { ref: projectRef } }, { signal })
 }
 export type ExtensionsData = Awaited<ReturnType<typeof getExtensions>>
 

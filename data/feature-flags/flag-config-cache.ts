@@ -4,7 +4,8 @@
  * at sign-out like everything not on the keep-list.
  */
 import { z } from 'zod'
-import { flagConfig, type FlagConfig } from '@/lib/api-types'
+import { flagConfig } from '@/lib/api-types/flags'
+import type { FlagConfig } from '@/lib/api-types'
 import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
 
 export type FlagConfigData = { config: FlagConfig; etag: string | null }

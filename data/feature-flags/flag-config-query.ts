@@ -4,7 +4,8 @@
  * and the configuration held stays in use: flags never break a page.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { flagConfig, routes } from '@/lib/api-types'
+import { flagConfig } from '@/lib/api-types/flags'
+import { flagRoutes } from '@/lib/api-types/flags.routes'
 import { useRuntimeConfigQuery } from '../config/config-query'
 import { callIfChanged, ResponseError } from '../fetchers'
 import type { QueryOptions } from '../query-options'
@@ -31,7 +32,7 @@ export async function getFlagConfig({ sdkKey, held }: { sdkKey: string; held?: F
   if (signal?.aborted) abort()
   signal?.addEventListener('abort', abort, { once: true })
   try {
-    const answer = await callIfChanged(routes.getFlagConfig, { params: { sdkKey } }, { etag: held?.etag ?? undefined, signal: controller.signal })
+    const answer = await callIfChanged(flagRoutes.getFlagConfig, { params: { sdkKey } }, { etag: held?.etag ?? undefined, signal: controller.signal })
     if (answer.notModified) {
       // Only ever asked with a held configuration's ETag; a 304 otherwise is the server's mistake.
       if (!held) throw new ResponseError('a 304 Not Modified for a configuration never received', 304)

@@ -7,7 +7,8 @@
  */
 import { useEffect, useSyncExternalStore } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { TELEMETRY_FLAG_VALUE_MAX, type FlagValue } from '@/lib/api-types'
+import { TELEMETRY_FLAG_VALUE_MAX } from '@/lib/api-types/telemetry'
+import type { FlagValue } from '@/lib/api-types'
 import { evaluateFlag, isFlagOn, type FlagOverrides } from '@/lib/feature-flags/evaluate'
 import { parseFlagOverrides } from '@/lib/feature-flags/overrides'
 import { hashFlagUserId } from '@/lib/feature-flags/user-hash'

@@ -1,4 +1,5 @@
-import { routes, type GraphqlResponse } from '@/lib/api-types'
+import { graphqlRoutes } from '@/lib/api-types/graphql.routes'
+import type { GraphqlResponse } from '@/lib/api-types'
 import { call } from '../fetchers'
 
 export type GraphqlOperation = {
@@ -13,7 +14,7 @@ export type GraphqlOperation = {
  */
 export function runGraphql(projectRef: string, { query, variables, operationName }: GraphqlOperation, signal?: AbortSignal): Promise<GraphqlResponse> {
   return call(
-    routes.runGraphql,
+    graphqlRoutes.runGraphql,
     { params: { ref: projectRef }, body: { query, variables: variables ?? null, operationName: operationName ?? null } },
     { signal }
   )

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type ConnectGithubBody } from '@/lib/api-types'
+import { integrationRoutes } from '@/lib/api-types/integrations.routes'
+import type { ConnectGithubBody } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { integrationKeys } from './keys'
@@ -9,7 +10,7 @@ export type GithubConnectionCreateVariables = ConnectGithubBody & { slug: string
 
 /** Hands the code the pop-up brought back to the platform, which exchanges it with GitHub. */
 export async function createGithubConnection({ slug, ...body }: GithubConnectionCreateVariables) {
-  return call(routes.createGithubConnection, { params: { slug }, body })
+  return call(integrationRoutes.createGithubConnection, { params: { slug }, body })
 }
 export type GithubConnectionCreateData = Awaited<ReturnType<typeof createGithubConnection>>
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { integrationRoutes } from '@/lib/api-types/integrations.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { integrationKeys } from './keys'
@@ -8,7 +8,7 @@ import { integrationKeys } from './keys'
 export type GithubConnectionDeleteVariables = { slug: string; id: number }
 
 export async function deleteGithubConnection({ slug, id }: GithubConnectionDeleteVariables) {
-  return call(routes.deleteGithubConnection, { params: { slug, id: String(id) } })
+  return call(integrationRoutes.deleteGithubConnection, { params: { slug, id: String(id) } })
 }
 export type GithubConnectionDeleteData = Awaited<ReturnType<typeof deleteGithubConnection>>
 

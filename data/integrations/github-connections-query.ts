@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { integrationRoutes } from '@/lib/api-types/integrations.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { integrationKeys } from './keys'
 
 export async function getGithubConnections({ slug }: { slug: string }, signal?: AbortSignal) {
-  return call(routes.listGithubConnections, { params: { slug } }, { signal })
+  return call(integrationRoutes.listGithubConnections, { params: { slug } }, { signal })
 }
 export type GithubConnectionsData = Awaited<ReturnType<typeof getGithubConnections>>
 

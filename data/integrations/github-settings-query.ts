@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { integrationRoutes } from '@/lib/api-types/integrations.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { integrationKeys } from './keys'
 
 export async function getGithubAppSettings(signal?: AbortSignal) {
-  return call(routes.getGithubAppSettings, {}, { signal })
+  return call(integrationRoutes.getGithubAppSettings, {}, { signal })
 }
 export type GithubAppSettingsData = Awaited<ReturnType<typeof getGithubAppSettings>>
 

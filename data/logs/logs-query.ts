@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import { routes, type LogLevel } from '@/lib/api-types'
+import { logRoutes } from '@/lib/api-types/logs.routes'
+import type { LogLevel } from '@/lib/api-types'
 import type { LogSourceName } from '@/lib/logs/sources'
 import { call } from '../fetchers'
 import { logKeys } from './keys'
@@ -17,7 +18,7 @@ export const LOGS_PAGE_SIZE = 100
 
 /** One page of a project's log, newest first, with the range's histogram. */
 export async function getLogs({ projectRef, ...query }: LogsVariables, before?: string, signal?: AbortSignal) {
-  return call(routes.readLogs, { params: { ref: projectRef }, query: { ...query, limit: LOGS_PAGE_SIZE, before } }, { signal })
+  return call(logRoutes.readLogs, { params: { ref: projectRef }, query: { ...query, limit: LOGS_PAGE_SIZE, before } }, { signal })
 }
 export type LogsData = Awaited<ReturnType<typeof getLogs>>
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { organizationRoutes } from '@/lib/api-types/organizations.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { profileKeys } from '../profile/keys'
@@ -10,7 +10,7 @@ import { organizationKeys } from './keys'
 export type InvitationAcceptVariables = { slug: string; token: string }
 
 export async function acceptInvitation({ slug, token }: InvitationAcceptVariables) {
-  return call(routes.acceptInvitation, { params: { slug, token } })
+  return call(organizationRoutes.acceptInvitation, { params: { slug, token } })
 }
 export type InvitationAcceptData = Awaited<ReturnType<typeof acceptInvitation>>
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type CreateInvitationBody } from '@/lib/api-types'
+import { organizationRoutes } from '@/lib/api-types/organizations.routes'
+import type { CreateInvitationBody } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { organizationKeys } from './keys'
@@ -8,7 +9,7 @@ import { organizationKeys } from './keys'
 export type InvitationCreateVariables = { slug: string } & CreateInvitationBody
 
 export async function createInvitation({ slug, ...body }: InvitationCreateVariables) {
-  return call(routes.createInvitation, { params: { slug }, body })
+  return call(organizationRoutes.createInvitation, { params: { slug }, body })
 }
 export type InvitationCreateData = Awaited<ReturnType<typeof createInvitation>>
 

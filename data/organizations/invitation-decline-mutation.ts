@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { organizationRoutes } from '@/lib/api-types/organizations.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { organizationKeys } from './keys'
@@ -8,7 +8,7 @@ import { organizationKeys } from './keys'
 export type InvitationDeclineVariables = { slug: string; token: string }
 
 export async function declineInvitation({ slug, token }: InvitationDeclineVariables) {
-  return call(routes.declineInvitation, { params: { slug, token } })
+  return call(organizationRoutes.declineInvitation, { params: { slug, token } })
 }
 export type InvitationDeclineData = Awaited<ReturnType<typeof declineInvitation>>
 

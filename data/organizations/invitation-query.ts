@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { organizationRoutes } from '@/lib/api-types/organizations.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { organizationKeys } from './keys'
 
 /** The invitation behind a /join link, as the invited person sees it. */
 export async function getInvitation({ token }: { token: string }, signal?: AbortSignal) {
-  return call(routes.getInvitation, { params: { token } }, { signal })
+  return call(organizationRoutes.getInvitation, { params: { token } }, { signal })
 }
 export type InvitationData = Awaited<ReturnType<typeof getInvitation>>
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { organizationRoutes } from '@/lib/api-types/organizations.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { organizationKeys } from './keys'
@@ -8,7 +8,7 @@ import { organizationKeys } from './keys'
 export type InvitationRevokeVariables = { slug: string; id: number }
 
 export async function revokeInvitation({ slug, id }: InvitationRevokeVariables) {
-  return call(routes.revokeInvitation, { params: { slug, id: String(id) } })
+  return call(organizationRoutes.revokeInvitation, { params: { slug, id: String(id) } })
 }
 export type InvitationRevokeData = Awaited<ReturnType<typeof revokeInvitation>>
 

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type CreateOrganizationBody } from '@/lib/api-types'
+import { organizationRoutes } from '@/lib/api-types/organizations.routes'
+import type { CreateOrganizationBody } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { profileKeys } from '../profile/keys'
 import { organizationKeys } from './keys'
 
 export async function createOrganization(body: CreateOrganizationBody) {
-  return call(routes.createOrganization, { body })
+  return call(organizationRoutes.createOrganization, { body })
 }
 export type OrganizationCreateData = Awaited<ReturnType<typeof createOrganization>>
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { organizationRoutes } from '@/lib/api-types/organizations.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { refreshAfterMembershipGone } from './membership-gone'
@@ -8,7 +8,7 @@ import { refreshAfterMembershipGone } from './membership-gone'
 export type OrganizationDeleteVariables = { slug: string }
 
 export async function deleteOrganization({ slug }: OrganizationDeleteVariables) {
-  return call(routes.deleteOrganization, { params: { slug } })
+  return call(organizationRoutes.deleteOrganization, { params: { slug } })
 }
 export type OrganizationDeleteData = Awaited<ReturnType<typeof deleteOrganization>>
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { organizationRoutes } from '@/lib/api-types/organizations.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { organizationKeys } from './keys'
 
 /** Pending (and expired, not yet revoked) invitations; Owners and Admins only. */
 export async function getOrganizationInvitations({ slug }: { slug: string }, signal?: AbortSignal) {
-  return call(routes.listInvitations, { params: { slug } }, { signal })
+  return call(organizationRoutes.listInvitations, { params: { slug } }, { signal })
 }
 export type OrganizationInvitationsData = Awaited<ReturnType<typeof getOrganizationInvitations>>
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { organizationRoutes } from '@/lib/api-types/organizations.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { organizationKeys } from './keys'
@@ -8,7 +8,7 @@ import { organizationKeys } from './keys'
 export type OrganizationMemberRemoveVariables = { slug: string; gotrueId: string }
 
 export async function removeOrganizationMember({ slug, gotrueId }: OrganizationMemberRemoveVariables) {
-  return call(routes.removeMember, { params: { slug, gotrue_id: gotrueId } })
+  return call(organizationRoutes.removeMember, { params: { slug, gotrue_id: gotrueId } })
 }
 export type OrganizationMemberRemoveData = Awaited<ReturnType<typeof removeOrganizationMember>>
 

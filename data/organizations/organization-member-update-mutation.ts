@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type OrganizationRole } from '@/lib/api-types'
+import { organizationRoutes } from '@/lib/api-types/organizations.routes'
+import type { OrganizationRole } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { profileKeys } from '../profile/keys'
@@ -9,7 +10,7 @@ import { organizationKeys } from './keys'
 export type OrganizationMemberUpdateVariables = { slug: string; gotrueId: string; role: OrganizationRole }
 
 export async function updateOrganizationMember({ slug, gotrueId, role }: OrganizationMemberUpdateVariables) {
-  return call(routes.updateMember, { params: { slug, gotrue_id: gotrueId }, body: { role } })
+  return call(organizationRoutes.updateMember, { params: { slug, gotrue_id: gotrueId }, body: { role } })
 }
 export type OrganizationMemberUpdateData = Awaited<ReturnType<typeof updateOrganizationMember>>
 

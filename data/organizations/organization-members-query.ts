@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { organizationRoutes } from '@/lib/api-types/organizations.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { organizationKeys } from './keys'
 
 export async function getOrganizationMembers({ slug }: { slug: string }, signal?: AbortSignal) {
-  return call(routes.listMembers, { params: { slug } }, { signal })
+  return call(organizationRoutes.listMembers, { params: { slug } }, { signal })
 }
 export type OrganizationMembersData = Awaited<ReturnType<typeof getOrganizationMembers>>
 

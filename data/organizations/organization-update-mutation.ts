@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type UpdateOrganizationBody } from '@/lib/api-types'
+import { organizationRoutes } from '@/lib/api-types/organizations.routes'
+import type { UpdateOrganizationBody } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { organizationKeys } from './keys'
@@ -8,7 +9,7 @@ import { organizationKeys } from './keys'
 export type OrganizationUpdateVariables = { slug: string } & UpdateOrganizationBody
 
 export async function updateOrganization({ slug, ...body }: OrganizationUpdateVariables) {
-  return call(routes.updateOrganization, { params: { slug }, body })
+  return call(organizationRoutes.updateOrganization, { params: { slug }, body })
 }
 export type OrganizationUpdateData = Awaited<ReturnType<typeof updateOrganization>>
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { organizationRoutes } from '@/lib/api-types/organizations.routes'
 import { call } from '../fetchers'
 import { LONG_STALE_TIME } from '../query-client'
 import type { QueryOptions } from '../query-options'
 import { organizationKeys } from './keys'
 
 export async function getOrganizations(signal?: AbortSignal) {
-  return call(routes.listOrganizations, {}, { signal })
+  return call(organizationRoutes.listOrganizations, {}, { signal })
 }
 export type OrganizationsData = Awaited<ReturnType<typeof getOrganizations>>
 

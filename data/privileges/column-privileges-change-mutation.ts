@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type ColumnPrivilegesChangeBody } from '@/lib/api-types'
+import { privilegeRoutes } from '@/lib/api-types/privileges.routes'
+import type { ColumnPrivilegesChangeBody } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { privilegeKeys } from './keys'
@@ -9,7 +10,7 @@ export type ColumnPrivilegesChangeVariables = ColumnPrivilegesChangeBody & { pro
 
 /** Grants privileges on columns to a role, or revokes them; answers the table's privileges as they are now. */
 export async function changeColumnPrivileges({ projectRef, kind, ...body }: ColumnPrivilegesChangeVariables) {
-  const route = kind === 'grant' ? routes.grantColumnPrivileges : routes.revokeColumnPrivileges
+  const route = kind === 'grant' ? privilegeRoutes.grantColumnPrivileges : privilegeRoutes.revokeColumnPrivileges
   return call(route, { params: { ref: projectRef }, body })
 }
 export type ColumnPrivilegesChangeData = Awaited<ReturnType<typeof changeColumnPrivileges>>

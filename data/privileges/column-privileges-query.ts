@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { privilegeRoutes } from '@/lib/api-types/privileges.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { privilegeKeys } from './keys'
@@ -8,7 +8,7 @@ export type ColumnPrivilegesVariables = { projectRef: string; schema: string; ta
 
 /** One table's columns, the project's roles and who holds which column privilege. */
 export async function getColumnPrivileges({ projectRef, schema, table }: ColumnPrivilegesVariables, signal?: AbortSignal) {
-  return call(routes.listColumnPrivileges, { params: { ref: projectRef }, query: { schema, table } }, { signal })
+  return call(privilegeRoutes.listColumnPrivileges, { params: { ref: projectRef }, query: { schema, table } }, { signal })
 }
 export type ColumnPrivilegesData = Awaited<ReturnType<typeof getColumnPrivileges>>
 

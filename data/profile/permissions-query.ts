@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { profileRoutes } from '@/lib/api-types/profile.routes'
 import { call } from '../fetchers'
 import { LONG_STALE_TIME } from '../query-client'
 import type { QueryOptions } from '../query-options'
@@ -7,7 +7,7 @@ import { profileKeys } from './keys'
 
 /** Per organization, the actions of the roles policy the caller's role allows (SPEC §6). */
 export async function getPermissions(signal?: AbortSignal) {
-  return call(routes.getPermissions, {}, { signal })
+  return call(profileRoutes.getPermissions, {}, { signal })
 }
 export type PermissionsData = Awaited<ReturnType<typeof getPermissions>>
 

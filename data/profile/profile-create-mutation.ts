@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { profileRoutes } from '@/lib/api-types/profile.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { organizationKeys } from '../organizations/keys'
 import { profileKeys } from './keys'
 
 export async function createProfile() {
-  return call(routes.createProfile)
+  return call(profileRoutes.createProfile)
 }
 export type ProfileCreateData = Awaited<ReturnType<typeof createProfile>>
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { profileRoutes } from '@/lib/api-types/profile.routes'
 import { call } from '../fetchers'
 import { LONG_STALE_TIME } from '../query-client'
 import type { QueryOptions } from '../query-options'
 import { profileKeys } from './keys'
 
 export async function getProfile(signal?: AbortSignal) {
-  return call(routes.getProfile, {}, { signal, headers: { Version: '2' } })
+  return call(profileRoutes.getProfile, {}, { signal, headers: { Version: '2' } })
 }
 export type ProfileData = Awaited<ReturnType<typeof getProfile>>
 

@@ -1,4 +1,5 @@
-import { permits, roleCan, SELF_HOSTED_ROLE, type Action } from '@/lib/api-types'
+import { SELF_HOSTED_ROLE, permits, roleCan } from '@/lib/api-types/permissions'
+import type { Action } from '@/lib/api-types'
 import { useRuntimeConfigQuery } from '../config/config-query'
 import { usePermissionsQuery } from './permissions-query'
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { projectAuthRoutes } from '@/lib/api-types/project-auth.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { projectAuthKeys } from './keys'
 
 /** The project's auth settings (Authentication → Providers); every member may read them. */
 export async function getProjectAuthConfig({ projectRef }: { projectRef: string }, signal?: AbortSignal) {
-  return call(routes.getProjectAuthConfig, { params: { ref: projectRef } }, { signal })
+  return call(projectAuthRoutes.getProjectAuthConfig, { params: { ref: projectRef } }, { signal })
 }
 export type ProjectAuthConfigData = Awaited<ReturnType<typeof getProjectAuthConfig>>
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type ProjectAuthConfigPatch } from '@/lib/api-types'
+import { projectAuthRoutes } from '@/lib/api-types/project-auth.routes'
+import type { ProjectAuthConfigPatch } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import type { ProjectAuthConfigData } from './project-auth-config-query'
@@ -10,7 +11,7 @@ export type ProjectAuthConfigUpdateVariables = { projectRef: string } & ProjectA
 
 /** Changes some of the project's auth settings; answers all of them as saved. */
 export async function updateProjectAuthConfig({ projectRef, ...body }: ProjectAuthConfigUpdateVariables) {
-  return call(routes.updateProjectAuthConfig, { params: { ref: projectRef }, body })
+  return call(projectAuthRoutes.updateProjectAuthConfig, { params: { ref: projectRef }, body })
 }
 
 export function useProjectAuthConfigUpdateMutation({

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { projectAuthRoutes } from '@/lib/api-types/project-auth.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { projectAuthKeys } from './keys'
@@ -9,7 +9,7 @@ export type ProjectUserBanVariables = { projectRef: string; id: string; banDurat
 
 /** Bans a user for a duration such as `24h` (they cannot sign in until it ends), or lifts a ban with `none`. */
 export async function banProjectUser({ projectRef, id, banDuration }: ProjectUserBanVariables) {
-  return call(routes.updateProjectUser, { params: { ref: projectRef, id }, body: { ban_duration: banDuration } })
+  return call(projectAuthRoutes.updateProjectUser, { params: { ref: projectRef, id }, body: { ban_duration: banDuration } })
 }
 export type ProjectUserBanData = Awaited<ReturnType<typeof banProjectUser>>
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { projectAuthRoutes } from '@/lib/api-types/project-auth.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { projectAuthKeys } from './keys'
@@ -9,7 +9,7 @@ export type ProjectUserCreateVariables = { projectRef: string; email: string; pa
 
 /** Creates a user with an email and, if given, a password; confirmed at once or sent a confirmation mail. */
 export async function createProjectUser({ projectRef, email, password, emailConfirm }: ProjectUserCreateVariables) {
-  return call(routes.createProjectUser, { params: { ref: projectRef }, body: { email, password: password || undefined, email_confirm: emailConfirm } })
+  return call(projectAuthRoutes.createProjectUser, { params: { ref: projectRef }, body: { email, password: password || undefined, email_confirm: emailConfirm } })
 }
 export type ProjectUserCreateData = Awaited<ReturnType<typeof createProjectUser>>
 

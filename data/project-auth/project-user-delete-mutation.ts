@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { projectAuthRoutes } from '@/lib/api-types/project-auth.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { projectAuthKeys } from './keys'
@@ -9,7 +9,7 @@ export type ProjectUserDeleteVariables = { projectRef: string; id: string }
 
 /** Deletes a user with their identities and sessions; rows that reference auth.users follow their foreign keys. */
 export async function deleteProjectUser({ projectRef, id }: ProjectUserDeleteVariables) {
-  return call(routes.deleteProjectUser, { params: { ref: projectRef, id } })
+  return call(projectAuthRoutes.deleteProjectUser, { params: { ref: projectRef, id } })
 }
 export type ProjectUserDeleteData = Awaited<ReturnType<typeof deleteProjectUser>>
 

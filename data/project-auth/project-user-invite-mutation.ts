@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { projectAuthRoutes } from '@/lib/api-types/project-auth.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { projectAuthKeys } from './keys'
@@ -9,7 +9,7 @@ export type ProjectUserInviteVariables = { projectRef: string; email: string }
 
 /** Invites someone by email: the user is created and sent a link to set a password. */
 export async function inviteProjectUser({ projectRef, email }: ProjectUserInviteVariables) {
-  return call(routes.inviteProjectUser, { params: { ref: projectRef }, body: { email } })
+  return call(projectAuthRoutes.inviteProjectUser, { params: { ref: projectRef }, body: { email } })
 }
 export type ProjectUserInviteData = Awaited<ReturnType<typeof inviteProjectUser>>
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { projectAuthRoutes } from '@/lib/api-types/project-auth.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 
@@ -8,7 +8,7 @@ export type ProjectUserRecoveryVariables = { projectRef: string; email: string }
 
 /** Sends a user a password recovery mail (through SMTP_URL, or the log). Changes nothing listed. */
 export async function sendProjectUserRecovery({ projectRef, email }: ProjectUserRecoveryVariables) {
-  return call(routes.sendProjectUserRecovery, { params: { ref: projectRef }, body: { email } })
+  return call(projectAuthRoutes.sendProjectUserRecovery, { params: { ref: projectRef }, body: { email } })
 }
 
 export function useProjectUserRecoveryMutation({ onError, ...options }: MutationOptions<void, ProjectUserRecoveryVariables> = {}) {

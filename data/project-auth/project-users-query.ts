@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { projectAuthRoutes } from '@/lib/api-types/project-auth.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { projectAuthKeys, type ProjectUsersListVars } from './keys'
@@ -10,7 +10,7 @@ import { projectAuthKeys, type ProjectUsersListVars } from './keys'
  */
 export async function getProjectUsers({ projectRef, page, perPage, keywords }: { projectRef: string } & ProjectUsersListVars, signal?: AbortSignal) {
   return call(
-    routes.listProjectUsers,
+    projectAuthRoutes.listProjectUsers,
     { params: { ref: projectRef }, query: { page, per_page: perPage, keywords: keywords.trim() || undefined } },
     { signal }
   )

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { sqlRoutes } from '@/lib/api-types/sql.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { queryHistoryKeys } from '../content/keys'
@@ -18,7 +18,7 @@ export type FeatureSqlVariables = {
 
 /** Runs a change the page showed first, through the SQL endpoint (the caller's role applies). */
 export async function runFeatureSql({ projectRef, sql, skipHistory }: FeatureSqlVariables) {
-  return call(routes.runQuery, { params: { ref: projectRef }, query: skipHistory ? { history: 'skip' } : {}, body: { query: sql } })
+  return call(sqlRoutes.runQuery, { params: { ref: projectRef }, query: skipHistory ? { history: 'skip' } : {}, body: { query: sql } })
 }
 
 /**

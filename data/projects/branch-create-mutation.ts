@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type CreateBranchBody } from '@/lib/api-types'
+import { projectRoutes } from '@/lib/api-types/projects.routes'
+import type { CreateBranchBody } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { projectKeys } from './keys'
@@ -8,7 +9,7 @@ import { projectKeys } from './keys'
 export type BranchCreateVariables = { ref: string } & CreateBranchBody
 
 export async function createBranch({ ref, ...body }: BranchCreateVariables) {
-  return call(routes.createBranch, { params: { ref }, body })
+  return call(projectRoutes.createBranch, { params: { ref }, body })
 }
 export type BranchCreateData = Awaited<ReturnType<typeof createBranch>>
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { isTransitionalStatus, routes } from '@/lib/api-types'
+import { isTransitionalStatus } from '@/lib/api-types/projects'
+import { projectRoutes } from '@/lib/api-types/projects.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { projectKeys } from './keys'
@@ -8,7 +9,7 @@ import { PROJECT_POLL_INTERVAL } from './project-detail-query'
 export type BranchesVariables = { ref: string }
 
 export async function getBranches({ ref }: BranchesVariables, signal?: AbortSignal) {
-  return call(routes.listBranches, { params: { ref } }, { signal })
+  return call(projectRoutes.listBranches, { params: { ref } }, { signal })
 }
 export type BranchesData = Awaited<ReturnType<typeof getBranches>>
 

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type CreateProjectBody } from '@/lib/api-types'
+import { projectRoutes } from '@/lib/api-types/projects.routes'
+import type { CreateProjectBody } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { projectKeys } from './keys'
 
 export async function createProject(body: CreateProjectBody) {
-  return call(routes.createProject, { body })
+  return call(projectRoutes.createProject, { body })
 }
 export type ProjectCreateData = Awaited<ReturnType<typeof createProject>>
 

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { isTransitionalStatus, routes, type ProjectStatus } from '@/lib/api-types'
+import { isTransitionalStatus } from '@/lib/api-types/projects'
+import { projectRoutes } from '@/lib/api-types/projects.routes'
+import type { ProjectStatus } from '@/lib/api-types'
 import { call } from '../fetchers'
 import { PROJECT_DETAIL_STALE_TIME } from '../query-client'
 import type { QueryOptions } from '../query-options'
@@ -17,7 +19,7 @@ export const isTransientStatus = (status: ProjectStatus | undefined) => isTransi
 export type ProjectDetailVariables = { ref: string }
 
 export async function getProjectDetail({ ref }: ProjectDetailVariables, signal?: AbortSignal) {
-  return call(routes.getProject, { params: { ref } }, { signal })
+  return call(projectRoutes.getProject, { params: { ref } }, { signal })
 }
 export type ProjectDetailData = Awaited<ReturnType<typeof getProjectDetail>>
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type ProjectDetail, type ProjectStatus } from '@/lib/api-types'
+import { projectRoutes } from '@/lib/api-types/projects.routes'
+import type { ProjectDetail, ProjectStatus } from '@/lib/api-types'
 import { call, type ResponseError } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { projectKeys } from './keys'
@@ -24,13 +25,13 @@ export async function runProjectLifecycle({ ref, action }: ProjectLifecycleVaria
   const params = { params: { ref } }
   switch (action) {
     case 'pause':
-      return call(routes.pauseProject, params)
+      return call(projectRoutes.pauseProject, params)
     case 'restore':
-      return call(routes.restoreProject, params)
+      return call(projectRoutes.restoreProject, params)
     case 'restart':
-      return call(routes.restartProject, params)
+      return call(projectRoutes.restartProject, params)
     case 'delete':
-      return call(routes.deleteProject, params)
+      return call(projectRoutes.deleteProject, params)
   }
 }
 

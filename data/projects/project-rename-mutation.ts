@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type ProjectDetail } from '@/lib/api-types'
+import { projectRoutes } from '@/lib/api-types/projects.routes'
+import type { ProjectDetail } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { projectKeys } from './keys'
@@ -9,7 +10,7 @@ export type ProjectRenameVariables = { ref: string; name: string }
 
 /** Renames a project (Project settings → General). */
 export async function renameProject({ ref, name }: ProjectRenameVariables) {
-  return call(routes.updateProject, { params: { ref }, body: { name } })
+  return call(projectRoutes.updateProject, { params: { ref }, body: { name } })
 }
 
 /** The detail takes the answer; the list (names in the switcher, breadcrumbs) is fetched again. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { projectRoutes } from '@/lib/api-types/projects.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { projectKeys } from './keys'
@@ -9,7 +9,7 @@ export type ProjectRetryProvisioningVariables = { ref: string }
 
 /** Starts a failed set-up (INIT_FAILED) again. */
 export async function retryProjectProvisioning({ ref }: ProjectRetryProvisioningVariables) {
-  return call(routes.retryProjectProvisioning, { params: { ref } })
+  return call(projectRoutes.retryProjectProvisioning, { params: { ref } })
 }
 export type ProjectRetryProvisioningData = Awaited<ReturnType<typeof retryProjectProvisioning>>
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { transferRoutes } from '@/lib/api-types/transfer.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { projectKeys } from './keys'
@@ -8,7 +8,7 @@ import { projectKeys } from './keys'
 export type ProjectTransferVariables = { ref: string; targetSlug: string }
 
 export async function transferProject({ ref, targetSlug }: ProjectTransferVariables) {
-  return call(routes.transferProject, { params: { ref }, body: { target_organization_slug: targetSlug } })
+  return call(transferRoutes.transferProject, { params: { ref }, body: { target_organization_slug: targetSlug } })
 }
 export type ProjectTransferData = Awaited<ReturnType<typeof transferProject>>
 

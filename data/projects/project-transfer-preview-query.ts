@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { transferRoutes } from '@/lib/api-types/transfer.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { projectKeys } from './keys'
@@ -8,7 +8,7 @@ export type ProjectTransferPreviewVariables = { ref: string; targetSlug: string 
 
 /** What moving the project to the target organization would change, and whether it would be accepted now. */
 export async function getProjectTransferPreview({ ref, targetSlug }: ProjectTransferPreviewVariables, signal?: AbortSignal) {
-  return call(routes.previewProjectTransfer, { params: { ref }, query: { target_organization_slug: targetSlug } }, { signal })
+  return call(transferRoutes.previewProjectTransfer, { params: { ref }, query: { target_organization_slug: targetSlug } }, { signal })
 }
 export type ProjectTransferPreviewData = Awaited<ReturnType<typeof getProjectTransferPreview>>
 

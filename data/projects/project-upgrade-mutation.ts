@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes, type ProjectDetail } from '@/lib/api-types'
+import { serviceVersionRoutes } from '@/lib/api-types/service-versions.routes'
+import type { ProjectDetail } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { projectKeys } from './keys'
@@ -8,7 +9,7 @@ import type { ProjectUpgradeVariables } from './project-upgrade-query'
 
 /** Starts a minor upgrade: the platform answers the project, now UPGRADING. */
 export async function upgradeProject({ ref }: ProjectUpgradeVariables) {
-  return call(routes.upgradeProject, { params: { ref } })
+  return call(serviceVersionRoutes.upgradeProject, { params: { ref } })
 }
 
 /** The detail takes the answer (its status screen polls until the upgrade is done); the rest of the project is fetched again. */

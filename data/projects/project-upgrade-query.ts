@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { serviceVersionRoutes } from '@/lib/api-types/service-versions.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { projectKeys } from './keys'
@@ -8,7 +8,7 @@ export type ProjectUpgradeVariables = { ref: string }
 
 /** Whether a minor upgrade is offered (extensions behind the server's versions), and what the last one did. */
 export async function getUpgradeStatus({ ref }: ProjectUpgradeVariables, signal?: AbortSignal) {
-  return call(routes.getUpgradeStatus, { params: { ref } }, { signal })
+  return call(serviceVersionRoutes.getUpgradeStatus, { params: { ref } }, { signal })
 }
 export type UpgradeStatusData = Awaited<ReturnType<typeof getUpgradeStatus>>
 

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { projectRoutes } from '@/lib/api-types/projects.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { projectKeys } from './keys'
 
 export async function getProjects(signal?: AbortSignal) {
-  return call(routes.listProjects, {}, { signal })
+  return call(projectRoutes.listProjects, {}, { signal })
 }
 export type ProjectsData = Awaited<ReturnType<typeof getProjects>>
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { projectRoutes } from '@/lib/api-types/projects.routes'
+import { serviceVersionRoutes } from '@/lib/api-types/service-versions.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { projectKeys } from './keys'
@@ -8,7 +9,7 @@ export type ServiceVersionsVariables = { ref: string }
 
 /** The versions a project runs: Postgres, PostgREST, the auth service, the platform (SPEC §7). */
 export async function getServiceVersions({ ref }: ServiceVersionsVariables, signal?: AbortSignal) {
-  return call(routes.getServiceVersions, { params: { ref } }, { signal })
+  return call(serviceVersionRoutes.getServiceVersions, { params: { ref } }, { signal })
 }
 export type ServiceVersionsData = Awaited<ReturnType<typeof getServiceVersions>>
 
@@ -23,7 +24,7 @@ export function useServiceVersionsQuery({ ref }: Partial<ServiceVersionsVariable
 
 /** A Free project's last activity and when the inactivity rule would pause it (SPEC §7 pause status). */
 export async function getPauseStatus({ ref }: ServiceVersionsVariables, signal?: AbortSignal) {
-  return call(routes.getPauseStatus, { params: { ref } }, { signal })
+  return call(projectRoutes.getPauseStatus, { params: { ref } }, { signal })
 }
 export type PauseStatusData = Awaited<ReturnType<typeof getPauseStatus>>
 

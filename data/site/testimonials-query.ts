@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { siteRoutes } from '@/lib/api-types/site.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { siteKeys } from './keys'
 
 export async function getTestimonials(signal?: AbortSignal) {
-  return call(routes.listTestimonials, {}, { signal })
+  return call(siteRoutes.listTestimonials, {}, { signal })
 }
 export type TestimonialsData = Awaited<ReturnType<typeof getTestimonials>>
 

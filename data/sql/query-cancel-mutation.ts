@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { sqlRoutes } from '@/lib/api-types/sql.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 
@@ -13,7 +13,7 @@ export type QueryCancelVariables = { projectRef: string; queryId: string }
  * Owner or Admin, may cancel it). Safe to call more than once.
  */
 export async function cancelQuery({ projectRef, queryId }: QueryCancelVariables) {
-  return call(routes.cancelQuery, { params: { ref: projectRef, query_id: queryId } })
+  return call(sqlRoutes.cancelQuery, { params: { ref: projectRef, query_id: queryId } })
 }
 export type QueryCancelData = Awaited<ReturnType<typeof cancelQuery>>
 

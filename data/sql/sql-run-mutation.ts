@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { sqlRoutes } from '@/lib/api-types/sql.routes'
 import { RunStream, type RunNotice } from '@/lib/sql/run-stream'
 import type { RunResult } from '@/lib/sql/result-set'
 import { callStream, ResponseError } from '../fetchers'
@@ -36,7 +36,7 @@ export async function runSql({ projectRef, sql, queryId, onProgress }: RunSqlVar
   const run = new RunStream()
   const query = queryId ? { format: 'ndjson' as const, query_id: queryId } : { format: 'ndjson' as const }
   await callStream(
-    routes.runQuery,
+    sqlRoutes.runQuery,
     { params: { ref: projectRef }, query, body: { query: sql } },
     {
       signal,

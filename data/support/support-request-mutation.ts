@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query'
-import { routes, type SupportRequestBody } from '@/lib/api-types'
+import { supportRoutes } from '@/lib/api-types/support.routes'
+import type { SupportRequestBody } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 
 /** Stores the request and mails it to support when the installation can; the answer says which. */
 export async function createSupportRequest(body: SupportRequestBody) {
-  return call(routes.createSupportRequest, { body })
+  return call(supportRoutes.createSupportRequest, { body })
 }
 export type SupportRequestData = Awaited<ReturnType<typeof createSupportRequest>>
 

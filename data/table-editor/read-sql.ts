@@ -1,4 +1,4 @@
-import { routes } from '@/lib/api-types'
+import { sqlRoutes } from '@/lib/api-types/sql.routes'
 import { call } from '../fetchers'
 
 /**
@@ -7,6 +7,6 @@ import { call } from '../fetchers'
  * user's query history, since the user did not write it.
  */
 export async function readSql(projectRef: string, sql: string, signal?: AbortSignal): Promise<unknown[]> {
-  const answer = await call(routes.runQuery, { params: { ref: projectRef }, query: { history: 'skip' }, body: { query: sql } }, { signal })
+  const answer = await call(sqlRoutes.runQuery, { params: { ref: projectRef }, query: { history: 'skip' }, body: { query: sql } }, { signal })
   return Array.isArray(answer) ? answer : []
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { sqlRoutes } from '@/lib/api-types/sql.routes'
 import { rowCountProblem } from '@/lib/table-editor'
 import { queryHistoryKeys } from '../content/keys'
 import { refreshCatalogAfterRun } from '../database/schema-catalog-refresh'
@@ -27,7 +27,7 @@ export class TableChangeConflict extends Error {
  * success.
  */
 export async function runTableChange({ projectRef, sql, expectedRows }: TableChangeVariables): Promise<unknown[]> {
-  const answer = await call(routes.runQuery, { params: { ref: projectRef }, body: { query: sql } })
+  const answer = await call(sqlRoutes.runQuery, { params: { ref: projectRef }, body: { query: sql } })
   const rows = Array.isArray(answer) ? answer : []
   const problem = expectedRows === undefined ? null : rowCountProblem(expectedRows, rows.length)
   if (problem) throw new TableChangeConflict(problem)

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { tableDetailFromRows, type TableDetail } from '@/lib/table-editor'
 import type { QueryOptions } from '../query-options'
 import { tableEditorKeys } from './keys'
-import { routes } from '@/lib/api-types'
+import { sqlRoutes } from '@/lib/api-types/sql.routes'
 import { call } from '../fetchers'
 
 export type TableDetailVariables = { projectRef: string; schema: string; table: string }
@@ -12,7 +12,7 @@ export type TableDetailVariables = { projectRef: string; schema: string; table: 
  * The platform answers it from the catalog once per change (server/sql/table-detail.ts).
  */
 export async function getTableDetail({ projectRef, schema, table }: TableDetailVariables, signal?: AbortSignal): Promise<TableDetail | null> {
-  return tableDetailFromRows(await call(routes.tableDetail, { params: { ref: projectRef }, query: { schema, table } }, { signal }))
+  return tableDetailFromRows(await call(sqlRoutes.tableDetail, { params: { ref: projectRef }, query: { schema, table } }, { signal }))
 }
 
 export function useTableDetailQuery({ projectRef, schema, table }: Partial<TableDetailVariables>, options: QueryOptions<TableDetail | null> = {}) {

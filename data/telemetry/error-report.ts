@@ -3,9 +3,10 @@
  * whatever the telemetry consent (reports are operational: see docs/telemetry.md), without a
  * session. Throws ResponseError.
  */
-import { routes, type ErrorReportBody } from '@/lib/api-types'
+import { telemetryRoutes } from '@/lib/api-types/telemetry.routes'
+import type { ErrorReportBody } from '@/lib/api-types'
 import { call } from '../fetchers'
 
 export async function sendErrorReport(body: ErrorReportBody): Promise<void> {
-  await call(routes.reportClientError, { body })
+  await call(telemetryRoutes.reportClientError, { body })
 }

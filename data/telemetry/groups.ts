@@ -3,7 +3,7 @@
  * project the user entered or left. Only with consent, on the hosted platform; failures are
  * logged with SPEC §8's words, never thrown.
  */
-import { routes } from '@/lib/api-types'
+import { telemetryRoutes } from '@/lib/api-types/telemetry.routes'
 import { hasTelemetryConsent } from '@/lib/telemetry/consent'
 import type { GroupChange } from '@/lib/telemetry/route-kind'
 import { call } from '../fetchers'
@@ -14,11 +14,11 @@ export async function sendGroupChange(change: GroupChange): Promise<void> {
   const sends: Promise<void>[] = []
   if (change.reset) {
     const body = change.reset
-    sends.push(call(routes.resetTelemetryGroups, { body }).catch((error) => console.error('Failed to send Telemetry groups reset', error)))
+    sends.push(call(telemetryRoutes.resetTelemetryGroups, { body }).catch((error) => console.error('Failed to send Telemetry groups reset', error)))
   }
   if (change.identify) {
     const body = change.identify
-    sends.push(call(routes.identifyTelemetryGroups, { body }).catch((error) => console.error('Failed to send Telemetry groups identify', error)))
+    sends.push(call(telemetryRoutes.identifyTelemetryGroups, { body }).catch((error) => console.error('Failed to send Telemetry groups identify', error)))
   }
   await Promise.all(sends)
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { routes } from '@/lib/api-types'
+import { telemetryRoutes } from '@/lib/api-types/telemetry.routes'
 import { call, type ResponseError } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { telemetryKeys } from './keys'
 
 /** Deletes everything recorded about the signed-in user. */
 export async function deleteMyTelemetry() {
-  return call(routes.deleteMyTelemetry)
+  return call(telemetryRoutes.deleteMyTelemetry)
 }
 export type MyTelemetryDeleteData = Awaited<ReturnType<typeof deleteMyTelemetry>>
 

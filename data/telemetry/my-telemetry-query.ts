@@ -1,11 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { routes, TELEMETRY_PAGE_DEFAULT } from '@/lib/api-types'
+import { TELEMETRY_PAGE_DEFAULT } from '@/lib/api-types/telemetry'
+import { telemetryRoutes } from '@/lib/api-types/telemetry.routes'
 import { call } from '../fetchers'
 import { telemetryKeys } from './keys'
 
 /** One page of what was recorded about the signed-in user, newest first. */
 export async function getMyTelemetry({ cursor, limit = TELEMETRY_PAGE_DEFAULT }: { cursor?: string; limit?: number } = {}, signal?: AbortSignal) {
-  return call(routes.listMyTelemetry, { query: { limit, cursor } }, { signal })
+  return call(telemetryRoutes.listMyTelemetry, { query: { limit, cursor } }, { signal })
 }
 export type MyTelemetryData = Awaited<ReturnType<typeof getMyTelemetry>>
 

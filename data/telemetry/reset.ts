@@ -4,7 +4,7 @@
  * flags, so that whatever is sent afterwards is nobody's. Call it while the session still works
  * (before signing out). Never throws.
  */
-import { routes } from '@/lib/api-types'
+import { telemetryRoutes } from '@/lib/api-types/telemetry.routes'
 import { forgetAnonymousId, peekAnonymousId } from '@/lib/telemetry/anonymous-id'
 import { getAccessToken } from '@/lib/auth/session-token'
 import { call } from '../fetchers'
@@ -18,7 +18,7 @@ export async function resetTelemetry(): Promise<void> {
   forgetEvaluatedFeatureFlags()
   if (!hadId || !(await getAccessToken())) return
   try {
-    await call(routes.resetTelemetry)
+    await call(telemetryRoutes.resetTelemetry)
   } catch (error) {
     console.error('Problem sending telemetry reset', error)
   }

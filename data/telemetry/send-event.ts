@@ -3,7 +3,7 @@
  * stored as 'true'. It carries the page it happened on and the groups of the current route.
  * Fire and forget: a failure is logged, never thrown.
  */
-import { routes } from '@/lib/api-types'
+import { telemetryRoutes } from '@/lib/api-types/telemetry.routes'
 import { getAnonymousId } from '@/lib/telemetry/anonymous-id'
 import { hasTelemetryConsent } from '@/lib/telemetry/consent'
 import { browserPage, buildPagePayload } from '@/lib/telemetry/page-payload'
@@ -17,7 +17,7 @@ export function sendTelemetryEvent(action: string, customProperties: Record<stri
       const { page_url, page_title, pathname, ph } = buildPagePayload(browserPage())
       // Only JSON goes: a function or a Date among the properties is dropped or made text, as JSON would.
       const custom_properties = JSON.parse(JSON.stringify(customProperties ?? {}))
-      await call(routes.sendTelemetryEvent, {
+      await call(telemetryRoutes.sendTelemetryEvent, {
         body: { action, custom_properties, page_url, page_title, pathname, ph, groups: getTelemetryGroups(), anonymous_id: getAnonymousId() },
       })
     } catch (error) {

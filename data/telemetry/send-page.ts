@@ -2,7 +2,8 @@
  * SPEC §7 `POST /platform/telemetry/page`: a page view, on arrival or as the page is left, under
  * the browser's anonymous id. Only with consent 'true'; a failure is logged, never thrown.
  */
-import { routes, type TelemetryPagePayload } from '@/lib/api-types'
+import { telemetryRoutes } from '@/lib/api-types/telemetry.routes'
+import type { TelemetryPagePayload } from '@/lib/api-types'
 import { getAnonymousId } from '@/lib/telemetry/anonymous-id'
 import { hasTelemetryConsent } from '@/lib/telemetry/consent'
 import { browserPage, buildPagePayload } from '@/lib/telemetry/page-payload'
@@ -13,7 +14,7 @@ import { getEvaluatedFeatureFlags } from './context'
 export async function sendTelemetryPage(payload: TelemetryPagePayload, { leave = false } = {}): Promise<void> {
   const body = { ...payload, anonymous_id: getAnonymousId(), ...(leave && { leave: true }) }
   // Sent as the page unloads, the request must outlive it.
-  await call(routes.sendTelemetryPage, { body }, { keepalive: leave })
+  await call(telemetryRoutes.sendTelemetryPage, { body }, { keepalive: leave })
 }
 
 /** The current page, with the flags evaluated so far: only with consent, and never throws. */

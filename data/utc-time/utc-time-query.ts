@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { routes } from '@/lib/api-types'
+import { serviceRoutes } from '@/lib/api-types/service.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { utcTimeKeys } from './keys'
@@ -10,7 +10,7 @@ import { utcTimeKeys } from './keys'
  */
 export async function getServerClock(signal?: AbortSignal) {
   const sentAt = Date.now()
-  const { utcTime } = await call(routes.getUtcTime, {}, { signal })
+  const { utcTime } = await call(serviceRoutes.getUtcTime, {}, { signal })
   return { utcTime, localTime: (sentAt + Date.now()) / 2 }
 }
 export type ServerClockData = Awaited<ReturnType<typeof getServerClock>>

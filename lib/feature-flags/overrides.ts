@@ -7,7 +7,8 @@
  * An override wins over the configuration and its rules. Entries that are not a flag name with
  * true, false or a text are ignored (and said so in the console).
  */
-import { FLAG_KEY_PATTERN, flagValue, type FlagValue } from '@/lib/api-types'
+import { FLAG_KEY_PATTERN, flagValue } from '@/lib/api-types/flags'
+import type { FlagValue } from '@/lib/api-types'
 import type { FlagOverrides } from './evaluate'
 
 export const FLAG_OVERRIDES_COOKIE = 'supaboard-flag-overrides'

@@ -3,7 +3,8 @@
  * of the visit that brought the visitor here, for the dashboard to send once they accept
  * telemetry (SPEC §4). It is read once and then cleared, accepted or not.
  */
-import { telemetryPagePayload, type TelemetryPagePayload } from '@/lib/api-types'
+import { telemetryPagePayload } from '@/lib/api-types/telemetry'
+import type { TelemetryPagePayload } from '@/lib/api-types'
 
 export const TELEMETRY_DATA_COOKIE = 'telemetry-data'
 

@@ -10,7 +10,10 @@ import { usePermissionsQuery } from '@/data/profile/permissions-query'
 import { useCan } from '@/data/profile/use-can'
 import { useIsPlatform } from '@/components/layouts/RuntimeConfigGate'
 import { SelfHostedNotice } from '@/components/layouts/SelfHostedNotice'
-import { CLOUD_PROVIDERS, PLAN_IDS, PLAN_NAMES, PROVIDERS, type CloudProvider, type PlanId } from '@/lib/api-types'
+import { PLAN_IDS, PLAN_NAMES } from '@/lib/api-types/plans'
+import { CLOUD_PROVIDERS } from '@/lib/api-types/projects'
+import { PROVIDERS } from '@/lib/api-types/regions'
+import type { CloudProvider, PlanId } from '@/lib/api-types'
 import type { NextPageWithLayout } from '@/lib/types/page'
 
 

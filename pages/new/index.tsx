@@ -6,7 +6,8 @@ import { Input, Select } from '@/components/ui'
 import { useIsPlatform } from '@/components/layouts/RuntimeConfigGate'
 import { SelfHostedNotice } from '@/components/layouts/SelfHostedNotice'
 import { useOrganizationCreateMutation } from '@/data/organizations/organization-create-mutation'
-import { DEFAULT_PLAN_TIER, PLAN_TIERS, TIER_LABELS, type PlanTier } from '@/lib/api-types'
+import { DEFAULT_PLAN_TIER, PLAN_TIERS, TIER_LABELS } from '@/lib/api-types/organizations'
+import type { PlanTier } from '@/lib/api-types'
 import type { NextPageWithLayout } from '@/lib/types/page'
 
 const TIER_OPTIONS = PLAN_TIERS.map((tier) => ({ value: tier, label: TIER_LABELS[tier] }))

@@ -4,7 +4,7 @@
  * across reloads); what is in flight (the abort controller, the error) lives here.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { AI_MAX_MESSAGE_LENGTH, AI_MAX_MESSAGES } from '@/lib/api-types'
+import { AI_MAX_MESSAGES, AI_MAX_MESSAGE_LENGTH } from '@/lib/api-types/ai'
 import { streamAiSql } from '@/data/ai/ai-sql-stream'
 import { addAssistantMessage, aiAssistantState } from '@/state/ai-assistant'
 

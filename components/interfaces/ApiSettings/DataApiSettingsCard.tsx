@@ -4,7 +4,8 @@ import { Button, Card, CardContent, CardHeader, Input, Skeleton, Toggle } from '
 import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useApiSettingsUpdateMutation } from '@/data/api-settings/api-settings-update-mutation'
 import { useTableEditorSchemasQuery } from '@/data/table-editor/schemas-query'
-import { DATA_API_MAX_ROWS_LIMIT, type DataApiSettings } from '@/lib/api-types'
+import { DATA_API_MAX_ROWS_LIMIT } from '@/lib/api-types/data-api'
+import type { DataApiSettings } from '@/lib/api-types'
 import { dataApiChanges, formFromSettings, rolesAllowed, schemaOptions, validateDataApiForm, type DataApiForm } from './api-settings.utils'
 
 /**

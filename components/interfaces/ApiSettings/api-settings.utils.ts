@@ -3,7 +3,9 @@
  * roles policy, so the reason shown names the roles the platform enforces) and the data API form's
  * validation and diff.
  */
-import { DATA_API_MAX_ROWS_LIMIT, ROLES_POLICY, type Action, type DataApiSettings } from '@/lib/api-types'
+import { DATA_API_MAX_ROWS_LIMIT } from '@/lib/api-types/data-api'
+import { ROLES_POLICY } from '@/lib/api-types/permissions'
+import type { Action, DataApiSettings } from '@/lib/api-types'
 
 /** "Owner and Admin", "Owner, Admin and Developer": the roles the policy allows `action`. */
 export function rolesAllowed(action: Action): string {

@@ -4,7 +4,9 @@
  * is left out of the sentence rather than shown as "undefined".
  */
 import dayjs from 'dayjs'
-import { PLAN_IDS, PLAN_NAMES, PLAN_TIERS, type AuditEntry, type PlanId, type PlanTier } from '@/lib/api-types'
+import { PLAN_TIERS } from '@/lib/api-types/organizations'
+import { PLAN_IDS, PLAN_NAMES } from '@/lib/api-types/plans'
+import type { AuditEntry, PlanId, PlanTier } from '@/lib/api-types'
 import { TIERS } from '@/lib/billing/tiers'
 
 /** SPEC §9 date format, in the reader's time zone with its offset. */

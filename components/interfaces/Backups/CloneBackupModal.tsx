@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { useRouter } from 'next/router'
 import { toast } from 'sonner'
 import { Button, Input, Modal } from '@/components/ui'
-import { cloneBackupBody, type Backup } from '@/lib/api-types'
+import { cloneBackupBody } from '@/lib/api-types/backups'
+import type { Backup } from '@/lib/api-types'
 import { useBackupCloneMutation } from '@/data/backups/backup-clone-mutation'
 
 /**

@@ -1,5 +1,5 @@
 import { Clock } from 'lucide-react'
-import { FLAG_KEYS } from '@/lib/api-types'
+import { FLAG_KEYS } from '@/lib/api-types/flags'
 import { useFlag } from '@/data/feature-flags/use-flag'
 import { Banner } from './Banner'
 import { CLOCK_SKEW_MESSAGE } from './banners.constants'

@@ -1,6 +1,7 @@
 import clsx from 'clsx'
 import { Check, Minus } from 'lucide-react'
-import { PLAN_IDS, PLAN_NAMES, type ComparisonGroup, type ComparisonRow, type PlanId } from '@/lib/api-types'
+import { PLAN_IDS, PLAN_NAMES } from '@/lib/api-types/plans'
+import type { ComparisonGroup, ComparisonRow, PlanId } from '@/lib/api-types'
 
 type Cell = ComparisonRow['plans'][PlanId]
 

@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react'
 import { Alert, Badge, Skeleton } from '@/components/ui'
 import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import type { useSubscriptionPreviewQuery } from '@/data/billing/subscription-preview-query'
-import { TIER_LABELS } from '@/lib/api-types'
+import { TIER_LABELS } from '@/lib/api-types/organizations'
 import { formatUsd } from '@/lib/billing/money'
 import { CostTable } from './CostTable'
 

@@ -1,6 +1,7 @@
 import clsx from 'clsx'
 import { Check, CheckCheck, X } from 'lucide-react'
-import { COLUMN_PRIVILEGES, type ColumnPrivilege, type ColumnPrivileges } from '@/lib/api-types'
+import { COLUMN_PRIVILEGES } from '@/lib/api-types/privileges'
+import type { ColumnPrivilege, ColumnPrivileges } from '@/lib/api-types'
 import { cellGrant, holdsAll } from './column-privileges.utils'
 
 export type PrivilegeChange = { kind: 'grant' | 'revoke'; role: string; columns: string[]; privileges: ColumnPrivilege[] }

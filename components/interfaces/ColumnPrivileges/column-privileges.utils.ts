@@ -2,7 +2,8 @@
  * Pure pieces of the column privileges page: what one cell of the grid holds, whether a role holds
  * every privilege on a column, and which table the page starts on.
  */
-import { COLUMN_PRIVILEGES, type ColumnPrivilege, type ColumnPrivileges } from '@/lib/api-types'
+import { COLUMN_PRIVILEGES } from '@/lib/api-types/privileges'
+import type { ColumnPrivilege, ColumnPrivileges } from '@/lib/api-types'
 import type { CatalogTable } from '@/lib/sql/completion'
 
 /** How a role holds a privilege on a column: granted on that column, on the whole table, or not. */

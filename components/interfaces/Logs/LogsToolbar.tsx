@@ -1,7 +1,8 @@
 /** The filters of the logs page: time range (presets or custom), level, text search, refresh and auto-refresh. */
 import { RefreshCw } from 'lucide-react'
 import { Button, Input, Select, Toggle } from '@/components/ui'
-import { LOG_LEVELS, MAX_LOG_SEARCH, type LogLevel } from '@/lib/api-types'
+import { LOG_LEVELS, MAX_LOG_SEARCH } from '@/lib/api-types/logs'
+import type { LogLevel } from '@/lib/api-types'
 import { RANGE_PRESETS, toLocalInput, type RangeSelection } from './logs.utils'
 
 export type LogsToolbarProps = {

@@ -3,7 +3,8 @@ import { Alert, Button, Card, CardContent, CardHeader, Input, Select } from '@/c
 import { CopyButton } from '@/components/ui/CopyButton'
 import { useInvitationCreateMutation } from '@/data/organizations/invitation-create-mutation'
 import { useCan } from '@/data/profile/use-can'
-import { MAX_EMAIL_LENGTH, type Invitation, type Organization, type OrganizationRole } from '@/lib/api-types'
+import { MAX_EMAIL_LENGTH } from '@/lib/api-types/organizations'
+import type { Invitation, Organization, OrganizationRole } from '@/lib/api-types'
 import { invitationLink, roleOptions } from './roles.utils'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/

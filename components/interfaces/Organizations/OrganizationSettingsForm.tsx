@@ -4,7 +4,8 @@ import { Button, Card, CardContent, CardHeader, Input } from '@/components/ui'
 import { useOrganizationUpdateMutation } from '@/data/organizations/organization-update-mutation'
 import { useCan } from '@/data/profile/use-can'
 import { useIsPlatform } from '@/components/layouts/RuntimeConfigGate'
-import { MAX_ORGANIZATION_NAME_LENGTH, type Organization } from '@/lib/api-types'
+import { MAX_ORGANIZATION_NAME_LENGTH } from '@/lib/api-types/organizations'
+import type { Organization } from '@/lib/api-types'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 

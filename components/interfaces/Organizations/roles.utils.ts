@@ -2,7 +2,8 @@
  * Which roles a control offers: the plan's roles (SPEC §6), Owner only to an Owner. The platform
  * refuses the rest anyway; offering them would only invite an error.
  */
-import { rolesForPlan, type OrganizationRole, type PlanId } from '@/lib/api-types'
+import { rolesForPlan } from '@/lib/api-types/organizations'
+import type { OrganizationRole, PlanId } from '@/lib/api-types'
 import type { SelectOption } from '@/components/ui'
 
 export function roleOptions({ plan, callerRole, current }: { plan: PlanId; callerRole: OrganizationRole; current?: OrganizationRole }): SelectOption[] {

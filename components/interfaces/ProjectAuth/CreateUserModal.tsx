@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { Input, Toggle } from '@/components/ui'
 import { useProjectAuthConfigQuery } from '@/data/project-auth/project-auth-config-query'
 import { useProjectUserCreateMutation } from '@/data/project-auth/project-user-create-mutation'
-import { createProjectUserBody } from '@/lib/api-types'
+import { createProjectUserBody } from '@/lib/api-types/project-auth'
 import { UserFormModal } from './UserFormModal'
 
 const FORM_ID = 'project-auth-create-user'

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { useProjectUserInviteMutation } from '@/data/project-auth/project-user-invite-mutation'
-import { projectAuthEmailBody } from '@/lib/api-types'
+import { projectAuthEmailBody } from '@/lib/api-types/project-auth'
 import { UserFormModal } from './UserFormModal'
 
 const FORM_ID = 'project-auth-invite-user'

@@ -5,7 +5,8 @@
  */
 import type { BadgeVariant } from '@/components/ui'
 import { INVALID_HTTP_URL_MESSAGE, isHttpUrl } from '@/lib/url'
-import { BAN_DURATION, projectAuthConfigPatch, type ProjectAuthConfig, type ProjectAuthConfigPatch, type ProjectUser } from '@/lib/api-types'
+import { BAN_DURATION, projectAuthConfigPatch } from '@/lib/api-types/project-auth'
+import type { ProjectAuthConfig, ProjectAuthConfigPatch, ProjectUser } from '@/lib/api-types'
 
 export const USERS_PER_PAGE = 50
 export const SEARCH_DEBOUNCE_MS = 300

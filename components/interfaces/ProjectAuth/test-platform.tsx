@@ -10,7 +10,8 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import type { ReactNode } from 'react'
 import { createQueryClient } from '@/data/query-client'
-import { actionsOf, type Action } from '@/lib/api-types'
+import { actionsOf } from '@/lib/api-types/permissions'
+import type { Action } from '@/lib/api-types'
 import { mockAuthState, projectAuthHandlers, type MockAuthState } from '@/mocks/project-auth'
 
 export const server = setupServer()

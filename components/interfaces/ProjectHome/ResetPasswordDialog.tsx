@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button, Input, Modal } from '@/components/ui'
 import { CopyButton } from '@/components/ui/CopyButton'
-import { MAX_DB_PASSWORD_LENGTH, MIN_DB_PASSWORD_LENGTH } from '@/lib/api-types'
+import { MAX_DB_PASSWORD_LENGTH, MIN_DB_PASSWORD_LENGTH } from '@/lib/api-types/connection'
 import { useDbPasswordChangeMutation } from '@/data/connection/db-password-mutation'
 import { generatePassword } from './connection-lines'
 

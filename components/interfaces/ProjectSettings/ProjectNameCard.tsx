@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Button, Card, CardContent, CardHeader, Input } from '@/components/ui'
-import { createProjectBody, type ProjectDetail } from '@/lib/api-types'
+import { createProjectBody } from '@/lib/api-types/projects'
+import type { ProjectDetail } from '@/lib/api-types'
 import { useProjectRenameMutation } from '@/data/projects/project-rename-mutation'
 
 /** The project's name, changed by roles that may update the project; shown read-only to the others. */

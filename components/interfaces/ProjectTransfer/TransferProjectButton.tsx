@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { ArrowRightLeft } from 'lucide-react'
 import { Button } from '@/components/ui'
 import { useCan } from '@/data/profile/use-can'
-import { isTransitionalStatus, type ProjectDetail } from '@/lib/api-types'
+import { isTransitionalStatus } from '@/lib/api-types/projects'
+import type { ProjectDetail } from '@/lib/api-types'
 import { TransferProjectDialog } from './TransferProjectDialog'
 
 /**

@@ -7,7 +7,9 @@ import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { usePermissionsQuery } from '@/data/profile/permissions-query'
 import { useProjectTransferMutation } from '@/data/projects/project-transfer-mutation'
 import { useProjectTransferPreviewQuery, type ProjectTransferPreviewData } from '@/data/projects/project-transfer-preview-query'
-import { PLAN_NAMES, permits, type ProjectDetail } from '@/lib/api-types'
+import { permits } from '@/lib/api-types/permissions'
+import { PLAN_NAMES } from '@/lib/api-types/plans'
+import type { ProjectDetail } from '@/lib/api-types'
 
 type Member = ProjectTransferPreviewData['members_losing_access'][number]
 

@@ -8,7 +8,8 @@ import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useBranchesQuery } from '@/data/projects/branches-query'
 import { useBranchCreateMutation } from '@/data/projects/branch-create-mutation'
 import { useCan } from '@/data/profile/use-can'
-import { createBranchBody, type ProjectDetail } from '@/lib/api-types'
+import { createBranchBody } from '@/lib/api-types/projects'
+import type { ProjectDetail } from '@/lib/api-types'
 import { ProjectStatusBadge } from './ProjectStatusBadge'
 
 /**

@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { TruncatedText } from '@/components/ui'
 import type { Project } from '@/lib/api-types'
-import { PROVIDERS } from '@/lib/api-types'
+import { PROVIDERS } from '@/lib/api-types/regions'
 import { ProjectStatusBadge } from './ProjectStatusBadge'
 
 export function ProjectCard({ project }: { project: Project }) {
