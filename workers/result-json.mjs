@@ -1,5 +1,6 @@
+// @ts-check
 // Builds the JSON body of a run straight from simple-query protocol messages (text format).
-// Shared by the PGlite worker and the PostgreSQL-server path so both answer byte-for-byte alike.
+// Used by the server path (server/databases/protocol-query.ts) and by result-stream.mjs's encoders.
 // Rows are written as JSON text directly, never as JS objects: for large results building
 // objects and then JSON.stringify-ing them costs more than the query itself.
 
@@ -13,18 +14,27 @@ const FLOAT4 = 700
 const FLOAT8 = 701
 const JSONB = 3802
 
+/** @typedef {(text: string) => string} Encoder a column value's Postgres text → its JSON text */
+/** @typedef {{ name: string, dataTypeID: number }} Field a RowDescription field */
+
+/** @type {Encoder} */
 const asString = (v) => JSON.stringify(v)
+/** @type {Encoder} */
 const asBool = (v) => (v === 't' ? 'true' : 'false')
 // int2/int4/oid text is always a valid JSON number.
+/** @type {Encoder} */
 const asNumber = (v) => v
 // Postgres prints NaN and ±Infinity, which JSON cannot hold: keep those as strings.
+/** @type {Encoder} */
 const asFloat = (v) => (v === 'NaN' || v === 'Infinity' || v === '-Infinity' ? JSON.stringify(v) : v)
 // bigint: a number while it is exact in JS (like pg-meta), a string beyond 2^53.
+/** @type {Encoder} */
 const asBigint = (v) => (v.length < 16 || Number.isSafeInteger(Number(v)) ? v : JSON.stringify(v))
 // json/jsonb output is already JSON text: embed it as is (parsing and re-encoding is slow).
+/** @type {Encoder} */
 const asJson = (v) => v
 
-/** @param {number} oid @returns {(text: string) => string} */
+/** @param {number} oid @returns {Encoder} */
 export function encoderFor(oid) {
   switch (oid) {
     case BOOL:
@@ -65,9 +75,11 @@ export function parseCommandTag(tag) {
 /**
  * One statement's columns, written once. Duplicate column names: the key stays where it first
  * appears and takes the last column's value, exactly like assigning into a JS object.
- * @param {{ name: string, dataTypeID: number }[]} fields
+ * @param {Field[]} fields
+ * @returns {{ key: string, index: number, encode: Encoder }[]}
  */
 function planColumns(fields) {
+  /** @type {Map<string, number>} */
   const lastIndex = new Map()
   fields.forEach((f, i) => lastIndex.set(f.name, i))
   const plan = []
@@ -96,7 +108,9 @@ export class ResultJsonBuilder {
     this.statements = []
     /** @type {string[]} rows of the last finished statement ('last') */
     this.lastRows = []
+    /** @type {Field[] | null} the current statement's columns */
     this.columns = null
+    /** @type {ReturnType<typeof planColumns> | null} how to write the current statement's rows */
     this.plan = null
     /** @type {string[]} */
     this.rows = []
@@ -104,7 +118,7 @@ export class ResultJsonBuilder {
     this.lastTagCount = null
   }
 
-  /** @param {{ name: string, dataTypeID: number }[]} fields */
+  /** @param {Field[]} fields */
   rowDescription(fields) {
     this.columns = fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }))
     this.plan = planColumns(fields)
@@ -115,6 +129,8 @@ export class ResultJsonBuilder {
   dataRow(values) {
     if (this.tooLarge) return
     const plan = this.plan
+    // The protocol sends a RowDescription before a statement's first DataRow.
+    if (!plan) throw new Error('a data row arrived before its row description')
     let s = '{'
     for (let i = 0; i < plan.length; i++) {
       const p = plan[i]

@@ -1,6 +1,8 @@
+// @ts-check
 // Builds the streamed answer of a run (newline-delimited JSON) straight from simple-query protocol
-// messages, as they arrive: nothing of a result is kept once it was handed on. Shared by the
-// PGlite worker and the PostgreSQL-server path, like result-json.mjs, whose value encoders it uses.
+// messages, as they arrive: nothing of a result is kept once it was handed on. Used by the
+// streamed runs of server/databases/protocol-query.ts; the value encoders are
+// result-json.mjs's.
 //
 // Lines (one JSON object each, in this order per statement):
 //   {"type":"columns","columns":[{"name":"id","dataTypeID":23},…]}   a statement that returns rows
@@ -20,7 +22,7 @@ export class ResultStreamBuilder {
   /** @param {(text: string) => void} emit receives whole lines (each ends with \n) */
   constructor(emit) {
     this.emit = emit
-    /** @type {((text: string) => string)[] | null} */
+    /** @type {import('./result-json.mjs').Encoder[] | null} */
     this.encoders = null
     /** @type {string[]} rows of the current batch, as JSON */
     this.batch = []
@@ -31,7 +33,7 @@ export class ResultStreamBuilder {
     this.lastRowCount = null
   }
 
-  /** @param {{ name: string, dataTypeID: number }[]} fields */
+  /** @param {import('./result-json.mjs').Field[]} fields */
   rowDescription(fields) {
     this.flush()
     this.encoders = fields.map((f) => encoderFor(f.dataTypeID))
@@ -42,6 +44,8 @@ export class ResultStreamBuilder {
   /** @param {(string | null)[]} values */
   dataRow(values) {
     const encoders = this.encoders
+    // The protocol sends a RowDescription before a statement's first DataRow.
+    if (!encoders) throw new Error('a data row arrived before its row description')
     let s = '['
     for (let i = 0; i < values.length; i++) {
       const v = values[i]
@@ -66,11 +70,15 @@ export class ResultStreamBuilder {
     this.encoders = null
   }
 
-  /** A NoticeResponse (RAISE NOTICE, "table does not exist, skipping" …). */
+  /**
+   * A NoticeResponse (RAISE NOTICE, "table does not exist, skipping" …), as pg's 'notice' event gives it.
+   * @param {{ severity?: string, message?: string, code?: string, detail?: string, hint?: string }} msg
+   */
   notice(msg) {
     this.flush()
+    /** @type {Record<string, string>} */
     const notice = { type: 'notice', severity: msg.severity ?? 'NOTICE', message: String(msg.message ?? '') }
-    for (const key of ['code', 'detail', 'hint']) if (msg[key]) notice[key] = String(msg[key])
+    for (const key of /** @type {const} */ (['code', 'detail', 'hint'])) if (msg[key]) notice[key] = String(msg[key])
     this.emit(JSON.stringify(notice) + '\n')
   }
 
