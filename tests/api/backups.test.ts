@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { asEngineAdmin, engineUrl, settle, type TestPlatform } from '../helpers/test-platform'
 import { runBackupPass } from '@/server/backups/retention'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, runSql, statusOf } from '../helpers/project-backends'
+import { probingCreatedDatabases } from '../helpers/database-probe'
 
 const databaseExists = (name: string) => asEngineAdmin(async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1)
 
@@ -93,38 +94,9 @@ describe.each(BACKENDS)('backups: $name', (backend) => {
   })
 
   it('keeps a backup closed from the moment it is made: no login role gets in before its grants are revoked', async () => {
-    // Any login role on the server, as another project's own role is.
-    const probe = `bk_probe_${Date.now()}`
-    await asEngineAdmin((c) => c.query(`create role ${probe} login password 'probe-password'`))
-    const attempts: string[] = []
-    const query = pg.Client.prototype.query as (...args: unknown[]) => unknown
-    // Right after the server made the copy, before the platform's next statement on it.
-    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      const result = query.apply(this, args) as Promise<unknown> | undefined
-      const made = typeof args[0] === 'string' ? /^CREATE DATABASE "(p_[a-z0-9_]+_bk_\d+)" TEMPLATE/.exec(args[0]) : null
-      if (!made || typeof result?.then !== 'function') return result
-      return result.then(async (value) => {
-        const url = new URL(engineUrl(made[1]))
-        url.username = probe
-        url.password = 'probe-password'
-        const client = new pg.Client({ connectionString: url.toString() })
-        try {
-          await client.connect()
-          attempts.push('connected')
-        } catch (error) {
-          attempts.push((error as Error).message)
-        } finally {
-          await client.end().catch(() => undefined)
-        }
-        return value
-      })
-    } as typeof pg.Client.prototype.query)
-    try {
+    const attempts = await probingCreatedDatabases(/^CREATE DATABASE "(p_[a-z0-9_]+_bk_\d+)" TEMPLATE/, async () => {
       expect((await backUp()).status).toBe('completed')
-    } finally {
-      spy.mockRestore()
-      await asEngineAdmin((c) => c.query(`drop role ${probe}`))
-    }
+    })
     expect(attempts).toHaveLength(1)
     expect(attempts[0]).toMatch(/is not currently accepting connections/)
   })
