@@ -8,7 +8,8 @@ import pg from 'pg'
 import { asAdmin, classify } from './classify'
 import type { ServerPools } from './pools'
 import { secureServer, type SecuredServers } from './secure-server'
-import { adoptCopy, assertNoOtherMembers, closePublicSchema, copyDatabase, emptyCopy, ensureReadOnlyRole, grantReservedConnections } from './server-lifecycle'
+import { adoptCopy, copyDatabase, emptyCopy } from './database-copies'
+import { assertNoOtherMembers, closePublicSchema, ensureReadOnlyRole, grantReservedConnections } from './server-lifecycle'
 import type { CloneSource } from './types'
 
 /** A project's connection strings: its owner role's, and its read-only role's. */

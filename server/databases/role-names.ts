@@ -1,0 +1,9 @@
+/** The names of a project's roles and database on its server: `p_<ref>` (owner and database), `p_<ref>_ro` (read-only). */
+
+export const ownerRoleOf = (ref: string) => `p_${ref}`
+export const readOnlyRoleOf = (ref: string) => `p_${ref}_ro`
+
+export function assertName(name: string) {
+  // Postgres cuts identifiers at 63 bytes: two projects must never share a cut name.
+  if (!/^p_[a-z0-9][a-z0-9_-]*$/.test(name) || name.length > 63) throw new Error(`invalid project role name: ${name}`)
+}
