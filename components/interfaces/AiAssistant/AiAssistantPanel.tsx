@@ -13,8 +13,9 @@ import { useAiStatusQuery } from '@/data/ai/ai-status-query'
 import { aiAssistantState, closeAiAssistant } from '@/state/ai-assistant'
 import { AssistantMessage } from './AssistantMessage'
 import { useAssistantChat } from './useAssistantChat'
+import { AI_ASSISTANT_PANEL_ID } from './AiAssistant.constants'
 
-export const AI_ASSISTANT_PANEL_ID = 'ai-assistant-panel'
+export { AI_ASSISTANT_PANEL_ID }
 
 export function AiAssistantPanel({ projectRef }: { projectRef: string }) {
   const status = useAiStatusQuery()

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio'
 import { Button } from '@/components/ui'
 import { aiAssistantState, closeAiAssistant } from '@/state/ai-assistant'
 import { openAiAssistant } from '@/state/side-panels'
-import { AI_ASSISTANT_PANEL_ID } from './AiAssistantPanel'
+import { AI_ASSISTANT_PANEL_ID } from './AiAssistant.constants'
 
 /** Opens and closes the assistant beside the page (opening it closes the editor panel). */
 export function AiAssistantToggle() {

@@ -20,8 +20,9 @@ import { PanelResults } from './PanelResults'
 import { PanelSqlEditor } from './PanelSqlEditor'
 import { RunOutcome } from './RunOutcome'
 import { TemplateList } from './TemplateList'
+import { EDITOR_PANEL_ID } from './EditorPanel.constants'
 
-export const EDITOR_PANEL_ID = 'editor-panel'
+export { EDITOR_PANEL_ID }
 export const DEFAULT_EDITOR_PANEL_LABEL = 'SQL'
 
 export function EditorPanel({ projectRef }: { projectRef: string }) {

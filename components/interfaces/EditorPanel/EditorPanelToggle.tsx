@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio'
 import { Button } from '@/components/ui'
 import { closeEditorPanel, editorPanelState } from '@/state/editor-panel'
 import { openEditorPanel } from '@/state/side-panels'
-import { EDITOR_PANEL_ID } from './EditorPanel'
+import { EDITOR_PANEL_ID } from './EditorPanel.constants'
 
 /** Opens an empty SQL panel: its templates to start from, Run to run it (closes the assistant). */
 function openSqlPanel() {

@@ -259,7 +259,8 @@ describe('Format SQL', () => {
     platform('select id, name from orders where paid = true')
     const { user, editor } = await open()
     await user.click(screen.getByRole('button', { name: 'Format SQL' }))
-    expect(editor).toHaveValue(formatSql('select id, name from orders where paid = true').sql)
+    // The formatter is downloaded on first use: the text changes a moment later.
+    await waitFor(() => expect(editor).toHaveValue(formatSql('select id, name from orders where paid = true').sql))
   })
 
   it('formats with Shift+Alt+F in the editor', async () => {
@@ -267,7 +268,7 @@ describe('Format SQL', () => {
     const { user, editor } = await open()
     await user.click(editor)
     await user.keyboard('{Shift>}{Alt>}F{/Alt}{/Shift}')
-    expect(editor).toHaveValue('SELECT\n  1 AS one')
+    await waitFor(() => expect(editor).toHaveValue('SELECT\n  1 AS one'))
   })
 
   it('formats only the selection when there is one', async () => {
@@ -275,13 +276,14 @@ describe('Format SQL', () => {
     const { user, editor } = await open()
     ;(editor as HTMLTextAreaElement).setSelectionRange(11, 26)
     await user.click(screen.getByRole('button', { name: 'Format SQL' }))
-    expect(editor).toHaveValue('-- keep me\nSELECT\n  1 AS one')
+    await waitFor(() => expect(editor).toHaveValue('-- keep me\nSELECT\n  1 AS one'))
   })
 
   it('leaves SQL it cannot read as it was, and says why', async () => {
     platform("select 'unterminated")
     const { user, editor } = await open()
     await user.click(screen.getByRole('button', { name: 'Format SQL' }))
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(expect.stringMatching(/^Could not format the SQL: .+/)))
     expect(editor).toHaveValue("select 'unterminated")
     expect(toast.error).toHaveBeenCalledWith(expect.stringMatching(/^Could not format the SQL: .+/))
   })

@@ -128,7 +128,7 @@ export function SQLEditor({ projectRef, id, snippet = null, restored = null, ini
     onStart: clearMarkers,
   })
   const format = useCallback(() => {
-    if (editorRef.current) formatInEditor(editorRef.current)
+    if (editorRef.current) void formatInEditor(editorRef.current)
   }, [])
 
   // Monaco's actions are registered once per editor: they call whatever is current.

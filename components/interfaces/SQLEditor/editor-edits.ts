@@ -5,7 +5,6 @@
  */
 import type * as Monaco from 'monaco-editor'
 import { toast } from 'sonner'
-import { formatSql } from '@/lib/sql/format'
 import { assistantInsertEdit } from './assistant-insert'
 
 type Editor = Monaco.editor.IStandaloneCodeEditor
@@ -27,13 +26,19 @@ function selectionOrAll(editor: Editor, model: Monaco.editor.ITextModel) {
   return selection && !selection.isEmpty() ? selection : model.getFullModelRange()
 }
 
-/** Formats the selection (or everything); SQL the formatter cannot read stays as it was, with a toast saying why. */
-export function formatInEditor(editor: Editor) {
+/**
+ * Formats the selection (or everything); SQL the formatter cannot read stays as it was, with a
+ * toast saying why. The formatter (a large library) is downloaded the first time it is used; text
+ * changed while it arrives is left alone.
+ */
+export async function formatInEditor(editor: Editor) {
   const model = editor.getModel()
   if (!model) return
   const range = selectionOrAll(editor, model)
   const text = model.getValueInRange(range)
   if (!text.trim()) return
+  const { formatSql } = await import('@/lib/sql/format')
+  if (editor.getModel() !== model || model.getValueInRange(range) !== text) return
   const { sql, error } = formatSql(text)
   if (error) {
     toast.error(`Could not format the SQL: ${error}`)
