@@ -32,8 +32,14 @@ export function pageScriptSizes(nextDir, pages) {
 
 export const MAIN_PAGES = ['/_app', '/sign-in', '/projects', '/project/[ref]', '/project/[ref]/sql/[id]', '/project/[ref]/editor/[...table]']
 
-// `node scripts/bundle-sizes.mjs [.next dir]`: print the main pages' figures.
+// `node scripts/bundle-sizes.mjs [--json] [page …]`: the figures of the given pages (the main pages
+// when none), as a table or as JSON; the build read is NEXT_DIR, by default this checkout's .next.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const nextDir = process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.next')
-  for (const [page, kib] of Object.entries(pageScriptSizes(nextDir, MAIN_PAGES))) console.log(`${page.padEnd(36)} ${kib} KiB`)
+  const args = process.argv.slice(2)
+  const json = args.includes('--json')
+  const pages = args.filter((a) => a !== '--json')
+  const nextDir = process.env.NEXT_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.next')
+  const sizes = pageScriptSizes(nextDir, pages.length ? pages : MAIN_PAGES)
+  if (json) console.log(JSON.stringify(sizes))
+  else for (const [page, kib] of Object.entries(sizes)) console.log(`${page.padEnd(36)} ${kib} KiB`)
 }
