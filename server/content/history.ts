@@ -40,9 +40,17 @@ function cut(text: string, max: number): string {
 }
 
 /**
+ * This statement's commit does not wait for the log's flush to disk (set_config local to its
+ * transaction, read by the trim below so that it is evaluated): the run's answer waits on this
+ * write, and a crash in the moment after it loses at most that history entry and activity mark,
+ * never a snippet or anything else.
+ */
+const LAZY_COMMIT = `lazy_commit as (select set_config('synchronous_commit', 'off', true) as off)`
+
+/**
  * The insert and the trim (the trim reads the rows as they were before this insert: keeping
- * keep - 1 of them, plus this one), as the last part of a WITH statement; parameters $1–$9 from
- * runParams.
+ * keep - 1 of them, plus this one), as the last part of a WITH statement after LAZY_COMMIT;
+ * parameters $1–$9 from runParams.
  */
 const RECORD_RUN = `recorded as (
     insert into query_history (project_id, profile_id, sql, sql_truncated, started_at, duration_ms, row_count, error)
@@ -50,7 +58,7 @@ const RECORD_RUN = `recorded as (
     returning profile_id
   )
   delete from query_history h using recorded r
-  where h.project_id = $1 and h.profile_id = r.profile_id and h.id <= (
+  where (select off from lazy_commit) is not null and h.project_id = $1 and h.profile_id = r.profile_id and h.id <= (
     select o.id from query_history o where o.project_id = $1 and o.profile_id = r.profile_id order by o.id desc offset $9 limit 1
   )`
 
@@ -68,7 +76,7 @@ const runParams = (run: RunRecord, keep: number) => [
 
 export async function recordRun(platform: Platform, run: RunRecord, keep = QUERY_HISTORY_KEEP): Promise<void> {
   try {
-    await platform.db.query(`with ${RECORD_RUN}`, runParams(run, keep))
+    await platform.db.query(`with ${LAZY_COMMIT}, ${RECORD_RUN}`, runParams(run, keep))
   } catch (error) {
     console.error(`Query history not recorded (project ${run.projectId}):`, error instanceof Error ? error.message : error)
   }
@@ -82,12 +90,8 @@ export async function recordRun(platform: Platform, run: RunRecord, keep = QUERY
  */
 export async function recordRunAndActivity(platform: Platform, run: RunRecord, keep = QUERY_HISTORY_KEEP): Promise<void> {
   try {
-    // Committed without waiting for the log's flush to disk: the run's answer waits on this write,
-    // and a crash within the moment after it loses at most that history entry and activity mark
-    // (never a snippet or anything else: the setting is this transaction's only).
-    await platform.db.transaction(async (tx) => {
-      await tx.query(`set local synchronous_commit = off`)
-      await tx.query(`with activity as (${touchActivitySql('id = $1', '$10')}), ${RECORD_RUN}`, [...runParams(run, keep), activityThrottleSeconds(platform)], { prepare: true })
+    await platform.db.query(`with ${LAZY_COMMIT}, activity as (${touchActivitySql('id = $1', '$10')}), ${RECORD_RUN}`, [...runParams(run, keep), activityThrottleSeconds(platform)], {
+      prepare: true,
     })
   } catch (error) {
     console.error(`Query history not recorded, nor the project's activity (project ${run.projectId}):`, error instanceof Error ? error.message : error)
