@@ -1,6 +1,6 @@
 // Lint rules for the whole repository (flat config): Next.js with Core Web Vitals, React Hooks and
 // TypeScript, plus the house rules of DESIGN.md (the dashboard and server/ meet only over HTTP).
-// Import cycles are checked by dependency-cruiser (.dependency-cruiser.mjs, `npm run cycles`):
+// Import cycles are checked by dependency-cruiser (dependency-cruiser.config.mjs, `npm run cycles`):
 // import/no-cycle parsed the whole import graph again for every file and took most of the lint
 // time, and its findings depend on other files, which a lint cache cannot tell.
 import nextCoreWebVitals from 'eslint-config-next/core-web-vitals'

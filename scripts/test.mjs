@@ -55,7 +55,7 @@ for (const [name, label, args] of [
   ['typecheck', 'type check (tsc --noEmit)', [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', root]],
   // The cache keeps each file's findings until its content changes (every rule looks at one file).
   ['lint', 'lint (eslint)', [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--max-warnings', '0', '--cache', '--cache-strategy', 'content', '--cache-location', path.join(root, 'node_modules', '.cache', 'eslint') + path.sep, root]],
-  ['cycles', 'import cycles (dependency-cruiser)', [path.join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs'), '.', '--config', path.join(root, '.dependency-cruiser.mjs')]],
+  ['cycles', 'import cycles (dependency-cruiser)', [path.join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs'), '.', '--config', path.join(root, 'dependency-cruiser.config.mjs')]],
 ]) {
   if (!wanted(name)) continue
   if (run(label, process.execPath, args) === 0) totals.passed += 1
