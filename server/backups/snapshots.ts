@@ -7,9 +7,7 @@
  * there first, so a restore cut off anywhere (kill -9) is finished, or undone, by the next try.
  */
 import pg from 'pg'
-
-/** Same lock name as preview-branch copies: one copy of a project's database at a time. */
-const COPY_LOCK = 'preview-branch-copy:'
+import { copyLockKey, reopenDatabase, withCopyLock } from '../databases/admin-session'
 
 export const liveDatabaseOf = (ref: string) => `p_${ref}`
 export const asideDatabaseOf = (ref: string) => `p_${ref}_pre_restore`
@@ -20,32 +18,6 @@ function assertName(name: string) {
 }
 
 const ident = pg.escapeIdentifier
-
-/** One admin session throughout (the advisory lock is the session's); ended afterwards. */
-async function withAdmin<T>(adminUrl: string, lockOn: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 })
-  client.on('error', () => undefined)
-  try {
-    await client.connect()
-    await client.query('select pg_advisory_lock(hashtext($1))', [COPY_LOCK + lockOn])
-    return await fn(client)
-  } finally {
-    // Ending the session releases the advisory lock.
-    await client.end().catch(() => undefined)
-  }
-}
-
-/** Allows connections to `database` again, from a session of its own. */
-async function reopen(adminUrl: string, database: string) {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 })
-  client.on('error', () => undefined)
-  try {
-    await client.connect()
-    await client.query(`ALTER DATABASE ${ident(database)} ALLOW_CONNECTIONS true`)
-  } finally {
-    await client.end().catch(() => undefined)
-  }
-}
 
 async function exists(client: pg.Client, database: string): Promise<{ open: boolean } | null> {
   const { rows } = await client.query<{ open: boolean }>('select datallowconn as open from pg_database where datname = $1', [database])
@@ -66,7 +38,7 @@ export async function takeSnapshot(adminUrl: string, ref: string, backup: string
   const live = liveDatabaseOf(ref)
   assertName(live)
   assertName(backup)
-  return withAdmin(adminUrl, live, async (client) => {
+  return withCopyLock(adminUrl, live, async (client) => {
     const source = await exists(client, live)
     if (!source) throw new Error('the project has no database on its server')
     if (await exists(client, backup)) await client.query(`DROP DATABASE ${ident(backup)} WITH (FORCE)`)
@@ -78,7 +50,7 @@ export async function takeSnapshot(adminUrl: string, ref: string, backup: string
       await client.query(`CREATE DATABASE ${ident(backup)} TEMPLATE ${ident(live)} ALLOW_CONNECTIONS false`)
     } finally {
       // Also when this session was lost: the project's database must not stay closed.
-      if (source.open) await client.query(`ALTER DATABASE ${ident(live)} ALLOW_CONNECTIONS true`).catch(() => reopen(adminUrl, live))
+      if (source.open) await client.query(`ALTER DATABASE ${ident(live)} ALLOW_CONNECTIONS true`).catch(() => reopenDatabase(adminUrl, live))
     }
     // Nobody but the platform reaches a backup: not the project's role, not PUBLIC.
     await client.query(`REVOKE ALL ON DATABASE ${ident(backup)} FROM PUBLIC`)
@@ -115,7 +87,7 @@ export async function clearCutOffSnapshot(adminUrl: string, ref: string, backup:
   client.on('error', () => undefined)
   try {
     await client.connect()
-    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [COPY_LOCK + live])
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [copyLockKey(live)])
     if (!rows[0].locked) return false
     await client.query(`DROP DATABASE IF EXISTS ${ident(backup)} WITH (FORCE)`)
     const state = await exists(client, live)
@@ -178,7 +150,7 @@ export async function restoreSnapshot(adminUrl: string, ref: string, backup: str
   const live = liveDatabaseOf(ref)
   const aside = asideDatabaseOf(ref)
   for (const name of [live, aside, backup]) assertName(name)
-  await withAdmin(adminUrl, live, async (client) => {
+  await withCopyLock(adminUrl, live, async (client) => {
     if (!(await exists(client, backup))) throw new Error('the backup is no longer on the server')
     if (!(await exists(client, aside))) {
       if (!(await exists(client, live))) throw new Error('the project has no database on its server')
@@ -202,7 +174,7 @@ export async function restoreSnapshot(adminUrl: string, ref: string, backup: str
 export async function undoRestore(adminUrl: string, ref: string) {
   const live = liveDatabaseOf(ref)
   const aside = asideDatabaseOf(ref)
-  await withAdmin(adminUrl, live, async (client) => {
+  await withCopyLock(adminUrl, live, async (client) => {
     if (await exists(client, aside)) {
       if (await exists(client, live)) await client.query(`DROP DATABASE ${ident(live)} WITH (FORCE)`)
       await client.query(`ALTER DATABASE ${ident(aside)} RENAME TO ${ident(live)}`)

@@ -4,11 +4,8 @@
  * its own role (emptyCopy).
  */
 import pg from 'pg'
-import { adminOn } from './admin-session'
+import { adminOn, reopenDatabase, withCopyLock } from './admin-session'
 import { assertName, readOnlyRoleOf } from './role-names'
-
-/** One branch at a time per parent, across app instances: each restores what it found. */
-const COPY_LOCK = 'preview-branch-copy:'
 
 /**
  * CREATE DATABASE `child` TEMPLATE `parent` (owner `child`). The copy needs nobody connected to
@@ -22,13 +19,9 @@ export async function copyDatabase(adminUrl: string, parent: string, child: stri
   assertName(parent)
   assertName(child)
   const from = pg.escapeIdentifier(parent)
-  // A connection of its own, not the admin pool's: the copy (and the wait for another branch of
-  // the same parent) may take long. One session throughout: the advisory lock is this session's.
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 })
-  client.on('error', () => undefined)
-  try {
-    await client.connect()
-    await client.query('select pg_advisory_lock(hashtext($1))', [COPY_LOCK + parent])
+  // A session of its own, not the admin pool's: the copy (and the wait for another copy of the
+  // same parent: one at a time, each restores what it found) may take long.
+  await withCopyLock(adminUrl, parent, async (client) => {
     const { rows } = await client.query<{ open: boolean }>('select datallowconn as open from pg_database where datname = $1', [parent])
     if (!rows[0]) throw new Error(`the parent database ${parent} does not exist on this server`)
     try {
@@ -39,24 +32,9 @@ export async function copyDatabase(adminUrl: string, parent: string, child: stri
       await client.query(`CREATE DATABASE ${pg.escapeIdentifier(child)} TEMPLATE ${from} OWNER ${pg.escapeIdentifier(child)} ALLOW_CONNECTIONS false`)
     } finally {
       // Also when this session was lost: the parent must not stay closed.
-      if (rows[0].open) await client.query(`ALTER DATABASE ${from} ALLOW_CONNECTIONS true`).catch(() => reopen(adminUrl, from))
+      if (rows[0].open) await client.query(`ALTER DATABASE ${from} ALLOW_CONNECTIONS true`).catch(() => reopenDatabase(adminUrl, parent))
     }
-  } finally {
-    // Ending the session releases the advisory lock.
-    await client.end().catch(() => undefined)
-  }
-}
-
-/** Allows connections to `database` (an escaped identifier) again, from a fresh session. */
-async function reopen(adminUrl: string, database: string) {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 })
-  client.on('error', () => undefined)
-  try {
-    await client.connect()
-    await client.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`)
-  } finally {
-    await client.end().catch(() => undefined)
-  }
+  })
 }
 
 /**
