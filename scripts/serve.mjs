@@ -22,7 +22,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const host = process.env.SERVE_HOST || '127.0.0.1'
 const port = Number(process.env.PORT || '3000')
 
-
 async function loadPlatformHandler() {
   try {
     const jiti = createJiti(import.meta.url, { alias: { '@': root }, moduleCache: true })
