@@ -3,8 +3,8 @@ import type { ProjectUser } from '@/lib/api-types'
 import { formatUserTime, userStatuses } from './project-auth.utils'
 
 /**
- * One page of users. The email (or phone) opens the user's panel. On a phone the providers and
- * the creation date give way (the panel shows them), so the rest fits without scrolling sideways;
+ * One page of users. The email (or phone) opens the user's panel. On a phone only the user and
+ * their status stay (the panel shows the rest), so the rest fits without scrolling sideways;
  * a long address still scrolls inside the table's own box (`relative` keeps the sr-only caption in).
  */
 const WIDE_ONLY = 'hidden sm:table-cell'
@@ -12,7 +12,7 @@ const COLUMNS = [
   { label: 'User', wide: false },
   { label: 'Providers', wide: true },
   { label: 'Created', wide: true },
-  { label: 'Last sign-in', wide: false },
+  { label: 'Last sign-in', wide: true },
   { label: 'Status', wide: false },
 ]
 
@@ -47,7 +47,7 @@ export function UsersTable({ users, onOpen }: { users: readonly ProjectUser[]; o
               <td className={`px-3 py-2 whitespace-nowrap text-foreground-light ${WIDE_ONLY}`}>
                 <time dateTime={user.created_at}>{formatUserTime(user.created_at)}</time>
               </td>
-              <td className="px-3 py-2 whitespace-nowrap text-foreground-light">
+              <td className={`px-3 py-2 whitespace-nowrap text-foreground-light ${WIDE_ONLY}`}>
                 {user.last_sign_in_at ? <time dateTime={user.last_sign_in_at}>{formatUserTime(user.last_sign_in_at)}</time> : 'Never'}
               </td>
               <td className="px-3 py-2">
