@@ -38,7 +38,9 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Spec files of the platform and mocked projects sign up users of their own and run side by
+  // side; the self-hosted specs share the one project of their server and run one after another.
+  workers: 2,
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 20_000 },
@@ -54,7 +56,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'platform', testMatch: /platform(\.[a-z-]+)?\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${PORTS.platform}` } },
-    { name: 'self-hosted', testMatch: /self-hosted(\.[a-z-]+)?\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${PORTS.selfHosted}` } },
+    { name: 'self-hosted', testMatch: /self-hosted(\.[a-z-]+)?\.spec\.ts/, workers: 1, use: { baseURL: `http://127.0.0.1:${PORTS.selfHosted}` } },
     { name: 'mocked', testMatch: /mocked\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${PORTS.mocked}` } },
   ],
   webServer: [
