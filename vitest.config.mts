@@ -46,6 +46,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // Threads start faster than processes; the API suites keep processes (they start and
+          // stop servers and change the environment of their process).
+          pool: 'threads',
           // Every other test file anywhere is found: a new folder is never silently left out.
           include: ['**/*.test.{ts,tsx,mjs}'],
           exclude: ['node_modules/**', '.next/**', 'e2e/**', 'bench/**', '.data/**', 'tests/api/**', '**/*.platform.test.ts'],
