@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: the type check, the linter and the import-cycle check, unit, component and API tests
-// (vitest), then the browser suite (Playwright in Debian's Chromium against a production build).
+// (vitest), then the browser suite (Playwright in Debian's Chromium against a production build,
+// made while the checks run).
 // Ends with one line `N passed, N failed, N skipped` summed over every suite (the type check, the
 // linter and the cycle check count as one test each). With CI=true nothing may be skipped for want of Chromium or PostgreSQL. Before
 // that line it prints how long each phase took and the total.
 //
 // `npm test -- lint vitest` runs only the phases named (typecheck, lint, cycles, vitest, e2e), e.g. to
 // time one of them; the last line then counts only those.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -41,6 +42,29 @@ function run(label, command, args, env = {}) {
   return result.status
 }
 
+/**
+ * Starts a phase in the background, its output kept in a file until it ends (so that it does not
+ * mix with the phases running meanwhile; a file, since the phases run meanwhile block this
+ * process and a pipe would fill). Answers a promise of its exit status; the phase is timed as the
+ * others are.
+ */
+function runBeside(label, command, args, env = {}) {
+  const started = performance.now()
+  const logFile = path.join(outDir, `${label.replace(/\W+/g, '-')}.log`)
+  const log = fs.openSync(logFile, 'w')
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', log, log], env: { ...process.env, ...env } })
+  fs.closeSync(log)
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      console.log(`\n=== ${label} (ran beside the checks) ===`)
+      process.stdout.write(fs.readFileSync(logFile))
+      phases.push({ label, ms: performance.now() - started, ok: code === 0 })
+      if (code !== 0) exitCode = 1
+      resolve(code)
+    })
+  })
+}
+
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'))
@@ -48,6 +72,14 @@ function readJson(file) {
     return null
   }
 }
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+const e2eSkipped = process.env.SKIP_E2E === 'true' && !isCI
+const e2eRuns = wanted('e2e') && !e2eSkipped && fs.existsSync(chromium)
+
+// The browser tests need a production build: it is made while the checks run (tsc and ESLint use
+// one core each, the build what is left).
+const build = e2eRuns && needsBuild() ? runBeside('production build (next build)', process.execPath, [nextBin, 'build'], { NODE_ENV: 'production' }) : Promise.resolve(0)
 
 // 1. Checks that must stay at zero: a type error, a lint finding (warnings included) or an import
 // cycle fails.
@@ -86,10 +118,10 @@ if (wanted('vitest')) {
 }
 
 // 3. Playwright
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+const buildStatus = await build
 if (!wanted('e2e')) {
   // not asked for
-} else if (process.env.SKIP_E2E === 'true' && !isCI) {
+} else if (e2eSkipped) {
   console.log('\nSKIP_E2E=true: browser tests skipped')
 } else if (!fs.existsSync(chromium)) {
   if (isCI) {
@@ -97,7 +129,7 @@ if (!wanted('e2e')) {
     totals.failed += 1
     exitCode = 1
   } else console.log(`\nNo Chromium at ${chromium}: browser tests skipped (apt-get install -y chromium)`)
-} else if (needsBuild() && run('production build (next build)', process.execPath, [nextBin, 'build'], { NODE_ENV: 'production' }) !== 0) {
+} else if (buildStatus !== 0) {
   // The build is a phase of its own so that the time table tells it from the specs; without it
   // no spec can run.
   totals.failed += 1
