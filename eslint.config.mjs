@@ -30,7 +30,19 @@ const config = [
     files: DASHBOARD,
     ignores: ['pages/api/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/server/*', '**/server/*'], message: 'The dashboard talks to the platform over HTTP only (DESIGN §1).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/server/*', '**/server/*'], message: 'The dashboard talks to the platform over HTTP only (DESIGN §1).' },
+            {
+              group: ['@/lib/api-types/*.routes'],
+              allowTypeImports: true,
+              message: 'The browser loads route tables without their schemas: import the table from @/lib/api-types/browser/ (scripts/browser-routes.mjs writes them).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

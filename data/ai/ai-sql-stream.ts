@@ -4,7 +4,7 @@
  * stream read piece by piece, not JSON. It sends what `call()` sends (request id, bearer,
  * credentials) through the same helpers, and fails with the same ResponseError.
  */
-import { aiRoutes } from '@/lib/api-types/ai.routes'
+import { aiRoutes } from '@/lib/api-types/browser/ai.routes'
 import type { AiSqlBody } from '@/lib/api-types'
 import { getAccessToken } from '@/lib/auth/session-token'
 import { ResponseError, routeUrl, toResponseError } from '../fetchers'

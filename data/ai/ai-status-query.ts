@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { aiRoutes } from '@/lib/api-types/ai.routes'
+import { aiRoutes } from '@/lib/api-types/browser/ai.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { aiKeys } from './keys'

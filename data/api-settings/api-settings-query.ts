@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { dataApiRoutes } from '@/lib/api-types/data-api.routes'
+import { dataApiRoutes } from '@/lib/api-types/browser/data-api.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { apiSettingsKeys } from './keys'

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { dataApiRoutes } from '@/lib/api-types/data-api.routes'
+import { dataApiRoutes } from '@/lib/api-types/browser/data-api.routes'
 import type { ApiSettingsPatch } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'

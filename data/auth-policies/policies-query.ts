@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { sqlRoutes } from '@/lib/api-types/sql.routes'
+import { sqlRoutes } from '@/lib/api-types/browser/sql.routes'
 import { POLICIES_SQL, policiesFromRows } from '@/lib/auth-policies/policies-sql'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'

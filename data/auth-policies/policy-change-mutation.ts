@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { sqlRoutes } from '@/lib/api-types/sql.routes'
+import { sqlRoutes } from '@/lib/api-types/browser/sql.routes'
 import { queryHistoryKeys } from '../content/keys'
 import { databaseKeys } from '../database/keys'
 import { call } from '../fetchers'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { authRoutes } from '@/lib/api-types/auth.routes'
+import { authRoutes } from '@/lib/api-types/browser/auth.routes'
 import { call } from '../fetchers'
 import { LONG_STALE_TIME } from '../query-client'
 import type { QueryOptions } from '../query-options'

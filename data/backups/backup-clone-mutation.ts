@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { backupRoutes } from '@/lib/api-types/backups.routes'
+import { backupRoutes } from '@/lib/api-types/browser/backups.routes'
 import type { ProjectDetail } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { backupRoutes } from '@/lib/api-types/backups.routes'
+import { backupRoutes } from '@/lib/api-types/browser/backups.routes'
 import type { Backup } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'

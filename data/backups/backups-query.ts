@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { backupRoutes } from '@/lib/api-types/backups.routes'
+import { backupRoutes } from '@/lib/api-types/browser/backups.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { backupKeys } from './keys'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { billingRoutes } from '@/lib/api-types/billing.routes'
+import { billingRoutes } from '@/lib/api-types/browser/billing.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { billingKeys } from './keys'

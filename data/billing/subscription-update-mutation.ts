@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { billingRoutes } from '@/lib/api-types/billing.routes'
+import { billingRoutes } from '@/lib/api-types/browser/billing.routes'
 import type { PlanTier } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { computeRoutes } from '@/lib/api-types/compute.routes'
+import { computeRoutes } from '@/lib/api-types/browser/compute.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { computeKeys } from './keys'

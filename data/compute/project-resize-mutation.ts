@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { computeRoutes } from '@/lib/api-types/compute.routes'
+import { computeRoutes } from '@/lib/api-types/browser/compute.routes'
 import type { ProjectCompute } from '@/lib/api-types'
 import type { ComputeSizeId } from '@/lib/compute-sizes'
 import { call } from '../fetchers'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { serviceRoutes } from '@/lib/api-types/service.routes'
+import { serviceRoutes } from '@/lib/api-types/browser/service.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { configKeys } from './keys'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { connectionRoutes } from '@/lib/api-types/connection.routes'
+import { connectionRoutes } from '@/lib/api-types/browser/connection.routes'
 import type { DatabaseSize } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'

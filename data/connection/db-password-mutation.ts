@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { connectionRoutes } from '@/lib/api-types/connection.routes'
+import { connectionRoutes } from '@/lib/api-types/browser/connection.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { connectionKeys } from './keys'

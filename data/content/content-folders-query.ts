@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { contentRoutes } from '@/lib/api-types/content.routes'
+import { contentRoutes } from '@/lib/api-types/browser/content.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { contentKeys } from './keys'

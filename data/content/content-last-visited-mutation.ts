@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import { contentRoutes } from '@/lib/api-types/content.routes'
+import { contentRoutes } from '@/lib/api-types/browser/content.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import type { ContentListData } from './content-list-query'

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { contentRoutes } from '@/lib/api-types/content.routes'
+import { contentRoutes } from '@/lib/api-types/browser/content.routes'
 import { call } from '../fetchers'
 import type { InfiniteQueryOptions } from './infinite-options'
 import { queryHistoryKeys, type QueryHistoryFilters } from './keys'

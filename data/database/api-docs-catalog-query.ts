@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { sqlRoutes } from '@/lib/api-types/sql.routes'
+import { sqlRoutes } from '@/lib/api-types/browser/sql.routes'
 import { API_DOCS_CATALOG_SQL, apiDocsCatalogFromRows, type ApiDocsCatalog } from '@/lib/sql/api-docs-catalog'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { sqlRoutes } from '@/lib/api-types/sql.routes'
+import { sqlRoutes } from '@/lib/api-types/browser/sql.routes'
 import { CATALOG_SQL, catalogFromRows, type SchemaCatalog } from '@/lib/sql/completion'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'

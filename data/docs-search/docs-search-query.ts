@@ -8,7 +8,7 @@
  *   failure → logged, empty text.
  * A search given up (a newer one started) rejects with the AbortError of its signal.
  */
-import { docsSearchRoutes } from '@/lib/api-types/docs-search.routes'
+import { docsSearchRoutes } from '@/lib/api-types/browser/docs-search.routes'
 import { API_URL } from '@/lib/client-config'
 import { call, isResponseError } from '../fetchers'
 import { toDocsSearchResults, type DocsSearchResult } from './docs-search-results'

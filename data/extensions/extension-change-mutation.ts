@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { extensionRoutes } from '@/lib/api-types/extensions.routes'
+import { extensionRoutes } from '@/lib/api-types/browser/extensions.routes'
 import { databaseKeys } from '../database/keys'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { extensionRoutes } from '@/lib/api-types/extensions.routes'
+import { extensionRoutes } from '@/lib/api-types/browser/extensions.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { extensionKeys } from './keys'

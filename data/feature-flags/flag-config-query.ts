@@ -4,8 +4,8 @@
  * and the configuration held stays in use: flags never break a page.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { flagConfig } from '@/lib/api-types/flags'
-import { flagRoutes } from '@/lib/api-types/flags.routes'
+import { flagRoutes } from '@/lib/api-types/browser/flags.routes'
+import { readFlagConfig } from '@/lib/feature-flags/config-check'
 import { useRuntimeConfigQuery } from '../config/config-query'
 import { callIfChanged, ResponseError } from '../fetchers'
 import type { QueryOptions } from '../query-options'
@@ -38,9 +38,9 @@ export async function getFlagConfig({ sdkKey, held }: { sdkKey: string; held?: F
       if (!held) throw new ResponseError('a 304 Not Modified for a configuration never received', 304)
       return held
     }
-    const checked = flagConfig.safeParse(answer.data)
-    if (!checked.success) throw new ResponseError('the configuration received is not valid', 502)
-    const data = { config: checked.data, etag: answer.etag }
+    const config = readFlagConfig(answer.data)
+    if (!config) throw new ResponseError('the configuration received is not valid', 502)
+    const data = { config, etag: answer.etag }
     saveFlagConfig(sdkKey, data)
     return data
   } catch (error) {

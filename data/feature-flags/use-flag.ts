@@ -7,7 +7,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { TELEMETRY_FLAG_VALUE_MAX } from '@/lib/api-types/telemetry'
+import { TELEMETRY_FLAG_VALUE_MAX } from '@/lib/api-types/telemetry-limits'
 import type { FlagValue } from '@/lib/api-types'
 import { evaluateFlag, isFlagOn, type FlagOverrides } from '@/lib/feature-flags/evaluate'
 import { parseFlagOverrides } from '@/lib/feature-flags/overrides'

@@ -1,4 +1,4 @@
-import { graphqlRoutes } from '@/lib/api-types/graphql.routes'
+import { graphqlRoutes } from '@/lib/api-types/browser/graphql.routes'
 import type { GraphqlResponse } from '@/lib/api-types'
 import { call } from '../fetchers'
 

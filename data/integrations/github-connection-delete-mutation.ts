@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { integrationRoutes } from '@/lib/api-types/integrations.routes'
+import { integrationRoutes } from '@/lib/api-types/browser/integrations.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { integrationKeys } from './keys'

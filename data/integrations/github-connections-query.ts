@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { integrationRoutes } from '@/lib/api-types/integrations.routes'
+import { integrationRoutes } from '@/lib/api-types/browser/integrations.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { integrationKeys } from './keys'

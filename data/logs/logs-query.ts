@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import { logRoutes } from '@/lib/api-types/logs.routes'
+import { logRoutes } from '@/lib/api-types/browser/logs.routes'
 import type { LogLevel } from '@/lib/api-types'
 import type { LogSourceName } from '@/lib/logs/sources'
 import { call } from '../fetchers'

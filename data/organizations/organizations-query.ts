@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { organizationRoutes } from '@/lib/api-types/organizations.routes'
+import { organizationRoutes } from '@/lib/api-types/browser/organizations.routes'
 import { call } from '../fetchers'
 import { LONG_STALE_TIME } from '../query-client'
 import type { QueryOptions } from '../query-options'

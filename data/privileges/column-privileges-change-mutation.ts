@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { privilegeRoutes } from '@/lib/api-types/privileges.routes'
+import { privilegeRoutes } from '@/lib/api-types/browser/privileges.routes'
 import type { ColumnPrivilegesChangeBody } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { privilegeRoutes } from '@/lib/api-types/privileges.routes'
+import { privilegeRoutes } from '@/lib/api-types/browser/privileges.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { privilegeKeys } from './keys'

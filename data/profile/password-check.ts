@@ -1,4 +1,4 @@
-import { profileRoutes } from '@/lib/api-types/profile.routes'
+import { profileRoutes } from '@/lib/api-types/browser/profile.routes'
 import { call } from '../fetchers'
 
 /** Scores a password on the platform (zxcvbn-ts); the caller shows the failure (SPEC §8 wording). */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { profileRoutes } from '@/lib/api-types/profile.routes'
+import { profileRoutes } from '@/lib/api-types/browser/profile.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { organizationKeys } from '../organizations/keys'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { profileRoutes } from '@/lib/api-types/profile.routes'
+import { profileRoutes } from '@/lib/api-types/browser/profile.routes'
 import { call } from '../fetchers'
 import { LONG_STALE_TIME } from '../query-client'
 import type { QueryOptions } from '../query-options'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { projectAuthRoutes } from '@/lib/api-types/project-auth.routes'
+import { projectAuthRoutes } from '@/lib/api-types/browser/project-auth.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { projectAuthKeys } from './keys'

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { projectAuthRoutes } from '@/lib/api-types/project-auth.routes'
+import { projectAuthRoutes } from '@/lib/api-types/browser/project-auth.routes'
 import type { ProjectAuthConfigPatch } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { sqlRoutes } from '@/lib/api-types/sql.routes'
+import { sqlRoutes } from '@/lib/api-types/browser/sql.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { queryHistoryKeys } from '../content/keys'

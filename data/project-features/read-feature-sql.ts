@@ -1,4 +1,4 @@
-import { sqlRoutes } from '@/lib/api-types/sql.routes'
+import { sqlRoutes } from '@/lib/api-types/browser/sql.routes'
 import { call } from '../fetchers'
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { isTransitionalStatus } from '@/lib/api-types/projects'
-import { projectRoutes } from '@/lib/api-types/projects.routes'
+import { isTransitionalStatus } from '@/lib/api-types/project-status'
+import { projectRoutes } from '@/lib/api-types/browser/projects.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { projectKeys } from './keys'

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { projectRoutes } from '@/lib/api-types/projects.routes'
+import { projectRoutes } from '@/lib/api-types/browser/projects.routes'
 import type { CreateProjectBody } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'

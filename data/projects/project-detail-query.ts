@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { isTransitionalStatus } from '@/lib/api-types/projects'
-import { projectRoutes } from '@/lib/api-types/projects.routes'
+import { isTransitionalStatus } from '@/lib/api-types/project-status'
+import { projectRoutes } from '@/lib/api-types/browser/projects.routes'
 import type { ProjectStatus } from '@/lib/api-types'
 import { call } from '../fetchers'
 import { PROJECT_DETAIL_STALE_TIME } from '../query-client'

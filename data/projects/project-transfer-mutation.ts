@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { transferRoutes } from '@/lib/api-types/transfer.routes'
+import { transferRoutes } from '@/lib/api-types/browser/transfer.routes'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { projectKeys } from './keys'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { transferRoutes } from '@/lib/api-types/transfer.routes'
+import { transferRoutes } from '@/lib/api-types/browser/transfer.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { projectKeys } from './keys'

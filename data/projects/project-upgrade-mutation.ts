@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { serviceVersionRoutes } from '@/lib/api-types/service-versions.routes'
+import { serviceVersionRoutes } from '@/lib/api-types/browser/service-versions.routes'
 import type { ProjectDetail } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'

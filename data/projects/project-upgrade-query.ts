@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { serviceVersionRoutes } from '@/lib/api-types/service-versions.routes'
+import { serviceVersionRoutes } from '@/lib/api-types/browser/service-versions.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { projectKeys } from './keys'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { projectRoutes } from '@/lib/api-types/projects.routes'
+import { projectRoutes } from '@/lib/api-types/browser/projects.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { projectKeys } from './keys'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { projectRoutes } from '@/lib/api-types/projects.routes'
-import { serviceVersionRoutes } from '@/lib/api-types/service-versions.routes'
+import { projectRoutes } from '@/lib/api-types/browser/projects.routes'
+import { serviceVersionRoutes } from '@/lib/api-types/browser/service-versions.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { projectKeys } from './keys'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { siteRoutes } from '@/lib/api-types/site.routes'
+import { siteRoutes } from '@/lib/api-types/browser/site.routes'
 import { call } from '../fetchers'
 import type { QueryOptions } from '../query-options'
 import { siteKeys } from './keys'

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { sqlRoutes } from '@/lib/api-types/sql.routes'
+import { sqlRoutes } from '@/lib/api-types/browser/sql.routes'
 import { RunStream, type RunNotice } from '@/lib/sql/run-stream'
 import type { RunResult } from '@/lib/sql/result-set'
 import { callStream, ResponseError } from '../fetchers'

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { supportRoutes } from '@/lib/api-types/support.routes'
+import { supportRoutes } from '@/lib/api-types/browser/support.routes'
 import type { SupportRequestBody } from '@/lib/api-types'
 import { call } from '../fetchers'
 import type { MutationOptions } from '../query-options'

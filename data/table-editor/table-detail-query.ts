@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { tableDetailFromRows, type TableDetail } from '@/lib/table-editor'
 import type { QueryOptions } from '../query-options'
 import { tableEditorKeys } from './keys'
-import { sqlRoutes } from '@/lib/api-types/sql.routes'
+import { sqlRoutes } from '@/lib/api-types/browser/sql.routes'
 import { call } from '../fetchers'
 
 export type TableDetailVariables = { projectRef: string; schema: string; table: string }

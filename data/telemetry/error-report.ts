@@ -3,7 +3,7 @@
  * whatever the telemetry consent (reports are operational: see docs/telemetry.md), without a
  * session. Throws ResponseError.
  */
-import { telemetryRoutes } from '@/lib/api-types/telemetry.routes'
+import { telemetryRoutes } from '@/lib/api-types/browser/telemetry.routes'
 import type { ErrorReportBody } from '@/lib/api-types'
 import { call } from '../fetchers'
 

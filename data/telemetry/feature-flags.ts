@@ -3,7 +3,7 @@
  * the flags page views carry; SPEC §7 `POST /platform/telemetry/feature-flags/track` is sent with
  * consent 'true', on the hosted platform only, and once per flag and value. Never throws.
  */
-import { telemetryRoutes } from '@/lib/api-types/telemetry.routes'
+import { telemetryRoutes } from '@/lib/api-types/browser/telemetry.routes'
 import type { FeatureFlagValue } from '@/lib/api-types'
 import { hasTelemetryConsent } from '@/lib/telemetry/consent'
 import { call } from '../fetchers'

@@ -3,7 +3,7 @@
  * project the user entered or left. Only with consent, on the hosted platform; failures are
  * logged with SPEC §8's words, never thrown.
  */
-import { telemetryRoutes } from '@/lib/api-types/telemetry.routes'
+import { telemetryRoutes } from '@/lib/api-types/browser/telemetry.routes'
 import { hasTelemetryConsent } from '@/lib/telemetry/consent'
 import type { GroupChange } from '@/lib/telemetry/route-kind'
 import { call } from '../fetchers'

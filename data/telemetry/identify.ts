@@ -2,7 +2,7 @@
  * SPEC §7 `POST /platform/telemetry/identify`: links this browser's anonymous id to the signed-in
  * user (the platform refuses any user id but the caller's). Only with consent; throws ResponseError.
  */
-import { telemetryRoutes } from '@/lib/api-types/telemetry.routes'
+import { telemetryRoutes } from '@/lib/api-types/browser/telemetry.routes'
 import { getAnonymousId } from '@/lib/telemetry/anonymous-id'
 import { hasTelemetryConsent } from '@/lib/telemetry/consent'
 import { call } from '../fetchers'

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { telemetryRoutes } from '@/lib/api-types/telemetry.routes'
+import { telemetryRoutes } from '@/lib/api-types/browser/telemetry.routes'
 import { call, type ResponseError } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { telemetryKeys } from './keys'

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { TELEMETRY_PAGE_DEFAULT } from '@/lib/api-types/telemetry'
-import { telemetryRoutes } from '@/lib/api-types/telemetry.routes'
+import { TELEMETRY_PAGE_DEFAULT } from '@/lib/api-types/telemetry-limits'
+import { telemetryRoutes } from '@/lib/api-types/browser/telemetry.routes'
 import { call } from '../fetchers'
 import { telemetryKeys } from './keys'
 

@@ -4,7 +4,7 @@
  * flags, so that whatever is sent afterwards is nobody's. Call it while the session still works
  * (before signing out). Never throws.
  */
-import { telemetryRoutes } from '@/lib/api-types/telemetry.routes'
+import { telemetryRoutes } from '@/lib/api-types/browser/telemetry.routes'
 import { forgetAnonymousId, peekAnonymousId } from '@/lib/telemetry/anonymous-id'
 import { getAccessToken } from '@/lib/auth/session-token'
 import { call } from '../fetchers'

@@ -3,7 +3,7 @@
  * stored as 'true'. It carries the page it happened on and the groups of the current route.
  * Fire and forget: a failure is logged, never thrown.
  */
-import { telemetryRoutes } from '@/lib/api-types/telemetry.routes'
+import { telemetryRoutes } from '@/lib/api-types/browser/telemetry.routes'
 import { getAnonymousId } from '@/lib/telemetry/anonymous-id'
 import { hasTelemetryConsent } from '@/lib/telemetry/consent'
 import { browserPage, buildPagePayload } from '@/lib/telemetry/page-payload'

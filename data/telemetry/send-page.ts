@@ -2,7 +2,7 @@
  * SPEC §7 `POST /platform/telemetry/page`: a page view, on arrival or as the page is left, under
  * the browser's anonymous id. Only with consent 'true'; a failure is logged, never thrown.
  */
-import { telemetryRoutes } from '@/lib/api-types/telemetry.routes'
+import { telemetryRoutes } from '@/lib/api-types/browser/telemetry.routes'
 import type { TelemetryPagePayload } from '@/lib/api-types'
 import { getAnonymousId } from '@/lib/telemetry/anonymous-id'
 import { hasTelemetryConsent } from '@/lib/telemetry/consent'

@@ -8,20 +8,12 @@ import { z } from 'zod'
 import { textField } from './zod-helpers'
 import { uuidField } from './content'
 
-/** A flag's name: letters first, then letters, digits, `_`, `-` or `.`. */
-export const FLAG_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/
 /** A flag's text (a banner's sentence) is one short paragraph at most. */
-export const FLAG_TEXT_MAX = 500
 export const FLAG_RULES_MAX = 50
 export const FLAG_RULE_USERS_MAX = 1000
 
-/** The flags the dashboard reads; the control plane seeds them (server/migrations/0014_feature_flags.sql). */
-export const FLAG_KEYS = {
-  clockSkewBanner: 'clockSkewBanner',
-  ongoingIncident: 'ongoingIncident',
-  noticeBanner: 'noticeBanner',
-  functionsAssistantV2: 'functionsAssistantV2',
-} as const
+export * from './flag-keys'
+import { FLAG_KEY_PATTERN, FLAG_TEXT_MAX } from './flag-keys'
 
 export const flagKey = textField('key').regex(FLAG_KEY_PATTERN, 'key must start with a letter and hold only letters, digits, _, - or . (64 at most)')
 
@@ -96,8 +88,6 @@ export const flagConfig = z.object({
 })
 export type FlagConfig = z.infer<typeof flagConfig>
 
-/** The text hashed for one user id of a rule (the server and the browser must agree on it). */
-export const flagUserHashInput = (salt: string, userId: string) => `${salt}:${userId.toLowerCase()}`
 
 /** An SDK key is a path segment: URL-safe letters only. */
 export const SDK_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/

@@ -5,6 +5,7 @@
 export * from './errors'
 export * from './profile'
 export * from './permissions'
+export * from './permission'
 export * from './plans'
 export * from './organizations'
 export * from './projects'

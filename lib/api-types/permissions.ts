@@ -3,7 +3,7 @@
  * platform enforces on every route, derives GET /platform/profile/permissions from, and the
  * dashboard reads to hide or disable what a role cannot do.
  */
-import { z } from 'zod'
+import type { Permission } from './permission'
 
 export const ORGANIZATION_ROLES = ['Owner', 'Admin', 'Developer', 'Read-only'] as const
 export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number]
@@ -101,17 +101,6 @@ export function roleCan(role: OrganizationRole, action: Action, { isPlatform = t
 
 export const actionsOf = (role: OrganizationRole, options?: { isPlatform?: boolean }): Action[] =>
   ACTIONS.filter((action) => roleCan(role, action, options))
-
-export const permission = z.object({
-  organization_id: z.number(),
-  organization_slug: z.string(),
-  /** The actions of ROLES_POLICY the caller's role allows in this organization. */
-  actions: z.array(z.enum(ACTIONS as [Action, ...Action[]])),
-  resources: z.array(z.string()),
-  condition: z.null(),
-  restrictive: z.boolean(),
-})
-export type Permission = z.infer<typeof permission>
 
 /** Whether the permissions answered by the platform allow `action` in the organization. */
 export function permits(permissions: Permission[] | undefined, organization: { id?: number; slug?: string }, action: Action): boolean {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { route } from './route'
 import { passwordCheckBody, passwordCheckResult, profile } from './profile'
-import { permission } from './permissions'
+import { permission } from './permission'
 
 export const profileRoutes = {
   getProfile: route({ method: 'GET', path: '/platform/profile', answer: profile }),

@@ -9,33 +9,27 @@
 import { z } from 'zod'
 import { identifier, textField, timestamp } from './zod-helpers'
 import { uuidField } from './content'
+import {
+  TELEMETRY_URL_MAX,
+  TELEMETRY_TITLE_MAX,
+  TELEMETRY_PATHNAME_MAX,
+  TELEMETRY_USER_AGENT_MAX,
+  TELEMETRY_LANGUAGE_MAX,
+  TELEMETRY_ACTION_MAX,
+  TELEMETRY_FLAG_NAME_MAX,
+  TELEMETRY_FLAG_VALUE_MAX,
+  TELEMETRY_FLAGS_MAX,
+  TELEMETRY_PROPERTIES_MAX_BYTES,
+  TELEMETRY_VIEWPORT_MAX,
+  TELEMETRY_PAGE_DEFAULT,
+  TELEMETRY_PAGE_LIMIT_MAX,
+  ERROR_REPORT_TAG_MAX,
+  ERROR_REPORT_MESSAGE_MAX,
+  ERROR_REPORT_STACK_MAX,
+  ERROR_REPORT_REQUEST_ID_MAX,
+} from './telemetry-limits'
 
-export const TELEMETRY_URL_MAX = 2048
-export const TELEMETRY_TITLE_MAX = 512
-export const TELEMETRY_PATHNAME_MAX = 1024
-export const TELEMETRY_USER_AGENT_MAX = 512
-export const TELEMETRY_LANGUAGE_MAX = 64
-export const TELEMETRY_ACTION_MAX = 100
-export const TELEMETRY_FLAG_NAME_MAX = 100
-export const TELEMETRY_FLAG_VALUE_MAX = 64
-export const TELEMETRY_FLAGS_MAX = 30
-/** The custom properties of one event, as JSON text. */
-export const TELEMETRY_PROPERTIES_MAX_BYTES = 8 * 1024
-export const TELEMETRY_VIEWPORT_MAX = 100_000
-
-/** Bodies are small: a page event is well under 8 KB, even with long URLs and many flags. */
-export const TELEMETRY_PAGE_MAX_BODY_BYTES = 16 * 1024
-export const TELEMETRY_EVENT_MAX_BODY_BYTES = 48 * 1024
-export const TELEMETRY_SMALL_MAX_BODY_BYTES = 4 * 1024
-
-export const TELEMETRY_PAGE_DEFAULT = 50
-export const TELEMETRY_PAGE_LIMIT_MAX = 100
-
-export const ERROR_REPORT_TAG_MAX = 100
-export const ERROR_REPORT_MESSAGE_MAX = 2000
-export const ERROR_REPORT_STACK_MAX = 20_000
-export const ERROR_REPORT_REQUEST_ID_MAX = 100
-export const ERROR_REPORT_MAX_BODY_BYTES = 96 * 1024
+export * from './telemetry-limits'
 
 /** What a row of telemetry records: the sign-up conversion recorded by the platform is an `event`. */
 export const TELEMETRY_KINDS = ['page', 'event', 'identify', 'groups', 'feature_flag'] as const

@@ -7,7 +7,8 @@
  * An override wins over the configuration and its rules. Entries that are not a flag name with
  * true, false or a text are ignored (and said so in the console).
  */
-import { FLAG_KEY_PATTERN, flagValue } from '@/lib/api-types/flags'
+import { FLAG_KEY_PATTERN } from '@/lib/api-types/flag-keys'
+import { isFlagValue } from './config-check'
 import type { FlagValue } from '@/lib/api-types'
 import type { FlagOverrides } from './evaluate'
 
@@ -37,8 +38,7 @@ export function parseFlagOverrides(cookies: string): FlagOverrides {
   }
   const overrides: FlagOverrides = {}
   for (const [key, value] of Object.entries(parsed)) {
-    const checked = flagValue.safeParse(value)
-    if (FLAG_KEY_PATTERN.test(key) && checked.success) overrides[key] = checked.data
+    if (FLAG_KEY_PATTERN.test(key) && isFlagValue(value)) overrides[key] = value
     else console.warn(`The ${FLAG_OVERRIDES_COOKIE} cookie's entry "${key}" is not a flag name with true, false or a text: it is ignored.`)
   }
   return overrides

@@ -3,7 +3,7 @@
  * the page's path and the request id of a failed platform call. Nothing else of the page or the
  * person (no query string, no user, no `extra` context: it may hold anything).
  */
-import { ERROR_REPORT_MESSAGE_MAX, ERROR_REPORT_REQUEST_ID_MAX, ERROR_REPORT_STACK_MAX, ERROR_REPORT_TAG_MAX, TELEMETRY_PATHNAME_MAX } from '@/lib/api-types/telemetry'
+import { ERROR_REPORT_MESSAGE_MAX, ERROR_REPORT_REQUEST_ID_MAX, ERROR_REPORT_STACK_MAX, ERROR_REPORT_TAG_MAX, TELEMETRY_PATHNAME_MAX } from '@/lib/api-types/telemetry-limits'
 import type { ErrorReportBody } from '@/lib/api-types'
 import { clean } from './text'
 

@@ -4,7 +4,7 @@
  * the URL's fragment (where sign-in links put their tokens) is dropped, and a referrer is cut to
  * its origin and path. Long texts are cut to what the platform accepts.
  */
-import { TELEMETRY_FLAGS_MAX, TELEMETRY_FLAG_VALUE_MAX, TELEMETRY_LANGUAGE_MAX, TELEMETRY_PATHNAME_MAX, TELEMETRY_TITLE_MAX, TELEMETRY_URL_MAX, TELEMETRY_USER_AGENT_MAX, TELEMETRY_VIEWPORT_MAX } from '@/lib/api-types/telemetry'
+import { TELEMETRY_FLAGS_MAX, TELEMETRY_FLAG_VALUE_MAX, TELEMETRY_LANGUAGE_MAX, TELEMETRY_PATHNAME_MAX, TELEMETRY_TITLE_MAX, TELEMETRY_URL_MAX, TELEMETRY_USER_AGENT_MAX, TELEMETRY_VIEWPORT_MAX } from '@/lib/api-types/telemetry-limits'
 import type { FeatureFlagValue, TelemetryPagePayload } from '@/lib/api-types'
 import { clean } from './text'
 

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { clearTelemetryCookie, parseTelemetryCookie, readCookie, takeTelemetryCookie, TELEMETRY_DATA_COOKIE } from './telemetry-cookie'
+import { clearTelemetryCookie, readCookie, takeTelemetryCookie, TELEMETRY_DATA_COOKIE } from './telemetry-cookie'
+import { parseTelemetryCookie } from './telemetry-cookie-payload'
 
 const payload = {
   page_url: 'https://www.example.com/pricing',
@@ -70,9 +71,10 @@ describe('clearing', () => {
     ])
   })
 
-  it('takes the cookie: parsed and cleared, or null (and untouched) when absent', () => {
-    const present = jar(`other=1; telemetry-data=${encodeURIComponent(JSON.stringify(payload))}`)
-    expect(takeTelemetryCookie(present.doc, 'localhost')).toMatchObject({ ok: true })
+  it('takes the cookie: its value, cleared, or null (and untouched) when absent', () => {
+    const value = encodeURIComponent(JSON.stringify(payload))
+    const present = jar(`other=1; telemetry-data=${value}`)
+    expect(takeTelemetryCookie(present.doc, 'localhost')).toBe(value)
     expect(present.writes).toEqual(['telemetry-data=; Max-Age=0; Path=/'])
     const absent = jar('other=1')
     expect(takeTelemetryCookie(absent.doc, 'localhost')).toBeNull()
@@ -81,7 +83,7 @@ describe('clearing', () => {
 
   it('clears a real cookie of the document', () => {
     document.cookie = `${TELEMETRY_DATA_COOKIE}=${encodeURIComponent(JSON.stringify(payload))}; path=/`
-    expect(takeTelemetryCookie()).toMatchObject({ ok: true })
+    expect(parseTelemetryCookie(takeTelemetryCookie() ?? '')).toMatchObject({ ok: true })
     expect(document.cookie).not.toContain(TELEMETRY_DATA_COOKIE)
   })
 })

@@ -1,11 +1,9 @@
 /**
  * The `telemetry-data` cookie: the product's website, on the same domain, leaves the page payload
  * of the visit that brought the visitor here, for the dashboard to send once they accept
- * telemetry (SPEC §4). It is read once and then cleared, accepted or not.
+ * telemetry (SPEC §4). It is read once and then cleared, accepted or not; its payload is checked
+ * by ./telemetry-cookie-payload.ts, loaded only when there is a cookie to check.
  */
-import { telemetryPagePayload } from '@/lib/api-types/telemetry'
-import type { TelemetryPagePayload } from '@/lib/api-types'
-
 export const TELEMETRY_DATA_COOKIE = 'telemetry-data'
 
 /** The raw value of one cookie in a `document.cookie` string; null when it is not there. */
@@ -16,26 +14,6 @@ export function readCookie(cookies: string, name: string): string | null {
     if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
   }
   return null
-}
-
-export type ParsedTelemetryCookie = { ok: true; payload: TelemetryPagePayload } | { ok: false; error: Error }
-
-/** The cookie's value: URL-encoded (or not) JSON of a page payload, checked as the platform will check it. */
-export function parseTelemetryCookie(raw: string): ParsedTelemetryCookie {
-  let json: unknown
-  try {
-    let text = raw
-    try {
-      text = decodeURIComponent(raw)
-    } catch {
-      // not URL-encoded: read as it is
-    }
-    json = JSON.parse(text)
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error : new Error(String(error)) }
-  }
-  const parsed = telemetryPagePayload.safeParse(json)
-  return parsed.success ? { ok: true, payload: parsed.data } : { ok: false, error: new Error(parsed.error.issues.map((issue) => issue.message).join('; ')) }
 }
 
 /**
@@ -49,10 +27,10 @@ export function clearTelemetryCookie(doc: Pick<Document, 'cookie'> = document, h
   for (let i = 0; i < labels.length - 1; i++) doc.cookie = `${expired}; Domain=.${labels.slice(i).join('.')}`
 }
 
-/** Reads and clears the cookie: null when there was none. */
-export function takeTelemetryCookie(doc: Pick<Document, 'cookie'> = document, hostname = window.location.hostname): ParsedTelemetryCookie | null {
+/** Reads and clears the cookie: its raw value, null when there was none. */
+export function takeTelemetryCookie(doc: Pick<Document, 'cookie'> = document, hostname = window.location.hostname): string | null {
   const raw = readCookie(doc.cookie, TELEMETRY_DATA_COOKIE)
   if (raw === null) return null
   clearTelemetryCookie(doc, hostname)
-  return parseTelemetryCookie(raw)
+  return raw
 }

@@ -1,5 +1,5 @@
 import { Clock } from 'lucide-react'
-import { FLAG_KEYS } from '@/lib/api-types/flags'
+import { FLAG_KEYS } from '@/lib/api-types/flag-keys'
 import { useFlag } from '@/data/feature-flags/use-flag'
 import { Banner } from './Banner'
 import { CLOCK_SKEW_MESSAGE } from './banners.constants'

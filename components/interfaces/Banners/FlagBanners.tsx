@@ -1,5 +1,5 @@
 import { Info, TriangleAlert } from 'lucide-react'
-import { FLAG_KEYS } from '@/lib/api-types/flags'
+import { FLAG_KEYS } from '@/lib/api-types/flag-keys'
 import { useFlagValue } from '@/data/feature-flags/use-flag'
 import { isFlagOn } from '@/lib/feature-flags/evaluate'
 import { Banner } from './Banner'

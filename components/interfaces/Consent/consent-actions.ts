@@ -14,9 +14,11 @@ export async function acceptTelemetry(): Promise<void> {
   setConsent('true')
   const sent = sendCurrentPage()
   // Taken at once: the cookie is gone however the sends fare.
-  const cookie = takeTelemetryCookie()
+  const raw = takeTelemetryCookie()
   await sent
-  if (!cookie) return
+  if (raw === null) return
+  const { parseTelemetryCookie } = await import('@/lib/telemetry/telemetry-cookie-payload')
+  const cookie = parseTelemetryCookie(raw)
   if (!cookie.ok) {
     console.error('Invalid telemetry data:', cookie.error)
     return

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { ArrowRightLeft } from 'lucide-react'
 import { Button } from '@/components/ui'
 import { useCan } from '@/data/profile/use-can'
-import { isTransitionalStatus } from '@/lib/api-types/projects'
+import { isTransitionalStatus } from '@/lib/api-types/project-status'
 import type { ProjectDetail } from '@/lib/api-types'
 import { TransferProjectDialog } from './TransferProjectDialog'
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useRouter } from 'next/router'
 import { Pause, RotateCw, Trash2 } from 'lucide-react'
-import { canTransition } from '@/lib/api-types/projects'
+import { canTransition } from '@/lib/api-types/project-status'
 import type { ProjectDetail } from '@/lib/api-types'
 import { Button } from '@/components/ui'
 import { useCan } from '@/data/profile/use-can'
