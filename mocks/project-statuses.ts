@@ -11,7 +11,7 @@ import { PROJECT_STATUSES, type ProjectStatus } from '@/lib/api-types'
 const MESSAGES: Partial<Record<ProjectStatus, string>> = {
   ACTIVE_UNHEALTHY: 'The database has not answered since 2026-11-26T16:40:00.000Z. It is checked again regularly and the project recovers by itself when it answers.',
   UNKNOWN:
-    'The database did not answer the health check of 2026-11-26T16:40:00.000Z within 5 seconds, so its health cannot be read. It is checked again regularly and the project recovers by itself when it answers.',
+    'The database did not answer its health check within 5 seconds, so its health cannot be read. It is checked again regularly and the project recovers by itself when it answers.',
   INIT_FAILED: 'Setting up the database failed after 5 attempts.',
   PAUSE_FAILED: 'Pausing failed at 2026-11-26T16:40:00.000Z: the database could not be closed. Pause again, or restore the project.',
   RESTORE_FAILED: 'Restoring failed at 2026-11-26T16:40:00.000Z: the database did not come back. Try restoring again, or contact support with the project reference.',

@@ -142,6 +142,8 @@ export type ServerConfig = {
   embeddedDb: EmbeddedDbConfig
   /** How often project databases are checked, and failed provisioning looked at again. */
   healthCheckIntervalMs: number
+  /** How long a health check waits for a database's answer before its health counts as unknown. */
+  healthCheckTimeoutMs: number
   /** Projects set up at once by one app instance. */
   provisionConcurrency: number
   /** Automatic attempts before a failed set-up waits for a retry by hand. */
@@ -282,6 +284,7 @@ export function readConfig(): ServerConfig {
     embeddedDb: embeddedDb(),
     dataApi: { idleSeconds: wholeNumber('DATA_API_IDLE_SECONDS', 300), maxProcesses: wholeNumber('DATA_API_MAX_PROCESSES', 20) },
     healthCheckIntervalMs: wholeNumber('HEALTH_CHECK_INTERVAL_MS', 30_000),
+    healthCheckTimeoutMs: wholeNumber('HEALTH_CHECK_TIMEOUT_MS', 5_000),
     provisionConcurrency: wholeNumber('PROVISION_CONCURRENCY', 2),
     provisionMaxAttempts: wholeNumber('PROVISION_MAX_ATTEMPTS', 6),
     provisionRetryBaseMs: wholeNumber('PROVISION_RETRY_BASE_MS', 5_000),

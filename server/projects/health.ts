@@ -7,7 +7,7 @@
  *
  * A probe has three outcomes. The server answers: healthy. The server says no (connection refused
  * or reset, shutting down, the database or role gone): ACTIVE_UNHEALTHY, the database is down. No
- * answer in time (the server took the connection but said nothing within PROBE_TIMEOUT_MS), or
+ * answer in time (the server took the connection but said nothing within HEALTH_CHECK_TIMEOUT_MS), or
  * the check failed in a way that says nothing about the database: UNKNOWN, since the health
  * cannot be read. Both come back by themselves at the first check that gets an answer; an UNKNOWN
  * project that is then refused becomes ACTIVE_UNHEALTHY, and an unhealthy one that is then not
@@ -16,7 +16,6 @@
 import type { Platform } from '../platform-type'
 import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
 
-const PROBE_TIMEOUT_MS = 5_000
 const PROBES_AT_ONCE = 4
 
 type Row = { ref: string; status: 'ACTIVE_HEALTHY' | 'ACTIVE_UNHEALTHY' | 'UNKNOWN'; db_location: ProjectDbLocation }
@@ -29,8 +28,9 @@ function unreachableMessage(since: Date = new Date()): string {
   return `The database has not answered since ${since.toISOString()}. It is checked again regularly and the project recovers by itself when it answers.`
 }
 
-function unknownMessage(at: Date = new Date()): string {
-  return `The database did not answer the health check of ${at.toISOString()} within ${PROBE_TIMEOUT_MS / 1000} seconds, so its health cannot be read. It is checked again regularly and the project recovers by itself when it answers.`
+function unknownMessage(timeoutMs: number): string {
+  const wait = timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} seconds` : `${timeoutMs} ms`
+  return `The database did not answer its health check within ${wait}, so its health cannot be read. It is checked again regularly and the project recovers by itself when it answers.`
 }
 
 /** From ACTIVE_HEALTHY or UNKNOWN: the database said no. */
@@ -47,7 +47,7 @@ async function markUnknown(platform: Platform, ref: string) {
   await platform.db.query(
     `update projects set status = 'UNKNOWN', status_message = $2, updated_at = now()
      where ref = $1 and status = 'ACTIVE_HEALTHY'`,
-    [ref, unknownMessage()]
+    [ref, unknownMessage(platform.config.healthCheckTimeoutMs)]
   )
 }
 
@@ -67,7 +67,7 @@ const TIMED_OUT = /timeout|timed out/i
 
 async function probe(platform: Platform, location: ProjectDbLocation): Promise<ProbeResult> {
   try {
-    return { version: await platform.databases.version(location, { timeoutMs: PROBE_TIMEOUT_MS }) }
+    return { version: await platform.databases.version(location, { timeoutMs: platform.config.healthCheckTimeoutMs }) }
   } catch (error) {
     if (isDatabaseUnavailable(error)) return TIMED_OUT.test(error.detail ?? '') ? 'unknown' : 'down'
     // Not a fault of the database's we can name (a timeout, anything unexpected): unknown.
