@@ -8,7 +8,7 @@
 //
 // `npm test -- lint vitest` runs only the phases named (typecheck, lint, cycles, vitest, e2e), e.g. to
 // time one of them; the last line then counts only those.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -33,13 +33,15 @@ if (unknown.length > 0) {
 }
 const wanted = (name) => requested.length === 0 || requested.includes(name)
 
-function run(label, command, args, env = {}) {
+/** Runs a phase, its output on this terminal. Asynchronous, so that a phase running beside it is timed when it ends. */
+async function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`)
   const started = performance.now()
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
-  phases.push({ label, ms: performance.now() - started, ok: result.status === 0 })
-  if (result.status !== 0) exitCode = 1
-  return result.status
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)))
+  phases.push({ label, ms: performance.now() - started, ok: status === 0 })
+  if (status !== 0) exitCode = 1
+  return status
 }
 
 /**
@@ -56,11 +58,9 @@ function runBeside(label, command, args, env = {}) {
   fs.closeSync(log)
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      console.log(`\n=== ${label} (ran beside the checks) ===`)
-      process.stdout.write(fs.readFileSync(logFile))
       phases.push({ label, ms: performance.now() - started, ok: code === 0 })
       if (code !== 0) exitCode = 1
-      resolve(code)
+      resolve({ code, print: () => process.stdout.write(`\n=== ${label} (ran beside the checks) ===\n${fs.readFileSync(logFile, 'utf8')}`) })
     })
   })
 }
@@ -79,7 +79,7 @@ const e2eRuns = wanted('e2e') && !e2eSkipped && fs.existsSync(chromium)
 
 // The browser tests need a production build: it is made while the checks run (tsc and ESLint use
 // one core each, the build what is left).
-const build = e2eRuns && needsBuild() ? runBeside('production build (next build)', process.execPath, [nextBin, 'build'], { NODE_ENV: 'production' }) : Promise.resolve(0)
+const build = e2eRuns && needsBuild() ? runBeside('production build (next build)', process.execPath, [nextBin, 'build'], { NODE_ENV: 'production' }) : Promise.resolve({ code: 0, print: () => {} })
 
 // 1. Checks that must stay at zero: a type error, a lint finding (warnings included) or an import
 // cycle fails.
@@ -90,7 +90,7 @@ for (const [name, label, args] of [
   ['cycles', 'import cycles (dependency-cruiser)', [path.join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs'), '.', '--config', path.join(root, 'dependency-cruiser.config.mjs')]],
 ]) {
   if (!wanted(name)) continue
-  if (run(label, process.execPath, args) === 0) totals.passed += 1
+  if ((await run(label, process.execPath, args)) === 0) totals.passed += 1
   else totals.failed += 1
 }
 
@@ -98,7 +98,7 @@ for (const [name, label, args] of [
 if (wanted('vitest')) {
   const vitestJson = path.join(outDir, 'vitest.json')
   fs.rmSync(vitestJson, { force: true })
-  run('unit, component and API tests (vitest)', process.execPath, [
+  await run('unit, component and API tests (vitest)', process.execPath, [
     path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
     'run',
     '--reporter=default',
@@ -117,8 +117,10 @@ if (wanted('vitest')) {
   }
 }
 
-// 3. Playwright
-const buildStatus = await build
+// 3. Playwright. The build's output is printed here, after the phases that ran while it did.
+const builtWith = await build
+builtWith.print()
+const buildStatus = builtWith.code
 if (!wanted('e2e')) {
   // not asked for
 } else if (e2eSkipped) {
@@ -136,7 +138,7 @@ if (!wanted('e2e')) {
 } else {
   const pwJson = path.join(outDir, 'playwright.json')
   fs.rmSync(pwJson, { force: true })
-  run('browser tests (Playwright)', process.execPath, [path.join(root, 'scripts', 'e2e.mjs')], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson })
+  await run('browser tests (Playwright)', process.execPath, [path.join(root, 'scripts', 'e2e.mjs')], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson })
   const pw = readJson(pwJson)
   if (pw?.stats) {
     totals.passed += pw.stats.expected + (pw.stats.flaky ?? 0)
