@@ -50,7 +50,7 @@ async function run(label, command, args, env = {}) {
  * process and a pipe would fill). Answers a promise of its exit status; the phase is timed as the
  * others are.
  */
-function runBeside(label, command, args, env = {}) {
+function runBeside(label, command, args, env = {}, besideWhat = 'the checks') {
   const started = performance.now()
   const logFile = path.join(outDir, `${label.replace(/\W+/g, '-')}.log`)
   const log = fs.openSync(logFile, 'w')
@@ -60,7 +60,7 @@ function runBeside(label, command, args, env = {}) {
     child.on('close', (code) => {
       phases.push({ label, ms: performance.now() - started, ok: code === 0 })
       if (code !== 0) exitCode = 1
-      resolve({ code, print: () => process.stdout.write(`\n=== ${label} (ran beside the checks) ===\n${fs.readFileSync(logFile, 'utf8')}`) })
+      resolve({ code, print: () => process.stdout.write(`\n=== ${label} (ran beside ${besideWhat}) ===\n${fs.readFileSync(logFile, 'utf8')}`) })
     })
   })
 }
@@ -94,8 +94,10 @@ for (const [name, label, args] of [
   else totals.failed += 1
 }
 
-// 2. vitest
-if (wanted('vitest')) {
+// 2. vitest and 3. Playwright run side by side: each leaves the machine partly idle (waits on
+// servers, timers and the browser), together they keep both cores busy. vitest's output shows as
+// it comes; the browser tests' is printed when they end.
+async function vitestPhase() {
   const vitestJson = path.join(outDir, 'vitest.json')
   fs.rmSync(vitestJson, { force: true })
   await run('unit, component and API tests (vitest)', process.execPath, [
@@ -117,28 +119,29 @@ if (wanted('vitest')) {
   }
 }
 
-// 3. Playwright. The build's output is printed here, after the phases that ran while it did.
-const builtWith = await build
-builtWith.print()
-const buildStatus = builtWith.code
-if (!wanted('e2e')) {
-  // not asked for
-} else if (e2eSkipped) {
-  console.log('\nSKIP_E2E=true: browser tests skipped')
-} else if (!fs.existsSync(chromium)) {
-  if (isCI) {
-    console.error(`\nChromium is required in CI (${chromium} missing): apt-get install -y chromium`)
-    totals.failed += 1
-    exitCode = 1
-  } else console.log(`\nNo Chromium at ${chromium}: browser tests skipped (apt-get install -y chromium)`)
-} else if (buildStatus !== 0) {
+async function e2ePhase() {
+  const builtWith = await build
+  builtWith.print()
+  if (!wanted('e2e')) return
+  if (e2eSkipped) return console.log('\nSKIP_E2E=true: browser tests skipped')
+  if (!fs.existsSync(chromium)) {
+    if (isCI) {
+      console.error(`\nChromium is required in CI (${chromium} missing): apt-get install -y chromium`)
+      totals.failed += 1
+      exitCode = 1
+    } else console.log(`\nNo Chromium at ${chromium}: browser tests skipped (apt-get install -y chromium)`)
+    return
+  }
   // The build is a phase of its own so that the time table tells it from the specs; without it
   // no spec can run.
-  totals.failed += 1
-} else {
+  if (builtWith.code !== 0) {
+    totals.failed += 1
+    return
+  }
   const pwJson = path.join(outDir, 'playwright.json')
   fs.rmSync(pwJson, { force: true })
-  await run('browser tests (Playwright)', process.execPath, [path.join(root, 'scripts', 'e2e.mjs')], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson })
+  const e2e = await runBeside('browser tests (Playwright)', process.execPath, [path.join(root, 'scripts', 'e2e.mjs')], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson }, 'vitest')
+  e2eOutput = e2e.print
   const pw = readJson(pwJson)
   if (pw?.stats) {
     totals.passed += pw.stats.expected + (pw.stats.flaky ?? 0)
@@ -152,6 +155,10 @@ if (!wanted('e2e')) {
     exitCode = 1
   }
 }
+
+let e2eOutput = () => {}
+await Promise.all([wanted('vitest') ? vitestPhase() : Promise.resolve(), e2ePhase()])
+e2eOutput()
 
 if (totals.failed > 0) exitCode = 1
 console.log('\n=== times ===')
