@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: the type check, the linter and the import-cycle check, unit, component and API tests
-// (vitest), then the browser suite (Playwright in Debian's Chromium against a production build,
-// made while the checks run).
+// `npm test`: the type check, the linter and the import-cycle check while the production build is
+// made, then side by side the unit, component and API tests (vitest) and the browser suite
+// (Playwright in Debian's Chromium against that build).
 // Ends with one line `N passed, N failed, N skipped` summed over every suite (the type check, the
 // linter and the cycle check count as one test each). With CI=true nothing may be skipped for want of Chromium or PostgreSQL. Before
 // that line it prints how long each phase took and the total.
@@ -45,10 +45,9 @@ async function run(label, command, args, env = {}) {
 }
 
 /**
- * Starts a phase in the background, its output kept in a file until it ends (so that it does not
- * mix with the phases running meanwhile; a file, since the phases run meanwhile block this
- * process and a pipe would fill). Answers a promise of its exit status; the phase is timed as the
- * others are.
+ * Starts a phase in the background, its output kept in a file so that it does not mix with the
+ * phases running meanwhile. Answers a promise of its exit status and of a function that prints
+ * the output in one piece; the phase is timed as the others are.
  */
 function runBeside(label, command, args, env = {}, besideWhat = 'the checks') {
   const started = performance.now()
