@@ -17,45 +17,21 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import { createQueryClient } from '@/data/query-client'
-import { actionsOf, type OrganizationRole, type ProjectCompute, type ProjectDetail } from '@/lib/api-types'
+import { mockedPlatform, permissionsFor, runtimeConfig, SAMPLE_PROJECT } from '@/tests/helpers/mocked-platform'
+import { type OrganizationRole, type ProjectCompute, type ProjectDetail } from '@/lib/api-types'
 import { ComputeSettingsPage } from './ComputeSettingsPage'
 
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+const server = mockedPlatform()
 
-const PROJECT: ProjectDetail = {
-  id: 1,
-  ref: 'abc',
-  name: 'Shop',
-  status: 'ACTIVE_HEALTHY',
-  organization_id: 7,
-  organization_slug: 'acme',
-  cloud_provider: 'AWS',
-  region: 'us-east-1',
-  plan: 'pro',
-  inserted_at: '2026-01-01T00:00:00Z',
-  parent_project_ref: null,
-  preview_branch_refs: [],
-  dbVersion: 'PostgreSQL 17.2',
-  postgrestStatus: 'ONLINE',
-  db_host: 'localhost',
-  status_message: null,
-  read_only: false,
-  read_only_note: null,
-}
+const PROJECT: ProjectDetail = { ...SAMPLE_PROJECT, plan: 'pro' }
 const PRO: ProjectCompute = { ref: 'abc', status: 'ACTIVE_HEALTHY', size: 'micro', applied: true, resizing_to: null, available: ['micro', 'small', 'medium', 'large'] }
 
 function platform({ role = 'Owner' as OrganizationRole, plan = 'pro' as ProjectDetail['plan'], compute = PRO, failCompute = false } = {}) {
   const resizes: unknown[] = []
   server.use(
-    http.get('*/api/config', () => HttpResponse.json({ isPlatform: true, productName: 'Dashboard', authUrl: '/auth/v1', apiMocking: false })),
-    http.get('*/api/platform/profile/permissions', () =>
-      HttpResponse.json([{ organization_id: 7, organization_slug: 'acme', actions: actionsOf(role), resources: ['*'], condition: null, restrictive: false }])
-    ),
+    runtimeConfig(),
+    permissionsFor(role),
     http.get('*/api/platform/projects', () => HttpResponse.json([{ ...PROJECT, plan }])),
     http.get('*/api/platform/projects/abc', () => HttpResponse.json({ ...PROJECT, plan })),
     http.get('*/api/platform/projects/abc/compute', () =>

@@ -20,41 +20,19 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
+import { mockedPlatform, permissionsFor, runtimeConfig, SAMPLE_PROJECT } from '@/tests/helpers/mocked-platform'
 import { createQueryClient } from '@/data/query-client'
-import { actionsOf, type OrganizationRole, type PauseStatus, type ProjectDetail, type ServiceVersions, type UpgradeStatus } from '@/lib/api-types'
+import { type OrganizationRole, type PauseStatus, type ProjectDetail, type ServiceVersions, type UpgradeStatus } from '@/lib/api-types'
 import { formatMoment } from './general-settings.utils'
 import { GeneralSettingsPage } from './GeneralSettingsPage'
 
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+const server = mockedPlatform()
 beforeEach(() => {
   toasts.success.length = 0
   toasts.error.length = 0
 })
 
-const PROJECT: ProjectDetail = {
-  id: 1,
-  ref: 'abc',
-  name: 'Shop',
-  status: 'ACTIVE_HEALTHY',
-  organization_id: 7,
-  organization_slug: 'acme',
-  cloud_provider: 'AWS',
-  region: 'us-east-1',
-  plan: 'free',
-  inserted_at: '2026-01-01T00:00:00Z',
-  parent_project_ref: null,
-  preview_branch_refs: [],
-  dbVersion: 'PostgreSQL 17.2',
-  postgrestStatus: 'ONLINE',
-  db_host: 'localhost',
-  status_message: null,
-  read_only: false,
-  read_only_note: null,
-}
+const PROJECT: ProjectDetail = SAMPLE_PROJECT
 const VERSIONS: ServiceVersions = {
   postgres: { name: 'Postgres', version: '17.2' },
   postgrest: { name: 'PostgREST', version: '12.0.2' },
@@ -70,10 +48,8 @@ function platform({ role = 'Owner' as OrganizationRole, project = {} as Partial<
   let state = { ...PROJECT, ...project }
   const log = { renames: [] as unknown[], upgrades: 0 }
   server.use(
-    http.get('*/api/config', () => HttpResponse.json({ isPlatform: true, productName: 'Dashboard', authUrl: '/auth/v1', apiMocking: false })),
-    http.get('*/api/platform/profile/permissions', () =>
-      HttpResponse.json([{ organization_id: 7, organization_slug: 'acme', actions: actionsOf(role), resources: ['*'], condition: null, restrictive: false }])
-    ),
+    runtimeConfig(),
+    permissionsFor(role),
     http.get('*/api/platform/projects', () => HttpResponse.json([state])),
     http.get('*/api/platform/projects/abc', () => HttpResponse.json(state)),
     http.patch('*/api/platform/projects/abc', async ({ request }) => {

@@ -15,37 +15,15 @@ vi.mock('next/router', () => ({ useRouter: () => router }))
 
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
-import { actionsOf, type Organization, type OrganizationRole, type ProjectDetail, type TransferPreview } from '@/lib/api-types'
+import { mockedPlatform, permissionsFor, runtimeConfig, SAMPLE_PROJECT } from '@/tests/helpers/mocked-platform'
+import { type Organization, type OrganizationRole, type ProjectDetail, type TransferPreview } from '@/lib/api-types'
 import { renderWithQueries } from '@/tests/helpers/render-with-queries'
 import { TransferProjectDialog } from './TransferProjectDialog'
 
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => {
-  server.resetHandlers()
-  router.push.mockClear()
-})
-afterAll(() => server.close())
+const server = mockedPlatform()
+afterEach(() => router.push.mockClear())
 
-const project: ProjectDetail = {
-  id: 1,
-  ref: 'shopref',
-  name: 'Shop',
-  status: 'ACTIVE_HEALTHY',
-  organization_id: 7,
-  organization_slug: 'acme',
-  cloud_provider: 'AWS',
-  region: 'us-east-1',
-  plan: 'pro',
-  inserted_at: '2026-01-01T00:00:00Z',
-  parent_project_ref: null,
-  preview_branch_refs: ['featureref'],
-  dbVersion: 'PostgreSQL 17.5',
-  postgrestStatus: 'ONLINE',
-  db_host: '127.0.0.1',
-  status_message: null,
-}
+const project: ProjectDetail = { ...SAMPLE_PROJECT, ref: 'shopref', plan: 'pro', preview_branch_refs: ['featureref'], dbVersion: 'PostgreSQL 17.5', db_host: '127.0.0.1' }
 
 const org = (id: number, slug: string, name: string, role: OrganizationRole): Organization => ({
   id,
@@ -77,11 +55,9 @@ const preview = (overrides: Partial<TransferPreview> = {}): TransferPreview => (
 
 function renderDialog(answer: TransferPreview) {
   server.use(
-    http.get('*/api/config', () => HttpResponse.json({ isPlatform: true, productName: 'Dashboard', authUrl: '/auth/v1', apiMocking: false })),
+    runtimeConfig(),
     http.get('*/api/platform/organizations', () => HttpResponse.json(ORGS)),
-    http.get('*/api/platform/profile/permissions', () =>
-      HttpResponse.json(ORGS.map((o) => ({ organization_id: o.id, organization_slug: o.slug, actions: actionsOf(o.role), resources: ['*'], condition: null, restrictive: false })))
-    ),
+    permissionsFor(ORGS.map((o) => ({ id: o.id, slug: o.slug, role: o.role }))),
     http.get('*/api/platform/projects/shopref/transfer/preview', ({ request }) =>
       new URL(request.url).searchParams.get('target_organization_slug') === 'beta' ? HttpResponse.json(answer) : HttpResponse.json({ message: 'unexpected' }, { status: 500 })
     )

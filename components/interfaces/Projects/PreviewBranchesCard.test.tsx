@@ -17,42 +17,20 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
+import { mockedPlatform, permissionsFor, runtimeConfig, SAMPLE_PROJECT } from '@/tests/helpers/mocked-platform'
 import { createQueryClient } from '@/data/query-client'
-import { actionsOf, type OrganizationRole, type ProjectDetail } from '@/lib/api-types'
+import { type OrganizationRole, type ProjectDetail } from '@/lib/api-types'
 import { PreviewBranchesCard } from './PreviewBranchesCard'
 
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+const server = mockedPlatform()
 
-const parent: ProjectDetail = {
-  id: 1,
-  ref: 'parentref',
-  name: 'Shop',
-  status: 'ACTIVE_HEALTHY',
-  organization_id: 7,
-  organization_slug: 'acme',
-  cloud_provider: 'AWS',
-  region: 'us-east-1',
-  plan: 'free',
-  inserted_at: '2026-01-01T00:00:00Z',
-  parent_project_ref: null,
-  preview_branch_refs: ['branchone'],
-  dbVersion: 'PostgreSQL 17.5',
-  postgrestStatus: 'ONLINE',
-  db_host: '127.0.0.1',
-  status_message: null,
-}
+const parent: ProjectDetail = { ...SAMPLE_PROJECT, ref: 'parentref', preview_branch_refs: ['branchone'], dbVersion: 'PostgreSQL 17.5', db_host: '127.0.0.1' }
 const branch = (ref: string, name: string, status: ProjectDetail['status']): ProjectDetail => ({ ...parent, id: 2, ref, name, status, parent_project_ref: 'parentref', preview_branch_refs: [] })
 
 function renderCard(role: OrganizationRole, branches: ProjectDetail[]) {
   server.use(
-    http.get('*/api/config', () => HttpResponse.json({ isPlatform: true, productName: 'Dashboard', authUrl: '/auth/v1', apiMocking: false })),
-    http.get('*/api/platform/profile/permissions', () =>
-      HttpResponse.json([{ organization_id: 7, organization_slug: 'acme', actions: actionsOf(role), resources: ['*'], condition: null, restrictive: false }])
-    ),
+    runtimeConfig(),
+    permissionsFor(role),
     http.get('*/api/platform/projects/parentref/branches', () => HttpResponse.json(branches))
   )
   return render(
