@@ -41,6 +41,7 @@ import { actionsOf, type Organization, type ProjectDetail } from '@/lib/api-type
 import { FEATURE_PREVIEW_KEYS, type FeaturePreviewKey } from '@/lib/feature-previews'
 import { appState } from '@/state/app'
 import { featurePreviewsState, setFeaturePreview } from '@/state/feature-previews'
+import { SAMPLE_PROJECT } from '@/tests/helpers/mocked-platform'
 import { ProjectLayout } from './ProjectLayout'
 
 const server = setupServer()
@@ -66,24 +67,7 @@ const org: Organization = {
   is_owner: true,
   role: 'Owner',
 }
-const project: ProjectDetail = {
-  id: 1,
-  ref: 'shopref',
-  name: 'Shop',
-  status: 'ACTIVE_HEALTHY',
-  organization_id: 7,
-  organization_slug: 'acme',
-  cloud_provider: 'AWS',
-  region: 'us-east-1',
-  plan: 'free',
-  inserted_at: '2026-01-01T00:00:00Z',
-  parent_project_ref: null,
-  preview_branch_refs: [],
-  dbVersion: 'PostgreSQL 17.5',
-  postgrestStatus: 'ONLINE',
-  db_host: '127.0.0.1',
-  status_message: null,
-}
+const project: ProjectDetail = { ...SAMPLE_PROJECT, ref: 'shopref', dbVersion: 'PostgreSQL 17.5', db_host: '127.0.0.1' }
 
 async function renderLayout(previews: FeaturePreviewKey[] = []) {
   // Stored before the layout mounts, as after a reload; valtio announces it on the next tick.

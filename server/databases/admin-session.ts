@@ -1,11 +1,9 @@
 /** The admin's own sessions on a project's database (schema-level set-up, copies), apart from the admin pool. */
 import pg from 'pg'
 
-/** A client of the admin's on a project's own database, connected; the caller ends it. */
-export async function adminOn(adminUrl: string, database: string): Promise<pg.Client> {
-  const url = new URL(adminUrl)
-  url.pathname = `/${database}`
-  const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 10_000 })
+/** A client on `url`, connected (or ended, when it could not connect); the caller ends it. */
+export async function connectedClient(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
   client.on('error', () => undefined)
   try {
     await client.connect()
@@ -14,6 +12,13 @@ export async function adminOn(adminUrl: string, database: string): Promise<pg.Cl
     throw e
   }
   return client
+}
+
+/** A client of the admin's on a project's own database, connected; the caller ends it. */
+export async function adminOn(adminUrl: string, database: string): Promise<pg.Client> {
+  const url = new URL(adminUrl)
+  url.pathname = `/${database}`
+  return connectedClient(url.toString())
 }
 
 /** Runs one statement as the admin on the project's own database (schema-level set-up). */

@@ -4,7 +4,7 @@
  * its own role (emptyCopy).
  */
 import pg from 'pg'
-import { adminOn, reopenDatabase, withCopyLock } from './admin-session'
+import { adminOn, connectedClient, reopenDatabase, withCopyLock } from './admin-session'
 import { assertName, readOnlyRoleOf } from './role-names'
 
 /**
@@ -190,15 +190,7 @@ end`
  * roles (ones the parent's role created) keep their rows: this role cannot empty them.
  */
 export async function emptyCopy(childUrl: string) {
-  const client = new pg.Client({ connectionString: childUrl, connectionTimeoutMillis: 10_000 })
-  client.on('error', () => undefined)
-  try {
-    await client.connect()
-  } catch (e) {
-    await client.end().catch(() => undefined)
-    throw e
-  }
-  await inOneTransaction(client, async (c) => void (await c.query(EMPTY_SQL)))
+  await inOneTransaction(await connectedClient(childUrl), async (c) => void (await c.query(EMPTY_SQL)))
 }
 
 /** The relations of the role running it, outside the system schemas and extensions, of `kinds`. */
