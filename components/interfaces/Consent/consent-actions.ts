@@ -17,8 +17,14 @@ export async function acceptTelemetry(): Promise<void> {
   const raw = takeTelemetryCookie()
   await sent
   if (raw === null) return
-  const { parseTelemetryCookie } = await import('@/lib/telemetry/telemetry-cookie-payload')
-  const cookie = parseTelemetryCookie(raw)
+  let cookie: ReturnType<typeof import('@/lib/telemetry/telemetry-cookie-payload').parseTelemetryCookie>
+  try {
+    // The payload's check (and its schemas) loads only when a cookie came: most visits bring none.
+    cookie = (await import('@/lib/telemetry/telemetry-cookie-payload')).parseTelemetryCookie(raw)
+  } catch (error) {
+    console.error('Problem sending telemetry page', error)
+    return
+  }
   if (!cookie.ok) {
     console.error('Invalid telemetry data:', cookie.error)
     return
