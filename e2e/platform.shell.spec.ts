@@ -35,9 +35,15 @@ test('consent: nothing is sent before an answer; after Accept page views reach t
   await expect(consent).toBeHidden()
   expect(await page.evaluate(() => window.localStorage.getItem('supaboard-telemetry-consent'))).toBe('true')
 
+  // The list below is read once when its page opens: wait until the platform has stored the
+  // page view of /projects, not only until it was sent.
+  const projectsView = page.waitForResponse(
+    (r) => r.url().endsWith('/api/platform/telemetry/page') && r.request().postDataJSON()?.pathname === '/projects',
+  )
   await signUp(page, uniqueEmail('consent'))
   await expect(page).toHaveURL(/\/projects$/)
   await expect.poll(() => sent.filter((p) => p.endsWith('/identify')).length).toBeGreaterThan(0)
+  expect((await projectsView).ok()).toBe(true)
 
   // What was recorded is the user's to see, and to delete.
   await openUserMenu(page)
