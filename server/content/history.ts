@@ -1,6 +1,6 @@
 /**
- * The history of SQL runs, per user and project: recorded by the SQL endpoint after each run, the
- * newest QUERY_HISTORY_KEEP kept. Recording is one statement (insert, and trim what fell off the
+ * The history of SQL runs, per user and project: recorded by the SQL endpoint after each run (once
+ * it answered, see afterAnswer), the newest QUERY_HISTORY_KEEP kept. Recording is one statement (insert, and trim what fell off the
  * end); it never fails a run: a run whose history could not be written is still answered, and the
  * server log says why.
  */
@@ -41,9 +41,8 @@ function cut(text: string, max: number): string {
 
 /**
  * This statement's commit does not wait for the log's flush to disk (set_config local to its
- * transaction, read by the trim below so that it is evaluated): the run's answer waits on this
- * write, and a crash in the moment after it loses at most that history entry and activity mark,
- * never a snippet or anything else.
+ * transaction, read by the trim below so that it is evaluated): a crash in the moment after it
+ * loses at most that history entry and activity mark, never a snippet or anything else.
  */
 const LAZY_COMMIT = `lazy_commit as (select set_config('synchronous_commit', 'off', true) as off)`
 
@@ -98,10 +97,39 @@ export async function recordRunAndActivity(platform: Platform, run: RunRecord, k
   }
 }
 
+/**
+ * History writes of this instance still on their way, by project and user, each chained after the
+ * one before it so that entries keep the order of their runs. The SQL endpoint answers without
+ * waiting for its write (afterAnswer); a read of the history first waits for the caller's own
+ * writes (read-your-writes on this instance; a read served by another instance may miss an entry
+ * for the moment the write takes). The platform waits for all of them before it closes.
+ */
+const inFlight = new WeakMap<Platform, Map<string, Promise<void>>>()
+const writerKey = (projectId: number, userId: string) => `${projectId}\u0000${userId}`
+
+/** Runs `write` (which never throws) after this user's earlier writes in the project, off the caller's path. */
+export function afterAnswer(platform: Platform, run: Pick<RunRecord, 'projectId' | 'userId'>, write: () => Promise<void>): void {
+  let writes = inFlight.get(platform)
+  if (!writes) inFlight.set(platform, (writes = new Map()))
+  const key = writerKey(run.projectId, run.userId)
+  const written = (writes.get(key) ?? Promise.resolve()).then(write)
+  writes.set(key, written)
+  platform.pending.add(written)
+  void written.finally(() => {
+    platform.pending.delete(written)
+    if (writes.get(key) === written) writes.delete(key)
+  })
+}
+
+/** Resolves once this instance has written every history entry of the user's runs in the project. */
+export async function ownWritesDone(platform: Platform, projectId: number, userId: string): Promise<void> {
+  await inFlight.get(platform)?.get(writerKey(projectId, userId))
+}
+
 type HistoryRow = Omit<QueryHistoryEntry, 'started_at'> & { started_at: Date | string }
 
 export async function listHistory(platform: Platform, user: AuthUser, project: ProjectAccess, query: z.output<typeof queryHistoryQuery>): Promise<QueryHistory> {
-  const me = (await requireProfile(platform.db, user.id)).id
+  const [{ id: me }] = await Promise.all([requireProfile(platform.db, user.id), ownWritesDone(platform, project.id, user.id)])
   const params: unknown[] = [project.id, me]
   const add = (value: unknown) => `$${params.push(value)}`
   const where = ['project_id = $1', 'profile_id = $2']

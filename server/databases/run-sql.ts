@@ -44,10 +44,16 @@ export type RunContext = {
 /** Each pooled connection's backend_start (backendStartOf). */
 const backendStarts = new WeakMap<pg.PoolClient, string | null>()
 
+/** The reset, and the run's notification (RunOptions.notifyAfter) once nothing of the run is left open. */
+function resetSql(notify: RunOptions['notifyAfter']): string {
+  if (!notify) return RESET_SESSION
+  return `${RESET_SESSION}; NOTIFY ${pg.escapeIdentifier(notify.channel)}, ${pg.escapeLiteral(notify.payload)}`
+}
+
 /** Resets the session off the caller's path; a connection that fails it is discarded. */
-function releaseAfterReset(client: pg.PoolClient, error?: unknown) {
+function releaseAfterReset(client: pg.PoolClient, notify: RunOptions['notifyAfter'], error?: unknown) {
   if (error && !(error instanceof pg.DatabaseError)) return client.release(true) // connection is dead
-  client.query(RESET_SESSION).then(
+  client.query(resetSql(notify)).then(
     () => client.release(),
     () => client.release(true)
   )
@@ -162,13 +168,13 @@ export async function runSql(context: RunContext, url: string, sql: string, opti
     if (isUnavailable(e)) client.release(true)
     // Our own SqlErrors (cancelled before the SQL, result too large) came after ReadyForQuery or
     // before the SQL: the connection is sound, a reset is enough.
-    else void stopper.settled().then(() => releaseAfterReset(client, e instanceof SqlError ? undefined : e))
+    else void stopper.settled().then(() => releaseAfterReset(client, options.notifyAfter, e instanceof SqlError ? undefined : e))
     throw classify(e)
   } finally {
     forget()
     clearTimeout(watchdog)
   }
   const durationMs = performance.now() - started
-  void stopper.settled().then(() => releaseAfterReset(client))
+  void stopper.settled().then(() => releaseAfterReset(client, options.notifyAfter))
   return { json: Buffer.from(json, 'utf8'), durationMs, rowCount: rowCount?.() ?? null }
 }

@@ -59,6 +59,12 @@ export type RunOptions = {
    * of the statements that completed before it).
    */
   stream?: RunStream
+  /**
+   * A notification sent on the run's own connection once the run ended, with the session's reset
+   * (off the caller's path, after any transaction the SQL left open was rolled back): a listener
+   * hears it right after the answer.
+   */
+  notifyAfter?: { channel: string; payload: string }
 }
 
 /** Where a streamed run's lines go (the HTTP response). */

@@ -9,7 +9,7 @@
  * write in a project in read-only mode (its database past its plan's size) 409 saying so.
  * A member who cannot write and whose SQL writes gets a 403 naming their role and the statement,
  * not the read-only arrangement's own error (lib/sql/read-only-refusal.ts).
- * Every run is recorded in the caller's query history once it ended (server/content/history.ts),
+ * Every run is recorded in the caller's query history once it answered (server/content/history.ts),
  * unless the caller asks `history=skip` (the dashboard's own reads, e.g. the autocomplete catalog).
  * `?format=ndjson` streams the results instead, as newline-delimited JSON written while the
  * database produces rows (stream-response.ts; lines in workers/result-stream.mjs); a client that
@@ -28,12 +28,13 @@ import { recordActivity } from '../projects/activity'
 import { readOnlyLocation } from './read-only-location'
 import { servingLocation } from './serving-location'
 import { notServingMessage, readOnlyModeMessage } from './not-serving'
-import { recordRun, recordRunAndActivity, runErrorMessage, type RunRecord } from '../content/history'
+import { afterAnswer, recordRun, recordRunAndActivity, runErrorMessage, type RunRecord } from '../content/history'
 import { recordRunning } from './running-queries'
 import { errorLine, responseStream, type ResponseStream } from './stream-response'
 import { countEgress } from '../billing/egress'
 import { watchStatement } from '../logs/postgres-logs'
-import { reloadDataApiSchema } from '../data-api/schema-reload'
+import { DATA_API_SCHEMA_RELOAD } from '../data-api/schema-reload'
+import type { Platform } from '../platform-type'
 import { catalogMayHaveChanged } from './catalog-version'
 
 const encoder = new TextEncoder()
@@ -80,6 +81,8 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
         readOnly,
         ...(queryId ? { queryId, startedBy: user.id, onStart } : {}),
         ...(stream ? { stream } : {}),
+        // The schema may have changed: the project's data API is told right after the answer.
+        ...(readOnly ? {} : { notifyAfter: DATA_API_SCHEMA_RELOAD }),
       })
     )
   } catch (thrown) {
@@ -98,21 +101,22 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
       throw new PlatformError(409, notServingMessage('INACTIVE'))
     }
     const failed = { ...run, durationMs: performance.now() - started, rowCount: null, error: refusal ?? runErrorMessage(error) }
-    if (isDatabaseUnavailable(error)) await Promise.all([markUnhealthy(platform, project.ref), skipHistory ? undefined : recordRun(platform, failed), forgotten])
-    else await Promise.all([skipHistory ? recordActivity(platform, project.ref) : recordRunAndActivity(platform, failed), forgotten]) // a query that failed was activity too
+    if (isDatabaseUnavailable(error)) {
+      if (!skipHistory) afterAnswer(platform, run, () => recordRun(platform, failed))
+      await Promise.all([markUnhealthy(platform, project.ref), forgotten])
+    } else {
+      recordAfterAnswer(platform, project.ref, failed, skipHistory) // a query that failed was activity too
+      await forgotten
+    }
     // Lines went out already: the failure is the stream's last line.
     if (stream?.started) return endStream(stream, errorLine(error, requestId))
     throw error
   }
   const ran = { ...run, durationMs: outcome.durationMs, rowCount: outcome.rowCount ?? null, error: null }
-  // The schema may have changed: the data API, the table editor and GraphQL see it at once (awaited, so the next request does).
+  // The schema may have changed: the table editor and GraphQL see it at once (before the answer, so the next request does).
   if (!readOnly) catalogMayHaveChanged(platform, project.ref)
-  // That signal, the history entry and the project's activity (one control-plane statement) go at once.
-  await Promise.all([
-    readOnly ? undefined : reloadDataApiSchema(platform, location),
-    forgetRunning(),
-    skipHistory ? recordActivity(platform, project.ref) : recordRunAndActivity(platform, ran),
-  ])
+  recordAfterAnswer(platform, project.ref, ran, skipHistory)
+  await forgetRunning()
   if (stream) return endStream(stream, `{"type":"end","durationMs":${Math.round(outcome.durationMs)}}\n`)
   if (!all) {
     answered(outcome.json.byteLength)
@@ -127,6 +131,18 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
   answer.set(tail, head.length + outcome.json.length)
   answered(answer.byteLength)
   return rawJson(answer)
+}
+
+/**
+ * The run's history entry and the project's activity (one control-plane statement), written once
+ * the answer is on its way: the caller's next read of the history waits for it (afterAnswer).
+ */
+function recordAfterAnswer(platform: Platform, projectRef: string, run: RunRecord, skipHistory: boolean) {
+  afterAnswer(platform, run, () =>
+    skipHistory
+      ? recordActivity(platform, projectRef).catch((error: unknown) => console.error(`Project activity not recorded (project ${projectRef}):`, (error as Error).message))
+      : recordRunAndActivity(platform, run)
+  )
 }
 
 /** Ends a streamed answer; the router sends nothing more for a response that ended. */

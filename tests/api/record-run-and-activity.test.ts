@@ -5,9 +5,10 @@
  * did: the newest entries kept, the activity written at most once per throttle period, and never
  * a failed run because of it. On embedded PGlite and on a PostgreSQL server.
  */
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { recordRunAndActivity, type RunRecord } from '@/server/content/history'
-import { BACKENDS, activeProject, ownerWithOrg } from '../helpers/project-backends'
+import { BACKENDS, activeProject, ownerWithOrg, runSql } from '../helpers/project-backends'
 import type { TestPlatform } from '../helpers/test-platform'
 
 describe.each(BACKENDS.filter((b) => b.enabled))('on $name', (backend) => {
@@ -15,10 +16,13 @@ describe.each(BACKENDS.filter((b) => b.enabled))('on $name', (backend) => {
   let stop: () => Promise<void>
   let run: Omit<RunRecord, 'sql'>
   let ref: string
+  let token: string
 
   beforeAll(async () => {
     ;({ tp, stop } = await backend.start())
-    const { token, org } = await ownerWithOrg(tp, 'History Org')
+    const owner = await ownerWithOrg(tp, 'History Org')
+    token = owner.token
+    const { org } = owner
     ref = await activeProject(tp, token, org.slug)
     const [row] = await tp.platform.db.query<{ id: number; user_id: string }>(
       `select p.id::int as id, pr.user_id from projects p join organization_members m on m.organization_id = p.organization_id
@@ -66,6 +70,26 @@ describe.each(BACKENDS.filter((b) => b.enabled))('on $name', (backend) => {
     await tp.platform.db.query('delete from query_history where project_id = $1', [run.projectId])
     for (const n of [1, 2, 3, 4]) await recordRunAndActivity(tp.platform, { ...run, sql: `select ${n}` }, 2)
     expect((await history()).map((h) => h.sql)).toEqual(['select 3', 'select 4'])
+  })
+
+  it("answers a run without waiting for its history entry; the user's next read of the history waits for it", async () => {
+    // A transaction that holds off every insert into the history, but not its reads.
+    const blocker = new pg.Client({ connectionString: tp.platform.servers.platformDatabaseUrl })
+    await blocker.connect()
+    try {
+      await blocker.query('begin; lock table query_history in exclusive mode')
+      const ran = await runSql(tp, token, ref, "select 'answered first' as note")
+      expect(ran.status).toBe(200)
+      let read = false
+      const reading = tp.call('GET', `/platform/projects/${ref}/query-history?limit=1`, { token }).finally(() => (read = true))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(read).toBe(false)
+      await blocker.query('commit')
+      expect((await reading).body.data.map((entry: { sql: string }) => entry.sql)).toEqual(["select 'answered first' as note"])
+    } finally {
+      await blocker.query('rollback').catch(() => undefined)
+      await blocker.end()
+    }
   })
 
   it('never fails the run: a control plane that does not take it is logged', async () => {
