@@ -5,7 +5,7 @@
 // driver (one pool per project's database). Memory: the whole platform (the app's processes and
 // every PostgreSQL process under it), sampled from /proc every 0.5 s during the API load, beside
 // the same platform just started, before any project existed.
-import http from 'node:http'
+import { keepAliveAgent, send } from './lib/http-client.mjs'
 import pg from 'pg'
 import { call, signUpWithOrganization } from './lib/api.mjs'
 import { onCleanup } from './lib/cleanup.mjs'
@@ -31,22 +31,11 @@ async function setUpProjects(base, count) {
 
 /** `select 1` through the SQL endpoint over a keep-alive agent (lighter than fetch on the client side). */
 function apiSelect1(agent, base, token) {
-  const url = new URL(base)
   const body = JSON.stringify({ query: 'select 1' })
-  return (ref) =>
-    new Promise((resolve, reject) => {
-      const req = http.request(
-        { agent, host: url.hostname, port: url.port, method: 'POST', path: `/api/platform/pg-meta/${ref}/query`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-        (res) => {
-          const chunks = []
-          res.on('data', (c) => chunks.push(c))
-          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 300)}`))))
-          res.on('error', reject)
-        }
-      )
-      req.on('error', reject)
-      req.end(body)
-    })
+  return async (ref) => {
+    const res = await send(agent, `${base}/api/platform/pg-meta/${ref}/query`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body })
+    if (res.status !== 200) throw new Error(`${res.status}: ${res.body.toString().slice(0, 300)}`)
+  }
 }
 
 /** `clients` loops of `send(ref)` on random projects for `seconds`; memory of `pid`'s tree sampled when given. */
@@ -89,7 +78,7 @@ export async function benchLoad({ app, idleMemory, projects, clients, seconds, w
   const { token, refs, provisionMs } = await setUpProjects(app.url, projects)
   log(`${projects} projects active (${(provisionMs / 1000).toFixed(1)} s to create)`)
 
-  const agent = new http.Agent({ keepAlive: true, maxSockets: clients })
+  const agent = keepAliveAgent(clients)
   onCleanup('close HTTP agent (load)', async () => agent.destroy())
   const api = apiSelect1(agent, app.url, token)
 

@@ -1,11 +1,14 @@
 // §2: `select 1` through the SQL endpoint against the raw `pg` driver on the same server, with
-// the API's own floor (an answer with no SQL; the sign-in check plus the project lookup), all
-// measured interleaved call by call so drift hits every side alike.
+// the API's own floor (an answer with no SQL; the sign-in check plus the project lookup) and
+// HTTP's (a bare node:http server), all measured interleaved call by call so drift hits every
+// side alike.
 import pg from 'pg'
-import { apiGet, apiQuery } from './lib/api.mjs'
+import { apiQuery } from './lib/api.mjs'
 import { onCleanup } from './lib/cleanup.mjs'
 import { engineAdminUrl } from './lib/engine.mjs'
-import { log, median, percentile } from './lib/util.mjs'
+import { keepAliveAgent, sendForJson } from './lib/http-client.mjs'
+import { cleanEnv, spawnGroup, waitFor200 } from './lib/proc.mjs'
+import { freePort, log, median, percentile } from './lib/util.mjs'
 
 export const SELECT_1 = 'select 1'
 
@@ -45,22 +48,45 @@ export async function rawClientFor(app, project) {
   return { client, database: where.db, role: where.role }
 }
 
+/**
+ * HTTP with no framework and no database: a node:http server in a process of its own that reads
+ * the body and answers select 1's JSON. Answers its URL; stopped at clean-up.
+ */
+async function bareHttpServer() {
+  const port = await freePort()
+  const serve = `require('http').createServer((q, s) => { q.resume(); q.on('end', () => { s.setHeader('content-type', 'application/json'); s.end('[{"?column?":1}]') }) }).listen(${port}, '127.0.0.1')`
+  const proc = spawnGroup(process.execPath, ['-e', serve], { label: 'bare http server (§2)', env: cleanEnv() })
+  onCleanup('stop bare http server (§2)', () => proc.stop())
+  const url = `http://127.0.0.1:${port}/`
+  await waitFor200(url, proc, { intervalMs: 10, timeoutMs: 60_000 })
+  return url
+}
+
 export async function benchSql({ app, project, runs, warmup }) {
   const raw = await rawClientFor(app, project)
   const [version] = (await raw.client.query('select version() as v')).rows
   log(`raw pg: database ${raw.database} as postgres (superuser); API: same database as role ${raw.role}`)
+  const bare = await bareHttpServer()
+  const agent = keepAliveAgent()
+  onCleanup('close HTTP agent (§2)', async () => agent.destroy())
+  const auth = { authorization: `Bearer ${project.token}` }
+  const select1 = JSON.stringify({ query: SELECT_1 })
 
   const targets = [
     { key: 'raw', run: async () => (await raw.client.query(SELECT_1)).rows },
-    { key: 'api', run: () => apiQuery(app.url, project.token, project.ref, SELECT_1) },
+    { key: 'api', run: () => sendForJson(agent, `${app.url}/api/platform/pg-meta/${project.ref}/query`, { method: 'POST', headers: auth, body: select1 }) },
     // Where the API's time goes when there is next to no SQL: the same app answering with no
     // database at all, and with the sign-in check plus the project lookup (what the SQL endpoint
     // does before it runs anything).
-    { key: 'apiNoDb', run: () => apiGet(app.url, '/api/get-utc-time') },
-    { key: 'apiAuthLookup', run: () => apiGet(app.url, `/api/platform/projects/${project.ref}`, project.token) },
+    { key: 'apiNoDb', run: () => sendForJson(agent, `${app.url}/api/get-utc-time`) },
+    { key: 'apiAuthLookup', run: () => sendForJson(agent, `${app.url}/api/platform/projects/${project.ref}`, { headers: auth }) },
+    // HTTP's own share: the same request to a bare server, with this client and with Node's fetch.
+    { key: 'bareHttp', run: () => sendForJson(agent, bare, { method: 'POST', headers: auth, body: select1 }) },
+    { key: 'bareFetch', run: async () => (await fetch(bare, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: select1 })).json() },
   ]
   const check = (key, rows) => {
-    if ((key === 'raw' || key === 'api') && (!Array.isArray(rows) || rows.length !== 1)) throw new Error(`${key}: expected 1 row, got ${JSON.stringify(rows).slice(0, 200)}`)
+    if (['raw', 'api', 'bareHttp', 'bareFetch'].includes(key) && (!Array.isArray(rows) || rows.length !== 1))
+      throw new Error(`${key}: expected 1 row, got ${JSON.stringify(rows).slice(0, 200)}`)
   }
   log(`select 1: ${warmup} warm-up + ${runs} measured calls per target, interleaved`)
   await interleaved(targets, warmup, check)

@@ -63,10 +63,3 @@ export async function apiQuery(base, token, ref, query, { all = false, encoding 
   if (!res.ok) throw new Error(`SQL API ${res.status}: ${(await res.text()).slice(0, 500)}`)
   return res.json()
 }
-
-/** A GET answered as parsed JSON (for the API's own floor: no SQL). */
-export async function apiGet(base, path, token) {
-  const res = await fetch(`${base}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
-  if (!res.ok) throw new Error(`GET ${path} → ${res.status}: ${(await res.text()).slice(0, 300)}`)
-  return res.json()
-}
