@@ -10,9 +10,16 @@ import fs from 'node:fs'
  */
 export const PORTS = { platform: 3210, selfHosted: 3211, selfHostedPg: 3212, mocked: 3213 }
 
-const runId = `${Date.now()}`
+// The servers' DATA_DIRs: under the run's directory, which scripts/e2e.mjs removes once Playwright
+// ended. Playwright loads this file in every worker too: the first load names the directory for
+// all of them.
+if (!process.env.E2E_RUN_DIR) {
+  process.env.E2E_RUN_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-'))
+  // Run as root, the servers run PostgreSQL as an account of its own, which must pass through.
+  fs.chmodSync(process.env.E2E_RUN_DIR, 0o755)
+}
 const dataDir = (name: string) => {
-  const dir = path.join(os.tmpdir(), `e2e-${runId}-${name}`)
+  const dir = path.join(process.env.E2E_RUN_DIR!, name)
   fs.mkdirSync(dir, { recursive: true })
   return dir
 }

@@ -14,12 +14,21 @@ import { enginePaths, startEngine, type Engine } from './cluster'
 import { processStart } from './lock'
 
 const started: Engine[] = []
+/** Every directory a test made: removed once its servers stopped (a data directory is about 40 MB). */
+const made: string[] = []
 afterEach(async () => {
   for (const engine of started.splice(0)) await engine.stop()
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
 })
 
-function dataDir(): string {
+function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'engine-test-'))
+  made.push(dir)
+  return dir
+}
+
+function dataDir(): string {
+  const dir = tempDir()
   fs.chmodSync(dir, 0o755)
   return dir
 }
@@ -95,11 +104,11 @@ it.runIf(process.getuid?.() === 0)('runs the server as an unprivileged account w
 })
 
 it.runIf(process.getuid?.() === 0)('lets the account through a DATA_DIR of its own made 0700, and names a directory above it that blocks', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'engine-test-'))
+  const dir = tempDir()
   expect(fs.statSync(dir).mode & 0o777).toBe(0o700)
   await start(dir)
   expect(fs.statSync(dir).mode & 0o777).toBe(0o701)
-  const above = fs.mkdtempSync(path.join(os.tmpdir(), 'engine-test-'))
+  const above = tempDir()
   await expect(startEngine({ dataDir: path.join(above, 'data'), port: 0, durable: false })).rejects.toThrow(
     new RegExp(`cannot enter ${above}: run \\\`chmod o\\+x ${above}\\\``)
   )

@@ -4,7 +4,16 @@ import path from 'node:path'
 import { spawn } from 'node:child_process'
 import { lockDataDir, processStart, STALE_MS } from './lock'
 
-const tmp = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lock-test-')), 'engine.lock')
+const made: string[] = []
+afterEach(() => {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const tmp = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lock-test-'))
+  made.push(dir)
+  return path.join(dir, 'engine.lock')
+}
 
 it('refuses a second holder while the first one lives, with a message that says what to do', async () => {
   const file = tmp()
