@@ -78,7 +78,9 @@ const e2eRuns = wanted('e2e') && !e2eSkipped && fs.existsSync(chromium)
 
 // The browser tests need a production build: it is made while the checks run (tsc and ESLint use
 // one core each, the build what is left).
-const build = e2eRuns && needsBuild() ? runBeside('production build (next build)', process.execPath, [nextBin, 'build'], { NODE_ENV: 'production' }) : Promise.resolve({ code: 0, print: () => {} })
+// When the type check runs beside it, the build skips its own (the same tsconfig, checked twice).
+const buildEnv = { NODE_ENV: 'production', ...(wanted('typecheck') && { SKIP_BUILD_TYPECHECK: 'true' }) }
+const build = e2eRuns && needsBuild() ? runBeside('production build (next build)', process.execPath, [nextBin, 'build'], buildEnv) : Promise.resolve({ code: 0, print: () => {} })
 
 // 1. Checks that must stay at zero: a type error, a lint finding (warnings included) or an import
 // cycle fails.
