@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { clearLocalStorageExceptKeepList, LOCAL_STORAGE_KEYS } from './local-storage'
 
 it('sign-out clears everything but the keep-list', () => {

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react'
 import { FEATURE_PREVIEW_KEYS } from '@/lib/feature-previews'
 import { appState } from './app'

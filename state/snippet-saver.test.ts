@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { ContentConflictError } from '@/data/content/content-upsert-mutation'
 import { ResponseError } from '@/data/fetchers'
 import type { Content } from '@/lib/api-types'

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * A full page load while signed in: the page below the auth provider mounts, and runs its effects,
  * before the provider's own effects start the auth client. Its first platform calls must still

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /** The auth provider warns about a browser without navigator.locks once, when auth starts. */
 import { vi } from 'vitest'
 

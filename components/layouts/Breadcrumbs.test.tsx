@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Breadcrumbs: the whole trail from md up, each crumb with its full name as a tooltip; on a narrow
  * screen only the last crumb, after a "…" menu holding the others.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The mobile menu: the header's menu button opens a sheet with the page's navigation (the side
  * bar's, folded away below md) and the dashboard's own places; it closes when a route change

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * ProjectLayout against an MSW-mocked platform: the three items driven by feature previews show
  * only while their preview is on (the API button, which opens the API docs panel; the Column

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /** The status screen's text while work is under way: a restore from a pause, and one from a backup. */
 import { cleanup, render, screen } from '@testing-library/react'
 import type { ProjectDetail } from '@/lib/api-types'

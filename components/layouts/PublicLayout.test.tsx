@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The docs are public: a signed-out visitor gets the app's header with a Sign in link that brings
  * them back, the docs list as navigation, and no redirect to /sign-in; a signed-in user gets the

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, render, screen } from '@testing-library/react'
 import { toast } from 'sonner'
 import { ThemedToaster, TOAST_DURATION_MS } from './ThemedToaster'

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The user menu: who is signed in, its items and where they lead, the theme switcher inside it;
  * Sign out signs out and goes to /sign-in; Feature previews opens the previews modal; keyboard and

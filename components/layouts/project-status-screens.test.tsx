@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Every status of SPEC §4 has a status screen and a badge of its own: a title, a sentence and a
  * label no other status shares (no shared fallback), and the screen renders them for each.

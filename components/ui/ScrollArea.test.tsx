@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { ScrollArea } from './ScrollArea'
 import { SCROLLBAR_HIDE_DELAY_MS } from './timings'

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { fireEvent, render, screen } from '@testing-library/react'
 import { INVALID_HTTP_URL_MESSAGE } from '@/lib/url'
 import { UrlInput } from './UrlInput'

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { Button, CONTROL_HEIGHTS, Input, Modal, modalSizeClasses, sizeClasses, type ControlSize, type ModalSize } from './index'

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The flag client against an MSW-mocked platform: it downloads the configuration with its ETag,
  * keeps what it holds on a 304 (asking again every 420 s), keeps a copy for the next page load,

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /** Every run is recorded by the platform, failed ones too: the project's history is refetched when one settles. */
 import { vi } from 'vitest'
 

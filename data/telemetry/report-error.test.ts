@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /** reportError logs, and sends a report to the platform: without the session, whatever the consent, once per error and page. */
 import { vi } from 'vitest'
 

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /** Telemetry reset on sign-out: ends the link on the platform while the session works, and forgets the anonymous id. */
 import { vi } from 'vitest'
 

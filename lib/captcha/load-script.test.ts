@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// (jsdom: the test drives the script's load and error events; happy-dom would fetch its src.)
 import { afterEach, expect, it } from 'vitest'
 import { CAPTCHA_SCRIPT_ERROR, loadCaptchaScript, resetCaptchaScripts } from './load-script'
 import { captchaScriptSrc } from './hcaptcha'

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { clearLocalStorageExceptKeepList, LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
 import { clearPendingSave, listPendingSaves, readPendingSave, writePendingSave, type PendingSave } from './pending-saves'
 

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { clearTelemetryCookie, readCookie, takeTelemetryCookie, TELEMETRY_DATA_COOKIE } from './telemetry-cookie'
 import { parseTelemetryCookie } from './telemetry-cookie-payload'
 

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The profile load of SPEC §4/§8 against an MSW-mocked platform: a missing profile is created and
  * profile, organizations and permissions are fetched again; a 401 signs out and goes to /sign-in.

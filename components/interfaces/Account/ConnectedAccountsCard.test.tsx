@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Connected accounts on /account/security: the identities listed with Unlink (never the last
  * one), Link for each configured provider not connected yet, and a failed load said plainly.

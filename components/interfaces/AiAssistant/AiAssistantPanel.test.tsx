@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The assistant panel against an MSW-mocked platform: without a model it says how to enable one
  * and offers no input; a question is sent with Enter and the answer appears piece by piece, with

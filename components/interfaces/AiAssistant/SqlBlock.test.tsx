@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /** The assistant feature preview on a proposed SQL block: Open in SQL panel, only with the flag and the preview on. */
 import { vi } from 'vitest'
 

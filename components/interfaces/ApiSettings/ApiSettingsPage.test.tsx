@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Project settings → API against an MSW-mocked platform: the URL and keys shown, the service key
  * revealed only to roles that may (and a refusal shown), the JWT secret rotated after a

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The audit log page against an MSW-mocked platform: entries in words, the date range sent as
  * date_start/date_end (the reader's days, the last one whole), an invalid range refused in the

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The sign-in page's provider buttons against an MSW-mocked auth service: one per provider that
  * is on, the last one used marked, the browser sent to the provider with a way back to /sign-in;

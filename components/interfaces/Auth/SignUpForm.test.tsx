@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// (jsdom: the captcha script is a fake the test drives; happy-dom would fetch its src.)
 /**
  * Sign-up with the captcha on, against an MSW-mocked platform and a fake captcha script: the
  * widget renders once the script loads, its token goes with the sign-up as auth-js's

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The sign-in page's testimonials against an MSW-mocked platform: shown beside the form once they
  * arrive (never holding the form up), initials when a picture is missing or broken, and the form

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Authentication → Policies against an MSW-mocked platform whose database answers the page's
  * listing and records the changes run: tables grouped by schema (public first) with RLS and

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Project → Backups against an MSW-mocked platform: the list with time, size and status and the
  * plan's retention, "Back up now", a restore only after the confirmation (and only for roles that

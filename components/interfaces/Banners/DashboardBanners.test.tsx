@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The banner stack against an MSW-mocked platform: each banner shows only when its flag or its
  * condition says so (the incident and notice banners with the flag's text or their default, for

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The read-only mode banner against an MSW-mocked platform: shown for a project in read-only mode
  * with why (the platform's note) and where to go; nothing for a writable project or no project.

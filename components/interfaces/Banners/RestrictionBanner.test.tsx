@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The restriction banner against an MSW-mocked platform: shown for the page's organization with
  * SPEC's sentence and a link to its billing page; nothing for an unrestricted organization or a

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The statements page against an MSW-mocked platform: one row per month with its status and
  * total, a row opening onto its lines, and "Download CSV" saving the statement's CSV as a file.

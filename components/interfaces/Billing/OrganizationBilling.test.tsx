@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The billing page against an MSW-mocked platform: the plan section and the usage bars from the
  * platform's answers; the plan change (the preview before anything is confirmed, a refusal that

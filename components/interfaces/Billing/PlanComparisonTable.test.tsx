@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The plan comparison: every group the platform answers, in its order, with the plans as columns;
  * booleans read as 'Included' / 'Not included', lists as lists; usage-based rows marked and the

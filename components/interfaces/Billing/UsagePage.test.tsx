@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The usage page against an MSW-mocked platform: each metric of the answer with its figure against
  * the plan, its per-project breakdown and the ones not offered grouped at the end; the period kept

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The column privileges page against an MSW-mocked platform: the preview gate, the table picker,
  * the roles × columns grid, grant and revoke per cell and per column (what is sent, what is shown

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The command menu against an MSW-mocked platform: meta+k (ctrl+k off a Mac) and the app store
  * open it; its sections; choosing a page, a project, a snippet, a theme, a preview or a docs

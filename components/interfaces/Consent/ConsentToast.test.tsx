@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// (jsdom: happy-dom keeps an expired cookie in document.cookie as `name=`, browsers drop it.)
 /**
  * The consent toast and the privacy settings against an MSW-mocked platform: when the toast
  * shows (300 ms after load, only while no choice is stored, never dismissed on its own), what

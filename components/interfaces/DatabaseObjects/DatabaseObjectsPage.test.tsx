@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The database objects page against an MSW-mocked platform: the listing SQL of the kind is sent
  * through the SQL endpoint (kept out of the history), its objects are listed with their summary,

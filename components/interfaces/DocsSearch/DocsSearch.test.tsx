@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Docs search in a command list against an MSW-mocked docs backend (the one /api/config names):
  * each state of SPEC §4 as the user sees it, results of the previous search kept while the next
@@ -266,8 +266,9 @@ it('opens a page or one of its sections, by click or with the keyboard', async (
   await user.type(input(), 'auth')
   await backend.answer('fullText', 'auth', [page('auth', { headings: ['Sessions', 'Sign-in'], slugs: ['sessions', 'sign-in'] })])
   await backend.answer('semantic', 'auth', [])
+  // The list is there while the answers are still on their way: wait for the option itself.
   const list = await screen.findByRole('listbox')
-  await user.click(within(list).getByRole('option', { name: /Sessions/ }))
+  await user.click(await within(list).findByRole('option', { name: /Sessions/ }))
   expect(onOpen).toHaveBeenLastCalledWith('/docs/auth#sessions')
   await user.click(input())
   await user.keyboard('{Home}{Enter}')

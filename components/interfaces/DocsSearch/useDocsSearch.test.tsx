@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The hook's timing, with fake timers and the two sources replaced: a search starts 150 ms after
  * the last keystroke, asks both sources once with the trimmed query and the configured docs

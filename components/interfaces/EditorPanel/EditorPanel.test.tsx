@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The editor panel against an MSW-mocked platform: its label and save label, templates while the
  * text is empty, Save running the SQL (summary, or Postgres' error), roles, closing, and handing

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /** The global error screen's report reaches the platform (SPEC §8: tag globalErrorBoundary). */
 import { vi } from 'vitest'
 

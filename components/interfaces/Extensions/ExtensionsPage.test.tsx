@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The extensions page against an MSW-mocked platform: the merged list with search and filters,
  * enabling into a new schema (the SQL shown is the SQL sent for), disabling with cascade, an

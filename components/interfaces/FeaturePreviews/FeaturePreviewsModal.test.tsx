@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The feature previews modal: the list with its eyes, selection, the toggle (stored, with its
  * event), the opening event, "Coming soon" while the assistant's flag is off, going back to the

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The GraphiQL page against an MSW-mocked platform: it opens GraphiQL on a query over the
  * project's first table (found from the generated schema), every request goes to the project's

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The pop-up's callback page against an MSW-mocked platform: the code is posted only when the
  * returned state is the one this browser stored, the state is used once, and GitHub's refusal or

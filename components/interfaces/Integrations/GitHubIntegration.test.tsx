@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The organization's GitHub card against an MSW-mocked platform: without an app it says how to
  * configure one; Connect opens GitHub in a 600 × 800 pop-up with a fresh 32-letter state kept in

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The logs page against an MSW-mocked platform: sources (the ones not run here marked), the
  * histogram and the events, an event's fields by dotted path, the search sent debounced, the

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The invite form against an MSW-mocked platform: the roles it offers follow the plan (Read-only
  * on Team and Enterprise only) and the caller (Owner to Owners only); a bad address is caught

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * /join against an MSW-mocked platform: the invitation's organization and role before anything
  * is decided; Accept lands on the organization; Decline says so; an invitation for another

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The API docs, in the side panel and on their page, against an MSW-mocked platform: shown in the
  * panel only with its preview on, the introduction's client of the project's URL and anon key,

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Authentication → Providers against the mocked platform: the settings shown the way a person
  * thinks of them ("Confirm email" is !mailer_autoconfirm, "Allow new users to sign up" is

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Changing a project's users from Authentication → Users, against the mocked platform: add (with
  * or without auto-confirm, a taken email refused in the dialog), invite, and per user: password

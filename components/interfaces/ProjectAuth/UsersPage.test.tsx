@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Authentication → Users against the mocked platform (mocks/project-auth.ts): the list paged and
  * searched by the platform, the empty, no-match and error states, the refusal for roles that may

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The feature pages against an MSW-mocked platform: each reads what the database offers first
  * (one catalog query, kept out of the history) and then either its real listing or a plain "not

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The Connect card against an MSW-mocked platform: the URI, psql and env lines with the password
  * hidden until revealed, reveal and reset only for the roles allowed, the reset dialog (sent

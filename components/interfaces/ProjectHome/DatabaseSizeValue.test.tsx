@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The project home's database size against an MSW-mocked platform: the platform's measure (the
  * one quotas use) shown as it is; while restricted, the last sampled size with when it was

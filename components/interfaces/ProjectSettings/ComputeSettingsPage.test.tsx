@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Project settings → Compute and Disk against an MSW-mocked platform: the current size with its
  * limits, choosing another with a confirm dialog that names the restart of connections, Free

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Project settings → General against an MSW-mocked platform: rename (checked before sending, the
  * new name shown), the pause status of a Free project (none on a paid plan), read-only mode with

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The transfer dialog against an MSW-mocked platform: only organizations where the member may
  * transfer are offered; the preview shows the plan, branches and members; a refusal disables the

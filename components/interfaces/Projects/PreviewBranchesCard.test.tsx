@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The preview branches card against an MSW-mocked platform: the branches listed with their
  * status; a Developer makes one and lands on it; a bad name is caught before anything is sent; a

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /** The query history panel against an MSW-mocked platform: runs listed with their outcome, search sent to the server, one click opens a run. */
 import { vi } from 'vitest'
 

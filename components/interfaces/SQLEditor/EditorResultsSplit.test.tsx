@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { fireEvent, render, screen } from '@testing-library/react'
 import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
 import { EditorResultsSplit } from './EditorResultsSplit'

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The editor's run path and toolbar against an MSW-mocked platform: the row limit (sent, never
  * written into the editor), the question before destructive SQL, cancelling a running query,

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * From the library to the editor: picking a card goes to /project/{ref}/sql/new?snippet={id}, and
  * that page starts the new query from the snippet's SQL (and only then: later renders keep edits).

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Saving snippets against an MSW-mocked content API: autosave after typing, retries that keep the
  * text in localStorage, conflicts and their three choices, text restored after a reload, a new

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The snippets sidebar against an MSW-mocked content API: sections, search on the server, more
  * pages, rename in place, favorite, delete after confirming, and the loading, empty and error states.

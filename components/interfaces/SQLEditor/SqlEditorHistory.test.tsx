@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The History tab of the SQL editor page against an MSW-mocked platform: the caller's runs are
  * listed, and opening one lands in a new, unsaved snippet holding that SQL.

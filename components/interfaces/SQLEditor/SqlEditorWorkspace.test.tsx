@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /** On a phone the snippets open as an overlay from the editor's toolbar, and close again. */
 import { render as rtlRender, screen, within } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /** /project/{ref}/sql opens the snippet last visited in the project, else a new one. */
 import { vi } from 'vitest'
 

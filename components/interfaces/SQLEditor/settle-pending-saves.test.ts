@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /** Sign-out and unsaved SQL: pending saves are sent first; what cannot be sent is lost only if the user agrees. */
 import { vi } from 'vitest'
 

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { MONACO_THEME_NAMES, type AppTheme } from '@/lib/sql-editor/monaco-theme'
 import { defineAppMonacoThemes, readThemeTokens } from './theme-tokens'
 

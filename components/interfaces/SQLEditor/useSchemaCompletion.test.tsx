@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The Monaco side of autocomplete, with a stand-in for Monaco's languages API and an MSW-mocked
  * SQL endpoint: one provider for the editor's model, answering from the catalog once it is

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The support form against an MSW-mocked platform: a signed-in user's request is sent and the
  * form says to which address; when the installation could not mail it, the request id and the

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The table editor's other reads and changes against the mocked platform: sorting and filtering
  * ask the database again (with the sort and filters in the SQL), a row inserted and rows deleted

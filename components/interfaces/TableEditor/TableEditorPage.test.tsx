@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The table editor against an MSW-mocked platform whose SQL endpoint answers by the SQL it is sent
  * (the same text the editor's SQL functions make): the table list and its estimates, a table's

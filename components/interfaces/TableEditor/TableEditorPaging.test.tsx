@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Paging through a long table against the mocked platform: only a few pages are kept, so a change
  * re-reads those few (not every page scrolled past), and scrolling back reads the pages above

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The account's telemetry page parts against an MSW-mocked platform: loading, empty and error
  * states, the list with older pages, Delete all behind a confirmation, and the consent toggle.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The telemetry tracker against an MSW-mocked platform: nothing at all is sent before consent;
  * with consent, page views on first load, on each completed route change and before unload,

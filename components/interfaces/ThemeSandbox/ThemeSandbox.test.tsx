@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The theme sandbox: closed unless the URL hash or the saved setting asks for it; edits the
  * theme's colour variables live on the page, copies them as CSS, drops them when closed; renders
