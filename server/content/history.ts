@@ -104,26 +104,41 @@ export async function recordRunAndActivity(platform: Platform, run: RunRecord, k
  * writes (read-your-writes on this instance; a read served by another instance may miss an entry
  * for the moment the write takes). The platform waits for all of them before it closes.
  */
-const inFlight = new WeakMap<Platform, Map<string, Promise<void>>>()
+type Writer = { last: Promise<void>; waiting: number }
+const inFlight = new WeakMap<Platform, Map<string, Writer>>()
 const writerKey = (projectId: number, userId: string) => `${projectId}\u0000${userId}`
 
-/** Runs `write` (which never throws) after this user's earlier writes in the project, off the caller's path. */
-export function afterAnswer(platform: Platform, run: Pick<RunRecord, 'projectId' | 'userId'>, write: () => Promise<void>): void {
-  let writes = inFlight.get(platform)
-  if (!writes) inFlight.set(platform, (writes = new Map()))
+/**
+ * Writes one user may have waiting in a project before their next answer waits for its own: when
+ * the control plane is slow, a client sending run after run is slowed down with it, and the
+ * waiting entries (each holding its SQL) stay few.
+ */
+export const HISTORY_WRITES_AHEAD = 32
+
+/**
+ * Runs `write` (which never throws) after this user's earlier writes in the project, off the
+ * caller's path. Resolves at once, or once this write is done when too many wait before it.
+ */
+export function afterAnswer(platform: Platform, run: Pick<RunRecord, 'projectId' | 'userId'>, write: () => Promise<void>): Promise<void> {
+  let writers = inFlight.get(platform)
+  if (!writers) inFlight.set(platform, (writers = new Map()))
   const key = writerKey(run.projectId, run.userId)
-  const written = (writes.get(key) ?? Promise.resolve()).then(write)
-  writes.set(key, written)
+  const writer = writers.get(key) ?? { last: Promise.resolve(), waiting: 0 }
+  writers.set(key, writer)
+  const written = writer.last.then(write)
+  writer.last = written
+  writer.waiting++
   platform.pending.add(written)
   void written.finally(() => {
     platform.pending.delete(written)
-    if (writes.get(key) === written) writes.delete(key)
+    if (--writer.waiting === 0 && writers.get(key) === writer) writers.delete(key)
   })
+  return writer.waiting > HISTORY_WRITES_AHEAD ? written : Promise.resolve()
 }
 
 /** Resolves once this instance has written every history entry of the user's runs in the project. */
 export async function ownWritesDone(platform: Platform, projectId: number, userId: string): Promise<void> {
-  await inFlight.get(platform)?.get(writerKey(projectId, userId))
+  await inFlight.get(platform)?.get(writerKey(projectId, userId))?.last
 }
 
 type HistoryRow = Omit<QueryHistoryEntry, 'started_at'> & { started_at: Date | string }

@@ -102,11 +102,10 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
     }
     const failed = { ...run, durationMs: performance.now() - started, rowCount: null, error: refusal ?? runErrorMessage(error) }
     if (isDatabaseUnavailable(error)) {
-      if (!skipHistory) afterAnswer(platform, run, () => recordRun(platform, failed))
-      await Promise.all([markUnhealthy(platform, project.ref), forgotten])
+      await Promise.all([markUnhealthy(platform, project.ref), forgotten, skipHistory ? undefined : afterAnswer(platform, run, () => recordRun(platform, failed))])
     } else {
-      recordAfterAnswer(platform, project.ref, failed, skipHistory) // a query that failed was activity too
-      await forgotten
+      // A query that failed was activity too.
+      await Promise.all([recordAfterAnswer(platform, project.ref, failed, skipHistory), forgotten])
     }
     // Lines went out already: the failure is the stream's last line.
     if (stream?.started) return endStream(stream, errorLine(error, requestId))
@@ -115,8 +114,7 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
   const ran = { ...run, durationMs: outcome.durationMs, rowCount: outcome.rowCount ?? null, error: null }
   // The schema may have changed: the table editor and GraphQL see it at once (before the answer, so the next request does).
   if (!readOnly) catalogMayHaveChanged(platform, project.ref)
-  recordAfterAnswer(platform, project.ref, ran, skipHistory)
-  await forgetRunning()
+  await Promise.all([recordAfterAnswer(platform, project.ref, ran, skipHistory), forgetRunning()])
   if (stream) return endStream(stream, `{"type":"end","durationMs":${Math.round(outcome.durationMs)}}\n`)
   if (!all) {
     answered(outcome.json.byteLength)
@@ -136,9 +134,10 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
 /**
  * The run's history entry and the project's activity (one control-plane statement), written once
  * the answer is on its way: the caller's next read of the history waits for it (afterAnswer).
+ * Resolves at once unless too many of the caller's writes wait already.
  */
-function recordAfterAnswer(platform: Platform, projectRef: string, run: RunRecord, skipHistory: boolean) {
-  afterAnswer(platform, run, () =>
+function recordAfterAnswer(platform: Platform, projectRef: string, run: RunRecord, skipHistory: boolean): Promise<void> {
+  return afterAnswer(platform, run, () =>
     skipHistory
       ? recordActivity(platform, projectRef).catch((error: unknown) => console.error(`Project activity not recorded (project ${projectRef}):`, (error as Error).message))
       : recordRunAndActivity(platform, run)

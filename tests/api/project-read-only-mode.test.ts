@@ -8,9 +8,10 @@
  * as the sentence says) and sampling again makes it writable; so does an upgrade to a plan whose
  * quota the database fits.
  */
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sampleUsage } from '@/server/billing/usage-sampling'
-import type { TestPlatform } from '../helpers/test-platform'
+import { engineUrl, type TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, organizationOnPlan, ownerWithOrg, runSql } from '../helpers/project-backends'
 
 const QUOTA = 24 * 1024 * 1024
@@ -73,6 +74,25 @@ for (const backend of BACKENDS) {
       const read = await runSql(tp, owner, ref, 'select count(*)::int as n from big')
       expect(read.status).toBe(200)
       expect(read.body.results[0].rows).toEqual([{ n: 30000 }])
+
+      // A schema changed in a transaction that asks to write reaches the data API too: its reload
+      // signal goes with the session's reset, in a transaction that is read-only (NOTIFY is allowed there).
+      const listener = new pg.Client({ connectionString: engineUrl(`p_${ref}`), options: '-c default_transaction_read_only=off' })
+      await listener.connect()
+      try {
+        const heard: string[] = []
+        listener.on('notification', (n) => heard.push(`${n.channel}:${n.payload}`))
+        await listener.query('LISTEN pgrst')
+        expect((await runSql(tp, owner, ref, 'begin read write; create view note_ids as select id from notes; commit')).status).toBe(200)
+        await expect
+          .poll(async () => {
+            await listener.query('select 1')
+            return heard
+          })
+          .toEqual(['pgrst:reload schema'])
+      } finally {
+        await listener.end()
+      }
 
       // The way out the sentence names: a transaction that asks to write empties the table.
       // TRUNCATE gives the space back at once; VACUUM FULL after a DELETE keeps the rows some open

@@ -7,7 +7,7 @@
  */
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { recordRunAndActivity, type RunRecord } from '@/server/content/history'
+import { HISTORY_WRITES_AHEAD, recordRunAndActivity, type RunRecord } from '@/server/content/history'
 import { BACKENDS, activeProject, ownerWithOrg, runSql } from '../helpers/project-backends'
 import type { TestPlatform } from '../helpers/test-platform'
 
@@ -90,6 +90,27 @@ describe.each(BACKENDS.filter((b) => b.enabled))('on $name', (backend) => {
       await blocker.query('rollback').catch(() => undefined)
       await blocker.end()
     }
+  })
+
+  it(`answers at most ${HISTORY_WRITES_AHEAD} runs ahead of their history entries, then waits for them; entries keep the order of the runs`, async () => {
+    await tp.platform.db.query('delete from query_history where project_id = $1', [run.projectId])
+    const blocker = new pg.Client({ connectionString: tp.platform.servers.platformDatabaseUrl })
+    await blocker.connect()
+    const runs = Array.from({ length: HISTORY_WRITES_AHEAD + 1 }, (_, i) => `select ${i + 1} as n`)
+    try {
+      await blocker.query('begin; lock table query_history in exclusive mode')
+      for (const sql of runs.slice(0, -1)) expect((await runSql(tp, token, ref, sql)).status).toBe(200)
+      let answered = false
+      const last = runSql(tp, token, ref, runs.at(-1)!).finally(() => (answered = true))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(answered).toBe(false)
+      await blocker.query('commit')
+      expect((await last).status).toBe(200)
+    } finally {
+      await blocker.query('rollback').catch(() => undefined)
+      await blocker.end()
+    }
+    expect((await history()).map((entry) => entry.sql)).toEqual(runs)
   })
 
   it('never fails the run: a control plane that does not take it is logged', async () => {
