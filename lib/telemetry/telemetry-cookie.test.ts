@@ -1,4 +1,5 @@
-// @vitest-environment happy-dom
+// @vitest-environment jsdom
+// (jsdom: happy-dom keeps an expired cookie in document.cookie as `name=`, browsers drop it.)
 import { clearTelemetryCookie, readCookie, takeTelemetryCookie, TELEMETRY_DATA_COOKIE } from './telemetry-cookie'
 import { parseTelemetryCookie } from './telemetry-cookie-payload'
 

@@ -10,6 +10,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OrganizationRole } from '@/lib/api-types'
 import { TARGET_REFUSED } from '@/server/projects/transfer'
+import { startScheduler } from '@/server/scheduler'
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform'
 
 let tp: TestPlatform
@@ -265,6 +266,12 @@ describe('who may', () => {
 
 describe('at the same time', () => {
   type Call = () => Promise<{ status: number; body: any }>
+  // The scheduler's own statements on a project's row (a health check's mark, a backup's lock)
+  // would be counted as a queued request's: it waits while these tests queue requests.
+  beforeAll(() => tp.platform.scheduler.stop())
+  afterAll(() => {
+    tp.platform.scheduler = startScheduler(tp.platform)
+  })
   /** The statements a request waits in: a lifecycle request's update, a transfer's lock of an organization or of the project. */
   const QUEUED_STATEMENTS = ['%transition_attempts = 0%', '%from organizations where id = $1 for update%', '%for no key update%', '%update projects set name = $2%', '%from projects where ref = $1 for update%']
 

@@ -1,4 +1,5 @@
-// @vitest-environment happy-dom
+// @vitest-environment jsdom
+// (jsdom: the tests clear a cookie by expiring it; happy-dom keeps it in document.cookie as `name=`.)
 /**
  * The banner stack against an MSW-mocked platform: each banner shows only when its flag or its
  * condition says so (the incident and notice banners with the flag's text or their default, for
