@@ -1,8 +1,8 @@
 /**
  * The history of SQL runs, per user and project: recorded by the SQL endpoint after each run (once
- * it answered, see afterAnswer), the newest QUERY_HISTORY_KEEP kept. Recording is one statement (insert, and trim what fell off the
- * end); it never fails a run: a run whose history could not be written is still answered, and the
- * server log says why.
+ * it answered, see afterAnswer), the newest QUERY_HISTORY_KEEP kept. Recording is one statement
+ * (insert, and trim what fell off the end); it never fails a run: a run whose history could not be
+ * written is still answered, and the server log says why.
  */
 import { QUERY_HISTORY_KEEP, QUERY_HISTORY_SQL_MAX, type QueryHistory, type QueryHistoryEntry, type queryHistoryQuery } from '@/lib/api-types'
 import type { z } from 'zod'
