@@ -12,9 +12,12 @@ import { storedBytes, withinDailyCap } from '../security/daily-caps'
 type PageBody = z.output<typeof telemetryPageBody>
 type EventBody = z.output<typeof telemetryEventBody>
 
-/** One row under a browser's anonymous id, owned by the user the id is linked to (in the same statement). */
-const INSERT_ANONYMOUS = `insert into telemetry_events (kind, event, anonymous_id, user_id, properties)
-  select $1, $2, $3::uuid, (select i.user_id from telemetry_identities i where i.anonymous_id = $3::uuid), $4::jsonb`
+/**
+ * One row under a browser's anonymous id. The table's trigger makes it the user's the id is linked
+ * to, under the lock identify takes too (migration 0041): a page view sent while its browser is
+ * being identified is not left nobody's.
+ */
+const INSERT_ANONYMOUS = `insert into telemetry_events (kind, event, anonymous_id, properties) values ($1, $2, $3::uuid, $4::jsonb)`
 
 /** Stores one anonymous row unless `ip` or everyone used up today's bytes (then it is dropped). */
 async function recordAnonymous(platform: Platform, ip: string, kind: string, event: string, anonymousId: string, properties: string) {

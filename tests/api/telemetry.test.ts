@@ -128,6 +128,39 @@ describe('telemetry', () => {
     expect((await rowsOf(anon)).at(-1)).toEqual({ user_id: bob.userId, event: 'page_view' })
   })
 
+  it('a page view that arrives while its browser is being identified is the user’s too', async () => {
+    // Right after sign-up the browser sends identify and the next page view together. Hold the
+    // identify in flight (its link to the user waits on a lock of the user's row), send the page
+    // view meanwhile, then let the identify finish: the page view must not stay nobody's.
+    const dave = await tp.signUp()
+    const anon = randomUUID()
+    let identified: Promise<{ status: number }> | undefined
+    let viewed: Promise<{ status: number }> | undefined
+    let viewDone = false
+    await tp.platform.db.transaction(async (tx) => {
+      await tx.query(`select 1 from users where id = $1 for update`, [dave.userId])
+      identified = tp.call('POST', '/platform/telemetry/identify', { token: dave.token, body: { user_id: dave.userId, anonymous_id: anon } })
+      await vi.waitFor(async () => {
+        const [{ waiting }] = await tp.platform.db.query<{ waiting: number }>(`select count(*)::int as waiting from pg_locks where not granted`)
+        expect(waiting).toBeGreaterThan(0)
+      })
+      viewed = tp.call('POST', '/platform/telemetry/page', { body: page(anon) }).finally(() => (viewDone = true))
+      // The page view either waits for the identify or is stored at once.
+      await vi.waitFor(async () => {
+        const [{ waiting }] = await tp.platform.db.query<{ waiting: number }>(`select count(*)::int as waiting from pg_locks where not granted`)
+        expect(viewDone || waiting > 1).toBe(true)
+      })
+    })
+    expect((await identified)?.status).toBe(204)
+    expect((await viewed)?.status).toBe(204)
+    expect(await rowsOf(anon)).toEqual(
+      expect.arrayContaining([
+        { user_id: dave.userId, event: 'page_view' },
+        { user_id: dave.userId, event: 'identify' },
+      ])
+    )
+  })
+
   it('records groups and feature flags for the caller', async () => {
     const { token } = await tp.signUp()
     const calls: [string, unknown][] = [
