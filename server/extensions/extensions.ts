@@ -121,7 +121,7 @@ const LOST_RACE = new Set(['42710', '23505'])
 async function change(platform: Platform, project: ProjectAccess, name: string, sql: string): Promise<ExtensionChange> {
   const target = platformTarget(platform, project)
   try {
-    const rows = await runInProjectDatabase(platform, project, `${sql}\n${LIST_EXTENSIONS_SQL}`)
+    const rows = await runInProjectDatabase(platform, project, `${sql}\n${LIST_EXTENSIONS_SQL}`, { changes: true })
     return { ...fromRows(rows, project, target), sql }
   } catch (error) {
     throw asChangeError(error, project, name)
@@ -138,7 +138,8 @@ async function changeAsPlatform(platform: Platform, project: ProjectAccess, name
   } catch (error) {
     throw asChangeError(error, project, name)
   }
-  return { ...fromRows(await runInProjectDatabase(platform, project, LIST_EXTENSIONS_SQL), project, target), sql }
+  // Listed as the member right after the platform's change: the catalog changed.
+  return { ...fromRows(await runInProjectDatabase(platform, project, LIST_EXTENSIONS_SQL, { changes: true }), project, target), sql }
 }
 
 /** A lost race is a conflict; a library that does not load on the server's host is said plainly (and remembered). */

@@ -33,5 +33,5 @@ export async function changeColumnPrivileges(
   change: ChangeKind,
   body: ColumnPrivilegesChangeBody
 ): Promise<ColumnPrivileges> {
-  return fromRows(await runInProjectDatabase(platform, project, changeSql(change, body)), body)
+  return fromRows(await runInProjectDatabase(platform, project, changeSql(change, body), { changes: true }), body)
 }

@@ -17,24 +17,39 @@ import { notServingMessage } from '../sql/not-serving'
 import { readOnlyLocation } from '../sql/read-only-location'
 import { servingLocation } from '../sql/serving-location'
 import { watchStatement } from '../logs/postgres-logs'
+import { DATA_API_SCHEMA_RELOAD } from '../data-api/schema-reload'
+import { catalogMayHaveChanged } from '../sql/catalog-version'
 
 const NOT_FOUND_CODES = new Set(['42P01', '42703', '42704']) // undefined_table, undefined_column, undefined_object
 const INSUFFICIENT_PRIVILEGE = '42501'
 
-/** The rows of the last statement of `sql`, run in the project's database as the caller's role allows. */
-export async function runInProjectDatabase(platform: Platform, project: ProjectAccess, sql: string): Promise<unknown[]> {
+/**
+ * The rows of the last statement of `sql`, run in the project's database as the caller's role
+ * allows. `changes`: the SQL (or what the platform did just before it) may have changed the
+ * catalog, so the table editor and GraphQL read it again at once and the data API is told, as
+ * after a run of the SQL endpoint.
+ */
+export async function runInProjectDatabase(platform: Platform, project: ProjectAccess, sql: string, { changes = false } = {}): Promise<unknown[]> {
   let location = await servingLocation(platform, project)
   const readOnly = !roleCan(project.role, 'sql:write', { isPlatform: platform.config.isPlatform })
   if (readOnly) location = await readOnlyLocation(platform, project.ref, project.region, location)
+  const signals = changes && !readOnly
   try {
     const outcome = await watchStatement(
       platform,
       { projectRef: project.ref, userId: null, sql, origin: 'platform' },
-      platform.databases.run(location, sql, { timeoutMs: platform.config.sqlTimeoutMs, shape: 'last', readOnly })
+      platform.databases.run(location, sql, {
+        timeoutMs: platform.config.sqlTimeoutMs,
+        shape: 'last',
+        readOnly,
+        ...(signals ? { notifyAfter: DATA_API_SCHEMA_RELOAD } : {}),
+      })
     )
+    if (signals) catalogMayHaveChanged(platform, project.ref)
     await recordActivity(platform, project.ref)
     return JSON.parse(new TextDecoder().decode(outcome.json)) as unknown[]
   } catch (error) {
+    if (signals) catalogMayHaveChanged(platform, project.ref)
     if (isDatabaseNotServing(error)) throw new PlatformError(409, notServingMessage('INACTIVE'))
     if (isDatabaseUnavailable(error)) await markUnhealthy(platform, project.ref)
     if (isSqlError(error) && error.pg.code && NOT_FOUND_CODES.has(error.pg.code)) throw new PlatformError(404, error.message, { pg: error.pg })

@@ -4,14 +4,15 @@
  * non-superuser can read cheaply (an event trigger needs a superuser), so two signals are used:
  *
  * - a counter per project in this app instance, moved on every run of the SQL endpoint that may
- *   write (the SQL editor and the table editor's changes both go through it): a change made there
- *   shows at the very next read, in this instance;
+ *   write (the SQL editor and the table editor's changes both go through it) and on every change
+ *   of the extensions and column privileges pages (server/privileges/project-database.ts): a
+ *   change made there shows at the very next read, in this instance;
  * - an age: a value read more than `CATALOG_RECHECK_MS` ago is read again, so a change made
  *   elsewhere (a project's own psql session, a migration over the connection string, another app
- *   instance, the extensions and column privileges pages, a restore) shows within that long.
+ *   instance, a restore) shows within that long.
  *
- * Staleness a user can see: none after SQL run through the SQL endpoint of this app instance; at
- * most CATALOG_RECHECK_MS (2 s) after a change made anywhere else. Cheaper than a probe of the
+ * Staleness a user can see: none after a change made through this app instance; at most
+ * CATALOG_RECHECK_MS (2 s) after a change made anywhere else. Cheaper than a probe of the
  * catalog on every request (a probe that is exact costs about what the read it saves does).
  */
 import type { Platform } from '../platform-type'

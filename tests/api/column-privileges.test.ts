@@ -8,6 +8,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomBytes } from 'node:crypto'
+import { catalogStamp, isFresh } from '@/server/sql/catalog-version'
 import { asEngineAdmin, type TestPlatform } from '../helpers/test-platform'
 import type { PgCluster } from '../helpers/pg-cluster'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, runSql } from '../helpers/project-backends'
@@ -119,6 +120,7 @@ for (const backend of BACKENDS) {
     })
 
     it('grants and revokes per column: information_schema follows', async () => {
+      const stamp = catalogStamp(tp.platform, ref)
       const granted = await change('grant', owner, {
         schema: 'public',
         table: 'accounts',
@@ -127,6 +129,8 @@ for (const backend of BACKENDS) {
         privileges: ['INSERT', 'UPDATE'],
       })
       expect(granted.status).toBe(200)
+      // What a role may see changed: the table editor and GraphQL read the catalog again at once.
+      expect(isFresh(tp.platform, ref, stamp)).toBe(false)
       expect(granted.body.column_grants.filter((g: { role: string }) => g.role === APP_WRITER)).toHaveLength(4)
       expect(await privilegesOf(APP_WRITER, 'accounts')).toEqual(['email:INSERT', 'email:UPDATE', 'secret:INSERT', 'secret:UPDATE'])
 

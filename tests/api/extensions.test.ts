@@ -13,6 +13,7 @@ import { disableExtensionSql, enableExtensionSql } from '@/lib/extensions/extens
 import { REASONS } from '@/lib/extensions/merge'
 import { statementsFromRows, statementsSql } from '@/lib/sql/project-features/query-performance'
 import { SUPERUSER_EXTENSIONS } from '@/server/extensions/superuser-extensions'
+import { catalogStamp, isFresh } from '@/server/sql/catalog-version'
 import type { TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, ownerWithOrg, rowsOf, runSql, startWithReader } from '../helpers/project-backends'
 
@@ -64,8 +65,11 @@ for (const backend of BACKENDS) {
 
     it('enables citext into a new schema with an awkward name, as the SQL it answers says', async () => {
       const schema = 'Ext "Types"'
+      const stamp = catalogStamp(tp.platform, ref)
       const res = await enable(owner, { name: 'citext', schema })
       expect(res.status).toBe(200)
+      // New types and functions: the table editor and GraphQL read the catalog again at once.
+      expect(isFresh(tp.platform, ref, stamp)).toBe(false)
       expect(res.body.sql).toBe(enableExtensionSql({ name: 'citext', schema }))
       expect(entry(res.body, 'citext')).toMatchObject({ enabled: true, schema, changeable: true })
       expect(res.body.schemas).toContain(schema)
