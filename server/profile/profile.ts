@@ -63,24 +63,37 @@ async function freeUsername(db: Queryable, email: string): Promise<string> {
   for (let i = 2; ; i++) if (!taken.has(`${base}_${i}`)) return `${base}_${i}`
 }
 
+/** How many times a username another sign-up took at the same moment is computed again. */
+const USERNAME_ATTEMPTS = 5
+
 /**
  * Creates the caller's profile (idempotent: a second call answers the existing one) and records
- * the sign_up conversion event in the same transaction.
+ * the sign_up conversion event in the same transaction. Calls at the same time (two tabs, a
+ * remounted page) answer the one profile; two new users whose emails share a local part each get
+ * a username of their own (a taken one is computed again, a few times).
  */
 export async function createProfile(platform: Platform, user: AuthUser): Promise<Profile> {
   const row = await platform.db.transaction(async (tx) => {
-    const existing = await findProfile(tx, user.id)
-    if (existing) return existing
-    const [created] = await tx.query<ProfileRow>(
-      `insert into profiles (user_id, username, primary_email) values ($1, $2, $3)
-       returning id::int as id, user_id, username, primary_email, first_name, last_name`,
-      [user.id, await freeUsername(tx, user.email), user.email]
-    )
-    await tx.query(`insert into telemetry_events (profile_id, event, properties) values ($1, 'sign_up', $2)`, [
-      created.id,
-      JSON.stringify({ category: 'conversion' }),
-    ])
-    return created
+    for (let attempt = 0; ; attempt++) {
+      const existing = await findProfile(tx, user.id)
+      if (existing) return existing
+      // A conflict on user_id (this user, another request) or on username (another user) inserts
+      // nothing, after waiting for the other insert to commit or roll back.
+      const [created] = await tx.query<ProfileRow>(
+        `insert into profiles (user_id, username, primary_email) values ($1, $2, $3) on conflict do nothing
+         returning id::int as id, user_id, username, primary_email, first_name, last_name`,
+        [user.id, await freeUsername(tx, user.email), user.email]
+      )
+      if (!created) {
+        if (attempt < USERNAME_ATTEMPTS) continue
+        throw new PlatformError(409, 'Your profile could not be given a username just now. Please try again.')
+      }
+      await tx.query(`insert into telemetry_events (profile_id, event, properties) values ($1, 'sign_up', $2)`, [
+        created.id,
+        JSON.stringify({ category: 'conversion' }),
+      ])
+      return created
+    }
   })
   return toProfile(platform, row, await profileImageUrl(platform.db, user.id))
 }

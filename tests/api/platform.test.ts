@@ -127,6 +127,24 @@ describe.each(backends)('platform API on $name', (backend) => {
       expect((await tp.call('POST', '/platform/profile', { token })).body.id).toBe(profile.body.id)
     })
 
+    it('creates the profile once when two tabs ask at the same time, and gives two new users of one name their own usernames', async () => {
+      const { token, userId } = await tp.signUp()
+      const both = await Promise.all([1, 2, 3].map(() => tp.call('POST', '/platform/profile', { token })))
+      expect(both.map((r) => r.status)).toEqual([201, 201, 201])
+      expect(new Set(both.map((r) => r.body.id)).size).toBe(1)
+      const signUps = await tp.platform.db.query(
+        `select 1 from telemetry_events e join profiles p on p.id = e.profile_id where p.user_id = $1 and e.event = 'sign_up'`,
+        [userId]
+      )
+      expect(signUps).toHaveLength(1)
+
+      const local = `twin${Date.now()}`
+      const twins = await Promise.all(['a.example.com', 'b.example.com', 'c.example.com'].map((domain) => tp.signUp(`${local}@${domain}`)))
+      const created = await Promise.all(twins.map((t) => tp.call('POST', '/platform/profile', { token: t.token })))
+      expect(created.map((r) => r.status)).toEqual([201, 201, 201])
+      expect(new Set(created.map((r) => r.body.username)).size).toBe(3)
+    })
+
     it('lists organizations sorted by name and keeps them private', async () => {
       const alice = await tp.signUp()
       const bob = await tp.signUp()
