@@ -1,4 +1,4 @@
-import { assertSafeJson, clientIp, hostName, isAllowedHost, MAX_JSON_DEPTH } from './guards'
+import { assertSafeJson, clientIp, hostName, isAllowedHost, MAX_JSON_DEPTH, readJsonBody } from './guards'
 import type { IncomingMessage } from 'node:http'
 
 const allowed = ['localhost', '127.0.0.1', '[::1]', 'dash.example.com']
@@ -49,4 +49,16 @@ it('refuses half a surrogate pair in a string or a key, and keeps whole pairs (e
   expect(() => assertSafeJson({ flag: 'bad \ud800' })).toThrow(/^flag is not valid Unicode/)
   expect(() => assertSafeJson({ a: { ['\udc00key']: 1 } })).toThrow(/^A key of a is not valid Unicode/)
   expect(() => assertSafeJson({ list: ['ok', 'x\udfffy'] })).toThrow(/^list\[1\] is not valid Unicode/)
+})
+
+it('answers a body cut off by the caller hanging up as a 400, not as the control plane being down', async () => {
+  const { Readable } = await import('node:stream')
+  const req = new Readable({
+    read() {
+      this.push('{"name": "half')
+      this.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
+    },
+  }) as unknown as IncomingMessage
+  req.headers = {}
+  await expect(readJsonBody(req, 1024)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/connection was closed/) })
 })

@@ -4,7 +4,7 @@
  * large, and free of NUL characters (Postgres text cannot hold them).
  */
 import type { IncomingMessage } from 'node:http'
-import { PlatformError } from './errors'
+import { isPlatformError, PlatformError } from './errors'
 import { formatBytes } from '@/lib/format-bytes'
 
 /** `example.com:3000` → `example.com`; `[::1]:3000` → `[::1]`. Lowercase; null when malformed. */
@@ -105,10 +105,17 @@ async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer>
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge()
   const chunks: Buffer[] = []
   let size = 0
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > maxBytes) throw tooLarge()
-    chunks.push(chunk as Buffer)
+  try {
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length
+      if (size > maxBytes) throw tooLarge()
+      chunks.push(chunk as Buffer)
+    }
+  } catch (error) {
+    if (isPlatformError(error)) throw error
+    // The caller hung up mid-body (a browser leaving the page): its socket error (ECONNRESET) is
+    // not the control plane's, and nobody waits for the answer.
+    throw new PlatformError(400, 'The request body did not arrive whole: the connection was closed while it was sent.')
   }
   return Buffer.concat(chunks)
 }
