@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Alert } from './Alert'
-import { Button } from './Button'
 import { Modal } from './Modal'
+import { ModalActions } from './ModalActions'
 import { SqlBlock } from './SqlBlock'
 
 export type SqlReviewDialogProps = {
@@ -59,14 +59,14 @@ export function SqlReviewDialog({
       size="large"
       preventBackdropClose={running}
       footer={
-        <>
-          <Button type="default" onClick={onClose} disabled={running}>
-            Cancel
-          </Button>
-          <Button type={danger ? 'danger' : 'primary'} onClick={onRun} loading={running} disabled={sql === null || runDisabled}>
-            {runLabel}
-          </Button>
-        </>
+        <ModalActions
+          actionLabel={runLabel}
+          tone={danger ? 'danger' : 'primary'}
+          onCancel={onClose}
+          onAction={onRun}
+          busy={running}
+          actionDisabled={sql === null || runDisabled}
+        />
       }
     >
       <div className="flex flex-col gap-3">

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { KeyRound, Plus } from 'lucide-react'
-import { Alert, Badge, Button, Card, CardContent, CardHeader, EmptyState, Modal, Skeleton } from '@/components/ui'
+import { Alert, Badge, Button, Card, CardContent, CardHeader, EmptyState, Modal, ModalActions, Skeleton } from '@/components/ui'
 import { useIsClient } from '@/components/ui/useIsClient'
 import { usePasskeysQuery, type Passkey } from '@/data/auth/passkeys-query'
 import { usePasskeyRegisterMutation } from '@/data/auth/passkey-register-mutation'
@@ -92,14 +92,13 @@ export function PasskeysCard() {
         description="You will no longer be able to sign in with it. It stays on your device until you delete it there."
         preventBackdropClose={remove.isPending}
         footer={
-          <>
-            <Button onClick={() => setRemoving(null)} disabled={remove.isPending}>
-              Cancel
-            </Button>
-            <Button type="danger" loading={remove.isPending} onClick={() => removing && remove.mutate({ passkeyId: removing.id })}>
-              Remove passkey
-            </Button>
-          </>
+          <ModalActions
+            actionLabel="Remove passkey"
+            tone="danger"
+            onCancel={() => setRemoving(null)}
+            onAction={() => removing && remove.mutate({ passkeyId: removing.id })}
+            busy={remove.isPending}
+          />
         }
       />
     </Card>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useRouter } from 'next/router'
 import { toast } from 'sonner'
-import { Button, Input, Modal } from '@/components/ui'
+import { Input, Modal, ModalActions } from '@/components/ui'
 import { cloneBackupBody } from '@/lib/api-types/backups'
 import type { Backup } from '@/lib/api-types'
 import { useBackupCloneMutation } from '@/data/backups/backup-clone-mutation'
@@ -48,16 +48,7 @@ export function CloneBackupModal({ projectRef, backup, onClose }: { projectRef: 
       title="Clone into a new project"
       size="small"
       preventBackdropClose={clone.isPending}
-      footer={
-        <>
-          <Button type="outline" disabled={clone.isPending} onClick={close}>
-            Cancel
-          </Button>
-          <Button type="primary" htmlType="submit" form="clone-backup" loading={clone.isPending}>
-            Clone
-          </Button>
-        </>
-      }
+      footer={<ModalActions actionLabel="Clone" onCancel={close} form="clone-backup" busy={clone.isPending} />}
     >
       <form id="clone-backup" onSubmit={submit} className="flex flex-col gap-3" noValidate>
         <p className="text-sm text-foreground-light">

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { Button, Card, CardContent, CardHeader, Modal, Skeleton } from '@/components/ui'
+import { Button, Card, CardContent, CardHeader, Modal, ModalActions, Skeleton } from '@/components/ui'
 import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useTaxIdsQuery } from '@/data/billing/tax-ids-query'
 import { useTaxIdDeleteMutation } from '@/data/billing/tax-id-delete-mutation'
@@ -59,14 +59,13 @@ export function TaxIdsSection({ org, canUpdate }: { org: Organization; canUpdate
         size="small"
         preventBackdropClose={remove.isPending}
         footer={
-          <>
-            <Button onClick={() => setRemoving(undefined)} disabled={remove.isPending}>
-              Cancel
-            </Button>
-            <Button type="danger" loading={remove.isPending} onClick={() => removing && remove.mutate({ slug: org.slug, id: removing.id })}>
-              Remove
-            </Button>
-          </>
+          <ModalActions
+            actionLabel="Remove"
+            tone="danger"
+            onCancel={() => setRemoving(undefined)}
+            onAction={() => removing && remove.mutate({ slug: org.slug, id: removing.id })}
+            busy={remove.isPending}
+          />
         }
       />
     </Card>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useSnapshot } from 'valtio'
-import { Button, Modal, Toggle } from '@/components/ui'
+import { Modal, ModalActions, Toggle } from '@/components/ui'
 import { closePrivacySettings, consentState } from '@/state/consent'
 import { acceptTelemetry, optOutOfTelemetry } from './consent-actions'
 
@@ -31,14 +31,7 @@ function PrivacySettingsDialog() {
       onOpenChange={(open) => !open && closePrivacySettings()}
       title="Privacy settings"
       description="Choose which cookies and data this dashboard may use in this browser."
-      footer={
-        <>
-          <Button onClick={closePrivacySettings}>Cancel</Button>
-          <Button type="primary" onClick={confirm}>
-            Confirm
-          </Button>
-        </>
-      }
+      footer={<ModalActions actionLabel="Confirm" onCancel={closePrivacySettings} onAction={confirm} />}
     >
       <div className="flex flex-col gap-5">
         <Toggle

@@ -3,7 +3,7 @@ import dayjs from 'dayjs'
 import Image from 'next/image'
 import { FolderGit2 } from 'lucide-react'
 import { toast } from 'sonner'
-import { Button, EmptyState, Modal, Skeleton } from '@/components/ui'
+import { Button, EmptyState, Modal, ModalActions, Skeleton } from '@/components/ui'
 import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useGithubConnectionsQuery } from '@/data/integrations/github-connections-query'
 import { useGithubConnectionDeleteMutation } from '@/data/integrations/github-connection-delete-mutation'
@@ -65,14 +65,13 @@ export function GitHubConnectionsList({ slug, canManage }: { slug: string; canMa
         description="The organization forgets this GitHub account and its access. The app stays installed on GitHub until you uninstall it there."
         preventBackdropClose={disconnect.isPending}
         footer={
-          <>
-            <Button onClick={() => setPending(null)} disabled={disconnect.isPending}>
-              Cancel
-            </Button>
-            <Button type="danger" loading={disconnect.isPending} onClick={() => pending && disconnect.mutate({ slug, id: pending.id })}>
-              Disconnect
-            </Button>
-          </>
+          <ModalActions
+            actionLabel="Disconnect"
+            tone="danger"
+            onCancel={() => setPending(null)}
+            onAction={() => pending && disconnect.mutate({ slug, id: pending.id })}
+            busy={disconnect.isPending}
+          />
         }
       />
     </>

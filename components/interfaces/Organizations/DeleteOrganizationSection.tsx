@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useRouter } from 'next/router'
 import { toast } from 'sonner'
-import { Button, Card, CardContent, CardHeader, Input, Modal } from '@/components/ui'
+import { Button, Card, CardContent, CardHeader, Input, Modal, ModalActions } from '@/components/ui'
 import { useOrganizationDeleteMutation } from '@/data/organizations/organization-delete-mutation'
 import { useCan } from '@/data/profile/use-can'
 import type { Organization } from '@/lib/api-types'
@@ -50,14 +50,14 @@ export function DeleteOrganizationSection({ org, projectCount }: { org: Organiza
         description="The organization, its members and its pending invitations are removed. This cannot be undone."
         preventBackdropClose={remove.isPending}
         footer={
-          <>
-            <Button onClick={() => close(false)} disabled={remove.isPending}>
-              Cancel
-            </Button>
-            <Button type="danger" disabled={!matches} loading={remove.isPending} onClick={() => remove.mutate({ slug: org.slug })}>
-              Delete organization
-            </Button>
-          </>
+          <ModalActions
+            actionLabel="Delete organization"
+            tone="danger"
+            onCancel={() => close(false)}
+            onAction={() => remove.mutate({ slug: org.slug })}
+            busy={remove.isPending}
+            actionDisabled={!matches}
+          />
         }
       >
         <Input

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useRouter } from 'next/router'
 import { toast } from 'sonner'
-import { Badge, Button, Card, CardHeader, EmptyState, Modal, Select, Skeleton } from '@/components/ui'
+import { Badge, Button, Card, CardHeader, EmptyState, Modal, ModalActions, Select, Skeleton } from '@/components/ui'
 import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useOrganizationMembersQuery } from '@/data/organizations/organization-members-query'
 import { useOrganizationMemberUpdateMutation } from '@/data/organizations/organization-member-update-mutation'
@@ -110,18 +110,15 @@ export function MembersList({ org }: { org: Organization }) {
         }
         preventBackdropClose={remove.isPending || leave.isPending}
         footer={
-          <>
-            <Button onClick={() => setPending(null)}>Cancel</Button>
-            <Button
-              type="danger"
-              loading={remove.isPending || leave.isPending}
-              onClick={() =>
-                pending?.kind === 'leave' ? leave.mutate({ slug: org.slug }) : pending && remove.mutate({ slug: org.slug, gotrueId: pending.member.gotrue_id })
-              }
-            >
-              {pending?.kind === 'leave' ? 'Leave organization' : 'Remove member'}
-            </Button>
-          </>
+          <ModalActions
+            actionLabel={pending?.kind === 'leave' ? 'Leave organization' : 'Remove member'}
+            tone="danger"
+            onCancel={() => setPending(null)}
+            onAction={() =>
+              pending?.kind === 'leave' ? leave.mutate({ slug: org.slug }) : pending && remove.mutate({ slug: org.slug, gotrueId: pending.member.gotrue_id })
+            }
+            busy={remove.isPending || leave.isPending}
+          />
         }
       />
     </Card>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Input, Modal } from '@/components/ui'
+import { Button, Input, Modal, ModalActions } from '@/components/ui'
 import { CopyButton } from '@/components/ui/CopyButton'
 import { MAX_DB_PASSWORD_LENGTH, MIN_DB_PASSWORD_LENGTH } from '@/lib/api-types/connection'
 import { useDbPasswordChangeMutation } from '@/data/connection/db-password-mutation'
@@ -36,19 +36,14 @@ export function ResetPasswordDialog({ projectRef, open, onOpenChange }: { projec
             Done
           </Button>
         ) : (
-          <>
-            <Button type="default" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button
-              type="danger"
-              loading={change.isPending}
-              disabled={password.length < MIN_DB_PASSWORD_LENGTH}
-              onClick={() => change.mutate({ projectRef, password })}
-            >
-              Reset password
-            </Button>
-          </>
+          <ModalActions
+            actionLabel="Reset password"
+            tone="danger"
+            onCancel={() => close(false)}
+            onAction={() => change.mutate({ projectRef, password })}
+            busy={change.isPending}
+            actionDisabled={password.length < MIN_DB_PASSWORD_LENGTH}
+          />
         )
       }
     >

@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import clsx from 'clsx'
 import Link from 'next/link'
-import { Alert, Button, Modal } from '@/components/ui'
+import { Alert, Button, Modal, ModalActions } from '@/components/ui'
 import { useProjectResizeMutation } from '@/data/compute/project-resize-mutation'
 import type { ProjectCompute, PlanId } from '@/lib/api-types'
 import { COMPUTE_SIZE_IDS, COMPUTE_SIZES, computeSizeRefusal, type ComputeSizeId } from '@/lib/compute-sizes'
@@ -83,14 +83,12 @@ export function ComputeSizePicker({
         title={`Resize to ${COMPUTE_SIZES[chosen].name}?`}
         preventBackdropClose={resize.isPending}
         footer={
-          <>
-            <Button type="default" onClick={() => setConfirming(false)} disabled={resize.isPending}>
-              Cancel
-            </Button>
-            <Button type="primary" loading={resize.isPending} onClick={() => resize.mutate({ projectRef: compute.ref, size: chosen })}>
-              Resize and restart connections
-            </Button>
-          </>
+          <ModalActions
+            actionLabel="Resize and restart connections"
+            onCancel={() => setConfirming(false)}
+            onAction={() => resize.mutate({ projectRef: compute.ref, size: chosen })}
+            busy={resize.isPending}
+          />
         }
       >
         <ul className="flex list-disc flex-col gap-2 pl-5 text-sm text-foreground-light">

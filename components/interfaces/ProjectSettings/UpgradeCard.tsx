@@ -7,7 +7,7 @@
 import { useState } from 'react'
 import { ArrowUpCircle } from 'lucide-react'
 import type { ProjectDetail } from '@/lib/api-types'
-import { Alert, Button, Card, CardContent, CardHeader, Modal, Skeleton } from '@/components/ui'
+import { Alert, Button, Card, CardContent, CardHeader, Modal, ModalActions, Skeleton } from '@/components/ui'
 import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useCan } from '@/data/profile/use-can'
 import { useUpgradeStatusQuery } from '@/data/projects/project-upgrade-query'
@@ -77,14 +77,13 @@ export function UpgradeCard({ project }: { project: ProjectDetail }) {
         description="Its extensions are updated in one step, all or none. The project shows Upgrading meanwhile, and every open connection to its database is ended so it reconnects to the new versions."
         preventBackdropClose={upgrade.isPending}
         footer={
-          <>
-            <Button size="tiny" onClick={() => setConfirming(false)} disabled={upgrade.isPending}>
-              Cancel
-            </Button>
-            <Button size="tiny" type="primary" loading={upgrade.isPending} onClick={() => upgrade.mutate({ ref: project.ref }, { onSettled: () => setConfirming(false) })}>
-              Upgrade now
-            </Button>
-          </>
+          <ModalActions
+            actionLabel="Upgrade now"
+            size="tiny"
+            onCancel={() => setConfirming(false)}
+            onAction={() => upgrade.mutate({ ref: project.ref }, { onSettled: () => setConfirming(false) })}
+            busy={upgrade.isPending}
+          />
         }
       />
     </Card>

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useRouter } from 'next/router'
 import { toast } from 'sonner'
-import { Alert, Button, Modal, Select, Spinner } from '@/components/ui'
+import { Alert, Modal, ModalActions, Select, Spinner } from '@/components/ui'
 import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { usePermissionsQuery } from '@/data/profile/permissions-query'
@@ -107,19 +107,14 @@ export function TransferProjectDialog({
       description="Move the project, with its preview branches, to another organization where you are an Owner or Admin."
       preventBackdropClose={transfer.isPending}
       footer={
-        <>
-          <Button type="default" onClick={() => close(false)} disabled={transfer.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="danger"
-            disabled={!preview.data?.can_transfer || transfer.isPending}
-            loading={transfer.isPending}
-            onClick={() => transfer.mutate({ ref: project.ref, targetSlug })}
-          >
-            Transfer project
-          </Button>
-        </>
+        <ModalActions
+          actionLabel="Transfer project"
+          tone="danger"
+          onCancel={() => close(false)}
+          onAction={() => transfer.mutate({ ref: project.ref, targetSlug })}
+          busy={transfer.isPending}
+          actionDisabled={!preview.data?.can_transfer}
+        />
       }
     >
       <div className="space-y-4">

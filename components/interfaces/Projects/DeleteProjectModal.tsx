@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Input, Modal } from '@/components/ui'
+import { Input, Modal, ModalActions } from '@/components/ui'
 import type { ProjectDetail } from '@/lib/api-types'
 
 /** Deleting cannot be undone: the user types the project's name to confirm. */
@@ -30,14 +30,14 @@ export function DeleteProjectModal({
       description="The project's database and all its data are removed for good. This cannot be undone."
       preventBackdropClose={deleting}
       footer={
-        <>
-          <Button type="default" onClick={() => onOpenChange(false)} disabled={deleting}>
-            Cancel
-          </Button>
-          <Button type="danger" disabled={!matches} loading={deleting} onClick={onConfirm}>
-            Delete project
-          </Button>
-        </>
+        <ModalActions
+          actionLabel="Delete project"
+          tone="danger"
+          onCancel={() => onOpenChange(false)}
+          onAction={onConfirm}
+          busy={deleting}
+          actionDisabled={!matches}
+        />
       }
     >
       {branches > 0 && (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Button, Modal } from '@/components/ui'
+import { Modal, ModalActions } from '@/components/ui'
 
 export type ConfirmModalProps = {
   open: boolean
@@ -20,16 +20,7 @@ export function ConfirmModal({ open, title, children, confirmLabel, loading, onC
       title={title}
       size="small"
       preventBackdropClose={loading}
-      footer={
-        <>
-          <Button type="outline" disabled={loading} onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="danger" loading={loading} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      footer={<ModalActions actionLabel={confirmLabel} tone="danger" onCancel={onClose} onAction={onConfirm} busy={loading} />}
     >
       <div className="text-sm text-foreground-light">{children}</div>
     </Modal>

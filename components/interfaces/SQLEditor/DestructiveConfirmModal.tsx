@@ -1,4 +1,4 @@
-import { Button, Modal } from '@/components/ui'
+import { Modal, ModalActions } from '@/components/ui'
 import type { DestructiveStatement } from '@/lib/sql/destructive'
 
 const KIND_LABELS: Record<DestructiveStatement['kind'], string> = {
@@ -36,16 +36,7 @@ export function DestructiveConfirmModal({ pending, onConfirm, onCancel }: Destru
       onOpenChange={(open) => !open && onCancel()}
       title="This query may change or remove data"
       description="Check that these statements do what you mean before running them."
-      footer={
-        <>
-          <Button autoFocus onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="danger" onClick={onConfirm}>
-            Run this query
-          </Button>
-        </>
-      }
+      footer={<ModalActions actionLabel="Run this query" tone="danger" onCancel={onCancel} onAction={onConfirm} autoFocusCancel />}
     >
       {pending && (
         <ul className="max-h-64 space-y-2 overflow-y-auto text-sm" aria-label="Statements that may change or remove data">

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Modal } from '@/components/ui'
+import { Modal, ModalActions } from '@/components/ui'
 import { addColumnSql, alterColumnSql, type ColumnInfo, type TableDetail } from '@/lib/table-editor'
 import { columnChangeOf, draftOf } from './column-change'
 import { ColumnFields, columnProblem } from './ColumnFields'
@@ -31,17 +31,7 @@ export function ColumnDialog({ projectRef, table, column, onClose }: { projectRe
       onOpenChange={(open) => !open && onClose()}
       size="large"
       title={column ? `Column ${column.name}` : `New column in ${table.name}`}
-      footer={
-        <>
-          {problem && <span className="mr-auto text-xs text-foreground-light">{problem}</span>}
-          <Button type="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="primary" disabled={problem !== null} onClick={submit}>
-            Review SQL
-          </Button>
-        </>
-      }
+      footer={<ModalActions actionLabel="Review SQL" onCancel={onClose} onAction={submit} actionDisabled={problem !== null} note={problem} />}
     >
       <ColumnFields projectRef={projectRef} schema={table.schema} label="Column" column={draft} onChange={setDraft} existing={column !== null} />
     </Modal>

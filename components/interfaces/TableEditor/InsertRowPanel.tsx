@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { Button, SidePanel } from '@/components/ui'
+import { ModalActions, SidePanel } from '@/components/ui'
 import { fieldClasses } from '@/components/ui/FormField'
 import { insertRowSql, type CellInput, type ColumnInfo, type TableDetail } from '@/lib/table-editor'
 import { useSqlReview } from './SqlReviewContext'
@@ -46,16 +46,7 @@ export function InsertRowPanel({ table, onClose }: { table: TableDetail; onClose
       title={`Add a row to ${table.name}`}
       description="Columns left at their default are filled by the database."
       size="large"
-      footer={
-        <>
-          <Button type="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="primary" onClick={submit} disabled={blocked}>
-            Review SQL
-          </Button>
-        </>
-      }
+      footer={<ModalActions actionLabel="Review SQL" onCancel={onClose} onAction={submit} actionDisabled={blocked} />}
     >
       <form
         className="flex flex-col gap-4"

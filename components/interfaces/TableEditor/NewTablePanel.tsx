@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { Button, Input, SidePanel, Toggle } from '@/components/ui'
+import { Button, Input, ModalActions, SidePanel, Toggle } from '@/components/ui'
 import { createTableSql, type NewColumn } from '@/lib/table-editor'
 import { ColumnFields, columnProblem } from './ColumnFields'
 import { emptyColumn, starterColumns } from './column-types'
@@ -30,17 +30,7 @@ export function NewTablePanel({ projectRef, schema, onClose, onCreated }: { proj
       onClose={onClose}
       size="xlarge"
       title={`New table in ${schema}`}
-      footer={
-        <>
-          {problem && <span className="mr-auto text-xs text-foreground-light">{problem}</span>}
-          <Button type="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="primary" disabled={problem !== null} onClick={submit}>
-            Review SQL
-          </Button>
-        </>
-      }
+      footer={<ModalActions actionLabel="Review SQL" onCancel={onClose} onAction={submit} actionDisabled={problem !== null} note={problem} />}
     >
       <div className="flex flex-col gap-4">
         <Input label="Name" value={name} onChange={(e) => setName(e.target.value)} placeholder="todos" autoFocus />

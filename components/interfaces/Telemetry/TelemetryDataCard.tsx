@@ -2,7 +2,7 @@ import { useState } from 'react'
 import dayjs from 'dayjs'
 import { Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
-import { Badge, Button, Card, CardContent, CardHeader, EmptyState, Modal, Skeleton } from '@/components/ui'
+import { Badge, Button, Card, CardContent, CardHeader, EmptyState, Modal, ModalActions, Skeleton } from '@/components/ui'
 import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useMyTelemetryQuery } from '@/data/telemetry/my-telemetry-query'
 import { useMyTelemetryDeleteMutation } from '@/data/telemetry/my-telemetry-delete-mutation'
@@ -95,16 +95,7 @@ function DeleteAllModal({ open, onClose }: { open: boolean; onClose: () => void 
       preventBackdropClose={remove.isPending}
       title="Delete all your telemetry data?"
       description="Everything recorded about you is deleted for good, and this browser is no longer linked to your account. What your choice allows is recorded again from now on."
-      footer={
-        <>
-          <Button onClick={onClose} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button type="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
-            Delete all
-          </Button>
-        </>
-      }
+      footer={<ModalActions actionLabel="Delete all" tone="danger" onCancel={onClose} onAction={() => remove.mutate()} busy={remove.isPending} />}
     />
   )
 }
