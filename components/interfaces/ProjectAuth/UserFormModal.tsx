@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react'
-import { Alert, Button, Input, Modal } from '@/components/ui'
+import { Alert, Input, Modal, ModalActions } from '@/components/ui'
 
 /**
  * The frame "Add user" and "Invite user" share: a dialog with a form whose first field is the
@@ -29,16 +29,7 @@ export function UserFormModal(props: {
       title={title}
       description={description}
       preventBackdropClose={pending}
-      footer={
-        <>
-          <Button type="outline" disabled={pending} onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="primary" htmlType="submit" form={formId} loading={pending}>
-            {submitLabel}
-          </Button>
-        </>
-      }
+      footer={<ModalActions actionLabel={submitLabel} onCancel={onClose} form={formId} busy={pending} />}
     >
       <form id={formId} className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label={title}>
         <Input label="Email address" type="email" autoComplete="off" value={email} onChange={(e) => onEmailChange(e.target.value)} error={emailError} />
