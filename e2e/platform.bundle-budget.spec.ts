@@ -9,7 +9,8 @@ import { expect, test } from '@playwright/test'
  */
 const BUDGETS_KIB: Record<string, number> = {
   '/_app': 192,
-  '/sign-in': 242,
+  // No schema library on the sign-in page (lib/api-types/password-limits.ts): about 202 KiB.
+  '/sign-in': 206,
   // The aim for the project list: 220 KiB at most.
   '/projects': 215,
   '/project/[ref]': 272,

@@ -1,5 +1,5 @@
 /** What the dashboard says about a password's strength score (SPEC §5). */
-import { MIN_PASSWORD_SCORE } from './api-types/profile'
+import { MIN_PASSWORD_SCORE } from './api-types/password-limits'
 import type { PasswordCheckResult } from './api-types'
 
 export const STRENGTH_MESSAGES = [

@@ -4,11 +4,9 @@
  */
 import { z } from 'zod'
 import { MAX_EMAIL_LENGTH } from './organizations'
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE } from './password-limits'
 
-export const MIN_PASSWORD_LENGTH = 6
-/** SPEC §5: under 100 characters. */
-export const MAX_PASSWORD_LENGTH = 99
-export const PASSWORD_TOO_LONG_MESSAGE = 'Password should be less than 100 characters'
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE }
 /** Largest `data` (user metadata) a sign-up may carry, as JSON. */
 export const MAX_USER_METADATA_BYTES = 16 * 1024
 

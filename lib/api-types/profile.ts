@@ -16,8 +16,7 @@ export const profile = z.object({
 })
 export type Profile = z.infer<typeof profile>
 
-/** SPEC §5: the password must reach this score. */
-export const MIN_PASSWORD_SCORE = 4
+export { MIN_PASSWORD_SCORE } from './password-limits'
 
 export const passwordCheckBody = z.object({
   password: z.string({ error: 'password is required' }).max(1024, 'Password is too long'),

@@ -1,6 +1,6 @@
 import { ProductMark } from '@/components/layouts/ProductMark'
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE } from '@/lib/api-types/auth'
+import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE } from '@/lib/api-types/password-limits'
 import Link from 'next/link'
 import { Button, Input, Alert, Spinner } from '@/components/ui'
 import { PRODUCT_NAME } from '@/lib/constants'

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { checkPassword, type PasswordCheckData } from '@/data/profile/password-check'
 import { strengthProblem } from '@/lib/password-strength'
-import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE } from '@/lib/api-types/auth'
+import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE } from '@/lib/api-types/password-limits'
 
 /** Typing pauses this long before the password is scored. */
 const DEBOUNCE_MS = 300
