@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FLAG_RULE_USERS_MAX, type FlagConfig } from '@/lib/api-types'
 import { signServiceToken } from '@/server/auth/jwt'
 import { readConfig } from '@/server/config'
-import { startTestPlatform, testConfig, type TestPlatform } from '../helpers/test-platform'
+import { asEngineAdmin, engineUrl, startTestPlatform, testConfig, type TestPlatform } from '../helpers/test-platform'
 
 let tp: TestPlatform
 let service: string
@@ -226,11 +226,16 @@ describe('configured by the operator', () => {
 
   it('writes only the flags that differ, so a restart changes no ETag', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flags-restart-'))
-    // The platform starts its own server there, as an unprivileged account when the tests are root.
-    fs.chmodSync(dataDir, 0o755)
+    // Both starts open one control plane: a database of its own on the run's server.
+    const controlPlane = `cp_flags_${Date.now()}`
+    await asEngineAdmin((c) => c.query(`create database ${controlPlane}`))
     const file = { path: 'flags.json', flags: { noticeBanner: { value: 'Hello', rules: [] } } }
     const { createPlatform, closePlatform } = await import('@/server/platform')
-    const config = testConfig(dataDir, { flags: { ...testConfig(dataDir).flags, file } })
+    const config = testConfig(dataDir, {
+      platformDatabaseUrl: engineUrl(controlPlane),
+      projectDbServers: `*=${engineUrl()}`,
+      flags: { ...testConfig(dataDir).flags, file },
+    })
     const first = await createPlatform(config)
     const revision = async (p: typeof first) => Number((await p.db.query<{ revision: string }>('select revision from feature_flags_revision'))[0].revision)
     const afterFirst = await revision(first)
@@ -240,7 +245,9 @@ describe('configured by the operator', () => {
       expect(await revision(second)).toBe(afterFirst)
     } finally {
       await closePlatform(second)
+      await asEngineAdmin((c) => c.query(`drop database if exists ${controlPlane} with (force)`))
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
   })
+
 })
