@@ -40,6 +40,31 @@ async function ndjsonRows(base, token, ref, query) {
   return { length: rows }
 }
 
+/**
+ * Where the one-piece JSON answer's time goes, run by run: the answer's headers (the server has
+ * read every row and built the body: it cannot answer before, since a failure or a result over
+ * the cap must still be a 400), the whole body, then JSON.parse of it alone on the client.
+ */
+async function jsonStages(base, token, ref, query, runs) {
+  const stages = { headers: [], body: [], parse: [] }
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now()
+    const res = await fetch(`${base}/api/platform/pg-meta/${ref}/query`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    })
+    const headersAt = performance.now()
+    const text = await res.text()
+    const bodyAt = performance.now()
+    JSON.parse(text)
+    stages.headers.push(headersAt - started)
+    stages.body.push(bodyAt - headersAt)
+    stages.parse.push(performance.now() - bodyAt)
+  }
+  return Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, summary(v)]))
+}
+
 export async function benchRows({ app, project, rows, runs, warmup }) {
   const raw = await rawClientFor(app, project)
   const sql = rowsSql(rows)
@@ -60,5 +85,6 @@ export async function benchRows({ app, project, rows, runs, warmup }) {
     sql,
     rawDatabase: raw.database,
     byTarget: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, summary(v)])),
+    jsonStages: await jsonStages(app.url, project.token, project.ref, sql, runs),
   }
 }

@@ -119,7 +119,11 @@ async function main() {
         figures.push(
           figure({ id: 'rows.api.p50', section: S, name: 'API, one JSON answer (gzip, as fetch asks) + res.json()', value: b.api.p50, baseline: b.raw.p50, baselineName: raw, aim: { op: '≤', ratio: AIMS.rowsRatio } }),
           figure({ id: 'rows.apiIdentity.p50', section: S, name: '  same, Accept-Encoding: identity (no gzip)', value: b.apiIdentity.p50, baseline: b.raw.p50, baselineName: raw }),
-          figure({ id: 'rows.apiNdjson.p50', section: S, name: '  format=ndjson (streamed, as the SQL editor reads it)', value: b.apiNdjson.p50, baseline: b.raw.p50, baselineName: raw })
+          figure({ id: 'rows.apiNdjson.p50', section: S, name: '  format=ndjson (streamed, as the SQL editor reads it)', value: b.apiNdjson.p50, baseline: b.raw.p50, baselineName: raw }),
+          // The one-piece answer's stages: what a client waits for before it can parse, and the parse.
+          figure({ id: 'rows.json.headers.p50', section: S, name: '  one JSON answer: until its headers (every row read, body built)', value: rows.jsonStages.headers.p50, baseline: b.raw.p50, baselineName: raw }),
+          figure({ id: 'rows.json.body.p50', section: S, name: '  one JSON answer: then its body received', value: rows.jsonStages.body.p50, baseline: b.raw.p50, baselineName: raw }),
+          figure({ id: 'rows.json.parse.p50', section: S, name: '  one JSON answer: then JSON.parse alone', value: rows.jsonStages.parse.p50, baseline: b.raw.p50, baselineName: raw })
         )
       }
     }
