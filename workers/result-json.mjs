@@ -93,9 +93,6 @@ function planColumns(fields) {
   return plan
 }
 
-/** Rows are joined into one flat string every this many characters (see `chunks`). */
-const CHUNK_CHARS = 256 * 1024
-
 export class ResultJsonBuilder {
   /**
    * @param {'all' | 'last'} shape
@@ -109,25 +106,14 @@ export class ResultJsonBuilder {
     this.tooLarge = false
     /** @type {string[]} finished statements, as JSON ('all') */
     this.statements = []
-    /** The last finished statement's rows as JSON, comma-joined, and how many ('last') */
-    this.lastRows = ''
-    this.lastRowCount = 0
+    /** @type {string[]} rows of the last finished statement ('last') */
+    this.lastRows = []
     /** @type {Field[] | null} the current statement's columns */
     this.columns = null
     /** @type {ReturnType<typeof planColumns> | null} how to write the current statement's rows */
     this.plan = null
-    /**
-     * The current statement's rows: whole chunks of comma-joined rows, and the rows of the chunk
-     * being gathered. A row is built as a chain of small strings; joining every CHUNK_CHARS keeps
-     * a million rows from living as millions of pieces until the end (collecting those is most
-     * of a large answer's time).
-     * @type {string[]}
-     */
-    this.chunks = []
     /** @type {string[]} */
     this.rows = []
-    this.chunkChars = 0
-    this.rowsInStatement = 0
     /** @type {number | null} the last completed statement's tag count ('all') */
     this.lastTagCount = null
   }
@@ -136,21 +122,7 @@ export class ResultJsonBuilder {
   rowDescription(fields) {
     this.columns = fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }))
     this.plan = planColumns(fields)
-    this.resetRows()
-  }
-
-  resetRows() {
-    this.chunks = []
     this.rows = []
-    this.chunkChars = 0
-    this.rowsInStatement = 0
-  }
-
-  /** The current statement's rows as JSON, comma-joined. */
-  joinedRows() {
-    if (this.rows.length > 0) this.chunks.push(this.rows.join(','))
-    this.rows = []
-    return this.chunks.join(',')
   }
 
   /** @param {(string | null)[]} values */
@@ -168,21 +140,13 @@ export class ResultJsonBuilder {
     this.size += s.length + 1
     if (this.size > this.maxChars) return this.overflow()
     this.rows.push(s + '}')
-    this.rowsInStatement++
-    this.chunkChars += s.length + 1
-    if (this.chunkChars >= CHUNK_CHARS) {
-      this.chunks.push(this.rows.join(','))
-      this.rows = []
-      this.chunkChars = 0
-    }
   }
 
   overflow() {
     this.tooLarge = true
-    this.resetRows()
+    this.rows = []
     this.statements = []
-    this.lastRows = ''
-    this.lastRowCount = 0
+    this.lastRows = []
   }
 
   /** The error to answer when the result was too large (SQLSTATE 54000: program limit exceeded). */
@@ -199,19 +163,18 @@ export class ResultJsonBuilder {
     if (this.tooLarge) {
       // keep counting nothing: the run will be answered with tooLargeError()
     } else if (this.shape === 'last') {
-      this.lastRowCount = this.rowsInStatement
-      this.lastRows = this.joinedRows()
+      this.lastRows = this.rows
     } else {
       const { command, rowCount } = parseCommandTag(tag)
       this.lastTagCount = rowCount
       this.statements.push(
         `{"command":${JSON.stringify(command)},"rowCount":${rowCount === null ? 'null' : rowCount},` +
-          `"columns":${JSON.stringify(this.columns ?? [])},"rows":[${this.joinedRows()}]}`
+          `"columns":${JSON.stringify(this.columns ?? [])},"rows":[${this.rows.join(',')}]}`
       )
     }
     this.columns = null
     this.plan = null
-    this.resetRows()
+    this.rows = []
   }
 
   /**
@@ -220,11 +183,11 @@ export class ResultJsonBuilder {
    * @returns {number | null}
    */
   get rowCount() {
-    return this.shape === 'last' ? this.lastRowCount : this.lastTagCount
+    return this.shape === 'last' ? this.lastRows.length : this.lastTagCount
   }
 
   /** @returns {string} */
   toJson() {
-    return this.shape === 'last' ? `[${this.lastRows}]` : `[${this.statements.join(',')}]`
+    return this.shape === 'last' ? `[${this.lastRows.join(',')}]` : `[${this.statements.join(',')}]`
   }
 }

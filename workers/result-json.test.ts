@@ -19,7 +19,6 @@ describe('ResultJsonBuilder size cap', () => {
     b.commandComplete('SELECT 1000')
     expect(b.tooLarge).toBe(true)
     expect(b.rows).toEqual([])
-    expect(b.chunks).toEqual([])
     expect(b.tooLargeError()).toEqual({
       code: '54000',
       message: expect.stringContaining('Add a LIMIT, or select fewer rows or columns.'),
@@ -53,21 +52,4 @@ describe('ResultJsonBuilder row count (for the query history)', () => {
     ['a statement without a count', [{ tag: 'SELECT 3', rows: [['a'], ['b'], ['c']] }, { tag: 'CREATE TABLE' }], null],
     ['nothing', [], null],
   ])('every statement: %s', (_, statements, expected) => expect(feed('all', statements)).toBe(expected))
-})
-
-describe('ResultJsonBuilder on results larger than one chunk of rows', () => {
-  it.each(['all', 'last'] as const)('answers every row once and in order (%s)', (shape) => {
-    const b = new ResultJsonBuilder(shape, 64 * 1024 * 1024)
-    const rows = Array.from({ length: 30_000 }, (_, i) => [`row ${i} ${'x'.repeat(i % 40)}`])
-    for (const statement of [rows, rows.slice(0, 3)]) {
-      b.rowDescription(columns)
-      for (const row of statement) b.dataRow(row)
-      b.commandComplete(`SELECT ${statement.length}`)
-    }
-    const objects = (list: string[][]) => list.map(([v]) => ({ v }))
-    const answer = JSON.parse(b.toJson())
-    if (shape === 'last') expect(answer).toEqual(objects(rows.slice(0, 3)))
-    else expect(answer.map((s: { rows: unknown[] }) => s.rows)).toEqual([objects(rows), objects(rows.slice(0, 3))])
-    expect(b.rowCount).toBe(3)
-  })
 })
