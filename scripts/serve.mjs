@@ -6,7 +6,7 @@
 // on every call. `next start` alone still serves the whole product through pages/api.
 //
 // The platform's TypeScript is loaded with jiti (transpiled once, then cached under
-// node_modules/.cache/jiti); the platform itself is one per process (server/platform.ts keeps it on
+// node_modules/.cache/jiti, or beside the data when node_modules is read-only: jiti-cache.mjs); the platform itself is one per process (server/platform.ts keeps it on
 // globalThis), shared with Next's instrumentation hook and API route. Should loading fail, Next
 // serves the API as with `next start`, and the reason is logged.
 //
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url'
 import next from 'next'
 import { createJiti } from 'jiti'
 import { isPlatformPath } from './platform-paths.mjs'
+import { jitiCacheDir } from './jiti-cache.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const host = process.env.SERVE_HOST || '127.0.0.1'
@@ -24,7 +25,7 @@ const port = Number(process.env.PORT || '3000')
 
 async function loadPlatformHandler() {
   try {
-    const jiti = createJiti(import.meta.url, { alias: { '@': root }, moduleCache: true })
+    const jiti = createJiti(import.meta.url, { alias: { '@': root }, moduleCache: true, fsCache: jitiCacheDir(root) })
     const [{ handleNodeRequest }, { getPlatform }, { readConfig }, { answerSecurityHeaders }] = await Promise.all([
       jiti.import(path.join(root, 'server/http/handler.ts')),
       jiti.import(path.join(root, 'server/platform.ts')),
