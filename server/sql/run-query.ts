@@ -102,10 +102,11 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
     }
     const failed = { ...run, durationMs: performance.now() - started, rowCount: null, error: refusal ?? runErrorMessage(error) }
     if (isDatabaseUnavailable(error)) {
-      await Promise.all([markUnhealthy(platform, project.ref), forgotten, skipHistory ? undefined : afterAnswer(platform, run, () => recordRun(platform, failed))])
+      // A database that did not answer saw no activity.
+      await Promise.all([markUnhealthy(platform, project.ref), forgotten, recordAfterAnswer(platform, project.ref, failed, { history: !skipHistory, activity: false })])
     } else {
       // A query that failed was activity too.
-      await Promise.all([recordAfterAnswer(platform, project.ref, failed, skipHistory), forgotten])
+      await Promise.all([recordAfterAnswer(platform, project.ref, failed, { history: !skipHistory, activity: true }), forgotten])
     }
     // Lines went out already: the failure is the stream's last line.
     if (stream?.started) return endStream(stream, errorLine(error, requestId))
@@ -114,7 +115,7 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
   const ran = { ...run, durationMs: outcome.durationMs, rowCount: outcome.rowCount ?? null, error: null }
   // The schema may have changed: the table editor and GraphQL see it at once (before the answer, so the next request does).
   if (!readOnly) catalogMayHaveChanged(platform, project.ref)
-  await Promise.all([recordAfterAnswer(platform, project.ref, ran, skipHistory), forgetRunning()])
+  await Promise.all([recordAfterAnswer(platform, project.ref, ran, { history: !skipHistory, activity: true }), forgetRunning()])
   if (stream) return endStream(stream, `{"type":"end","durationMs":${Math.round(outcome.durationMs)}}\n`)
   if (!all) {
     answered(outcome.json.byteLength)
@@ -132,15 +133,18 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
 }
 
 /**
- * The run's history entry and the project's activity (one control-plane statement), written once
- * the answer is on its way: the caller's next read of the history waits for it (afterAnswer).
+ * The run's history entry and/or the project's activity (one control-plane statement), written
+ * once the answer is on its way: the caller's next read of the history waits for it (afterAnswer).
  * Resolves at once unless too many of the caller's writes wait already.
  */
-function recordAfterAnswer(platform: Platform, projectRef: string, run: RunRecord, skipHistory: boolean): Promise<void> {
+function recordAfterAnswer(platform: Platform, projectRef: string, run: RunRecord, { history, activity }: { history: boolean; activity: boolean }): Promise<void> {
+  if (!history && !activity) return Promise.resolve()
   return afterAnswer(platform, run, () =>
-    skipHistory
+    !history
       ? recordActivity(platform, projectRef).catch((error: unknown) => console.error(`Project activity not recorded (project ${projectRef}):`, (error as Error).message))
-      : recordRunAndActivity(platform, run)
+      : activity
+        ? recordRunAndActivity(platform, run)
+        : recordRun(platform, run)
   )
 }
 
