@@ -16,7 +16,7 @@ describe('jitiCacheDir', () => {
     expect(jitiCacheDir(root, {}, canWrite)).toBe(path.join(root, '.data', 'cache', 'jiti'))
   })
 
-  it('falls back to the temp directory when nothing of the app can be written', () => {
-    expect(jitiCacheDir(root, { DATA_DIR: '/srv/data' }, () => false)).toBe(path.join(os.tmpdir(), 'supaboard-jiti'))
+  it('keeps no cache when nothing of the app can be written (never a shared temp directory)', () => {
+    expect(jitiCacheDir(root, { DATA_DIR: '/srv/data' }, () => false)).toBe(false)
   })
 })
