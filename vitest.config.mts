@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { sharedModuleFiles } from './tests/shared-module-files.mjs'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 
@@ -10,6 +11,10 @@ const root = path.dirname(fileURLToPath(import.meta.url))
  * module on purpose.
  */
 const NEEDS_OWN_MODULES = ['tests/api/brute-force.test.ts', 'tests/api/billing-egress-bundles.test.ts']
+
+/** Unit files with no page and no module mocks: they run on modules loaded once per worker. */
+const SHARED_MODULES = sharedModuleFiles(root)
+const UNIT_EXCLUDE = ['node_modules/**', '.next/**', 'e2e/**', 'bench/**', '.data/**', 'tests/api/**', '**/*.platform.test.ts']
 
 export default defineConfig({
   resolve: { alias: { '@': root } },
@@ -51,7 +56,20 @@ export default defineConfig({
           pool: 'threads',
           // Every other test file anywhere is found: a new folder is never silently left out.
           include: ['**/*.test.{ts,tsx,mjs}'],
-          exclude: ['node_modules/**', '.next/**', 'e2e/**', 'bench/**', '.data/**', 'tests/api/**', '**/*.platform.test.ts'],
+          exclude: [...UNIT_EXCLUDE, ...SHARED_MODULES],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-shared',
+          pool: 'threads',
+          include: SHARED_MODULES,
+          exclude: UNIT_EXCLUDE,
+          isolate: false,
+          restoreMocks: true,
+          unstubEnvs: true,
+          unstubGlobals: true,
         },
       },
     ],
