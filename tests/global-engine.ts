@@ -4,16 +4,27 @@
  * gets a control-plane database of its own on it and provisions its projects there
  * (tests/helpers/test-platform.ts), so suites never share rows. Durability is off: it is thrown
  * away at the end.
+ *
+ * The control-plane migrations run once here, into a template database: each test platform's
+ * control plane is a copy of it (a file copy on the server), and the platform's own start finds
+ * every migration applied. About a hundred test platforms each ran all of them before.
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { startEngine } from '../server/engine/cluster'
+import { openServerControlPlane } from '../server/db/control-plane'
+import { migrate } from '../server/db/migrate'
+
+/** The migrated control plane that test platforms copy (see startTestPlatform); nobody connects to it afterwards. */
+const CONTROL_PLANE_TEMPLATE = 'control_plane_template'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     engineAdminUrl: string
+    controlPlaneTemplate: string
   }
 }
 
@@ -22,8 +33,28 @@ export default async function setup(project: TestProject) {
   fs.chmodSync(dir, 0o755)
   const engine = await startEngine({ dataDir: dir, port: 0, durable: false })
   project.provide('engineAdminUrl', engine.adminUrl())
+  await migratedTemplate(engine.adminUrl())
+  project.provide('controlPlaneTemplate', CONTROL_PLANE_TEMPLATE)
   return async () => {
     await engine.stop()
     fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+async function migratedTemplate(adminUrl: string) {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(`create database ${CONTROL_PLANE_TEMPLATE}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(adminUrl)
+  url.pathname = `/${CONTROL_PLANE_TEMPLATE}`
+  const db = await openServerControlPlane(url.toString())
+  try {
+    await migrate(db)
+  } finally {
+    await db.close()
   }
 }

@@ -104,7 +104,8 @@ async function onSharedServer(overrides: Partial<ServerConfig>): Promise<{ overr
   let platformDatabaseUrl = overrides.platformDatabaseUrl
   if (!platformDatabaseUrl) {
     controlPlane = `cp_${randomBytes(6).toString('hex')}`
-    await asEngineAdmin((c) => c.query(`create database ${controlPlane}`))
+    // A copy of the control plane migrated once for the run (tests/global-engine.ts).
+    await asEngineAdmin((c) => c.query(`create database ${controlPlane} template ${inject('controlPlaneTemplate')}`))
     platformDatabaseUrl = engineUrl(controlPlane)
   }
   // Regions the test names keep their server; every other one is the run's server (entries after '*' win).
