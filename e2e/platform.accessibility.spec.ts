@@ -1,8 +1,6 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { runSql, signUp, uniqueEmail } from './helpers'
-import { SCREENSHOTS } from './photograph'
+import { saveScreenshot, SCREENSHOTS_WANTED } from './photograph'
 
 /**
  * An automated WCAG 2 A/AA audit (axe-core) of the main screens in light, dark and classic dark: any finding of
@@ -68,19 +66,19 @@ test('the main screens have no serious or critical WCAG 2 A/AA findings in light
   await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))
   await page.setViewportSize({ width: 1280, height: 900 })
   const findings: Finding[] = []
-  fs.mkdirSync(SCREENSHOTS, { recursive: true })
-  // Each screen audited is photographed as audited (and at phone width where `phone`), to look at.
+  // With E2E_SCREENSHOTS=1 each screen audited is photographed as audited (and at phone width
+  // where `phone`), to look at.
   const check = async (screen: string, ready: Locator, { phone = false } = {}) => {
     await settle(page, ready)
     for (const theme of THEMES) {
       await setTheme(page, theme)
       findings.push(...(await audit(page, screen, theme)))
       const name = `a11y-${screen.replace(/ /g, '-')}`
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-1280-${theme}.png`) })
-      if (!phone) continue
+      await saveScreenshot(page, `${name}-1280-${theme}.png`)
+      if (!phone || !SCREENSHOTS_WANTED) continue
       await page.setViewportSize({ width: 375, height: 780 })
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-375-${theme}.png`) })
+      await saveScreenshot(page, `${name}-375-${theme}.png`)
       await page.setViewportSize({ width: 1280, height: 900 })
     }
   }

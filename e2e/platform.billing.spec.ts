@@ -1,13 +1,12 @@
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { runSql, signUp, uniqueEmail } from './helpers'
-import { photograph, SCREENSHOTS } from './photograph'
+import { photograph, saveScreenshot } from './photograph'
 
 /**
  * Organization billing against the built-in platform: usage measured from a project whose
  * database just grew, the plan comparison, a plan change previewed before it is confirmed, a
  * project created on the new plan, the usage, statements and audit log pages. The billing page is
- * photographed at phone and desktop width in light and dark (test-results/screenshots).
+ * checked at phone and desktop width in light and dark (and photographed with E2E_SCREENSHOTS=1).
  */
 async function createProject(page: Page, slug: string, name: string): Promise<string> {
   await page.goto(`/new/${slug}`)
@@ -67,7 +66,7 @@ test('billing: real usage, the comparison table, a plan change previewed then co
   const preview = changing.getByRole('region', { name: 'Preview of the change' })
   await expect(preview.getByRole('heading', { name: 'New monthly cost' })).toBeVisible()
   await expect(preview.getByText('$25.00').first()).toBeVisible()
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'billing-plan-preview-1280-dark.png') })
+  await saveScreenshot(page, 'billing-plan-preview-1280-dark.png')
   await changing.getByRole('button', { name: 'Confirm change' }).click()
   await expect(changing).toBeHidden()
   await expect(plan.getByText('Pro plan', { exact: true })).toBeVisible()

@@ -205,7 +205,7 @@ test('the other database pages fit a phone and a desktop, light and dark', async
     { name: 'wrappers', path: 'database/wrappers', heading: 'Foreign data wrappers' },
     { name: 'hooks', path: 'database/hooks', heading: 'Database webhooks' },
   ]
-  // Every page is photographed even when one overflows: the failures are said together at the end.
+  // Every page is checked even when one overflows: the failures are said together at the end.
   const overflowing: string[] = []
   for (const target of pages) {
     await page.setViewportSize({ width: 1280, height: 860 })

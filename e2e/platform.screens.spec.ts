@@ -3,9 +3,9 @@ import { photograph } from './photograph'
 import { createOrgAndProject, runSql, signUp, uniqueEmail } from './helpers'
 
 /**
- * The main screens at phone, tablet and desktop width, in light and dark: each is photographed
- * into test-results/screenshots (kept as test artifacts to look at) and checked for the faults a
+ * The main screens at phone, tablet and desktop width, in light and dark, checked for the faults a
  * person would notice at once: a page wider than the screen, and a header that lost its menu.
+ * With E2E_SCREENSHOTS=1 each is photographed into test-results/screenshots, to look at.
  */
 test.describe.configure({ mode: 'serial' })
 
