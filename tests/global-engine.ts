@@ -6,7 +6,7 @@
  * away at the end.
  *
  * The control-plane migrations run once here, into a template database: each test platform's
- * control plane is a copy of it (a file copy on the server), and the platform's own start finds
+ * control plane is a copy of it (`create database … template`, made by the server), and the platform's own start finds
  * every migration applied. About a hundred test platforms each ran all of them before.
  */
 import fs from 'node:fs'
