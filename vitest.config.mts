@@ -1,19 +1,16 @@
 import { defineConfig } from 'vitest/config'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { sharedModuleFiles } from './tests/shared-module-files.mjs'
+import { moduleSharing } from './tests/shared-module-files.mjs'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 
 /**
- * API test files that must have modules of their own: one mocks a library the platform imports
- * (the mock must be in place before the platform's modules load), one loads a second copy of a
- * module on purpose.
+ * Which files share a worker's loaded modules, read from the files themselves
+ * (tests/shared-module-files.mjs): a file with a page or a module mock keeps modules of its own,
+ * so a new one lands in the isolated project by itself.
  */
-const NEEDS_OWN_MODULES = ['tests/api/brute-force.test.ts', 'tests/api/billing-egress-bundles.test.ts']
-
-/** Unit files with no page and no module mocks: they run on modules loaded once per worker. */
-const SHARED_MODULES = sharedModuleFiles(root)
+const SHARING = moduleSharing(root)
 const UNIT_EXCLUDE = ['node_modules/**', '.next/**', 'e2e/**', 'bench/**', '.data/**', 'tests/api/**', '**/*.platform.test.ts']
 
 export default defineConfig({
@@ -34,7 +31,7 @@ export default defineConfig({
           name: 'api',
           // `*.platform.test.ts` beside a feature: a suite that needs the run's server too.
           include: ['tests/api/**/*.test.ts', '**/*.platform.test.ts'],
-          exclude: [...NEEDS_OWN_MODULES],
+          exclude: SHARING.api.own,
           // The API suites import the whole platform (about 2 s a file); a worker imports it once
           // and runs file after file on it. Each file still starts platforms of its own, and spies
           // are put back after every test so that none reaches the next file.
@@ -45,7 +42,9 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api-own-modules', include: NEEDS_OWN_MODULES, globalSetup: ['tests/global-engine.ts'] },
+        // API suites that mock a library the platform imports (the mock must be in place before the
+        // platform's modules load) or load a second copy of a module on purpose.
+        test: { name: 'api-own-modules', include: SHARING.api.own, globalSetup: ['tests/global-engine.ts'] },
       },
       {
         extends: true,
@@ -56,7 +55,7 @@ export default defineConfig({
           pool: 'threads',
           // Every other test file anywhere is found: a new folder is never silently left out.
           include: ['**/*.test.{ts,tsx,mjs}'],
-          exclude: [...UNIT_EXCLUDE, ...SHARED_MODULES],
+          exclude: [...UNIT_EXCLUDE, ...SHARING.unit.shared],
         },
       },
       {
@@ -64,7 +63,7 @@ export default defineConfig({
         test: {
           name: 'unit-shared',
           pool: 'threads',
-          include: SHARED_MODULES,
+          include: SHARING.unit.shared,
           exclude: UNIT_EXCLUDE,
           isolate: false,
           restoreMocks: true,

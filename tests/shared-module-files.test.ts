@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { canShareModules, sharedModuleFiles } from './shared-module-files.mjs'
+import { canShareModules, moduleSharing } from './shared-module-files.mjs'
 
 describe('canShareModules', () => {
   it.each([
@@ -19,7 +19,7 @@ describe('canShareModules', () => {
   })
 })
 
-describe('sharedModuleFiles', () => {
+describe('moduleSharing', () => {
   let root = ''
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }))
 
@@ -28,19 +28,27 @@ describe('sharedModuleFiles', () => {
     fs.writeFileSync(path.join(root, file), text)
   }
 
-  it('lists the unit files that may share modules, leaving out pages, mocks, other runners and skipped folders', () => {
+  it('splits the API suites and the unit files into those that keep their own modules and those that share, leaving out skipped folders', () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'shared-modules-'))
     write('lib/a.test.ts', 'it()')
     write('scripts/b.test.mjs', 'it()')
     write('lib/page.test.ts', '// @vitest-environment happy-dom\nit()')
-    write('components/Card.test.tsx', 'it()')
+    write('components/Card.test.tsx', '// @vitest-environment happy-dom\nit()')
     write('data/mocked.test.ts', "vi.mock('x')")
     write('lib/feature.platform.test.ts', 'it()')
     write('tests/api/route.test.ts', 'it()')
+    write('tests/api/mocked.test.ts', "vi.mock('@node-rs/argon2')")
+    write('tests/api/second-copy.test.ts', 'vi.resetModules()')
     write('tests/unit/c.test.ts', 'it()')
     write('node_modules/pkg/d.test.ts', 'it()')
     write('e2e/e.test.ts', 'it()')
     write('lib/helper.ts', 'export {}')
-    expect(sharedModuleFiles(root)).toEqual(['lib/a.test.ts', 'scripts/b.test.mjs', 'tests/unit/c.test.ts'])
+    expect(moduleSharing(root)).toEqual({
+      api: { own: ['tests/api/mocked.test.ts', 'tests/api/second-copy.test.ts'], shared: ['lib/feature.platform.test.ts', 'tests/api/route.test.ts'] },
+      unit: {
+        own: ['components/Card.test.tsx', 'data/mocked.test.ts', 'lib/page.test.ts'],
+        shared: ['lib/a.test.ts', 'scripts/b.test.mjs', 'tests/unit/c.test.ts'],
+      },
+    })
   })
 })
