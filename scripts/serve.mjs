@@ -6,9 +6,10 @@
 // on every call. `next start` alone still serves the whole product through pages/api.
 //
 // The platform's TypeScript is loaded with jiti (transpiled once, then cached under
-// node_modules/.cache/jiti, or beside the data when node_modules is read-only: jiti-cache.mjs); the platform itself is one per process (server/platform.ts keeps it on
-// globalThis), shared with Next's instrumentation hook and API route. Should loading fail, Next
-// serves the API as with `next start`, and the reason is logged.
+// node_modules/.cache/jiti, or beside the data when node_modules is read-only: jiti-cache.mjs);
+// the platform itself is one per process (server/platform.ts keeps it on globalThis), shared
+// with Next's instrumentation hook and API route. Should loading fail, Next serves the API as
+// with `next start`, and the reason is logged.
 //
 // Environment: PORT, and LISTEN_HOST as scripts/start.mjs resolved it (passed as SERVE_HOST).
 import http from 'node:http'

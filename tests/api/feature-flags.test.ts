@@ -249,5 +249,4 @@ describe('configured by the operator', () => {
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
   })
-
 })
