@@ -42,13 +42,7 @@ export default async function setup(project: TestProject) {
 }
 
 async function migratedTemplate(adminUrl: string) {
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  try {
-    await admin.query(`create database ${CONTROL_PLANE_TEMPLATE}`)
-  } finally {
-    await admin.end()
-  }
+  await asAdmin(adminUrl, `create database ${CONTROL_PLANE_TEMPLATE}`)
   const url = new URL(adminUrl)
   url.pathname = `/${CONTROL_PLANE_TEMPLATE}`
   const db = await openServerControlPlane(url.toString())
@@ -56,5 +50,18 @@ async function migratedTemplate(adminUrl: string) {
     await migrate(db)
   } finally {
     await db.close()
+  }
+  // Nobody may connect to it from now on: a session on it would make every copy fail ("source
+  // database is being accessed by other users").
+  await asAdmin(adminUrl, `alter database ${CONTROL_PLANE_TEMPLATE} allow_connections false`)
+}
+
+async function asAdmin(adminUrl: string, sql: string) {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(sql)
+  } finally {
+    await admin.end()
   }
 }
