@@ -133,6 +133,30 @@ it('notices a crash of the server, reports it and starts it again', async () => 
   expect(postmasterPid(dir)).not.toBe(pid)
 })
 
+it('waits for the backends a killed server left running before it starts again on the same data', async () => {
+  const dir = dataDir()
+  const first = await start(dir)
+  // A backend busy in one long statement does not look for its postmaster until it ends.
+  const busy = new pg.Client({ connectionString: first.adminUrl() })
+  await busy.connect()
+  busy.on('error', () => undefined)
+  const statement = busy.query('select count(*) from generate_series(1, 40000000)').catch(() => undefined)
+  await until(async () => (await query<{ n: number }>(first.adminUrl(), `select count(*)::int as n from pg_stat_activity where query like 'select count(*) from generate_series%' and state = 'active'`))[0].n === 1)
+  const pid = postmasterPid(dir)
+  process.kill(pid, 'SIGKILL')
+  await until(() => !alive(pid))
+  // Its supervisor gone too, as when the app was killed with it.
+  await first.stop()
+  started.splice(0)
+
+  const reports: string[] = []
+  const again = await start(dir, { report: (m) => reports.push(m) })
+  expect(reports.join('\n')).toMatch(/processes of an earlier PostgreSQL server on .* are still running: waiting for them to end/)
+  expect(await query(again.adminUrl(), 'select 1 as ok')).toEqual([{ ok: 1 }])
+  await statement
+  await busy.end().catch(() => undefined)
+})
+
 it('stops the server cleanly with the app', async () => {
   const dir = dataDir()
   const engine = await start(dir)

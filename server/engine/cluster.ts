@@ -46,6 +46,14 @@ export type Engine = {
 
 const READY = 'database system is ready to accept connections'
 const START_TIMEOUT_MS = 120_000
+/**
+ * How long a start waits for processes of an earlier server on the same data directory to end.
+ * A postmaster killed outright (SIGKILL, the OOM killer) leaves its backends running until they
+ * next look for it: one in the middle of a long statement can take seconds, and until the last
+ * one ends the new server refuses to start ("pre-existing shared memory block is still in use").
+ */
+const ORPHANS_WAIT_MS = 60_000
+const ORPHANS_STILL_RUNNING = /pre-existing shared memory block .* is still in use/
 const LOG_MAX_BYTES = 10 * 1024 * 1024
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -288,6 +296,8 @@ async function supervise({ options, report, durable, bin, account, paths, passwo
   }
 
   async function launchOnPort(): Promise<ChildProcess> {
+    const orphansDeadline = Date.now() + ORPHANS_WAIT_MS
+    let orphansReported = false
     for (let attempt = 0; ; attempt++) {
       const onPort = options.port === 0 ? (attempt === 0 && previousPort ? previousPort : await freePort()) : options.port
       try {
@@ -295,6 +305,17 @@ async function supervise({ options, report, durable, bin, account, paths, passwo
         port = onPort
         return proc
       } catch (error) {
+        if (error instanceof StartFailed && ORPHANS_STILL_RUNNING.test(error.tail)) {
+          if (Date.now() > orphansDeadline)
+            throw new Error(
+              `Processes of an earlier PostgreSQL server on ${paths.data} are still running after ${ORPHANS_WAIT_MS / 1000} s: end them (\`ps -ef | grep postgres\`), then start again`
+            )
+          if (!orphansReported) report(`processes of an earlier PostgreSQL server on ${paths.data} are still running: waiting for them to end`)
+          orphansReported = true
+          attempt -= 1 // The same port again: it was not the port.
+          await sleep(250)
+          continue
+        }
         const taken = error instanceof StartFailed && /could not bind|Address already in use/i.test(error.tail)
         if (taken && options.port === 0 && attempt < 5) continue
         if (taken) throw new Error(`EMBEDDED_DB_PORT ${onPort} is in use by another program: stop it or set EMBEDDED_DB_PORT to a free port (0 picks one)`)
