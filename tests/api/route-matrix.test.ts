@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORGANIZATION_ROLES, roleCan, routes, type RouteName } from '@/lib/api-types'
 import { issueSession } from '@/server/auth/sessions'
 import { findUserById } from '@/server/auth/users'
+import { checkHealth } from '@/server/projects/health'
 import { startTestPlatform, settle, type TestPlatform } from '../helpers/test-platform'
 import { PASSWORD, type Caller, type Example, type Fixture } from './matrix/types'
 import { serviceExamples } from './matrix/service.examples'
@@ -125,6 +126,27 @@ describe('every route × every caller', () => {
     return (await tp.platform.db.transaction((tx) => issueSession(tp.platform, tx, user))).access_token
   }
 
+  /**
+   * Background work started by earlier calls has ended and the fixture's project is active, as
+   * every example expects. A busy machine can leave it otherwise between two calls: a transition
+   * retried on a timer (not a pending promise), or a health probe that got no answer in time
+   * (UNKNOWN until the next check, 30 s later): that check is run again here.
+   */
+  async function settleAll() {
+    await settle(tp.platform)
+    await expect
+      .poll(
+        async () => {
+          const [{ status }] = await tp.platform.db.query<{ status: string }>('select status from projects where ref = $1', [fx.ref])
+          if (status === 'UNKNOWN' || status === 'ACTIVE_UNHEALTHY') await checkHealth(tp.platform)
+          await settle(tp.platform)
+          return status
+        },
+        { timeout: 30_000, interval: 100 }
+      )
+      .toBe('ACTIVE_HEALTHY')
+  }
+
   const names = Object.keys(routes) as RouteName[]
 
   it('has an example for every route', () => {
@@ -138,7 +160,7 @@ describe('every route × every caller', () => {
     it.each(CALLERS)('called by %s', async (caller) => {
       await example.before?.(tp, fx)
       // Set-ups started by earlier calls (a project created) end first: they change rows too.
-      await settle(tp.platform)
+      await settleAll()
       const before = await snapshot(tp)
       const res = await tp.call(route.method, example.path(fx), { token: await tokenFor(caller), body: example.body?.(fx) })
       const success = example.status ?? route.status
