@@ -55,7 +55,22 @@ export default defineConfig({
           pool: 'threads',
           // Every other test file anywhere is found: a new folder is never silently left out.
           include: ['**/*.test.{ts,tsx,mjs}'],
-          exclude: [...UNIT_EXCLUDE, ...SHARING.unit.shared],
+          exclude: [...UNIT_EXCLUDE, ...SHARING.unit.shared, ...SHARING.page.shared],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Files with a page and no module mock: the page and what is loaded stay for the next
+          // file; tests/setup.ts clears what a file leaves behind.
+          name: 'page-shared',
+          pool: 'threads',
+          include: SHARING.page.shared,
+          exclude: UNIT_EXCLUDE,
+          isolate: false,
+          restoreMocks: true,
+          unstubEnvs: true,
+          unstubGlobals: true,
         },
       },
       {

@@ -13,4 +13,25 @@ if (typeof document !== 'undefined') {
   // default). The suites share two cores with the browser tests, and a screen that needs two mocked
   // answers can take longer than a second under that load; a wait ends as soon as the screen is right.
   configure({ asyncUtilTimeout: 10_000 })
+
+  // Files that share loaded modules share the page too (vitest.config.mts, `page-shared`): what a
+  // file rendered and stored is cleared after each of its tests and after the file, as a page of
+  // its own would start. Testing Library unmounts by itself only for the first file that loads it.
+  const { cleanup } = await import('@testing-library/react')
+  const { resetClientStores } = await import('@/state/reset')
+  afterEach(() => cleanup())
+  afterAll(() => {
+    cleanup()
+    vi.useRealTimers()
+    resetClientStores()
+    window.localStorage.clear()
+    window.sessionStorage.clear()
+    for (const cookie of document.cookie.split(';')) {
+      const name = cookie.split('=')[0].trim()
+      if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+    }
+    document.documentElement.removeAttribute('class')
+    document.documentElement.removeAttribute('style')
+    document.body.innerHTML = ''
+  })
 }
