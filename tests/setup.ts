@@ -7,6 +7,9 @@ setAccessTokenProvider(undefined)
 // Testing Library and its matchers only where there is a page: a file of server or pure code
 // (most of them) does not pay for loading them.
 if (typeof document !== 'undefined') {
+  // Where the page's fetch stack finds the platform API (lib/client-config.ts reads it once, when
+  // first loaded): the same for every page file, since files in \`page-shared\` load it only once.
+  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
   await import('@testing-library/jest-dom/vitest')
   const { configure } = await import('@testing-library/dom')
   // `waitFor` and `findBy…` wait up to 10 s for the screen to show what a test expects (1 s by
@@ -30,8 +33,8 @@ if (typeof document !== 'undefined') {
       const name = cookie.split('=')[0].trim()
       if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
     }
-    document.documentElement.removeAttribute('class')
-    document.documentElement.removeAttribute('style')
+    for (const element of [document.documentElement, document.body])
+      for (const name of element.getAttributeNames()) element.removeAttribute(name)
     document.body.innerHTML = ''
   })
 }

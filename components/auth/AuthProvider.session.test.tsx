@@ -6,10 +6,6 @@
  */
 import { vi } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-
 const router = vi.hoisted(() => ({ isReady: true, query: { ref: 'abc' }, replace: vi.fn(async () => true) }))
 vi.mock('next/router', () => ({ useRouter: () => router }))
 vi.mock('@/components/layouts/RuntimeConfigGate', () => ({ FullPageLoader: () => null }))

@@ -1,15 +1,13 @@
+import { toast } from 'sonner'
 import { afterEach, expect, it, vi } from 'vitest'
-
-const toast = vi.hoisted(() => ({ warning: vi.fn() }))
-vi.mock('sonner', () => ({ toast }))
-
+import { recordToasts } from '@/tests/helpers/toasts'
 import { NAVIGATOR_LOCKS_WARNING, resetNavigatorLocksWarning, warnIfNavigatorLocksMissing } from './navigator-locks'
 
 afterEach(() => {
   resetNavigatorLocksWarning()
   vi.restoreAllMocks()
-  toast.warning.mockClear()
 })
+recordToasts()
 
 it('warns once, in the console and as a notice, when navigator.locks is missing', () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)

@@ -6,10 +6,6 @@
  */
 import { vi } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-
 const router = vi.hoisted(() => ({
   pathname: '/docs/[slug]',
   asPath: '/docs/quick-start',

@@ -5,9 +5,6 @@
  */
 import { vi } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
 vi.mock('next/router', () => ({ useRouter: () => ({ push: vi.fn(), pathname: '/project/[ref]/settings/general', query: { ref: 'abc' } }) }))
 
 import { cleanup, render, screen } from '@testing-library/react'

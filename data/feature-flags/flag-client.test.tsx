@@ -7,10 +7,6 @@
  */
 import { vi } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { delay, http, HttpResponse } from 'msw'

@@ -2,10 +2,6 @@
 /** reportError logs, and sends a report to the platform: without the session, whatever the consent, once per error and page. */
 import { vi } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { setAccessTokenProvider } from '@/lib/auth/session-token'

@@ -2,10 +2,6 @@
 /** Telemetry reset on sign-out: ends the link on the platform while the session works, and forgets the anonymous id. */
 import { vi } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { setAccessTokenProvider } from '@/lib/auth/session-token'

@@ -5,10 +5,6 @@
  */
 import { vi } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-
 const router = vi.hoisted(() => ({ replace: vi.fn(async () => true), push: vi.fn(async () => true), asPath: '/projects', pathname: '/projects', query: {} }))
 vi.mock('next/router', () => ({ useRouter: () => router }))
 const signOut = vi.hoisted(() => vi.fn(async () => undefined))

@@ -5,9 +5,6 @@
  */
 import { vi } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
 const client = vi.hoisted(() => ({
   getUserIdentities: vi.fn(),
   unlinkIdentity: vi.fn(async () => ({ data: {}, error: null })),

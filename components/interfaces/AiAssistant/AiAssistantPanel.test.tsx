@@ -6,10 +6,6 @@
  */
 import { vi } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-
 const router = vi.hoisted(() => ({ push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/abc', pathname: '/project/[ref]', query: {}, isReady: true }))
 vi.mock('next/router', () => ({ useRouter: () => router }))
 

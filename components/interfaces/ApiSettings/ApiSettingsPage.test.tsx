@@ -5,16 +5,7 @@
  * confirmation with the new keys shown, the data API settings validated and saved, and the error
  * state with its retry.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }))
-vi.mock('sonner', () => ({
-  toast: { success: (text: string) => toasts.success.push(text), error: (text: string) => toasts.error.push(text) },
-}))
-
+import { recordToasts } from '@/tests/helpers/toasts'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -24,14 +15,12 @@ import { createQueryClient } from '@/data/query-client'
 import { actionsOf, roleCan, type ApiSettings, type OrganizationRole } from '@/lib/api-types'
 import { ApiSettingsPage } from './ApiSettingsPage'
 
+const toasts = recordToasts()
+
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
-beforeEach(() => {
-  toasts.success.length = 0
-  toasts.error.length = 0
-})
 
 const SETTINGS: ApiSettings = {
   url: 'http://localhost:3000/p/abc',

@@ -6,9 +6,6 @@
  */
 import { vi } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
 const client = vi.hoisted(() => ({ signInWithOAuth: vi.fn(async () => ({ data: { url: 'https://github.test/' }, error: null })) }))
 vi.mock('@/lib/auth/gotrue-client', () => ({ getGoTrueClient: () => client }))
 

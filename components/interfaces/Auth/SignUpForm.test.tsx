@@ -8,9 +8,6 @@
  */
 import { vi } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
 const router = vi.hoisted(() => ({ replace: vi.fn(async () => true), push: vi.fn(async () => true), isReady: true, asPath: '/sign-up', pathname: '/sign-up', query: {} }))
 vi.mock('next/router', () => ({ useRouter: () => router }))
 const client = vi.hoisted(() => ({

@@ -6,16 +6,7 @@
  * deleted through the review dialog, Postgres' refusal kept in it, a Read-only member, and the
  * empty and error states.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }))
-vi.mock('sonner', () => ({
-  toast: { success: (text: string) => toasts.success.push(text), error: (text: string) => toasts.error.push(text) },
-}))
-
+import { recordToasts } from '@/tests/helpers/toasts'
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
@@ -24,14 +15,12 @@ import { POLICIES_SQL, type PolicyTable } from '@/lib/auth-policies/policies-sql
 import { renderWithQueries } from '@/tests/helpers/render-with-queries'
 import { PoliciesPage } from './PoliciesPage'
 
+const toasts = recordToasts()
+
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
-beforeEach(() => {
-  toasts.success.length = 0
-  toasts.error.length = 0
-})
 
 const TABLES: PolicyTable[] = [
   { schema: 'app', name: 'audit', rls: false, forceRls: false, owned: true, columns: ['at'], policies: [] },

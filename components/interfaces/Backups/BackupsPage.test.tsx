@@ -6,15 +6,8 @@
  */
 import { vi } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }))
 const pushed = vi.hoisted(() => [] as string[])
 vi.mock('next/router', () => ({ useRouter: () => ({ push: async (url: string) => pushed.push(url) }) }))
-vi.mock('sonner', () => ({
-  toast: { success: (text: string) => toasts.success.push(text), error: (text: string) => toasts.error.push(text) },
-}))
 
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -23,16 +16,14 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { createQueryClient } from '@/data/query-client'
 import { actionsOf, type Backup, type BackupList, type OrganizationRole } from '@/lib/api-types'
+import { recordToasts } from '@/tests/helpers/toasts'
 import { BackupsPage } from './BackupsPage'
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
-beforeEach(() => {
-  toasts.success.length = 0
-  toasts.error.length = 0
-})
+const toasts = recordToasts()
 
 const BACKUP: Backup = {
   id: 3,

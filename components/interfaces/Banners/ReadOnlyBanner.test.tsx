@@ -3,11 +3,6 @@
  * The read-only mode banner against an MSW-mocked platform: shown for a project in read-only mode
  * with why (the platform's note) and where to go; nothing for a writable project or no project.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
 
 import { render, screen, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'

@@ -6,17 +6,11 @@
  * form's own check and the platform's refusal.
  */
 import { vi } from 'vitest'
+import { recordToasts } from '@/tests/helpers/toasts'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
 // jsdom lays nothing out, so recharts would draw nothing: the chart stands in as its caption.
 vi.mock('./UsageChart', () => ({
   UsageChart: ({ name, daily }: { name: string; daily: unknown[] }) => <figure aria-label={`${name} per day`}>{daily.length} days</figure>,
-}))
-const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }))
-vi.mock('sonner', () => ({
-  toast: { success: (text: string) => toasts.success.push(text), error: (text: string) => toasts.error.push(text) },
 }))
 
 import { render, screen, waitFor, within } from '@testing-library/react'
@@ -41,12 +35,12 @@ import {
 } from './billing.fixtures'
 import { OrganizationBilling } from './OrganizationBilling'
 
+const toasts = recordToasts()
+
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => {
   server.resetHandlers()
-  toasts.success.length = 0
-  toasts.error.length = 0
 })
 afterAll(() => server.close())
 

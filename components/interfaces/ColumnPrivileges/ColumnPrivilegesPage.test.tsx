@@ -4,16 +4,7 @@
  * the roles × columns grid, grant and revoke per cell and per column (what is sent, what is shown
  * after), a Read-only member, and the empty and error states.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }))
-vi.mock('sonner', () => ({
-  toast: { success: (text: string) => toasts.success.push(text), error: (text: string) => toasts.error.push(text) },
-}))
-
+import { recordToasts } from '@/tests/helpers/toasts'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -26,6 +17,8 @@ import type { SchemaCatalog } from '@/lib/sql/completion'
 import { appState } from '@/state/app'
 import { featurePreviewsState } from '@/state/feature-previews'
 import { ColumnPrivilegesPage } from './ColumnPrivilegesPage'
+
+const toasts = recordToasts()
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -104,8 +97,6 @@ beforeEach(() => {
   featurePreviewsState.enabled = {}
   featurePreviewsState.loaded = false
   appState.reset()
-  toasts.success = []
-  toasts.error = []
   localStorage.setItem(FEATURE_PREVIEW_KEYS.COLUMN_PRIVILEGES, 'true')
 })
 

@@ -7,7 +7,6 @@
 import { vi } from 'vitest'
 
 vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
   // What cmdk uses and jsdom lacks.
   globalThis.ResizeObserver ??= class {
     observe() {}

@@ -7,9 +7,6 @@
  */
 import { vi } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
 const router = vi.hoisted(() => ({ push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/abc/database/views', pathname: '/project/[ref]/database/[kind]', query: {} }))
 vi.mock('next/router', () => ({ useRouter: () => router }))
 

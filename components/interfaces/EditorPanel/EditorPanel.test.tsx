@@ -6,9 +6,6 @@
  */
 import { vi } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
 /** The stand-in editor last mounted, to edit its model as Monaco's own input does (outside React). */
 const mounted = vi.hoisted(() => ({ editor: null as null | { getModel: () => EditableModel } }))
 type EditableModel = { getFullModelRange: () => unknown; pushEditOperations: (selections: unknown[], edits: { range: unknown; text: string }[]) => void }

@@ -4,16 +4,7 @@
  * enabling into a new schema (the SQL shown is the SQL sent for), disabling with cascade, an
  * unavailable extension with its reason, a Read-only member, and the error state.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }))
-vi.mock('sonner', () => ({
-  toast: { success: (text: string) => toasts.success.push(text), error: (text: string) => toasts.error.push(text) },
-}))
-
+import { recordToasts } from '@/tests/helpers/toasts'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -24,6 +15,8 @@ import { actionsOf, type Extension, type OrganizationRole, type ProjectExtension
 import { disableExtensionSql, enableExtensionSql } from '@/lib/extensions/extension-sql'
 import { appState } from '@/state/app'
 import { ExtensionsPage } from './ExtensionsPage'
+
+const toasts = recordToasts()
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -96,8 +89,6 @@ function platform({ role = 'Developer' as OrganizationRole, fail = false } = {})
 
 beforeEach(() => {
   appState.reset()
-  toasts.success = []
-  toasts.error = []
 })
 
 function renderPage() {

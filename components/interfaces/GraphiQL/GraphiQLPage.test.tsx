@@ -5,11 +5,6 @@
  * GraphQL route, a schema with no table gets a query that says so, and a refused endpoint shows
  * the platform's message with a way to try again.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
 
 import { render, screen, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'

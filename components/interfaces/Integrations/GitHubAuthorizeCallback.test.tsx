@@ -6,9 +6,6 @@
  */
 import { vi } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
 const router = vi.hoisted(() => ({ isReady: true, query: {} as Record<string, string>, replace: vi.fn(), push: vi.fn(), asPath: '/', pathname: '/integrations/github/authorize' }))
 vi.mock('next/router', () => ({ useRouter: () => router }))
 vi.mock('@/components/auth/AuthProvider', () => ({ useAuth: () => ({ session: { access_token: 't' }, isLoading: false }) }))

@@ -4,11 +4,6 @@
  * histogram and the events, an event's fields by dotted path, the search sent debounced, the
  * range clamped to the plan's retention, and the empty, error and not-run states.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
 
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'

@@ -4,11 +4,6 @@
  * on Team and Enterprise only) and the caller (Owner to Owners only); a bad address is caught
  * before anything is sent; the new invitation's link is shown; a refusal is shown as it came.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
 
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

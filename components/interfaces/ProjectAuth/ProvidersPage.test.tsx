@@ -5,26 +5,16 @@
  * !disable_signup), only what changed saved, the contract's validation, the redirect URLs list,
  * the platform's refusal shown, read-only for roles without auth:config:update, the load error.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }))
-vi.mock('sonner', () => ({
-  toast: { success: (text: string) => toasts.success.push(text), error: (text: string) => toasts.error.push(text) },
-}))
-
+import { recordToasts } from '@/tests/helpers/toasts'
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { DEFAULT_AUTH_CONFIG } from '@/mocks/project-auth'
-import { platform, renderPage, server } from './test-platform'
+import { platform, renderPage, server, startMockedPlatform } from './test-platform'
 import { ProvidersPage } from './ProvidersPage'
 
-beforeEach(() => {
-  toasts.success.length = 0
-  toasts.error.length = 0
-})
+const toasts = recordToasts()
+
+startMockedPlatform()
 
 const page = () => renderPage(<ProvidersPage projectRef="abc" />)
 const form = () => screen.getByRole('form', { name: 'Auth settings' })

@@ -5,26 +5,16 @@
  * recovery, ban for a period and unban, delete after a confirmation. Members who may read but not
  * change users see every action disabled with the reason; members who may not read see why.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }))
-vi.mock('sonner', () => ({
-  toast: { success: (text: string) => toasts.success.push(text), error: (text: string) => toasts.error.push(text) },
-}))
-
+import { recordToasts } from '@/tests/helpers/toasts'
 import { screen, waitFor, within } from '@testing-library/react'
 import { actionsOf } from '@/lib/api-types'
 import { mockUser } from '@/mocks/project-auth'
-import { platform, renderPage } from './test-platform'
+import { platform, renderPage, startMockedPlatform } from './test-platform'
 import { UsersPage } from './UsersPage'
 
-beforeEach(() => {
-  toasts.success.length = 0
-  toasts.error.length = 0
-})
+const toasts = recordToasts()
+
+startMockedPlatform()
 
 const page = () => renderPage(<UsersPage projectRef="abc" />)
 const ADA = mockUser(1, { email: 'ada@example.com' })

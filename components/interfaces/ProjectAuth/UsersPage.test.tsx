@@ -5,25 +5,15 @@
  * not read users, adding and inviting, and per user: recovery, ban and unban, delete after a
  * confirmation; actions disabled with the reason for a member who may not change users.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }))
-vi.mock('sonner', () => ({
-  toast: { success: (text: string) => toasts.success.push(text), error: (text: string) => toasts.error.push(text) },
-}))
-
+import { recordToasts } from '@/tests/helpers/toasts'
 import { screen, within } from '@testing-library/react'
 import { manyUsers, mockUser } from '@/mocks/project-auth'
-import { platform, renderPage } from './test-platform'
+import { platform, renderPage, startMockedPlatform } from './test-platform'
 import { UsersPage } from './UsersPage'
 
-beforeEach(() => {
-  toasts.success.length = 0
-  toasts.error.length = 0
-})
+recordToasts()
+
+startMockedPlatform()
 
 const page = () => renderPage(<UsersPage projectRef="abc" />)
 const table = () => screen.getByRole('table', { name: /users/i })

@@ -15,9 +15,17 @@ import type { Action } from '@/lib/api-types'
 import { mockAuthState, projectAuthHandlers, type MockAuthState } from '@/mocks/project-auth'
 
 export const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+
+/**
+ * The mocked platform answers during the calling file's tests (called at its top level). Hooks of
+ * the file's own, not of this module: a module shared between files is loaded only once
+ * (tests/shared-module-files.mjs).
+ */
+export function startMockedPlatform() {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  afterEach(() => server.resetHandlers())
+  afterAll(() => server.close())
+}
 
 /** The platform for project `abc`; `actions` overrides what the permissions answer grants. */
 export function platform(extra: Partial<Omit<MockAuthState, 'log'>> = {}, { actions }: { actions?: Action[] } = {}) {

@@ -5,11 +5,6 @@
  * offered" with why and what would enable it; changes are shown as SQL before they run, keep
  * Postgres' message when refused, and are not offered to a Read-only member.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
 
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'

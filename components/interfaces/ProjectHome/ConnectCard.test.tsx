@@ -4,13 +4,7 @@
  * hidden until revealed, reveal and reset only for the roles allowed, the reset dialog (sent
  * password, shown once), the note about the platform's own server, and the not-set-up and error states.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-vi.mock('sonner', () => ({ toast: { success: () => undefined, error: () => undefined } }))
-
+import { recordToasts } from '@/tests/helpers/toasts'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -21,6 +15,8 @@ import { actionsOf, type OrganizationRole, type ProjectDetail, type ProjectSetti
 import { appState } from '@/state/app'
 import { ConnectCard } from './ConnectCard'
 import { connectionLines, generatePassword } from './connection-lines'
+
+recordToasts()
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

@@ -4,11 +4,6 @@
  * one quotas use) shown as it is; while restricted, the last sampled size with when it was
  * measured, never "Unknown"; a size never measured says so.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
 
 import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'

@@ -6,11 +6,8 @@
  * and the error state with a retry.
  */
 import { vi } from 'vitest'
+import { recordToasts } from '@/tests/helpers/toasts'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 vi.mock('next/router', () => ({ useRouter: () => ({ push: vi.fn(), pathname: '/project/[ref]/settings/compute-and-disk', query: { ref: 'abc' } }) }))
 
 import { render, screen, waitFor, within } from '@testing-library/react'
@@ -21,6 +18,8 @@ import { createQueryClient } from '@/data/query-client'
 import { mockedPlatform, permissionsFor, runtimeConfig, SAMPLE_PROJECT } from '@/tests/helpers/mocked-platform'
 import { type OrganizationRole, type ProjectCompute, type ProjectDetail } from '@/lib/api-types'
 import { ComputeSettingsPage } from './ComputeSettingsPage'
+
+recordToasts()
 
 const server = mockedPlatform()
 

@@ -6,14 +6,8 @@
  * sees the page but no Save, no actions).
  */
 import { vi } from 'vitest'
+import { recordToasts } from '@/tests/helpers/toasts'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }))
-vi.mock('sonner', () => ({
-  toast: { success: (text: string) => toasts.success.push(text), error: (text: string) => toasts.error.push(text) },
-}))
 vi.mock('next/router', () => ({ useRouter: () => ({ push: vi.fn(), pathname: '/project/[ref]/settings/general', query: { ref: 'abc' } }) }))
 
 import { render, screen, waitFor, within } from '@testing-library/react'
@@ -26,11 +20,9 @@ import { type OrganizationRole, type PauseStatus, type ProjectDetail, type Servi
 import { formatMoment } from './general-settings.utils'
 import { GeneralSettingsPage } from './GeneralSettingsPage'
 
+const toasts = recordToasts()
+
 const server = mockedPlatform()
-beforeEach(() => {
-  toasts.success.length = 0
-  toasts.error.length = 0
-})
 
 const PROJECT: ProjectDetail = SAMPLE_PROJECT
 const VERSIONS: ServiceVersions = {

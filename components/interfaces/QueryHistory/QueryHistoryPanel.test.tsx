@@ -2,10 +2,6 @@
 /** The query history panel against an MSW-mocked platform: runs listed with their outcome, search sent to the server, one click opens a run. */
 import { vi } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { recordToasts } from '@/tests/helpers/toasts'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -7,7 +8,7 @@ import type { ResultColumn } from '@/lib/api-types/sql'
 import { columnar } from '@/tests/fixtures/results'
 import { ResultsGrid } from './ResultsGrid'
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
+recordToasts()
 
 // jsdom does no layout: give every element a viewport size so the virtualizer has a window to fill.
 const VIEWPORT = { width: 1000, height: 600 }

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 /** Export downloads a file of the chosen type; Copy puts the text on the clipboard, or says why not. */
 import { render, screen, waitFor } from '@testing-library/react'
+import { recordToasts } from '@/tests/helpers/toasts'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { vi } from 'vitest'
@@ -8,7 +9,7 @@ import type { ResultColumn } from '@/lib/api-types/sql'
 import { columnar } from '@/tests/fixtures/results'
 import { ResultsToolbar } from './ResultsToolbar'
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
+recordToasts()
 
 const columns: ResultColumn[] = [
   { name: 'id', dataTypeID: 23 },

@@ -5,11 +5,7 @@
  * Format SQL, and SQL inserted by the AI assistant.
  */
 import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-
+import { recordToasts } from '@/tests/helpers/toasts'
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -28,7 +24,7 @@ import { controlledStream, ndjsonAnswer, ndjsonOf } from '@/tests/fixtures/resul
 const router = vi.hoisted(() => ({ query: {}, push: vi.fn(async () => true), replace: vi.fn(async () => true) }))
 vi.mock('next/router', () => ({ useRouter: () => router }))
 vi.mock('./MonacoEditor', () => import('./MonacoEditor.fake'))
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
+recordToasts()
 
 const { SnippetEditor } = await import('./SnippetEditor')
 
@@ -75,7 +71,6 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 beforeEach(() => {
   sqlEditorState.reset()
   aiAssistantState.reset()
-  vi.mocked(toast.error).mockClear()
 })
 afterEach(() => {
   cleanup() // before clearing storage: unmounting saves (and keeps a pending copy until it lands)

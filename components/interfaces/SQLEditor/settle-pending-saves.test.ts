@@ -2,10 +2,6 @@
 /** Sign-out and unsaved SQL: pending saves are sent first; what cannot be sent is lost only if the user agrees. */
 import { vi } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { listPendingSaves, writePendingSave } from '@/lib/sql-editor/pending-saves'

@@ -6,13 +6,10 @@
  * visitor is asked to sign in, and nothing is sent.
  */
 import { vi } from 'vitest'
+import { recordToasts } from '@/tests/helpers/toasts'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
 const auth = vi.hoisted(() => ({ session: { access_token: 't', user: { email: 'ada@example.com' } } as unknown, mfaRequired: false, isLoading: false, signOut: async () => undefined }))
 vi.mock('@/components/auth/AuthProvider', () => ({ useAuth: () => auth }))
-vi.mock('sonner', () => ({ toast: { success: () => undefined, error: () => undefined } }))
 
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -22,6 +19,8 @@ import { setupServer } from 'msw/node'
 import { createQueryClient } from '@/data/query-client'
 import type { SupportRequestAnswer } from '@/lib/api-types'
 import { SupportForm } from './SupportForm'
+
+recordToasts()
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

@@ -5,26 +5,19 @@
  * through their reviewed SQL, a table created from the form, a table dropped only once its name
  * is typed, and a table without a primary key shown read-only.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }))
-vi.mock('sonner', () => ({
-  toast: { success: (text: string) => toasts.success.push(text), error: (text: string) => toasts.error.push(text) },
-}))
-
+import { recordToasts } from '@/tests/helpers/toasts'
 import { databaseObjectsSql } from '@/lib/sql/database-objects'
 import { rowsSql, tableDetailSql, tablesSql } from '@/lib/table-editor'
 import { appState } from '@/state/app'
-import { page, platform, reads, renderEditor, screen, TODOS, TODOS_DETAIL, waitFor, within } from './test-platform'
+import { page, platform, reads, renderEditor, screen, TODOS, TODOS_DETAIL, waitFor, within, startMockedPlatform } from './test-platform'
+
+const toasts = recordToasts()
+
+startMockedPlatform()
 
 beforeEach(() => {
   localStorage.clear()
   appState.reset()
-  toasts.success = []
-  toasts.error = []
 })
 
 const runs = (state: { sent: { sql: string; history: string | null }[] }) => state.sent.filter((s) => s.history === null).map((s) => s.sql)

@@ -5,25 +5,18 @@
  * first page and the next one by keyset, a cell edited through the review of its UPDATE, Postgres'
  * error kept in the dialog, a Read-only member who sees no change controls, and the keyboard.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }))
-vi.mock('sonner', () => ({
-  toast: { success: (text: string) => toasts.success.push(text), error: (text: string) => toasts.error.push(text) },
-}))
-
+import { recordToasts } from '@/tests/helpers/toasts'
 import { appState } from '@/state/app'
-import { act, fireEvent, firstPageSql, platform, reads, renderEditor, screen, secondPageSql, VIEWPORT, waitFor, within } from './test-platform'
+import { act, fireEvent, firstPageSql, platform, reads, renderEditor, screen, secondPageSql, VIEWPORT, waitFor, within, startMockedPlatform } from './test-platform'
 import { tablesSql } from '@/lib/table-editor'
+
+const toasts = recordToasts()
+
+startMockedPlatform()
 
 beforeEach(() => {
   localStorage.clear()
   appState.reset()
-  toasts.success = []
-  toasts.error = []
 })
 
 it("lists the schema's tables with their estimated row counts, never counting them unbounded", async () => {

@@ -4,18 +4,16 @@
  * re-reads those few (not every page scrolled past), and scrolling back reads the pages above
  * again by keyset, before the first kept row.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-vi.mock('sonner', () => ({ toast: { success: () => undefined, error: () => undefined } }))
-
+import { recordToasts } from '@/tests/helpers/toasts'
 import { ROWS_MAX_PAGES, ROWS_PAGE_SIZE } from '@/data/table-editor/table-rows-query'
 import { rowsSql } from '@/lib/table-editor'
 import { appState } from '@/state/app'
 import { ROW_HEIGHT } from './GridRow'
-import { act, fireEvent, firstPageSql, platform, reads, renderEditor, screen, TODOS, todo, waitFor, within } from './test-platform'
+import { act, fireEvent, firstPageSql, platform, reads, renderEditor, screen, TODOS, todo, waitFor, within, startMockedPlatform } from './test-platform'
+
+recordToasts()
+
+startMockedPlatform()
 
 // Not a whole number of pages: the last page is short, so no empty page is asked for after it.
 const ROWS = 1_050

@@ -24,16 +24,24 @@ const originals = {
   clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth'),
 }
 const server = setupServer()
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => VIEWPORT.height })
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => VIEWPORT.width })
-  server.listen({ onUnhandledRequest: 'error' })
-})
-afterEach(() => server.resetHandlers())
-afterAll(() => {
-  server.close()
-  for (const [name, descriptor] of Object.entries(originals)) if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor)
-})
+
+/**
+ * The viewport and the mocked platform, for the calling file's tests (called at its top level).
+ * Hooks of the file's own, not of this module: a module shared between files is loaded only once
+ * (tests/shared-module-files.mjs).
+ */
+export function startMockedPlatform() {
+  beforeAll(() => {
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => VIEWPORT.height })
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => VIEWPORT.width })
+    server.listen({ onUnhandledRequest: 'error' })
+  })
+  afterEach(() => server.resetHandlers())
+  afterAll(() => {
+    server.close()
+    for (const [name, descriptor] of Object.entries(originals)) if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor)
+  })
+}
 
 /** The catalog's answer for public.todos, as tableDetailSql's one row of JSON. */
 const column = (name: string, type: string, base: string, typcategory: string, extra: Record<string, unknown> = {}) => ({

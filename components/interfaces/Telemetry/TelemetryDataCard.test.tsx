@@ -3,11 +3,6 @@
  * The account's telemetry page parts against an MSW-mocked platform: loading, empty and error
  * states, the list with older pages, Delete all behind a confirmation, and the consent toggle.
  */
-import { vi } from 'vitest'
-
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
 
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

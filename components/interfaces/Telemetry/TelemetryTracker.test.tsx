@@ -7,10 +7,6 @@
  */
 import { vi, type MockInstance } from 'vitest'
 
-vi.hoisted(() => {
-  process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
-})
-
 const router = vi.hoisted(() => {
   const handlers = new Map<string, Set<(...args: unknown[]) => void>>()
   return {
