@@ -21,13 +21,13 @@ const router = vi.hoisted(() => {
     },
   }
 })
-vi.mock('next/router', () => ({ useRouter: () => router }))
 
 import { act, cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { appState } from '@/state/app'
 import { AppShell } from './AppShell'
 import { projectNavigation } from './section-navigation'
+import { withRouter } from '@/tests/helpers/router'
 
 afterEach(() => {
   cleanup()
@@ -38,13 +38,16 @@ const LONG_NAME = 'Storefront with a name far too long for a narrow screen'
 
 function renderShell() {
   return render(
-    <AppShell
-      isPlatform
-      breadcrumbs={[{ label: LONG_NAME, href: '/project/shopref' }]}
-      navigation={projectNavigation({ ref: 'shopref', pathname: router.pathname, name: LONG_NAME, columnPrivileges: false })}
-    >
-      <p>Page</p>
-    </AppShell>
+    withRouter(
+      router,
+      <AppShell
+        isPlatform
+        breadcrumbs={[{ label: LONG_NAME, href: '/project/shopref' }]}
+        navigation={projectNavigation({ ref: 'shopref', pathname: router.pathname, name: LONG_NAME, columnPrivileges: false })}
+      >
+        <p>Page</p>
+      </AppShell>
+    )
   )
 }
 

@@ -5,7 +5,7 @@
  */
 import { vi } from 'vitest'
 
-vi.mock('next/router', () => ({ useRouter: () => ({ push: vi.fn(), pathname: '/project/[ref]/settings/general', query: { ref: 'abc' } }) }))
+const router = { push: vi.fn(), pathname: '/project/[ref]/settings/general', query: { ref: 'abc' } }
 
 import { cleanup, render, screen } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -16,6 +16,7 @@ import { actionsOf, isTransitionalStatus, PROJECT_STATUSES, type ProjectDetail, 
 import { ProjectStatusBadge, STATUS_BADGES } from '@/components/interfaces/Projects/ProjectStatusBadge'
 import { STATUS_SCREENS } from './project-status-screens'
 import { ProjectStatusScreen } from './ProjectStatusScreen'
+import { withRouter } from '@/tests/helpers/router'
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -60,10 +61,13 @@ describe.each(PROJECT_STATUSES)('%s', (status) => {
       http.get('*/api/platform/projects/abc', () => HttpResponse.json(project(status)))
     )
     render(
-      <QueryClientProvider client={createQueryClient()}>
-        <ProjectStatusScreen project={project(status)} />
-        <ProjectStatusBadge status={status} />
-      </QueryClientProvider>
+      withRouter(
+        router,
+        <QueryClientProvider client={createQueryClient()}>
+          <ProjectStatusScreen project={project(status)} />
+          <ProjectStatusBadge status={status} />
+        </QueryClientProvider>
+      )
     )
     const { title, text } = STATUS_SCREENS[status]
     expect(await screen.findByText(title)).toBeInTheDocument()

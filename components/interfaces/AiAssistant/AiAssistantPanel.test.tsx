@@ -6,8 +6,7 @@
  */
 import { vi } from 'vitest'
 
-const router = vi.hoisted(() => ({ push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/abc', pathname: '/project/[ref]', query: {}, isReady: true }))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+const router = { push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/abc', pathname: '/project/[ref]', query: {}, isReady: true }
 
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -17,6 +16,7 @@ import { setupServer } from 'msw/node'
 import { createQueryClient } from '@/data/query-client'
 import { addAssistantMessage, aiAssistantState } from '@/state/ai-assistant'
 import { AiAssistantPanel } from './AiAssistantPanel'
+import { withRouter } from '@/tests/helpers/router'
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -31,9 +31,12 @@ afterAll(() => server.close())
 function renderPanel({ enabled = true } = {}) {
   server.use(http.get('*/api/platform/ai/status', () => HttpResponse.json({ enabled, model: enabled ? 'gpt-test' : null })))
   return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AiAssistantPanel projectRef="abc" />
-    </QueryClientProvider>
+    withRouter(
+      router,
+      <QueryClientProvider client={createQueryClient()}>
+        <AiAssistantPanel projectRef="abc" />
+      </QueryClientProvider>
+    )
   )
 }
 

@@ -4,10 +4,9 @@
  * plan's retention, "Back up now", a restore only after the confirmation (and only for roles that
  * may), the download note, and the error state with its retry.
  */
-import { vi } from 'vitest'
 
-const pushed = vi.hoisted(() => [] as string[])
-vi.mock('next/router', () => ({ useRouter: () => ({ push: async (url: string) => pushed.push(url) }) }))
+const pushed: string[] = []
+const router = { push: async (url: string) => pushed.push(url) > 0 }
 
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -18,6 +17,7 @@ import { createQueryClient } from '@/data/query-client'
 import { actionsOf, type Backup, type BackupList, type OrganizationRole } from '@/lib/api-types'
 import { recordToasts } from '@/tests/helpers/toasts'
 import { BackupsPage } from './BackupsPage'
+import { withRouter } from '@/tests/helpers/router'
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -78,9 +78,12 @@ function platform({ role = 'Owner' as OrganizationRole, failures = 0, backups = 
 function renderPage() {
   const user = userEvent.setup()
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <BackupsPage projectRef="abc" />
-    </QueryClientProvider>
+    withRouter(
+      router,
+      <QueryClientProvider client={createQueryClient()}>
+        <BackupsPage projectRef="abc" />
+      </QueryClientProvider>
+    )
   )
   return { user }
 }

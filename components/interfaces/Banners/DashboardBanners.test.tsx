@@ -9,8 +9,7 @@
  */
 import { vi } from 'vitest'
 
-const router = vi.hoisted(() => ({ pathname: '/projects' }))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+const router = { pathname: '/projects' }
 
 import { createHash } from 'node:crypto'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
@@ -24,6 +23,7 @@ import { FLAG_OVERRIDES_COOKIE, flagOverridesCookieValue } from '@/lib/feature-f
 import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
 import { CLOCK_CHECK_INTERVAL_MS, CLOCK_SKEW_MESSAGE, DEFAULT_INCIDENT_MESSAGE } from './banners.constants'
 import { DashboardBanners } from './DashboardBanners'
+import { withRouter } from '@/tests/helpers/router'
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -80,9 +80,12 @@ function platform({
 
 function renderBanners(organizationSlug?: string) {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <DashboardBanners organizationSlug={organizationSlug} />
-    </QueryClientProvider>
+    withRouter(
+      router,
+      <QueryClientProvider client={createQueryClient()}>
+        <DashboardBanners organizationSlug={organizationSlug} />
+      </QueryClientProvider>
+    )
   )
 }
 

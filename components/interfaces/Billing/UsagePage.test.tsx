@@ -16,7 +16,7 @@ vi.hoisted(() => {
 })
 
 /** A router whose query the page can change, re-rendering the page as Next's would. */
-const router = vi.hoisted(() => {
+const router = (() => {
   const listeners = new Set<() => void>()
   const state = {
     pathname: '/org/[slug]/usage',
@@ -32,21 +32,14 @@ const router = vi.hoisted(() => {
     },
   }
   return state
-})
-vi.mock('next/router', async () => {
-  const { useSyncExternalStore } = await import('react')
-  return {
-    useRouter: () => {
-      useSyncExternalStore(router.subscribe, () => router.query)
-      return router
-    },
-  }
-})
+})()
 
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
+import { useSyncExternalStore } from 'react'
 import { renderWithQueries } from '@/tests/helpers/render-with-queries'
+import { withRouter } from '@/tests/helpers/router'
 import type { UsageAnswer } from '@/lib/api-types'
 import { GB } from '@/lib/billing/plan-table'
 import { acmeOrganization, usageFixture } from './billing.fixtures'
@@ -89,7 +82,12 @@ beforeEach(() => {
 })
 afterEach(() => vi.useRealTimers())
 
-const renderPage = () => renderWithQueries(<UsagePage org={acmeOrganization} />)
+/** The page with the router's current query, rendered again when the page changes it. */
+function RoutedUsagePage() {
+  const query = useSyncExternalStore(router.subscribe, () => router.query)
+  return withRouter({ ...router, query }, <UsagePage org={acmeOrganization} />)
+}
+const renderPage = () => renderWithQueries(<RoutedUsagePage />)
 
 const card = (name: string) => screen.getByRole('region', { name })
 

@@ -33,7 +33,6 @@ const router = vi.hoisted(() => {
     },
   }
 })
-vi.mock('next/router', () => ({ useRouter: () => router }))
 
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -47,6 +46,7 @@ import { appState } from '@/state/app'
 import { featurePreviewsState } from '@/state/feature-previews'
 import { THEMES } from '@/components/ui'
 import { CommandMenu, commandMenuDialog } from './CommandMenu'
+import { withRouter } from '@/tests/helpers/router'
 
 const SNIPPET = '5f0c0000-0000-4000-8000-000000000001'
 
@@ -88,12 +88,15 @@ beforeAll(() => commandMenuDialog.preload())
 function setup() {
   const user = userEvent.setup()
   render(
-    <ThemeProvider attribute="class" themes={[...THEMES]} defaultTheme="system" enableSystem>
-      <QueryClientProvider client={createQueryClient()}>
-        <button type="button">Somewhere on the page</button>
-        <CommandMenu />
-      </QueryClientProvider>
-    </ThemeProvider>
+    withRouter(
+      router,
+      <ThemeProvider attribute="class" themes={[...THEMES]} defaultTheme="system" enableSystem>
+        <QueryClientProvider client={createQueryClient()}>
+          <button type="button">Somewhere on the page</button>
+          <CommandMenu />
+        </QueryClientProvider>
+      </ThemeProvider>
+    )
   )
   const menu = () => screen.getByRole('dialog', { name: 'Command menu' })
   const open = async () => {

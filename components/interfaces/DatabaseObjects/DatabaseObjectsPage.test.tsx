@@ -7,8 +7,7 @@
  */
 import { vi } from 'vitest'
 
-const router = vi.hoisted(() => ({ push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/abc/database/views', pathname: '/project/[ref]/database/[kind]', query: {} }))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+const router = { push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/abc/database/views', pathname: '/project/[ref]/database/[kind]', query: {} }
 
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -19,6 +18,7 @@ import { createQueryClient } from '@/data/query-client'
 import { databaseObjectsSql, type DatabaseObjectKind } from '@/lib/sql/database-objects'
 import { historyHandOff } from '@/state/history-hand-off'
 import { DatabaseObjectsPage } from './DatabaseObjectsPage'
+import { withRouter } from '@/tests/helpers/router'
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -56,9 +56,12 @@ function platform(answers: Partial<Record<DatabaseObjectKind, unknown[]>>) {
 function renderPage(kind: DatabaseObjectKind) {
   const user = userEvent.setup()
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <DatabaseObjectsPage projectRef="abc" kind={kind} />
-    </QueryClientProvider>
+    withRouter(
+      router,
+      <QueryClientProvider client={createQueryClient()}>
+        <DatabaseObjectsPage projectRef="abc" kind={kind} />
+      </QueryClientProvider>
+    )
   )
   return { user }
 }

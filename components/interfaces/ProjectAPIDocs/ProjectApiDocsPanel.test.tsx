@@ -17,8 +17,9 @@ import { featurePreviewsState } from '@/state/feature-previews'
 import { renderWithQueries } from '@/tests/helpers/render-with-queries'
 import { ApiDocsPage } from './ApiDocsPage'
 import { ProjectApiDocsPanel } from './ProjectApiDocsPanel'
+import { withRouter } from '@/tests/helpers/router'
 
-vi.mock('next/router', () => ({ useRouter: () => ({ query: { ref: 'abc' }, pathname: '/project/[ref]/api', push: vi.fn() }) }))
+const router = { query: { ref: 'abc' }, pathname: '/project/[ref]/api', push: vi.fn() }
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -65,7 +66,7 @@ beforeEach(() => {
 })
 
 async function openPanel() {
-  const { user } = renderWithQueries(<ProjectApiDocsPanel projectRef="abc" />)
+  const { user } = renderWithQueries(withRouter(router, <ProjectApiDocsPanel projectRef="abc" />))
   await act(async () => {
     appState.showProjectApiDocs = true
   })
@@ -197,7 +198,7 @@ it('closes with its close button', async () => {
 it('the API docs page shows the same docs, without the preview', async () => {
   platform()
   localStorage.setItem(FEATURE_PREVIEW_KEYS.API_SIDE_PANEL, 'false')
-  const { user } = renderWithQueries(<ApiDocsPage projectRef="abc" />)
+  const { user } = renderWithQueries(withRouter(router, <ApiDocsPage projectRef="abc" />))
   expect(screen.getByRole('heading', { name: 'API docs', level: 1 })).toBeInTheDocument()
   expect(await screen.findByRole('heading', { name: 'The client' })).toBeInTheDocument()
   expect(snippets()[0]).toContain(`createClient('http://localhost:3000/p/abc', 'ANON.KEY')`)

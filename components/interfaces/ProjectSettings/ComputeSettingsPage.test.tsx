@@ -8,7 +8,7 @@
 import { vi } from 'vitest'
 import { recordToasts } from '@/tests/helpers/toasts'
 
-vi.mock('next/router', () => ({ useRouter: () => ({ push: vi.fn(), pathname: '/project/[ref]/settings/compute-and-disk', query: { ref: 'abc' } }) }))
+const router = { push: vi.fn(), pathname: '/project/[ref]/settings/compute-and-disk', query: { ref: 'abc' } }
 
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -18,6 +18,7 @@ import { createQueryClient } from '@/data/query-client'
 import { mockedPlatform, permissionsFor, runtimeConfig, SAMPLE_PROJECT } from '@/tests/helpers/mocked-platform'
 import { type OrganizationRole, type ProjectCompute, type ProjectDetail } from '@/lib/api-types'
 import { ComputeSettingsPage } from './ComputeSettingsPage'
+import { withRouter } from '@/tests/helpers/router'
 
 recordToasts()
 
@@ -48,9 +49,12 @@ function platform({ role = 'Owner' as OrganizationRole, plan = 'pro' as ProjectD
 function renderPage() {
   const user = userEvent.setup()
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ComputeSettingsPage projectRef="abc" />
-    </QueryClientProvider>
+    withRouter(
+      router,
+      <QueryClientProvider client={createQueryClient()}>
+        <ComputeSettingsPage projectRef="abc" />
+      </QueryClientProvider>
+    )
   )
   return { user }
 }

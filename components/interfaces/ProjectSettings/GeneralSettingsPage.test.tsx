@@ -8,7 +8,7 @@
 import { vi } from 'vitest'
 import { recordToasts } from '@/tests/helpers/toasts'
 
-vi.mock('next/router', () => ({ useRouter: () => ({ push: vi.fn(), pathname: '/project/[ref]/settings/general', query: { ref: 'abc' } }) }))
+const router = { push: vi.fn(), pathname: '/project/[ref]/settings/general', query: { ref: 'abc' } }
 
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -19,6 +19,7 @@ import { createQueryClient } from '@/data/query-client'
 import { type OrganizationRole, type PauseStatus, type ProjectDetail, type ServiceVersions, type UpgradeStatus } from '@/lib/api-types'
 import { formatMoment } from './general-settings.utils'
 import { GeneralSettingsPage } from './GeneralSettingsPage'
+import { withRouter } from '@/tests/helpers/router'
 
 const toasts = recordToasts()
 
@@ -65,9 +66,12 @@ function platform({ role = 'Owner' as OrganizationRole, project = {} as Partial<
 function renderPage() {
   const user = userEvent.setup()
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <GeneralSettingsPage projectRef="abc" />
-    </QueryClientProvider>
+    withRouter(
+      router,
+      <QueryClientProvider client={createQueryClient()}>
+        <GeneralSettingsPage projectRef="abc" />
+      </QueryClientProvider>
+    )
   )
   return { user }
 }

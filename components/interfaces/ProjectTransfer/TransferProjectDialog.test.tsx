@@ -6,8 +6,7 @@
  */
 import { vi } from 'vitest'
 
-const router = vi.hoisted(() => ({ push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/shopref', pathname: '/project/[ref]', query: {} }))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+const router = { push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/shopref', pathname: '/project/[ref]', query: {} }
 
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
@@ -15,6 +14,7 @@ import { mockedPlatform, permissionsFor, runtimeConfig, SAMPLE_PROJECT } from '@
 import { type Organization, type OrganizationRole, type ProjectDetail, type TransferPreview } from '@/lib/api-types'
 import { renderWithQueries } from '@/tests/helpers/render-with-queries'
 import { TransferProjectDialog } from './TransferProjectDialog'
+import { withRouter } from '@/tests/helpers/router'
 
 const server = mockedPlatform()
 afterEach(() => router.push.mockClear())
@@ -58,7 +58,7 @@ function renderDialog(answer: TransferPreview) {
       new URL(request.url).searchParams.get('target_organization_slug') === 'beta' ? HttpResponse.json(answer) : HttpResponse.json({ message: 'unexpected' }, { status: 500 })
     )
   )
-  return renderWithQueries(<TransferProjectDialog project={project} open onOpenChange={() => {}} />)
+  return renderWithQueries(withRouter(router, <TransferProjectDialog project={project} open onOpenChange={() => {}} />))
 }
 
 it('offers only the other organizations where the member is Owner or Admin, then shows the preview', async () => {

@@ -6,8 +6,7 @@
  */
 import { vi } from 'vitest'
 
-const router = vi.hoisted(() => ({ push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/parent', pathname: '/project/[ref]', query: {} }))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+const router = { push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/parent', pathname: '/project/[ref]', query: {} }
 
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -17,6 +16,7 @@ import { mockedPlatform, permissionsFor, runtimeConfig, SAMPLE_PROJECT } from '@
 import { createQueryClient } from '@/data/query-client'
 import { type OrganizationRole, type ProjectDetail } from '@/lib/api-types'
 import { PreviewBranchesCard } from './PreviewBranchesCard'
+import { withRouter } from '@/tests/helpers/router'
 
 const server = mockedPlatform()
 
@@ -30,9 +30,12 @@ function renderCard(role: OrganizationRole, branches: ProjectDetail[]) {
     http.get('*/api/platform/projects/parentref/branches', () => HttpResponse.json(branches))
   )
   return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <PreviewBranchesCard project={parent} />
-    </QueryClientProvider>
+    withRouter(
+      router,
+      <QueryClientProvider client={createQueryClient()}>
+        <PreviewBranchesCard project={parent} />
+      </QueryClientProvider>
+    )
   )
 }
 

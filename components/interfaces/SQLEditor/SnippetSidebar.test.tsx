@@ -13,9 +13,9 @@ import { setupServer } from 'msw/node'
 import { createQueryClient } from '@/data/query-client'
 import { actionsOf, type Content, type ContentListItem, type OrganizationRole } from '@/lib/api-types'
 import { contentListItem } from '@/tests/fixtures/content'
+import { withRouter } from '@/tests/helpers/router'
 
-const router = vi.hoisted(() => ({ query: {}, push: vi.fn(async () => true), replace: vi.fn(async () => true) }))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+const router = { query: {}, push: vi.fn(async () => true), replace: vi.fn(async () => true) }
 
 const { SnippetSidebar } = await import('./SnippetSidebar')
 
@@ -86,9 +86,12 @@ function platform({ items = [] as ContentListItem[], role = 'Developer' as Organ
 
 function show(activeId?: string) {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SnippetSidebar projectRef="abc" activeId={activeId} />
-    </QueryClientProvider>
+    withRouter(
+      router,
+      <QueryClientProvider client={createQueryClient()}>
+        <SnippetSidebar projectRef="abc" activeId={activeId} />
+      </QueryClientProvider>
+    )
   )
 }
 
