@@ -72,14 +72,14 @@ const examples: Record<RouteName, Example> = {
   ...computeExamples,
 }
 
-/** Rows the callers could change, as one comparable snapshot. */
+/** Rows the callers could change, as one comparable snapshot, and the status of each project. */
 async function snapshot(tp: TestPlatform) {
   const [orgs, members, projects] = await Promise.all([
     tp.platform.db.query('select id, name, slug from organizations order by id'),
     tp.platform.db.query('select organization_id, profile_id, role from organization_members order by 1, 2'),
-    tp.platform.db.query('select ref, name, status from projects order by id'),
+    tp.platform.db.query<{ ref: string; name: string; status: string }>('select ref, name, status from projects order by id'),
   ])
-  return JSON.stringify({ orgs, members, projects })
+  return { rows: JSON.stringify({ orgs, members, projects }), statusOf: (ref: string) => projects.find((p) => p.ref === ref)?.status }
 }
 
 describe('every route × every caller', () => {
@@ -127,24 +127,22 @@ describe('every route × every caller', () => {
   }
 
   /**
-   * Background work started by earlier calls has ended and the fixture's project is active, as
-   * every example expects. A busy machine can leave it otherwise between two calls: a transition
-   * retried on a timer (not a pending promise), or a health probe that got no answer in time
-   * (UNKNOWN until the next check, 30 s later): that check is run again here.
+   * The snapshot once background work started by earlier calls has ended and the fixture's
+   * project is active, as every example expects. A busy machine can leave it otherwise between two
+   * calls: a transition retried on a timer (not a pending promise), or a health probe that got no
+   * answer in time (UNKNOWN until the next check, 30 s later): that check is run again here.
    */
-  async function settleAll() {
-    await settle(tp.platform)
-    await expect
-      .poll(
-        async () => {
-          const [{ status }] = await tp.platform.db.query<{ status: string }>('select status from projects where ref = $1', [fx.ref])
-          if (status === 'UNKNOWN' || status === 'ACTIVE_UNHEALTHY') await checkHealth(tp.platform)
-          await settle(tp.platform)
-          return status
-        },
-        { timeout: 30_000, interval: 100 }
-      )
-      .toBe('ACTIVE_HEALTHY')
+  async function settledSnapshot() {
+    const deadline = Date.now() + 30_000
+    for (;;) {
+      await settle(tp.platform)
+      const now = await snapshot(tp)
+      const status = now.statusOf(fx.ref)
+      if (status === 'ACTIVE_HEALTHY') return now.rows
+      if (Date.now() > deadline) throw new Error(`The matrix project stayed ${status}`)
+      if (status === 'UNKNOWN' || status === 'ACTIVE_UNHEALTHY') await checkHealth(tp.platform)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
   }
 
   const names = Object.keys(routes) as RouteName[]
@@ -160,8 +158,7 @@ describe('every route × every caller', () => {
     it.each(CALLERS)('called by %s', async (caller) => {
       await example.before?.(tp, fx)
       // Set-ups started by earlier calls (a project created) end first: they change rows too.
-      await settleAll()
-      const before = await snapshot(tp)
+      const before = await settledSnapshot()
       const res = await tp.call(route.method, example.path(fx), { token: await tokenFor(caller), body: example.body?.(fx) })
       const success = example.status ?? route.status
       let expected: number
@@ -181,7 +178,7 @@ describe('every route × every caller', () => {
         expect(res.body.requestId).toBe(res.headers.get('x-request-id'))
         // Refused: nothing was changed, and nothing of the organization was told.
         await settle(tp.platform)
-        expect(await snapshot(tp)).toBe(before)
+        expect((await snapshot(tp)).rows).toBe(before)
         expect(JSON.stringify(res.body)).not.toContain('Matrix Org')
       }
     })
@@ -211,12 +208,12 @@ describe('self-hosted mode refuses what it does not offer', () => {
   it.each(
     (Object.keys(routes) as RouteName[]).filter((name) => routes[name].platformOnly),
   )('%s answers 403 and creates nothing', async (name) => {
-    const before = await snapshot(tp)
+    const before = (await snapshot(tp)).rows
     const body = name === 'createProject' ? { name: 'More', organization_slug: 'default-org' } : { name: 'More' }
     const res = await tp.call(routes[name].method, routes[name].path, { body: routes[name].method === 'GET' ? undefined : body })
     expect(res.status).toBe(403)
     expect(res.body.message).toContain('Self-hosted mode has one organization and one project')
-    expect(await snapshot(tp)).toBe(before)
+    expect((await snapshot(tp)).rows).toBe(before)
   })
 
   it('tells the dashboard through the permissions that it cannot create projects', async () => {
