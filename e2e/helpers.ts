@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { LOCAL_STORAGE_KEYS } from '../lib/local-storage'
 
 export const PASSWORD = 'correct horse battery staple'
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
@@ -40,6 +41,33 @@ export async function createOrgAndProject(page: Page, orgName: string, projectNa
   const ref = page.url().split('/').pop()!
   await expect(page.getByRole('link', { name: 'Open SQL Editor' })).toBeVisible({ timeout: 60_000 })
   return ref
+}
+
+/**
+ * A new user with an organization and an active project, made through the platform's API, and
+ * this browser signed in as them: the session stored where the dashboard keeps it, as a sign-in
+ * leaves it. For specs about what comes after; the sign-up and creation screens have walks of
+ * their own (platform.spec.ts). Nothing is open yet: the spec goes to its first page.
+ */
+export async function newUserWithProject(page: Page, tag: string, orgName: string, projectName: string): Promise<string> {
+  const api = page.request
+  const signUpAnswer = await api.post('/auth/v1/signup', { data: { email: uniqueEmail(tag), password: PASSWORD } })
+  expect(signUpAnswer.status(), await signUpAnswer.text()).toBe(200)
+  const session = await signUpAnswer.json()
+  const headers = { Authorization: `Bearer ${session.access_token}` }
+  const call = async (method: 'get' | 'post', path: string, data?: object) => {
+    const answer = await api[method](`/api/platform${path}`, { headers, data })
+    expect(answer.ok(), `${method.toUpperCase()} ${path}: ${await answer.text()}`).toBe(true)
+    return answer.json()
+  }
+  await call('post', '/profile')
+  const organization = await call('post', '/organizations', { name: orgName })
+  const project = await call('post', '/projects', { name: projectName, organization_slug: organization.slug })
+  await expect.poll(async () => (await call('get', `/projects/${project.ref}`)).status, { timeout: 60_000 }).toBe('ACTIVE_HEALTHY')
+  const { cookies } = await page.context().storageState()
+  const origin = new URL(signUpAnswer.url()).origin
+  await page.context().setStorageState({ cookies, origins: [{ origin, localStorage: [{ name: LOCAL_STORAGE_KEYS.AUTH_SESSION, value: JSON.stringify(session) }] }] })
+  return project.ref
 }
 
 /** Replaces the editor's text and runs it with the keyboard shortcut. */

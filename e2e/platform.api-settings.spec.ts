@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createOrgAndProject, runSql, signUp, uniqueEmail } from './helpers'
+import { newUserWithProject, runSql } from './helpers'
 import { photograph } from './photograph'
 
 /**
@@ -11,9 +11,7 @@ test('Project settings → API: the URL and keys it shows serve a table made in 
   test.setTimeout(240_000)
   await page.setViewportSize({ width: 1280, height: 860 })
   await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))
-  await signUp(page, uniqueEmail('data-api'))
-  await expect(page).toHaveURL(/\/projects$/)
-  const ref = await createOrgAndProject(page, 'Data API org', 'Data API db')
+  const ref = await newUserWithProject(page, 'data-api', 'Data API org', 'Data API db')
 
   await page.goto(`/project/${ref}/sql/new`)
   await runSql(page, "create table todos (id int primary key, title text not null); insert into todos values (1, 'first') returning title as made")

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createOrgAndProject, runSql, signUp, uniqueEmail } from './helpers'
+import { newUserWithProject, runSql } from './helpers'
 import { photograph } from './photograph'
 
 /**
@@ -11,9 +11,7 @@ test('Authentication → Policies: enable RLS on a new table and add a policy fr
   test.setTimeout(240_000)
   await page.setViewportSize({ width: 1280, height: 860 })
   await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))
-  await signUp(page, uniqueEmail('policies'))
-  await expect(page).toHaveURL(/\/projects$/)
-  const ref = await createOrgAndProject(page, 'Policies org', 'Policies db')
+  const ref = await newUserWithProject(page, 'policies', 'Policies org', 'Policies db')
 
   await page.goto(`/project/${ref}/sql/new`)
   await runSql(page, 'create table todos (id bigint generated always as identity primary key, user_id uuid, title text not null); select 1 as made')

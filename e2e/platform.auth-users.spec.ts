@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createOrgAndProject, signUp, uniqueEmail } from './helpers'
+import { newUserWithProject } from './helpers'
 import { photograph } from './photograph'
 
 /**
@@ -11,9 +11,7 @@ test('Authentication → Users and → Providers: a project user added, searched
   test.setTimeout(300_000)
   await page.setViewportSize({ width: 1280, height: 860 })
   await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))
-  await signUp(page, uniqueEmail('auth-users'))
-  await expect(page).toHaveURL(/\/projects$/)
-  const ref = await createOrgAndProject(page, 'Auth users org', 'Auth users db')
+  const ref = await newUserWithProject(page, 'auth-users', 'Auth users org', 'Auth users db')
 
   await page.goto(`/project/${ref}/settings/api`)
   const anon = (await page.locator('code[aria-labelledby="api-anon"]').textContent())!

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createOrgAndProject, runSql, signUp, uniqueEmail } from './helpers'
+import { newUserWithProject, runSql } from './helpers'
 import { photograph } from './photograph'
 
 /**
@@ -11,9 +11,7 @@ test('Project → Backups: back up, delete the rows, restore, see them back; clo
   test.setTimeout(240_000)
   await page.setViewportSize({ width: 1280, height: 860 })
   await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))
-  await signUp(page, uniqueEmail('backups'))
-  await expect(page).toHaveURL(/\/projects$/)
-  const ref = await createOrgAndProject(page, 'Backups org', 'Backups db')
+  const ref = await newUserWithProject(page, 'backups', 'Backups org', 'Backups db')
 
   await page.goto(`/project/${ref}/sql/new`)
   await runSql(page, "create table notes (id int primary key, body text not null); insert into notes values (1, 'kept safe') returning body as made")

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createOrgAndProject, runSql, signUp, uniqueEmail } from './helpers'
+import { newUserWithProject, runSql } from './helpers'
 import { photograph } from './photograph'
 
 /**
@@ -10,9 +10,7 @@ import { photograph } from './photograph'
 test('the Database pages list what SQL created, with each definition', async ({ page }) => {
   test.setTimeout(180_000)
   await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))
-  await signUp(page, uniqueEmail('database'))
-  await expect(page).toHaveURL(/\/projects$/)
-  const ref = await createOrgAndProject(page, 'Database Works', 'Catalogued')
+  const ref = await newUserWithProject(page, 'database', 'Database Works', 'Catalogued')
   await page.goto(`/project/${ref}/sql/new`)
   await runSql(
     page,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
-import { createOrgAndProject, runSql, signUp, uniqueEmail } from './helpers'
+import { newUserWithProject, runSql } from './helpers'
 import { photograph } from './photograph'
 
 /**
@@ -14,9 +14,7 @@ test('a project on the built-in PostgreSQL server: many clients at once, query p
   test.setTimeout(300_000)
   await page.setViewportSize({ width: 1280, height: 860 })
   await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))
-  await signUp(page, uniqueEmail('engine'))
-  await expect(page).toHaveURL(/\/projects$/)
-  const ref = await createOrgAndProject(page, 'Engine org', 'Engine db')
+  const ref = await newUserWithProject(page, 'engine', 'Engine org', 'Engine db')
 
   // The Connect card: a real server's URI, with no word of a shared session.
   await page.goto(`/project/${ref}`)

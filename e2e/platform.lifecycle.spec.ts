@@ -1,10 +1,8 @@
 import { expect, test } from '@playwright/test'
-import { createOrgAndProject, runSql, signUp, uniqueEmail } from './helpers'
+import { newUserWithProject, runSql } from './helpers'
 
 test('pause → the paused screen → restore, with the data kept', async ({ page }) => {
-  await signUp(page, uniqueEmail('lifecycle'))
-  await expect(page).toHaveURL(/\/projects$/)
-  const ref = await createOrgAndProject(page, 'Pause Works', 'Sleepy')
+  const ref = await newUserWithProject(page, 'lifecycle', 'Pause Works', 'Sleepy')
   await page.goto(`/project/${ref}/sql/new`)
   await runSql(page, "create table kept as select 'still here'::text as note")
   await expect(page.getByText('Success. No rows returned')).toBeVisible()

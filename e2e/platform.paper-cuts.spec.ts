@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { createOrgAndProject, signUp, uniqueEmail } from './helpers'
+import { newUserWithProject } from './helpers'
 import { photograph } from './photograph'
 
 /**
@@ -10,9 +10,7 @@ import { photograph } from './photograph'
 
 async function startProject(page: Page, tag: string, projectName: string) {
   await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))
-  await signUp(page, uniqueEmail(tag))
-  await expect(page).toHaveURL(/\/projects$/)
-  return createOrgAndProject(page, `${projectName} org`, projectName)
+  return newUserWithProject(page, tag, `${projectName} org`, projectName)
 }
 
 type Box = { x: number; y: number; width: number; height: number }
@@ -49,7 +47,7 @@ test('the SQL panel edits in Monaco and shows the rows a SELECT returned', async
   await page.setViewportSize({ width: 1280, height: 860 })
   // The SQL panel is a feature preview: turned on as the previews window would.
   await page.addInitScript(() => window.localStorage.setItem('supaboard-ui-preview-inline-editor', 'true'))
-  await startProject(page, 'sql-panel', 'Panel db')
+  await page.goto(`/project/${await startProject(page, 'sql-panel', 'Panel db')}`)
   await page.getByRole('button', { name: 'SQL panel' }).click()
   const panel = page.getByRole('complementary', { name: 'SQL' })
   const editor = panel.locator('.monaco-editor')

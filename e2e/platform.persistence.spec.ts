@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createOrgAndProject, editorText, runSql, saveStatus, signUp, typeInEditor, uniqueEmail } from './helpers'
+import { createOrgAndProject, editorText, newUserWithProject, runSql, saveStatus, signUp, typeInEditor, uniqueEmail } from './helpers'
 
 const PORT = 3220
 const BASE = `http://127.0.0.1:${PORT}`
@@ -88,9 +88,7 @@ test('kill -9 while typing: what the server acknowledged is kept, what it did no
   let server = startServer(dataDir)
   try {
     await waitUntilUp()
-    await signUp(page, uniqueEmail('kill'))
-    await expect(page).toHaveURL(/\/projects$/)
-    const ref = await createOrgAndProject(page, 'Crash Test', 'Survives kill -9')
+    const ref = await newUserWithProject(page, 'kill', 'Crash Test', 'Survives kill -9')
     await page.goto(`/project/${ref}/sql/new`)
     await typeInEditor(page, "select 'acknowledged before the crash' as note", { replace: true })
     await expect(page).toHaveURL(/\/sql\/[0-9a-f-]{36}$/)

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import pg from 'pg'
-import { createOrgAndProject, runSql, signUp, uniqueEmail } from './helpers'
+import { newUserWithProject, runSql } from './helpers'
 import { photograph } from './photograph'
 
 /**
@@ -18,9 +18,7 @@ const PETS = [
 
 async function startProject(page: Page, tag: string, projectName: string) {
   await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))
-  await signUp(page, uniqueEmail(tag))
-  await expect(page).toHaveURL(/\/projects$/)
-  return createOrgAndProject(page, `${projectName} org`, projectName)
+  return newUserWithProject(page, tag, `${projectName} org`, projectName)
 }
 
 /** The review dialog every table-editor change passes through: its SQL is checked, then run. */
@@ -36,6 +34,7 @@ test('a table made, filled, edited and filtered in the editor; read by GraphiQL 
   test.setTimeout(300_000)
   await page.setViewportSize({ width: 1280, height: 860 })
   const ref = await startProject(page, 'table-editor', 'Pets db')
+  await page.goto(`/project/${ref}`)
 
   // The table editor from the project's navigation: an empty schema offers to create a table.
   await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Table editor' }).click()

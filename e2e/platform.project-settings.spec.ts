@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { createOrgAndProject, runSql, signUp, uniqueEmail } from './helpers'
+import { newUserWithProject, runSql } from './helpers'
 import { photograph } from './photograph'
 
 /**
@@ -21,9 +21,7 @@ test('Project settings → General: rename, pause status, service versions; read
   test.setTimeout(420_000)
   await page.setViewportSize({ width: 1280, height: 860 })
   await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))
-  await signUp(page, uniqueEmail('general'))
-  await expect(page).toHaveURL(/\/projects$/)
-  const ref = await createOrgAndProject(page, 'General org', 'General db')
+  const ref = await newUserWithProject(page, 'general', 'General org', 'General db')
 
   await page.goto(`/project/${ref}/settings/general`)
   await expect(page.getByRole('heading', { name: 'General settings' })).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test'
-import { createOrgAndProject, editorText, saveStatus, signUp, typeInEditor, uniqueEmail } from './helpers'
+import { editorText, newUserWithProject, saveStatus, typeInEditor } from './helpers'
 
 /**
  * A signed-in full page load sends its first platform calls with the session: no call that needs
@@ -28,9 +28,7 @@ const groupsIdentified = (page: Page) =>
 test('full page loads while signed in: the last snippet opens, telemetry groups are identified, nothing answers 401', async ({ page }) => {
   // Telemetry accepted, so that the loads below identify their project or organization.
   await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'true'))
-  await signUp(page, uniqueEmail('session-load'))
-  await expect(page).toHaveURL(/\/projects$/)
-  const ref = await createOrgAndProject(page, 'Session Load Works', 'Loaded with a session')
+  const ref = await newUserWithProject(page, 'session-load', 'Session Load Works', 'Loaded with a session')
 
   await page.goto(`/project/${ref}/sql/new`)
   await typeInEditor(page, "select 'opened-after-full-load' as note", { replace: true })

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test'
-import { createOrgAndProject, openUserMenu, runSql, signUp, uniqueEmail } from './helpers'
+import { newUserWithProject, openUserMenu, runSql, signUp, uniqueEmail } from './helpers'
 
 /**
  * The shell's golden paths against the real platform: consent decides what reaches it, feature
@@ -75,9 +75,7 @@ test('consent: after Opt out nothing reaches the platform, across pages and relo
 test('feature previews change the product; the command menu navigates and searches the docs; a skewed clock is pointed out', async ({ page }) => {
   test.setTimeout(180_000)
   await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))
-  await signUp(page, uniqueEmail('shell'))
-  await expect(page).toHaveURL(/\/projects$/)
-  const ref = await createOrgAndProject(page, 'Shell Works', 'Previewed')
+  const ref = await newUserWithProject(page, 'shell', 'Shell Works', 'Previewed')
   await page.goto(`/project/${ref}/sql/new`)
   await runSql(page, 'create role reporting nologin;\ncreate table invoices (id int primary key, amount numeric, note text)')
   await expect(page.getByText('Success. No rows returned').first()).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createOrgAndProject, editorText, saveStatus, signUp, typeInEditor, uniqueEmail } from './helpers'
+import { editorText, newUserWithProject, saveStatus, typeInEditor } from './helpers'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -7,9 +7,7 @@ const UUID_URL = /\/sql\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 
 
 test('a snippet is saved as it is typed, survives a reload, and shows a conflict to a second page', async ({ page }) => {
-  await signUp(page, uniqueEmail('snippets'))
-  await expect(page).toHaveURL(/\/projects$/)
-  const ref = await createOrgAndProject(page, 'Snippet Works', 'Saved queries')
+  const ref = await newUserWithProject(page, 'snippets', 'Snippet Works', 'Saved queries')
 
   await page.goto(`/project/${ref}/sql/new`)
   await typeInEditor(page, "select 'kept-after-reload' as note", { replace: true })
@@ -42,9 +40,7 @@ test('a snippet is saved as it is typed, survives a reload, and shows a conflict
 })
 
 test('the sidebar lists a snippet, renames it and deletes it', async ({ page }) => {
-  await signUp(page, uniqueEmail('sidebar'))
-  await expect(page).toHaveURL(/\/projects$/)
-  const ref = await createOrgAndProject(page, 'Sidebar Works', 'Listed queries')
+  const ref = await newUserWithProject(page, 'sidebar', 'Sidebar Works', 'Listed queries')
 
   await page.goto(`/project/${ref}/sql/new`)
   await typeInEditor(page, 'select 42 as answer', { replace: true })

@@ -1,13 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { createOrgAndProject, runSql, signUp, uniqueEmail } from './helpers'
+import { newUserWithProject, runSql } from './helpers'
 
 test.describe.configure({ mode: 'serial' })
 
 test('cancel a long query, confirm a destructive one, read an EXPLAIN tree, hit the row limit and export CSV', async ({ page }) => {
-  await signUp(page, uniqueEmail('sql-tools'))
-  await expect(page).toHaveURL(/\/projects$/)
-  const ref = await createOrgAndProject(page, 'SQL Tools', 'Tools db')
+  const ref = await newUserWithProject(page, 'sql-tools', 'SQL Tools', 'Tools db')
   await page.goto(`/project/${ref}/sql/new`)
 
   // Cancel: the running query stops, and the project answers at once afterwards.

@@ -1,11 +1,9 @@
 import { expect, test } from '@playwright/test'
-import { createOrgAndProject, signUp, uniqueEmail } from './helpers'
+import { newUserWithProject } from './helpers'
 import { photograph } from './photograph'
 
 test('transfer a project to another organization and find it there', async ({ page }) => {
-  await signUp(page, uniqueEmail('transfer'))
-  await expect(page).toHaveURL(/\/projects$/)
-  const ref = await createOrgAndProject(page, 'Transfer From', 'Movable')
+  const ref = await newUserWithProject(page, 'transfer', 'Transfer From', 'Movable')
 
   // A second organization of the same member, with no project yet.
   await page.goto('/new')

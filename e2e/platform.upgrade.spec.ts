@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { createOrgAndProject, runSql, signUp, uniqueEmail } from './helpers'
+import { newUserWithProject, runSql } from './helpers'
 import { photograph } from './photograph'
 
 /**
@@ -21,9 +21,7 @@ test('Project settings → General: upgrade an extension that is behind the serv
   test.setTimeout(240_000)
   await page.setViewportSize({ width: 1280, height: 860 })
   await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))
-  await signUp(page, uniqueEmail('upgrade'))
-  await expect(page).toHaveURL(/\/projects$/)
-  const ref = await createOrgAndProject(page, 'Upgrade org', 'Upgrade db')
+  const ref = await newUserWithProject(page, 'upgrade', 'Upgrade org', 'Upgrade db')
 
   await page.goto(`/project/${ref}/sql/new`)
   await runSql(page, `create extension hstore version '1.4'`)
