@@ -88,7 +88,9 @@ for (const backend of BACKENDS) {
       const paid = await ownerWithOrg(tp, 'Paid Org')
       const pro = await activeProject(tp, paid.token, paid.org.slug, { plan: 'pro' })
       expect((await runSql(tp, token, free, 'select 1')).status).toBe(200)
-      // Recent activity keeps it.
+      // Recent activity keeps it. The run's activity is written once its answer is on its way:
+      // the check comes after that write, as it would a moment later on a real platform.
+      await settle(tp.platform)
       await pauseInactiveProjects(tp.platform)
       expect(await statusOf(tp, free)).toBe('ACTIVE_HEALTHY')
       await new Promise((resolve) => setTimeout(resolve, 2_100))
