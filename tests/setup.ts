@@ -8,7 +8,7 @@ setAccessTokenProvider(undefined)
 // (most of them) does not pay for loading them.
 if (typeof document !== 'undefined') {
   // Where the page's fetch stack finds the platform API (lib/client-config.ts reads it once, when
-  // first loaded): the same for every page file, since files in \`page-shared\` load it only once.
+  // first loaded): the same for every page file, since files in `page-shared` load it only once.
   process.env.NEXT_PUBLIC_API_URL = 'http://localhost:3000/api'
   await import('@testing-library/jest-dom/vitest')
   const { configure } = await import('@testing-library/dom')

@@ -7,9 +7,10 @@
  * or `vi.resetModules` to load a second copy) keeps its own modules, since the replacement would
  * stay in the shared module cache for the next file.
  *
- * Files with a page (happy-dom or jsdom) that share run in a project of their own, one page for
- * the worker: what a file leaves on it (the DOM, storage, the dashboard's stores) is cleared after
- * each file (tests/setup.ts).
+ * Files with a page (happy-dom or jsdom) that share run in a project of their own: what a file
+ * leaves behind in the page and in the loaded modules (the DOM, storage, cookies, the dashboard's
+ * stores) is cleared after each file (tests/setup.ts). Hooks a test helper registers when it is
+ * loaded would run for the first file only: helpers export a function the file calls instead.
  */
 import fs from 'node:fs'
 import path from 'node:path'
