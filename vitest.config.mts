@@ -11,7 +11,7 @@ const root = path.dirname(fileURLToPath(import.meta.url))
  * so a new one lands in the isolated project by itself.
  */
 const SHARING = moduleSharing(root)
-const UNIT_EXCLUDE = ['node_modules/**', '.next/**', 'e2e/**', 'bench/**', '.data/**', 'tests/api/**', '**/*.platform.test.ts']
+const UNIT_EXCLUDE = ['node_modules/**', '.next/**', 'e2e/**', 'bench/**', '.data/**', 'tests/api/**', '**/*.platform.test.ts', '**/*.servers.test.ts']
 
 export default defineConfig({
   resolve: { alias: { '@': root } },
@@ -30,7 +30,10 @@ export default defineConfig({
         test: {
           name: 'api',
           // `*.platform.test.ts` beside a feature: a suite that needs the run's server too.
-          include: ['tests/api/**/*.test.ts', '**/*.platform.test.ts'],
+          // `*.servers.test.ts`: one that starts PostgreSQL servers of its own. It mostly waits on
+          // them, as the API suites do, and runs among them (early, beside the browser tests)
+          // rather than last among the unit files, where it was the run's tail.
+          include: ['tests/api/**/*.test.ts', '**/*.platform.test.ts', '**/*.servers.test.ts'],
           exclude: SHARING.api.own,
           // The API suites import the whole platform (about 2 s a file); a worker imports it once
           // and runs file after file on it. Each file still starts platforms of its own, and spies

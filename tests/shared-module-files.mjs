@@ -29,8 +29,8 @@ export function canShareModules(source) {
 /** True when the file runs on a page (happy-dom or jsdom) rather than in plain Node. */
 export const hasPage = (source) => PAGE_ENVIRONMENT.test(source)
 
-/** An API suite (the `api` projects): under tests/api/, or `*.platform.test.ts` beside a feature. */
-export const isApiSuite = (file) => file.startsWith('tests/api/') || file.endsWith('.platform.test.ts')
+/** An API suite (the `api` projects): under tests/api/, or `*.platform.test.ts` or `*.servers.test.ts` beside a feature. */
+export const isApiSuite = (file) => file.startsWith('tests/api/') || file.endsWith('.platform.test.ts') || file.endsWith('.servers.test.ts')
 
 /**
  * The test files under `root` (paths relative to it, with `/`) that must keep modules of their

@@ -48,6 +48,7 @@ describe('moduleSharing', () => {
     write('components/Routed.test.tsx', "// @vitest-environment happy-dom\nvi.mock('next/router')")
     write('data/mocked.test.ts', "vi.mock('x')")
     write('lib/feature.platform.test.ts', 'it()')
+    write('server/engine/own.servers.test.ts', 'it()')
     write('tests/api/route.test.ts', 'it()')
     write('tests/api/mocked.test.ts', "vi.mock('@node-rs/argon2')")
     write('tests/api/second-copy.test.ts', 'vi.resetModules()')
@@ -56,7 +57,7 @@ describe('moduleSharing', () => {
     write('e2e/e.test.ts', 'it()')
     write('lib/helper.ts', 'export {}')
     expect(moduleSharing(root)).toEqual({
-      api: { own: ['tests/api/mocked.test.ts', 'tests/api/second-copy.test.ts'], shared: ['lib/feature.platform.test.ts', 'tests/api/route.test.ts'] },
+      api: { own: ['tests/api/mocked.test.ts', 'tests/api/second-copy.test.ts'], shared: ['lib/feature.platform.test.ts', 'server/engine/own.servers.test.ts', 'tests/api/route.test.ts'] },
       unit: { own: ['data/mocked.test.ts'], shared: ['lib/a.test.ts', 'scripts/b.test.mjs', 'tests/unit/c.test.ts'] },
       page: { own: ['components/Routed.test.tsx'], shared: ['components/Card.test.tsx', 'lib/page.test.ts'] },
     })
