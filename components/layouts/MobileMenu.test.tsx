@@ -5,8 +5,14 @@
  * completes, on Escape, and when one of its links is followed.
  */
 import { vi } from 'vitest'
+import { act, cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { appState } from '@/state/app'
+import { AppShell } from './AppShell'
+import { projectNavigation } from './section-navigation'
+import { withRouter } from '@/tests/helpers/router'
 
-const router = vi.hoisted(() => {
+const router = (() => {
   const handlers = new Map<string, Set<(...args: unknown[]) => void>>()
   return {
     pathname: '/project/[ref]/sql/[id]',
@@ -20,14 +26,7 @@ const router = vi.hoisted(() => {
       emit: (type: string, ...args: unknown[]) => handlers.get(type)?.forEach((fn) => fn(...args)),
     },
   }
-})
-
-import { act, cleanup, render, screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { appState } from '@/state/app'
-import { AppShell } from './AppShell'
-import { projectNavigation } from './section-navigation'
-import { withRouter } from '@/tests/helpers/router'
+})()
 
 afterEach(() => {
   cleanup()

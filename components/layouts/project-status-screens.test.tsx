@@ -4,9 +4,6 @@
  * label no other status shares (no shared fallback), and the screen renders them for each.
  */
 import { vi } from 'vitest'
-
-const router = { push: vi.fn(), pathname: '/project/[ref]/settings/general', query: { ref: 'abc' } }
-
 import { cleanup, render, screen } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
@@ -17,6 +14,8 @@ import { ProjectStatusBadge, STATUS_BADGES } from '@/components/interfaces/Proje
 import { STATUS_SCREENS } from './project-status-screens'
 import { ProjectStatusScreen } from './ProjectStatusScreen'
 import { withRouter } from '@/tests/helpers/router'
+
+const router = { push: vi.fn(), pathname: '/project/[ref]/settings/general', query: { ref: 'abc' } }
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

@@ -6,7 +6,6 @@
  * unknown keys as off and says so once.
  */
 import { vi } from 'vitest'
-
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { delay, http, HttpResponse } from 'msw'

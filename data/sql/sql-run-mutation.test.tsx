@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 /** Every run is recorded by the platform, failed ones too: the project's history is refetched when one settles. */
 import { vi } from 'vitest'
-
 import { renderHook } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'

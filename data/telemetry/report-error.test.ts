@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 /** reportError logs, and sends a report to the platform: without the session, whatever the consent, once per error and page. */
 import { vi } from 'vitest'
-
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { setAccessTokenProvider } from '@/lib/auth/session-token'

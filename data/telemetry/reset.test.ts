@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 /** Telemetry reset on sign-out: ends the link on the platform while the session works, and forgets the anonymous id. */
 import { vi } from 'vitest'
-
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { setAccessTokenProvider } from '@/lib/auth/session-token'

@@ -5,9 +5,6 @@
  * Stop while it streams; proposed SQL can be copied and sent to the editor; a refusal is shown.
  */
 import { vi } from 'vitest'
-
-const router = { push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/abc', pathname: '/project/[ref]', query: {}, isReady: true }
-
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -17,6 +14,8 @@ import { createQueryClient } from '@/data/query-client'
 import { addAssistantMessage, aiAssistantState } from '@/state/ai-assistant'
 import { AiAssistantPanel } from './AiAssistantPanel'
 import { withRouter } from '@/tests/helpers/router'
+
+const router = { push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/abc', pathname: '/project/[ref]', query: {}, isReady: true }
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

@@ -5,7 +5,6 @@
  * form, the empty state, and the 403 of a Developer or Read-only member said once, without retries.
  */
 import { vi } from 'vitest'
-
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'

@@ -5,7 +5,6 @@
  * alone with its panel heading when the platform answers none or fails.
  */
 import { vi } from 'vitest'
-
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { delay, http, HttpResponse } from 'msw'

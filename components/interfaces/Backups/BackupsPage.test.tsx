@@ -5,9 +5,6 @@
  * may), the download note, and the error state with its retry.
  */
 
-const pushed: string[] = []
-const router = { push: async (url: string) => pushed.push(url) > 0 }
-
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -18,6 +15,9 @@ import { actionsOf, type Backup, type BackupList, type OrganizationRole } from '
 import { recordToasts } from '@/tests/helpers/toasts'
 import { BackupsPage } from './BackupsPage'
 import { withRouter } from '@/tests/helpers/router'
+
+const pushed: string[] = []
+const router = { push: async (url: string) => pushed.push(url) > 0 }
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

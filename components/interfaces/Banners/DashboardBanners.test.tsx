@@ -8,9 +8,6 @@
  * customer domain, never on sign-in pages, gone for good once dismissed).
  */
 import { vi } from 'vitest'
-
-const router = { pathname: '/projects' }
-
 import { createHash } from 'node:crypto'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -24,6 +21,8 @@ import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
 import { CLOCK_CHECK_INTERVAL_MS, CLOCK_SKEW_MESSAGE, DEFAULT_INCIDENT_MESSAGE } from './banners.constants'
 import { DashboardBanners } from './DashboardBanners'
 import { withRouter } from '@/tests/helpers/router'
+
+const router = { pathname: '/projects' }
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

@@ -5,7 +5,6 @@
  * user without a profile.
  */
 import { vi } from 'vitest'
-
 import { render, screen } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'

@@ -4,7 +4,6 @@
  * total, a row opening onto its lines, and "Download CSV" saving the statement's CSV as a file.
  */
 import { vi } from 'vitest'
-
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'

@@ -15,6 +15,17 @@ vi.hoisted(() => {
   }
 })
 
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { useSyncExternalStore } from 'react'
+import { renderWithQueries } from '@/tests/helpers/render-with-queries'
+import { withRouter } from '@/tests/helpers/router'
+import type { UsageAnswer } from '@/lib/api-types'
+import { GB } from '@/lib/billing/plan-table'
+import { acmeOrganization, usageFixture } from './billing.fixtures'
+import { UsagePage } from './UsagePage'
+
 /** A router whose query the page can change, re-rendering the page as Next's would. */
 const router = (() => {
   const listeners = new Set<() => void>()
@@ -33,17 +44,6 @@ const router = (() => {
   }
   return state
 })()
-
-import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
-import { useSyncExternalStore } from 'react'
-import { renderWithQueries } from '@/tests/helpers/render-with-queries'
-import { withRouter } from '@/tests/helpers/router'
-import type { UsageAnswer } from '@/lib/api-types'
-import { GB } from '@/lib/billing/plan-table'
-import { acmeOrganization, usageFixture } from './billing.fixtures'
-import { UsagePage } from './UsagePage'
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

@@ -19,21 +19,6 @@ vi.hoisted(() => {
     ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }) as unknown as MediaQueryList
 })
 
-const router = vi.hoisted(() => {
-  type Listener = (url?: string, options?: { shallow: boolean }) => void
-  const listeners = new Map<string, Set<Listener>>()
-  return {
-    pathname: '/project/[ref]/sql/[id]',
-    query: { ref: 'abc', id: 'new' } as Record<string, string>,
-    push: vi.fn(async () => true),
-    events: {
-      on: (event: string, fn: Listener) => void (listeners.get(event) ?? listeners.set(event, new Set()).get(event)!).add(fn),
-      off: (event: string, fn: Listener) => void listeners.get(event)?.delete(fn),
-      emit: (event: string, url = '/elsewhere', options = { shallow: false }) => listeners.get(event)?.forEach((fn) => fn(url, options)),
-    },
-  }
-})
-
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -47,6 +32,21 @@ import { featurePreviewsState } from '@/state/feature-previews'
 import { THEMES } from '@/components/ui'
 import { CommandMenu, commandMenuDialog } from './CommandMenu'
 import { withRouter } from '@/tests/helpers/router'
+
+const router = (() => {
+  type Listener = (url?: string, options?: { shallow: boolean }) => void
+  const listeners = new Map<string, Set<Listener>>()
+  return {
+    pathname: '/project/[ref]/sql/[id]',
+    query: { ref: 'abc', id: 'new' } as Record<string, string>,
+    push: vi.fn(async () => true),
+    events: {
+      on: (event: string, fn: Listener) => void (listeners.get(event) ?? listeners.set(event, new Set()).get(event)!).add(fn),
+      off: (event: string, fn: Listener) => void listeners.get(event)?.delete(fn),
+      emit: (event: string, url = '/elsewhere', options = { shallow: false }) => listeners.get(event)?.forEach((fn) => fn(url, options)),
+    },
+  }
+})()
 
 const SNIPPET = '5f0c0000-0000-4000-8000-000000000001'
 

@@ -7,7 +7,6 @@
  * cookie), and a choice made in another tab.
  */
 import { vi, type MockInstance } from 'vitest'
-
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'

@@ -6,9 +6,6 @@
  * the SQL editor, and the empty and error states (with a retry) say what happened.
  */
 import { vi } from 'vitest'
-
-const router = { push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/abc/database/views', pathname: '/project/[ref]/database/[kind]', query: {} }
-
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -19,6 +16,8 @@ import { databaseObjectsSql, type DatabaseObjectKind } from '@/lib/sql/database-
 import { historyHandOff } from '@/state/history-hand-off'
 import { DatabaseObjectsPage } from './DatabaseObjectsPage'
 import { withRouter } from '@/tests/helpers/router'
+
+const router = { push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/abc/database/views', pathname: '/project/[ref]/database/[kind]', query: {} }
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

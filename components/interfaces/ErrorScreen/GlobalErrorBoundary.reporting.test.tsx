@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 /** The global error screen's report reaches the platform (SPEC §8: tag globalErrorBoundary). */
 import { vi } from 'vitest'
-
 import { render, screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'

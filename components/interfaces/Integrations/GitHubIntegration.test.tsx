@@ -6,7 +6,6 @@
  * only Owners and Admins connect and disconnect.
  */
 import { vi } from 'vitest'
-
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'

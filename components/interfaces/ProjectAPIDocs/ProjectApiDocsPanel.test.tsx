@@ -6,7 +6,6 @@
  * every name written as it must be, authentication, the data API turned off, failures, closing.
  */
 import { vi } from 'vitest'
-
 import { act, screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'

@@ -7,9 +7,6 @@
  */
 import { vi } from 'vitest'
 import { recordToasts } from '@/tests/helpers/toasts'
-
-const router = { push: vi.fn(), pathname: '/project/[ref]/settings/compute-and-disk', query: { ref: 'abc' } }
-
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -19,6 +16,8 @@ import { mockedPlatform, permissionsFor, runtimeConfig, SAMPLE_PROJECT } from '@
 import { type OrganizationRole, type ProjectCompute, type ProjectDetail } from '@/lib/api-types'
 import { ComputeSettingsPage } from './ComputeSettingsPage'
 import { withRouter } from '@/tests/helpers/router'
+
+const router = { push: vi.fn(), pathname: '/project/[ref]/settings/compute-and-disk', query: { ref: 'abc' } }
 
 recordToasts()
 

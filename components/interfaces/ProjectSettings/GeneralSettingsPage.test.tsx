@@ -7,9 +7,6 @@
  */
 import { vi } from 'vitest'
 import { recordToasts } from '@/tests/helpers/toasts'
-
-const router = { push: vi.fn(), pathname: '/project/[ref]/settings/general', query: { ref: 'abc' } }
-
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -20,6 +17,8 @@ import { type OrganizationRole, type PauseStatus, type ProjectDetail, type Servi
 import { formatMoment } from './general-settings.utils'
 import { GeneralSettingsPage } from './GeneralSettingsPage'
 import { withRouter } from '@/tests/helpers/router'
+
+const router = { push: vi.fn(), pathname: '/project/[ref]/settings/general', query: { ref: 'abc' } }
 
 const toasts = recordToasts()
 

@@ -5,9 +5,6 @@
  * move and says why; the move goes to the new organization.
  */
 import { vi } from 'vitest'
-
-const router = { push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/shopref', pathname: '/project/[ref]', query: {} }
-
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { mockedPlatform, permissionsFor, runtimeConfig, SAMPLE_PROJECT } from '@/tests/helpers/mocked-platform'
@@ -15,6 +12,8 @@ import { type Organization, type OrganizationRole, type ProjectDetail, type Tran
 import { renderWithQueries } from '@/tests/helpers/render-with-queries'
 import { TransferProjectDialog } from './TransferProjectDialog'
 import { withRouter } from '@/tests/helpers/router'
+
+const router = { push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/shopref', pathname: '/project/[ref]', query: {} }
 
 const server = mockedPlatform()
 afterEach(() => router.push.mockClear())

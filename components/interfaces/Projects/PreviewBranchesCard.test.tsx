@@ -5,9 +5,6 @@
  * refusal is shown as it came; a Read-only member sees the list without the form.
  */
 import { vi } from 'vitest'
-
-const router = { push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/parent', pathname: '/project/[ref]', query: {} }
-
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -17,6 +14,8 @@ import { createQueryClient } from '@/data/query-client'
 import { type OrganizationRole, type ProjectDetail } from '@/lib/api-types'
 import { PreviewBranchesCard } from './PreviewBranchesCard'
 import { withRouter } from '@/tests/helpers/router'
+
+const router = { push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/project/parent', pathname: '/project/[ref]', query: {} }
 
 const server = mockedPlatform()
 

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 /** The query history panel against an MSW-mocked platform: runs listed with their outcome, search sent to the server, one click opens a run. */
 import { vi } from 'vitest'
-
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'

@@ -5,7 +5,6 @@
  * snippet getting its id, a snippet that does not exist, and a shared one the role may not change.
  */
 import { vi } from 'vitest'
-
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'

@@ -4,7 +4,6 @@
  * pages, rename in place, favorite, delete after confirming, and the loading, empty and error states.
  */
 import { vi } from 'vitest'
-
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'

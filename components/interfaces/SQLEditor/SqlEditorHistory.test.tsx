@@ -4,7 +4,6 @@
  * listed, and opening one lands in a new, unsaved snippet holding that SQL.
  */
 import { vi } from 'vitest'
-
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'

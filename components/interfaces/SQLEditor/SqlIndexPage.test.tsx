@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 /** /project/{ref}/sql opens the snippet last visited in the project, else a new one. */
 import { vi } from 'vitest'
-
 import { render, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 /** Sign-out and unsaved SQL: pending saves are sent first; what cannot be sent is lost only if the user agrees. */
 import { vi } from 'vitest'
-
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { listPendingSaves, writePendingSave } from '@/lib/sql-editor/pending-saves'

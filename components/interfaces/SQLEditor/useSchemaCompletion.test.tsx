@@ -6,7 +6,6 @@
  * stand-in of component tests, which has no languages API.
  */
 import { vi } from 'vitest'
-
 import { cleanup, renderHook, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
