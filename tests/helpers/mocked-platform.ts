@@ -8,9 +8,11 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { actionsOf, type OrganizationRole, type ProjectDetail } from '@/lib/api-types'
 
-/** An MSW server for this test file; a request without a handler fails the test. */
-export function mockedPlatform() {
-  const server = setupServer()
+/**
+ * An MSW server for this test file (a new one, or the one a file's helpers hand out); a request
+ * without a handler fails the test. Its hooks are the calling file's.
+ */
+export function mockedPlatform(server = setupServer()) {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
   afterEach(() => server.resetHandlers())
   afterAll(() => server.close())

@@ -9,12 +9,13 @@ import { recordToasts } from '@/tests/helpers/toasts'
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { DEFAULT_AUTH_CONFIG } from '@/mocks/project-auth'
-import { platform, renderPage, server, startMockedPlatform } from './test-platform'
+import { mockedPlatform } from '@/tests/helpers/mocked-platform'
+import { platform, renderPage, server } from './test-platform'
 import { ProvidersPage } from './ProvidersPage'
 
 const toasts = recordToasts()
 
-startMockedPlatform()
+mockedPlatform(server)
 
 const page = () => renderPage(<ProvidersPage projectRef="abc" />)
 const form = () => screen.getByRole('form', { name: 'Auth settings' })

@@ -9,12 +9,13 @@ import { recordToasts } from '@/tests/helpers/toasts'
 import { screen, waitFor, within } from '@testing-library/react'
 import { actionsOf } from '@/lib/api-types'
 import { mockUser } from '@/mocks/project-auth'
-import { platform, renderPage, startMockedPlatform } from './test-platform'
+import { mockedPlatform } from '@/tests/helpers/mocked-platform'
+import { platform, renderPage, server } from './test-platform'
 import { UsersPage } from './UsersPage'
 
 const toasts = recordToasts()
 
-startMockedPlatform()
+mockedPlatform(server)
 
 const page = () => renderPage(<UsersPage projectRef="abc" />)
 const ADA = mockUser(1, { email: 'ada@example.com' })

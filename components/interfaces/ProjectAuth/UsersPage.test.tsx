@@ -8,12 +8,13 @@
 import { recordToasts } from '@/tests/helpers/toasts'
 import { screen, within } from '@testing-library/react'
 import { manyUsers, mockUser } from '@/mocks/project-auth'
-import { platform, renderPage, startMockedPlatform } from './test-platform'
+import { mockedPlatform } from '@/tests/helpers/mocked-platform'
+import { platform, renderPage, server } from './test-platform'
 import { UsersPage } from './UsersPage'
 
 recordToasts()
 
-startMockedPlatform()
+mockedPlatform(server)
 
 const page = () => renderPage(<UsersPage projectRef="abc" />)
 const table = () => screen.getByRole('table', { name: /users/i })

@@ -14,18 +14,8 @@ import { actionsOf } from '@/lib/api-types/permissions'
 import type { Action } from '@/lib/api-types'
 import { mockAuthState, projectAuthHandlers, type MockAuthState } from '@/mocks/project-auth'
 
+/** The files' MSW server: each file starts it for itself with `mockedPlatform(server)`. */
 export const server = setupServer()
-
-/**
- * The mocked platform answers during the calling file's tests (called at its top level). Hooks of
- * the file's own, not of this module: a module shared between files is loaded only once
- * (tests/shared-module-files.mjs).
- */
-export function startMockedPlatform() {
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-  afterEach(() => server.resetHandlers())
-  afterAll(() => server.close())
-}
 
 /** The platform for project `abc`; `actions` overrides what the permissions answer grants. */
 export function platform(extra: Partial<Omit<MockAuthState, 'log'>> = {}, { actions }: { actions?: Action[] } = {}) {

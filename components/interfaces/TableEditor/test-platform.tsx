@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
+import { mockedPlatform } from '@/tests/helpers/mocked-platform'
 import { useState } from 'react'
 import { createQueryClient } from '@/data/query-client'
 import { actionsOf } from '@/lib/api-types/permissions'
@@ -34,13 +35,11 @@ export function startMockedPlatform() {
   beforeAll(() => {
     Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => VIEWPORT.height })
     Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => VIEWPORT.width })
-    server.listen({ onUnhandledRequest: 'error' })
   })
-  afterEach(() => server.resetHandlers())
   afterAll(() => {
-    server.close()
     for (const [name, descriptor] of Object.entries(originals)) if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor)
   })
+  mockedPlatform(server)
 }
 
 /** The catalog's answer for public.todos, as tableDetailSql's one row of JSON. */
