@@ -39,20 +39,44 @@ export const isApiSuite = (file) => file.startsWith('tests/api/') || file.endsWi
  */
 export function moduleSharing(root) {
   const sharing = { api: { own: [], shared: [] }, unit: { own: [], shared: [] }, page: { own: [], shared: [] } }
+  visitSources(root, (name) => TEST_FILE.test(name), (relative, source) => {
+    const group = isApiSuite(relative) ? sharing.api : hasPage(source) ? sharing.page : sharing.unit
+    ;(canShareModules(source) ? group.shared : group.own).push(relative)
+  })
+  for (const group of Object.values(sharing)) for (const list of [group.own, group.shared]) list.sort()
+  return sharing
+}
+
+const SOURCE_FILE = /\.(ts|tsx|mjs)$/
+const HOOK_AT_TOP_LEVEL = /^(beforeAll|afterAll|beforeEach|afterEach)\(/m
+/** The setup file runs for every test file: its hooks are each file's. */
+const SETUP_FILE = 'tests/setup.ts'
+
+/** True when a module registers test hooks as it is loaded (at its top level). */
+export const registersHooksOnLoad = (source) => HOOK_AT_TOP_LEVEL.test(source)
+
+/**
+ * Modules other than test files that register test hooks as they load. In a project whose files
+ * share loaded modules such a helper is loaded once, so its hooks run for the first file only:
+ * it must export a function each file calls instead (e.g. tests/helpers/mocked-platform.ts).
+ */
+export function helpersRegisteringHooks(root) {
+  const found = []
+  visitSources(root, (name) => SOURCE_FILE.test(name) && !TEST_FILE.test(name), (relative, source) => {
+    if (relative !== SETUP_FILE && registersHooksOnLoad(source)) found.push(relative)
+  })
+  return found.sort()
+}
+
+/** Calls `visit` with the path (relative to root, with `/`) and text of each file whose name is `wanted`. */
+function visitSources(root, wanted, visit) {
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name)
       if (entry.isDirectory()) {
         if (!SKIPPED_FOLDERS.has(entry.name)) walk(file)
-      } else if (TEST_FILE.test(entry.name)) {
-        const relative = path.relative(root, file).split(path.sep).join('/')
-        const source = fs.readFileSync(file, 'utf8')
-        const group = isApiSuite(relative) ? sharing.api : hasPage(source) ? sharing.page : sharing.unit
-        ;(canShareModules(source) ? group.shared : group.own).push(relative)
-      }
+      } else if (wanted(entry.name)) visit(path.relative(root, file).split(path.sep).join('/'), fs.readFileSync(file, 'utf8'))
     }
   }
   walk(root)
-  for (const group of Object.values(sharing)) for (const list of [group.own, group.shared]) list.sort()
-  return sharing
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { canShareModules, hasPage, moduleSharing } from './shared-module-files.mjs'
+import { canShareModules, hasPage, helpersRegisteringHooks, moduleSharing, registersHooksOnLoad } from './shared-module-files.mjs'
 
 describe('canShareModules', () => {
   it.each([
@@ -61,5 +61,22 @@ describe('moduleSharing', () => {
       unit: { own: ['data/mocked.test.ts'], shared: ['lib/a.test.ts', 'scripts/b.test.mjs', 'tests/unit/c.test.ts'] },
       page: { own: ['components/Routed.test.tsx'], shared: ['components/Card.test.tsx', 'lib/page.test.ts'] },
     })
+  })
+})
+
+describe('registersHooksOnLoad', () => {
+  it.each([
+    ["beforeAll(() => server.listen())", true],
+    ["export function start() {\n  beforeAll(() => server.listen())\n}", false],
+    ["afterEach(cleanup)", true],
+    ["// beforeAll is not called here", false],
+  ])('%s: %s', (source, expected) => {
+    expect(registersHooksOnLoad(source)).toBe(expected)
+  })
+})
+
+describe('helpersRegisteringHooks', () => {
+  it('finds no module of this repository that registers test hooks as it loads', () => {
+    expect(helpersRegisteringHooks(path.resolve(__dirname, '..'))).toEqual([])
   })
 })
