@@ -6,8 +6,9 @@
  * away at the end.
  *
  * The control-plane migrations run once here, into a template database: each test platform's
- * control plane is a copy of it (`create database … template`, made by the server), and the platform's own start finds
- * every migration applied. About a hundred test platforms each ran all of them before.
+ * control plane is a copy of it (`create database … template`, made by the server), and the
+ * platform's own start finds every migration applied. About a hundred test platforms each ran all
+ * of them before.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -56,6 +57,7 @@ async function migratedTemplate(adminUrl: string) {
   await asAdmin(adminUrl, `alter database ${CONTROL_PLANE_TEMPLATE} allow_connections false`)
 }
 
+/** One statement as the server's admin (asEngineAdmin of the test helpers reads the URL vitest provides to workers, which a global setup has not). */
 async function asAdmin(adminUrl: string, sql: string) {
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
