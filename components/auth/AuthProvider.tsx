@@ -9,7 +9,7 @@ import { needsSecondFactor } from '@/lib/auth/assurance'
 import { settlePendingSqlSaves } from '@/components/interfaces/SQLEditor/settle-pending-saves'
 import { warnIfNavigatorLocksMissing } from './navigator-locks'
 
-type AuthState = {
+export type AuthState = {
   session: Session | null
   /** Signed in with a password, the second factor still owed: not signed in for the dashboard yet. */
   mfaRequired: boolean
@@ -18,7 +18,8 @@ type AuthState = {
   signOut(): Promise<void>
 }
 
-const AuthContext = createContext<AuthState>({ session: null, mfaRequired: false, isLoading: true, signOut: async () => undefined })
+/** What AuthProvider gives the tree; a test gives its own state through it (tests/helpers/auth.tsx). */
+export const AuthContext = createContext<AuthState>({ session: null, mfaRequired: false, isLoading: true, signOut: async () => undefined })
 
 export function AuthProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
   const queryClient = useQueryClient()

@@ -4,28 +4,21 @@
  * profile, organizations and permissions are fetched again; a 401 signs out and goes to /sign-in.
  */
 import { vi } from 'vitest'
-
-const router = vi.hoisted(() => ({ replace: vi.fn(async () => true), push: vi.fn(async () => true), asPath: '/projects', pathname: '/projects', query: {} }))
-vi.mock('next/router', () => ({ useRouter: () => router }))
-const signOut = vi.hoisted(() => vi.fn(async () => undefined))
-vi.mock('@/components/auth/AuthProvider', () => ({ useAuth: () => ({ session: null, isLoading: false, signOut }) }))
-
 import { render, screen, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import { createQueryClient } from '@/data/query-client'
 import { useProfileBootstrap } from '@/components/auth/useProfileBootstrap'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { usePermissionsQuery } from '@/data/profile/permissions-query'
+import { mockedPlatform } from '@/tests/helpers/mocked-platform'
+import { withRouter } from '@/tests/helpers/router'
+import { withAuth } from '@/tests/helpers/auth'
 
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => {
-  server.resetHandlers()
-  vi.clearAllMocks()
-})
-afterAll(() => server.close())
+const router = { replace: vi.fn(async () => true), push: vi.fn(async () => true), asPath: '/projects', pathname: '/projects', query: {} }
+const signOut = vi.fn(async () => undefined)
+const server = mockedPlatform()
+afterEach(() => vi.clearAllMocks())
 
 function Probe() {
   const { profile, isLoading } = useProfileBootstrap({ enabled: true })
@@ -36,11 +29,15 @@ function Probe() {
   return <div>{isLoading ? 'loading' : profile ? `hello ${profile.username}` : 'none'}</div>
 }
 
-const renderProbe = () =>
+const renderProbe = (probe = <Probe />) =>
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Probe />
-    </QueryClientProvider>
+    withRouter(
+      router,
+      withAuth(
+        { signOut },
+        <QueryClientProvider client={createQueryClient()}>{probe}</QueryClientProvider>
+      )
+    )
   )
 
 it('creates a missing profile, then refreshes profile, organizations and permissions', async () => {
@@ -95,10 +92,6 @@ it('says so when the profile cannot be created', async () => {
     const { createFailed } = useProfileBootstrap({ enabled: true })
     return <div>{createFailed ? 'Failed to create your profile. Please refresh to try again.' : 'working'}</div>
   }
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <FailureProbe />
-    </QueryClientProvider>
-  )
+  renderProbe(<FailureProbe />)
   expect(await screen.findByText('Failed to create your profile. Please refresh to try again.')).toBeInTheDocument()
 })

@@ -5,27 +5,20 @@
  * a forged return is said without posting anything.
  */
 import { vi } from 'vitest'
-
-const router = vi.hoisted(() => ({ isReady: true, query: {} as Record<string, string>, replace: vi.fn(), push: vi.fn(), asPath: '/', pathname: '/integrations/github/authorize' }))
-vi.mock('next/router', () => ({ useRouter: () => router }))
-vi.mock('@/components/auth/AuthProvider', () => ({ useAuth: () => ({ session: { access_token: 't' }, isLoading: false }) }))
-
 import { render, screen } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import { createQueryClient } from '@/data/query-client'
 import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
 import { startAuthorization } from '@/lib/github-app/state'
+import { mockedPlatform } from '@/tests/helpers/mocked-platform'
+import { withRouter } from '@/tests/helpers/router'
+import { sessionWithToken, withAuth } from '@/tests/helpers/auth'
 import { GitHubAuthorizeCallback } from './GitHubAuthorizeCallback'
 
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => {
-  server.resetHandlers()
-  localStorage.clear()
-})
-afterAll(() => server.close())
+const router = { isReady: true, query: {} as Record<string, string>, replace: vi.fn(), push: vi.fn(), asPath: '/', pathname: '/integrations/github/authorize' }
+const server = mockedPlatform()
+afterEach(() => localStorage.clear())
 
 function renderPage(query: Record<string, string>) {
   router.query = query
@@ -41,9 +34,15 @@ function renderPage(query: Record<string, string>) {
     })
   )
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <GitHubAuthorizeCallback />
-    </QueryClientProvider>
+    withRouter(
+      router,
+      withAuth(
+        { session: sessionWithToken('t') },
+        <QueryClientProvider client={createQueryClient()}>
+          <GitHubAuthorizeCallback />
+        </QueryClientProvider>
+      )
+    )
   )
   return posted
 }

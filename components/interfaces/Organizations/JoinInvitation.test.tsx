@@ -5,30 +5,23 @@
  * address offers to switch account and come back to the same link; a spent one says why.
  */
 import { vi } from 'vitest'
-
-const router = vi.hoisted(() => ({ replace: vi.fn(async () => true), push: vi.fn(async () => true), asPath: '/join', pathname: '/join', query: {} }))
-vi.mock('next/router', () => ({ useRouter: () => router }))
-const signOut = vi.hoisted(() => vi.fn(async () => undefined))
-vi.mock('@/components/auth/AuthProvider', () => ({ useAuth: () => ({ session: null, isLoading: false, signOut }) }))
-
 import type { ReactNode } from 'react'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import { createQueryClient } from '@/data/query-client'
 import { useProjectsQuery } from '@/data/projects/projects-query'
+import { mockedPlatform } from '@/tests/helpers/mocked-platform'
+import { withRouter } from '@/tests/helpers/router'
+import { withAuth } from '@/tests/helpers/auth'
 import { JoinInvitation } from './JoinInvitation'
 
 const TOKEN = 'Tk_0123456789abcdefghijklmnop-XYZ'
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => {
-  server.resetHandlers()
-  vi.clearAllMocks()
-})
-afterAll(() => server.close())
+const router = { replace: vi.fn(async () => true), push: vi.fn(async () => true), asPath: '/join', pathname: '/join', query: {} }
+const signOut = vi.fn(async () => undefined)
+const server = mockedPlatform()
+afterEach(() => vi.clearAllMocks())
 
 const preview = { organization_name: 'Acme', organization_slug: 'acme', role: 'Developer', email: 'ada@example.com', invited_by: 'grace', expires_at: '2030-01-01T00:00:00Z' }
 const organization = {
@@ -51,10 +44,16 @@ function renderJoin(token: string | undefined = TOKEN, beside?: ReactNode) {
     http.get('*/api/platform/profile/permissions', () => HttpResponse.json([]))
   )
   return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <JoinInvitation token={token} />
-      {beside}
-    </QueryClientProvider>
+    withRouter(
+      router,
+      withAuth(
+        { signOut },
+        <QueryClientProvider client={createQueryClient()}>
+          <JoinInvitation token={token} />
+          {beside}
+        </QueryClientProvider>
+      )
+    )
   )
 }
 

@@ -5,29 +5,24 @@
  * platform's note (what is unset, where it is recorded) are shown with the report to copy; a
  * visitor is asked to sign in, and nothing is sent.
  */
-import { vi } from 'vitest'
-import { recordToasts } from '@/tests/helpers/toasts'
-
-const auth = vi.hoisted(() => ({ session: { access_token: 't', user: { email: 'ada@example.com' } } as unknown, mfaRequired: false, isLoading: false, signOut: async () => undefined }))
-vi.mock('@/components/auth/AuthProvider', () => ({ useAuth: () => auth }))
-
+import type { Session } from '@supabase/auth-js'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import { createQueryClient } from '@/data/query-client'
 import type { SupportRequestAnswer } from '@/lib/api-types'
+import { mockedPlatform } from '@/tests/helpers/mocked-platform'
+import { withAuth } from '@/tests/helpers/auth'
+import { recordToasts } from '@/tests/helpers/toasts'
 import { SupportForm } from './SupportForm'
 
 recordToasts()
 
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+const server = mockedPlatform()
+const SIGNED_IN = { access_token: 't', user: { email: 'ada@example.com' } } as Session
 
-function renderForm(answer?: SupportRequestAnswer) {
+function renderForm(answer?: SupportRequestAnswer, session: Session | null = SIGNED_IN) {
   const sent: unknown[] = []
   server.use(
     http.get('*/api/config', () => HttpResponse.json({ isPlatform: true, productName: 'Dashboard', authUrl: '/auth/v1', apiMocking: false })),
@@ -38,16 +33,15 @@ function renderForm(answer?: SupportRequestAnswer) {
   )
   const user = userEvent.setup()
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SupportForm initial={{ category: 'database', subject: 'Cannot connect', message: 'psql says timeout' }} />
-    </QueryClientProvider>
+    withAuth(
+      { session },
+      <QueryClientProvider client={createQueryClient()}>
+        <SupportForm initial={{ category: 'database', subject: 'Cannot connect', message: 'psql says timeout' }} />
+      </QueryClientProvider>
+    )
   )
   return { user, sent }
 }
-
-beforeEach(() => {
-  auth.session = { access_token: 't', user: { email: 'ada@example.com' } }
-})
 
 it('sends a signed-in request and says where it went', async () => {
   const { user, sent } = renderForm({ id: 'r-1', emailed_to: 'help@example.com', not_emailed: null, note: null })
@@ -68,8 +62,7 @@ it('shows the request id and what to do when the installation could not mail it'
 })
 
 it('asks a visitor to sign in and sends nothing', async () => {
-  auth.session = null
-  const { user, sent } = renderForm()
+  const { user, sent } = renderForm(undefined, null)
   await user.click(screen.getByRole('button', { name: 'Submit' }))
   expect(await screen.findByText('Sign in to send this to support')).toBeInTheDocument()
   expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in?returnTo=%2Fsupport%2Fnew')
