@@ -5,17 +5,15 @@ import type { AppProps } from 'next/app'
 import Head from 'next/head'
 import { useEffect, useState } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { ThemeProvider } from 'next-themes'
 import { createQueryClient } from '@/data/query-client'
 import { ConsentToast } from '@/components/interfaces/Consent/ConsentToast'
 import { GlobalErrorBoundary } from '@/components/interfaces/ErrorScreen/GlobalErrorBoundary'
 import { TelemetryTracker } from '@/components/interfaces/Telemetry/TelemetryTracker'
 import { ThemeSandbox } from '@/components/interfaces/ThemeSandbox/ThemeSandbox'
+import { AppThemeProvider } from '@/components/layouts/AppThemeProvider'
 import { RuntimeConfigGate } from '@/components/layouts/RuntimeConfigGate'
 import { ThemedToaster } from '@/components/layouts/ThemedToaster'
-import { THEMES } from '@/components/ui'
 import { PRODUCT_NAME } from '@/lib/constants'
-import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
 import { loadFeaturePreviews } from '@/state/feature-previews'
 import type { NextPageWithLayout } from '@/lib/types/page'
 
@@ -30,14 +28,7 @@ export default function App({ Component, pageProps }: AppPropsWithLayout) {
   }, [])
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider
-        attribute="class"
-        themes={[...THEMES]}
-        defaultTheme="system"
-        enableSystem
-        storageKey={LOCAL_STORAGE_KEYS.THEME}
-        disableTransitionOnChange
-      >
+      <AppThemeProvider>
         <Head>
           <title>{PRODUCT_NAME}</title>
           <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -52,7 +43,7 @@ export default function App({ Component, pageProps }: AppPropsWithLayout) {
           </RuntimeConfigGate>
         </GlobalErrorBoundary>
         <ThemedToaster />
-      </ThemeProvider>
+      </AppThemeProvider>
     </QueryClientProvider>
   )
 }

@@ -5,18 +5,16 @@
  * outside clicks follow the menu button pattern.
  */
 import { vi } from 'vitest'
-
-const router = vi.hoisted(() => ({ push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/projects', pathname: '/projects', query: {} }))
-vi.mock('next/router', () => ({ useRouter: () => router }))
-const signOut = vi.hoisted(() => vi.fn(async () => undefined))
-vi.mock('@/components/auth/AuthProvider', () => ({ useAuth: () => ({ session: null, mfaRequired: false, isLoading: false, signOut }) }))
-const setTheme = vi.hoisted(() => vi.fn())
-vi.mock('next-themes', () => ({ useTheme: () => ({ theme: 'system', setTheme }) }))
-
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { appState } from '@/state/app'
+import { withAuth } from '@/tests/helpers/auth'
+import { withRouter } from '@/tests/helpers/router'
+import { storedTheme, withTheme } from '@/tests/helpers/theme'
 import { UserMenu } from './UserMenu'
+
+const router = { push: vi.fn(async () => true), replace: vi.fn(async () => true), asPath: '/projects', pathname: '/projects', query: {} }
+const signOut = vi.fn(async () => undefined)
 
 afterEach(() => {
   cleanup()
@@ -26,10 +24,18 @@ afterEach(() => {
 
 const renderMenu = (canSignOut = true) =>
   render(
-    <div>
-      <p>Outside</p>
-      <UserMenu email="ada.lovelace@example.com" username="Ada Lovelace" canSignOut={canSignOut} />
-    </div>
+    withRouter(
+      router,
+      withAuth(
+        { signOut },
+        withTheme(
+          <div>
+            <p>Outside</p>
+            <UserMenu email="ada.lovelace@example.com" username="Ada Lovelace" canSignOut={canSignOut} />
+          </div>
+        )
+      )
+    )
   )
 
 const openButton = () => screen.getByRole('button', { name: /account menu/i })
@@ -60,7 +66,7 @@ it('picks a theme in the switcher inside it, its list shown outside the menu', a
   const list = screen.getByRole('listbox')
   expect(screen.getByRole('menu')).not.toContainElement(list)
   await user.click(within(list).getByRole('option', { name: 'Dark' }))
-  expect(setTheme).toHaveBeenCalledWith('dark')
+  expect(storedTheme()).toBe('dark')
   expect(screen.getByRole('menu')).toBeInTheDocument()
 })
 

@@ -1,26 +1,19 @@
 // @vitest-environment happy-dom
 import { fireEvent, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
+import { storedTheme, withTheme } from '@/tests/helpers/theme'
 import { ThemeSwitcher } from './ThemeSwitcher'
 
-const themes = vi.hoisted(() => ({ theme: 'dark' as string | undefined, setTheme: vi.fn() }))
-vi.mock('next-themes', () => ({ useTheme: () => ({ theme: themes.theme, setTheme: themes.setTheme }) }))
-
 describe('ThemeSwitcher', () => {
-  beforeEach(() => {
-    themes.theme = 'dark'
-    themes.setTheme.mockReset()
-  })
-
   it('renders a stable "Theme" placeholder on the server, never a guessed theme', () => {
-    const html = renderToString(<ThemeSwitcher />)
+    const html = renderToString(withTheme(<ThemeSwitcher />, 'dark'))
     expect(html).toContain('Theme')
     expect(html).not.toContain('Dark')
     expect(html).not.toContain('System')
   })
 
   it('shows the stored theme once mounted and lists the four themes', () => {
-    render(<ThemeSwitcher />)
+    render(withTheme(<ThemeSwitcher />, 'dark'))
     const control = screen.getByRole('combobox', { name: 'Theme' })
     expect(control).toHaveTextContent('Dark')
     fireEvent.click(control)
@@ -28,17 +21,16 @@ describe('ThemeSwitcher', () => {
   })
 
   it('defaults to system when nothing is stored', () => {
-    themes.theme = undefined
-    render(<ThemeSwitcher />)
+    render(withTheme(<ThemeSwitcher />))
     expect(screen.getByRole('combobox', { name: 'Theme' })).toHaveTextContent('System')
   })
 
   it('sets the picked theme from the keyboard', () => {
-    render(<ThemeSwitcher />)
+    render(withTheme(<ThemeSwitcher />, 'dark'))
     const control = screen.getByRole('combobox', { name: 'Theme' })
     fireEvent.keyDown(control, { key: 'ArrowDown' })
     fireEvent.keyDown(control, { key: 'ArrowDown' })
     fireEvent.keyDown(control, { key: 'Enter' })
-    expect(themes.setTheme).toHaveBeenCalledWith('classic-dark')
+    expect(storedTheme()).toBe('classic-dark')
   })
 })
