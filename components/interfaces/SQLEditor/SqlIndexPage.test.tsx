@@ -3,20 +3,14 @@
 import { vi } from 'vitest'
 import { render, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
+import SqlIndexPage from '@/pages/project/[ref]/sql/index'
+import { mockedPlatform } from '@/tests/helpers/mocked-platform'
+import { withRouter } from '@/tests/helpers/router'
 
-const router = vi.hoisted(() => ({ isReady: true, query: { ref: 'abc' }, replace: vi.fn(async () => true) }))
-vi.mock('next/router', () => ({ useRouter: () => router }))
-vi.mock('@/components/layouts/RuntimeConfigGate', () => ({ FullPageLoader: () => null }))
-
-const { default: SqlIndexPage } = await import('@/pages/project/[ref]/sql/index')
-
+const router = { isReady: true, query: { ref: 'abc' }, replace: vi.fn(async () => true) }
 const LAST = '5f0c0000-0000-4000-8000-000000000001'
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+const server = mockedPlatform()
 beforeEach(() => router.replace.mockClear())
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
 
 it.each([
   ['the snippet last visited', HttpResponse.json({ data: [], cursor: null, last_visited_id: LAST }), `/project/abc/sql/${LAST}`],
@@ -24,6 +18,6 @@ it.each([
   ['a new snippet when the list fails', HttpResponse.json({ message: 'down' }, { status: 500 }), '/project/abc/sql/new'],
 ])('opens %s', async (_, answer, expected) => {
   server.use(http.get('*/api/platform/projects/abc/content', () => answer.clone()))
-  render(<SqlIndexPage />)
+  render(withRouter(router, <SqlIndexPage />))
   await waitFor(() => expect(router.replace).toHaveBeenCalledWith(expected))
 })
