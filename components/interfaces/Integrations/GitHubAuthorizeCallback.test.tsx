@@ -11,7 +11,7 @@ import { http, HttpResponse } from 'msw'
 import { createQueryClient } from '@/data/query-client'
 import { LOCAL_STORAGE_KEYS } from '@/lib/local-storage'
 import { startAuthorization } from '@/lib/github-app/state'
-import { mockedPlatform } from '@/tests/helpers/mocked-platform'
+import { mockedPlatform, runtimeConfig } from '@/tests/helpers/mocked-platform'
 import { withRouter } from '@/tests/helpers/router'
 import { sessionWithToken, withAuth } from '@/tests/helpers/auth'
 import { GitHubAuthorizeCallback } from './GitHubAuthorizeCallback'
@@ -24,7 +24,7 @@ function renderPage(query: Record<string, string>) {
   router.query = query
   const posted: unknown[] = []
   server.use(
-    http.get('*/api/config', () => HttpResponse.json({ isPlatform: true, productName: 'Dashboard', authUrl: '/auth/v1', apiMocking: false })),
+    runtimeConfig(),
     http.post('*/api/platform/organizations/:slug/integrations/github/connections', async ({ request, params }) => {
       posted.push({ slug: params.slug, body: await request.json() })
       return HttpResponse.json(

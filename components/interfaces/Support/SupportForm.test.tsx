@@ -12,7 +12,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { createQueryClient } from '@/data/query-client'
 import type { SupportRequestAnswer } from '@/lib/api-types'
-import { mockedPlatform } from '@/tests/helpers/mocked-platform'
+import { mockedPlatform, runtimeConfig } from '@/tests/helpers/mocked-platform'
 import { withAuth } from '@/tests/helpers/auth'
 import { recordToasts } from '@/tests/helpers/toasts'
 import { SupportForm } from './SupportForm'
@@ -25,7 +25,7 @@ const SIGNED_IN = { access_token: 't', user: { email: 'ada@example.com' } } as S
 function renderForm(answer?: SupportRequestAnswer, session: Session | null = SIGNED_IN) {
   const sent: unknown[] = []
   server.use(
-    http.get('*/api/config', () => HttpResponse.json({ isPlatform: true, productName: 'Dashboard', authUrl: '/auth/v1', apiMocking: false })),
+    runtimeConfig(),
     http.post('*/api/platform/support/requests', async ({ request }) => {
       sent.push(await request.json())
       return HttpResponse.json(answer, { status: 201 })
