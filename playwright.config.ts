@@ -49,7 +49,9 @@ export default defineConfig({
   // side; the self-hosted specs share the one project of their server and run one after another.
   workers: 2,
   retries: 0,
-  timeout: 90_000,
+  // A limit that catches a hang, not a speed check: in CI the browser tests run beside the
+  // vitest suites on two cores, where a test can take four times as long as it does alone.
+  timeout: 180_000,
   expect: { timeout: 20_000 },
   reporter: [['list'], ['json']],
   use: {

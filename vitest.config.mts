@@ -19,7 +19,9 @@ export default defineConfig({
     globals: true,
     exclude: ['node_modules/**', '.next/**', 'e2e/**', 'bench/**', '.data/**'],
     setupFiles: ['tests/setup.ts'],
-    testTimeout: 60_000,
+    // A limit that catches a hang, not a speed check: in CI the suites run beside the browser
+    // tests on two cores, where a test can take four times as long as it does alone.
+    testTimeout: 180_000,
     hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: true,

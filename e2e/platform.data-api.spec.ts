@@ -7,7 +7,6 @@ import { PASSWORD, uniqueEmail } from './helpers'
  * another origin may call it (CORS), and a request without a key is refused.
  */
 test('the data API at {site}/p/{ref}/rest/v1, as supabase-js calls it', async ({ request, baseURL }) => {
-  test.setTimeout(180_000)
   const signup = await request.post('/auth/v1/signup', { data: { email: uniqueEmail('data-api'), password: PASSWORD } })
   expect(signup.status()).toBe(200)
   const headers = { Authorization: `Bearer ${(await signup.json()).access_token}` }

@@ -8,7 +8,6 @@ import { photograph } from './photograph'
  * dark.
  */
 test('the Database pages list what SQL created, with each definition', async ({ page }) => {
-  test.setTimeout(180_000)
   await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))
   const ref = await newUserWithProject(page, 'database', 'Database Works', 'Catalogued')
   await page.goto(`/project/${ref}/sql/new`)

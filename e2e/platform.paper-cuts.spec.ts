@@ -23,7 +23,6 @@ async function boxOf(locator: Locator): Promise<Box> {
 }
 
 test("on a phone the Connect card's buttons do not cover its title", async ({ page }) => {
-  test.setTimeout(180_000)
   await page.setViewportSize({ width: 1280, height: 860 })
   const ref = await startProject(page, 'phone-connect', 'Phone db')
   await page.setViewportSize({ width: 375, height: 780 })
@@ -43,7 +42,6 @@ test("on a phone the Connect card's buttons do not cover its title", async ({ pa
 })
 
 test('the SQL panel edits in Monaco and shows the rows a SELECT returned', async ({ page }) => {
-  test.setTimeout(180_000)
   await page.setViewportSize({ width: 1280, height: 860 })
   // The SQL panel is a feature preview: turned on as the previews window would.
   await page.addInitScript(() => window.localStorage.setItem('supaboard-ui-preview-inline-editor', 'true'))

@@ -160,7 +160,6 @@ test('a table made, filled, edited and filtered in the editor; read by GraphiQL 
 })
 
 test('an extension enabled, with its SQL shown first, then used from the SQL editor', async ({ page }) => {
-  test.setTimeout(180_000)
   await page.setViewportSize({ width: 1280, height: 860 })
   const ref = await startProject(page, 'extensions', 'Extensions db')
   await page.goto(`/project/${ref}/database/extensions`)

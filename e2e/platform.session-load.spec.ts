@@ -33,7 +33,7 @@ test('full page loads while signed in: the last snippet opens, telemetry groups 
   await page.goto(`/project/${ref}/sql/new`)
   await typeInEditor(page, "select 'opened-after-full-load' as note", { replace: true })
   await expect(page).toHaveURL(UUID_URL)
-  await expect(saveStatus(page)).toHaveText('Saved', { timeout: 15_000 })
+  await expect(saveStatus(page)).toHaveText('Saved')
   const snippetUrl = page.url()
 
   const refused = recordUnauthorized(page)

@@ -73,7 +73,6 @@ test('consent: after Opt out nothing reaches the platform, across pages and relo
 })
 
 test('feature previews change the product; the command menu navigates and searches the docs; a skewed clock is pointed out', async ({ page }) => {
-  test.setTimeout(180_000)
   await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))
   const ref = await newUserWithProject(page, 'shell', 'Shell Works', 'Previewed')
   await page.goto(`/project/${ref}/sql/new`)

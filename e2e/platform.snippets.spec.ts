@@ -13,7 +13,7 @@ test('a snippet is saved as it is typed, survives a reload, and shows a conflict
   await typeInEditor(page, "select 'kept-after-reload' as note", { replace: true })
   // The first save gives the snippet its id in the URL; the editor stays.
   await expect(page).toHaveURL(UUID_URL)
-  await expect(saveStatus(page)).toHaveText('Saved', { timeout: 15_000 })
+  await expect(saveStatus(page)).toHaveText('Saved')
   const url = page.url()
 
   await page.reload()
@@ -26,13 +26,13 @@ test('a snippet is saved as it is typed, survives a reload, and shows a conflict
   await expect(editorText(other)).toContainText('kept-after-reload', { timeout: 30_000 })
 
   await typeInEditor(page, '\n-- from the first page')
-  await expect(saveStatus(page)).toHaveText('Saved', { timeout: 15_000 })
+  await expect(saveStatus(page)).toHaveText('Saved')
   await typeInEditor(other, '\n-- from the second page')
   const conflict = other.getByRole('dialog', { name: 'This snippet was changed elsewhere' })
-  await expect(conflict).toBeVisible({ timeout: 15_000 })
+  await expect(conflict).toBeVisible()
   await conflict.getByRole('button', { name: 'Keep mine' }).click()
   await expect(conflict).toBeHidden()
-  await expect(saveStatus(other)).toHaveText('Saved', { timeout: 15_000 })
+  await expect(saveStatus(other)).toHaveText('Saved')
   await other.close()
 
   await page.reload()
@@ -44,7 +44,7 @@ test('the sidebar lists a snippet, renames it and deletes it', async ({ page }) 
 
   await page.goto(`/project/${ref}/sql/new`)
   await typeInEditor(page, 'select 42 as answer', { replace: true })
-  await expect(saveStatus(page)).toHaveText('Saved', { timeout: 15_000 })
+  await expect(saveStatus(page)).toHaveText('Saved')
 
   const sidebar = page.getByRole('complementary', { name: 'Snippets' }).first()
   const mine = sidebar.getByRole('region', { name: 'My snippets' })

@@ -27,7 +27,7 @@ describe('AI assistant', () => {
     owner = token
     orgId = org.id
     ref = await activeProject(tp, owner, org.slug)
-  }, 60_000)
+  })
   afterAll(async () => tp?.close())
 
   beforeEach(async () => {

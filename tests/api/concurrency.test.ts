@@ -69,7 +69,8 @@ describe.runIf(pgClusterAvailable())('concurrent project creation on a PostgreSQ
     } finally {
       await tp.close()
     }
-  })
+    // 50 databases made at once, then up to two minutes of polling for them.
+  }, 300_000)
 
   it('work left by a stopped instance is picked up by the next one', async () => {
     const shared = { platformDatabaseUrl: cluster.url, projectDbServers: `*=${cluster.url}`, jwtSecret: 'one secret for both' }

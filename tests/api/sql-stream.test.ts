@@ -29,7 +29,7 @@ for (const backend of BACKENDS) {
       owner = o.token
       ref = await activeProject(tp, owner, o.org.slug)
       reader = await memberOf(tp, o.org.id, 'Read-only')
-    }, 120_000)
+    })
     afterAll(async () => stop?.())
 
     const post = (token: string, sql: string, signal?: AbortSignal, queryId?: string) =>
@@ -159,6 +159,6 @@ for (const backend of BACKENDS) {
       // lines that the collector has not reclaimed yet on a busy machine.
       expect(bytes).toBeGreaterThan(90_000_000)
       expect(peak - before).toBeLessThan(bytes * 0.8)
-    }, 120_000)
+    })
   })
 }
