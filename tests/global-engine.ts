@@ -29,17 +29,38 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * Both API projects (api, api-own-modules) name this setup, and vitest runs each project's global
+ * setups in its one main process: the first call starts the server, the other shares it, and the
+ * last teardown stops it.
+ */
+const SHARED = Symbol.for('tests/global-engine')
+type SharedEngine = { started: Promise<{ adminUrl: string; stop: () => Promise<void> }>; users: number }
+
 export default async function setup(project: TestProject) {
+  const holder = globalThis as { [SHARED]?: SharedEngine }
+  const shared = (holder[SHARED] ??= { started: startEngineWithTemplate(), users: 0 })
+  shared.users++
+  const { adminUrl, stop } = await shared.started
+  project.provide('engineAdminUrl', adminUrl)
+  project.provide('controlPlaneTemplate', CONTROL_PLANE_TEMPLATE)
+  return async () => {
+    if (--shared.users > 0) return
+    delete holder[SHARED]
+    await stop()
+  }
+}
+
+async function startEngineWithTemplate() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-engine-'))
   fs.chmodSync(dir, 0o755)
   const engine = await startEngine({ dataDir: dir, port: 0, durable: false })
-  project.provide('engineAdminUrl', engine.adminUrl())
   await migratedTemplate(engine.adminUrl())
-  project.provide('controlPlaneTemplate', CONTROL_PLANE_TEMPLATE)
-  return async () => {
+  const stop = async () => {
     await engine.stop()
     fs.rmSync(dir, { recursive: true, force: true })
   }
+  return { adminUrl: engine.adminUrl(), stop }
 }
 
 async function migratedTemplate(adminUrl: string) {
