@@ -136,12 +136,17 @@ it('notices a crash of the server, reports it and starts it again', async () => 
 it('waits for the backends a killed server left running before it starts again on the same data', async () => {
   const dir = dataDir()
   const first = await start(dir)
-  // A backend busy in one long statement does not look for its postmaster until it ends.
+  // A backend busy in one statement does not look for its postmaster until the statement ends.
+  // This one spins while the file `hold` exists (in a directory the server's account may enter;
+  // removed with it after the test whatever happened): it outlives the kill however slow the
+  // machine is, and no longer than needed.
+  const hold = path.join(dataDir(), 'hold')
+  fs.writeFileSync(hold, '')
   const busy = new pg.Client({ connectionString: first.adminUrl() })
   await busy.connect()
   busy.on('error', () => undefined)
-  const statement = busy.query('select count(*) from generate_series(1, 40000000)').catch(() => undefined)
-  await until(async () => (await query<{ n: number }>(first.adminUrl(), `select count(*)::int as n from pg_stat_activity where query like 'select count(*) from generate_series%' and state = 'active'`))[0].n === 1)
+  const statement = busy.query(`do $spin$ begin while (pg_stat_file('${hold}', true)).size is not null loop end loop; end $spin$`).catch(() => undefined)
+  await until(async () => (await query<{ n: number }>(first.adminUrl(), `select count(*)::int as n from pg_stat_activity where query like 'do $spin$%' and state = 'active'`))[0].n === 1)
   const pid = postmasterPid(dir)
   process.kill(pid, 'SIGKILL')
   await until(() => !alive(pid))
@@ -150,7 +155,13 @@ it('waits for the backends a killed server left running before it starts again o
   started.splice(0)
 
   const reports: string[] = []
-  const again = await start(dir, { report: (m) => reports.push(m) })
+  const again = await start(dir, {
+    report: (m) => {
+      reports.push(m)
+      // The start saw the backend and waits: let it end.
+      if (/still running: waiting for them to end/.test(m)) fs.rmSync(hold)
+    },
+  })
   expect(reports.join('\n')).toMatch(/processes of an earlier PostgreSQL server on .* are still running: waiting for them to end/)
   expect(await query(again.adminUrl(), 'select 1 as ok')).toEqual([{ ok: 1 }])
   await statement
