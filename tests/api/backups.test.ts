@@ -150,11 +150,15 @@ describe.each(BACKENDS)('backups: $name', (backend) => {
     expect((await tp.call('DELETE', backups(`/${pending.id}`), { token })).status).toBe(409)
     await tp.platform.db.query('delete from project_backups where id = $1', [pending.id])
 
-    await tp.platform.db.query(`update projects set status = 'RESTORING' where ref = $1`, [ref])
+    // RESTORING under another instance's lease: no pass of this platform's scheduler takes it up
+    // (one would restore it, and could still hold it when the next test restores).
+    await tp.platform.db.query(`update projects set status = 'RESTORING', lease_owner = 'elsewhere', lease_until = now() + interval '1 hour' where ref = $1`, [ref])
+    tp.platform.scheduler.kick()
+    await settle(tp.platform)
     const during = await tp.call('POST', backups(), { token })
     expect(during.status).toBe(409)
     expect(during.body.message).toBe('Only an active project can be backed up; this one is restoring.')
-    await tp.platform.db.query(`update projects set status = 'ACTIVE_HEALTHY' where ref = $1`, [ref])
+    await tp.platform.db.query(`update projects set status = 'ACTIVE_HEALTHY', lease_owner = null, lease_until = null where ref = $1`, [ref])
   })
 
   it('ends RESTORE_FAILED with the reason and the data as it was when the backup cannot be copied', async () => {
