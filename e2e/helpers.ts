@@ -78,8 +78,12 @@ export async function runSql(page: Page, sql: string, { via = 'shortcut' }: { vi
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.press('Delete')
   await page.keyboard.insertText(sql)
-  if (via === 'button') await page.getByRole('button', { name: /^Run/ }).click()
-  else await page.keyboard.press('ControlOrMeta+Enter')
+  const runButton = page.getByRole('button', { name: /^Run/ })
+  if (via === 'button') return runButton.click()
+  // The editor ignores the shortcut while a run is under way (its rows may show before it ends),
+  // as the Run button, which is Cancel until then, would: wait for the last run to end.
+  await expect(runButton).toBeVisible()
+  await page.keyboard.press('ControlOrMeta+Enter')
 }
 
 /** Types at the end of the editor's text (without running it). */
