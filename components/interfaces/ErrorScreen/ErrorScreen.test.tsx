@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 import { fireEvent, render, screen } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { useState } from 'react'
+import { resetErrorReports } from '@/data/telemetry/report-error'
+import { mockedPlatform } from '@/tests/helpers/mocked-platform'
 import { CLIENT_EXCEPTION_TEXT, ErrorScreen } from './ErrorScreen'
 import { GlobalErrorBoundary } from './GlobalErrorBoundary'
 
-vi.mock('@/data/telemetry/report-error', () => ({ reportError: vi.fn() }))
-import { reportError } from '@/data/telemetry/report-error'
+const server = mockedPlatform()
 
 function makeError(message: string, stack = `Error: ${message}\n    at Thing (thing.js:1:1)`) {
   const error = new Error(message)
@@ -102,16 +104,23 @@ describe('GlobalErrorBoundary', () => {
     )
   }
 
-  it('shows the error screen, reports with the globalErrorBoundary tag, and resets', () => {
+  it('shows the error screen, reports to the platform with the globalErrorBoundary tag (message, stack, path), and resets', async () => {
+    resetErrorReports()
+    const received: unknown[] = []
+    server.use(
+      http.post('*/api/platform/error-reports', async ({ request }) => {
+        received.push(await request.json())
+        return new HttpResponse(null, { status: 204 })
+      }),
+    )
+    window.history.pushState({}, '', '/org/acme/billing')
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {}) // React logs caught errors
     try {
       render(<Harness />)
       expect(screen.getByText(CLIENT_EXCEPTION_TEXT)).toBeInTheDocument()
       expect(screen.getByText('kaboom')).toBeInTheDocument()
-      expect(reportError).toHaveBeenCalledWith(
-        expect.objectContaining({ message: 'kaboom' }),
-        expect.objectContaining({ tag: 'globalErrorBoundary' }),
-      )
+      await vi.waitFor(() => expect(received).toHaveLength(1))
+      expect(received[0]).toMatchObject({ tag: 'globalErrorBoundary', message: 'kaboom', pathname: '/org/acme/billing', stack: expect.stringContaining('Bomb') })
 
       fireEvent.click(screen.getByRole('button', { name: 'defuse' }))
       fireEvent.click(screen.getByRole('button', { name: 'Return to dashboard' }))
