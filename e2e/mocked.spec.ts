@@ -79,6 +79,8 @@ test('a Read-only member sees projects and no New project, and runs SQL marked R
 })
 
 test('every project status shows its own status screen and badge', async ({ page }) => {
+  // A page load for each of the dozen statuses: took two thirds of the default limit beside vitest.
+  test.setTimeout(360_000)
   await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))
   await page.goto('/sign-up')
   await page.getByLabel('Email').fill(`statuses-${Date.now()}@example.com`)
