@@ -19,10 +19,10 @@ export default defineConfig({
     globals: true,
     exclude: ['node_modules/**', '.next/**', 'e2e/**', 'bench/**', '.data/**'],
     setupFiles: ['tests/setup.ts'],
-    // A limit that catches a hang, not a speed check: in CI the suites run beside the browser
-    // tests on two cores, where a test can take four times as long as it does alone.
+    // Limits that catch a hang, not speed checks: in CI the suites run beside the browser tests on
+    // two cores, where a test (or a hook starting platforms) can take four times as long as alone.
     testTimeout: 180_000,
-    hookTimeout: 120_000,
+    hookTimeout: 240_000,
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,

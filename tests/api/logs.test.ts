@@ -77,7 +77,7 @@ for (const backend of BACKENDS) {
       ref = await activeProject(tp, made.token, made.org.slug)
       const stranger = await userWithOrg('Other Org')
       other = { token: stranger.token, userId: stranger.userId, orgId: stranger.org.id, ref: await activeProject(tp, stranger.token, stranger.org.slug) }
-    }, 180_000)
+    })
     afterAll(() => stop?.())
 
     it('records a request to a project route as edge_logs, without its query string', async () => {
