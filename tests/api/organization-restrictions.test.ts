@@ -54,7 +54,8 @@ for (const backend of BACKENDS) {
 
       // The quota sits just above today's size; the rows below go past it.
       tp.platform.config.freeDatabaseQuotaBytes = before + MB
-      expect((await runSql(tp, token, ref, GROW)).status).toBe(200)
+      const grown = await runSql(tp, token, ref, GROW)
+      expect(grown.status, JSON.stringify(grown.body)).toBe(200)
       const sampledFrom = Date.now()
       await sampleUsage(tp.platform)
       const sampledBy = Date.now()
@@ -101,7 +102,8 @@ for (const backend of BACKENDS) {
     it('a paused project is not counted: pausing the one over quota leaves the restriction behind', async () => {
       const { token, org } = await ownerWithOrg(tp, 'Pause Org')
       const ref = await activeProject(tp, token, org.slug)
-      expect((await runSql(tp, token, ref, GROW)).status).toBe(200)
+      const grown = await runSql(tp, token, ref, GROW)
+      expect(grown.status, JSON.stringify(grown.body)).toBe(200)
       await measureDatabaseSizes(tp.platform)
       tp.platform.config.freeDatabaseQuotaBytes = (await sizeOf(ref)) - MB
       await updateRestrictions(tp.platform)
