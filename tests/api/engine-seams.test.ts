@@ -4,11 +4,15 @@
  * through the roles it may create (CREATEROLE on PostgreSQL 16 and later), the server's shared
  * catalogs and settings the platform gives it.
  */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { startEngine } from '@/server/engine/cluster'
+import { createProjectDatabases, type ProjectDbLocation } from '@/server/databases'
 import { BACKENDS, activeProject, memberOf, ownerWithOrg, runSql, statusOf } from '../helpers/project-backends'
 import { asEngineAdmin, settle } from '../helpers/test-platform'
-import type { ProjectDbLocation } from '@/server/databases'
 
 describe.each(BACKENDS)('engine seams ($name)', (backend) => {
   let started: Awaited<ReturnType<(typeof BACKENDS)[number]['start']>>
@@ -114,21 +118,29 @@ describe.each(BACKENDS)('engine seams ($name)', (backend) => {
   })
 
   it("keeps connections for the platform's project roles however many sessions a role a project created opens", async () => {
-    const name = `seams_conn_${Date.now()}`
-    const url = await createdRole(name)
-    const neighbour = await activeProject(started.tp, token, orgSlug, { plan: 'pro' })
+    // This fills every slot of its server that such a role may take: on a server of its own, or
+    // the run's other suites (their data APIs' roles among them) would be refused meanwhile.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seams-slots-'))
+    const engine = await startEngine({ dataDir: dir, port: 0, durable: false })
+    const dbs = createProjectDatabases({ projectDbServers: `*=${engine.adminUrl()}`, maxResultBytes: 1 << 20, tempFileLimit: '64MB', terminateGraceMs: 1000 })
     const held: pg.Client[] = []
     onTestFinished(async () => {
       await Promise.all(held.map((c) => c.end().catch(() => undefined)))
-      await withClient(await ownerUrl(ref), async (c) => {
-        await c.query(`revoke connect on database ${pg.escapeIdentifier(`p_${ref}`)} from ${name}`)
-        await c.query(`drop role ${name}`)
-      })
+      await dbs.closeAll()
+      await engine.stop()
+      fs.rmSync(dir, { recursive: true, force: true })
     })
+    const project = await dbs.provision('seamsslots', 'us-east-1')
+    const neighbour = await dbs.provision('seamsneighbour', 'us-east-1')
+    const name = 'seams_conn'
+    await withClient(project.url, (c) => c.query(`create role ${name} login password 'made-by-the-project-1'; grant connect on database p_seamsslots to ${name}`))
+    const url = new URL(project.url)
+    url.username = name
+    url.password = 'made-by-the-project-1'
     // A role the project created has no connection limit: it opens sessions until the server refuses.
     let refused: string | null = null
     while (held.length < 300) {
-      const client = new pg.Client({ connectionString: url })
+      const client = new pg.Client({ connectionString: url.toString() })
       client.on('error', () => undefined)
       try {
         await client.connect()
@@ -140,7 +152,7 @@ describe.each(BACKENDS)('engine seams ($name)', (backend) => {
     }
     expect(refused).toBe('53300')
     // Another project's role still gets in.
-    expect(await withClient(await ownerUrl(neighbour), async (c) => (await c.query('select 1 as one')).rows[0].one)).toBe(1)
+    expect(await withClient(neighbour.url, async (c) => (await c.query('select 1 as one')).rows[0].one)).toBe(1)
   })
 
   it('deletes a project that another project made an admin of one of its own roles, and leaves that role alone', async () => {
