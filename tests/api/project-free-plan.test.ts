@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pauseInactiveProjects } from '@/server/projects/inactivity'
-import { settle, type TestPlatform } from '../helpers/test-platform'
+import { NO_BACKGROUND_PASSES, settle, type TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, ownerWithOrg, runSql, statusOf } from '../helpers/project-backends'
 
 for (const backend of BACKENDS) {
@@ -18,7 +18,7 @@ for (const backend of BACKENDS) {
     beforeAll(async () => {
       // The tests run the inactivity pass themselves. The scheduler's own pass (every health check)
       // would pause a project whenever setting up the next one took over 2 s, as on a busy machine.
-      ;({ tp, stop } = await backend.start({ pauseInactiveAfterSeconds: 2, healthCheckIntervalMs: 3_600_000 }))
+      ;({ tp, stop } = await backend.start({ pauseInactiveAfterSeconds: 2, ...NO_BACKGROUND_PASSES }))
     })
     afterAll(async () => stop?.())
 

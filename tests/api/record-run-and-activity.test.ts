@@ -9,7 +9,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { HISTORY_WRITES_AHEAD, recordRunAndActivity, type RunRecord } from '@/server/content/history'
 import { BACKENDS, activeProject, ownerWithOrg, runSql } from '../helpers/project-backends'
-import type { TestPlatform } from '../helpers/test-platform'
+import { NO_BACKGROUND_PASSES, type TestPlatform } from '../helpers/test-platform'
 
 describe.each(BACKENDS.filter((b) => b.enabled))('on $name', (backend) => {
   let tp: TestPlatform
@@ -20,7 +20,7 @@ describe.each(BACKENDS.filter((b) => b.enabled))('on $name', (backend) => {
 
   beforeAll(async () => {
     // No background pass (health checks, usage samples) among the statements a test counts or fails.
-    ;({ tp, stop } = await backend.start({ healthCheckIntervalMs: 3_600_000, usageSampleIntervalMs: 3_600_000 }))
+    ;({ tp, stop } = await backend.start(NO_BACKGROUND_PASSES))
     const owner = await ownerWithOrg(tp, 'History Org')
     token = owner.token
     const { org } = owner

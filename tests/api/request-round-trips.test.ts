@@ -10,7 +10,7 @@ import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Secret, TOTP } from 'otpauth'
 import { BACKENDS, activeProject, memberOf, ownerWithOrg } from '../helpers/project-backends'
-import { settle, type TestPlatform } from '../helpers/test-platform'
+import { NO_BACKGROUND_PASSES, settle, type TestPlatform } from '../helpers/test-platform'
 import { authClient, newEmail, STRONG } from './auth/auth-client'
 
 const ENDED = 'Your session has ended. Please sign in again.'
@@ -25,7 +25,7 @@ describe.each(BACKENDS.filter((b) => b.enabled))('on $name', (backend) => {
 
   beforeAll(async () => {
     // No background pass (health checks, usage samples) while a request's statements are counted.
-    ;({ tp, stop } = await backend.start({ healthCheckIntervalMs: 3_600_000, usageSampleIntervalMs: 3_600_000 }))
+    ;({ tp, stop } = await backend.start(NO_BACKGROUND_PASSES))
     ;({ token: owner, org } = await ownerWithOrg(tp, 'Round Trips Org'))
     ref = await activeProject(tp, owner, org.slug)
   })

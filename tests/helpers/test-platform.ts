@@ -177,6 +177,13 @@ export async function startTestPlatform(requested: Partial<ServerConfig> = {}): 
   }
 }
 
+/**
+ * For a suite that runs the scheduler's passes itself, or counts the control-plane statements a
+ * request makes: no health check, inactivity pause or usage sample of the scheduler's own lands
+ * among them.
+ */
+export const NO_BACKGROUND_PASSES = { healthCheckIntervalMs: 3_600_000, usageSampleIntervalMs: 3_600_000 } satisfies Partial<ServerConfig>
+
 /** Waits until the background work (provisioning) has settled. */
 export async function settle(platform: Platform) {
   while (platform.pending.size > 0) await Promise.allSettled([...platform.pending])
