@@ -86,6 +86,17 @@ function request(url: string, headers: Record<string, string> = {}): Promise<Ans
   })
 }
 
+/**
+ * Whether an API answer came from the platform's handler beside Next (`npm start`,
+ * scripts/serve.mjs) rather than through Next's pipeline, which compresses what it serves and so
+ * says `Vary: Accept-Encoding` on every answer, sent chunked.
+ */
+async function servedBesideNext(base: string): Promise<boolean> {
+  const answer = await request(`${base}/api/get-utc-time`, { 'Accept-Encoding': 'gzip' })
+  expect(answer.status).toBe(200)
+  return answer.headers.vary === undefined && answer.headers['content-length'] !== undefined
+}
+
 async function waitUntilUp(url: string, headers: Record<string, string> = {}) {
   await expect.poll(async () => (await request(url, headers).catch(() => ({ status: 0 }))).status, { timeout: 120_000 }).toBe(200)
 }
@@ -95,6 +106,7 @@ test('npm start in self-hosted mode ignores HOSTNAME and stays on this machine',
   await waitUntilUp(`http://127.0.0.1:${PORTS.hostname}/api/config`)
   // Bound to loopback only: no socket on 0.0.0.0, ::, or a network interface's address.
   expect(listeningAddresses(PORTS.hostname)).toEqual(['127.0.0.1'])
+  expect(await servedBesideNext(`http://127.0.0.1:${PORTS.hostname}`)).toBe(true)
 })
 
 test('plain next start on every interface answers another machine with 403, whatever Host it sends', async ({ browser }) => {
@@ -104,6 +116,8 @@ test('plain next start on every interface answers another machine with 403, what
   await waitUntilUp(`${local}/api/config`)
   // Reachable from the network, so the dashboard itself must turn strangers away.
   expect(listeningAddresses(PORTS.plainNext)).toEqual(['0.0.0.0'])
+  // The API through Next's own route: the same handler, behind Next's pipeline.
+  expect(await servedBesideNext(local)).toBe(false)
 
   // A proxy forwarding another machine: Host: localhost does not make it local.
   const api = await request(`${local}/api/platform/projects/default`, { Host: 'localhost', 'X-Forwarded-For': ELSEWHERE })

@@ -5,47 +5,45 @@
 // skips Next's request pipeline (its proxy, rewrites and route resolution) — a few milliseconds
 // on every call. `next start` alone still serves the whole product through pages/api.
 //
-// The platform's TypeScript is loaded with jiti (transpiled once, then cached under
-// node_modules/.cache/jiti, or beside the data when node_modules is read-only: jiti-cache.mjs);
-// the platform itself is one per process (server/platform.ts keeps it on globalThis), shared
-// with Next's instrumentation hook and API route. Should loading fail, Next serves the API as
-// with `next start`, and the reason is logged.
+// The platform's handler is the one Next compiled: its instrumentation hook (instrumentation.ts),
+// run here at start-up, publishes it on globalThis, so this server loads no second copy of the
+// platform's code. The platform itself is one per process (server/platform.ts keeps it on
+// globalThis). Should the handler be missing, Next serves the API as with `next start`, and the
+// reason is logged.
 //
 // Environment: PORT, and LISTEN_HOST as scripts/start.mjs resolved it (passed as SERVE_HOST).
 import http from 'node:http'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import next from 'next'
-import { createJiti } from 'jiti'
 import { isPlatformPath } from './platform-paths.mjs'
-import { jitiCacheDir } from './jiti-cache.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const host = process.env.SERVE_HOST || '127.0.0.1'
 const port = Number(process.env.PORT || '3000')
 
-async function loadPlatformHandler() {
+/** server/http/published-handler.ts' PLATFORM_HANDLER_KEY. */
+const PLATFORM_HANDLER_KEY = Symbol.for('supaboard.platformHandler')
+
+/**
+ * In production Next runs the instrumentation hook at its first request only; here it runs at
+ * start-up, from the build, so that the platform starts at once and the API has its handler.
+ * When Next later runs it again, the platform is already there (getPlatform is one per process).
+ */
+async function registerInstrumentation() {
   try {
-    const jiti = createJiti(import.meta.url, { alias: { '@': root }, moduleCache: true, fsCache: jitiCacheDir(root) })
-    const [{ handleNodeRequest }, { getPlatform }, { readConfig }, { answerSecurityHeaders }] = await Promise.all([
-      jiti.import(path.join(root, 'server/http/handler.ts')),
-      jiti.import(path.join(root, 'server/platform.ts')),
-      jiti.import(path.join(root, 'server/config.ts')),
-      jiti.import(path.join(root, 'server/http/security-headers.ts')),
-    ])
-    const headers = answerSecurityHeaders(readConfig())
-    return (req, res) => {
-      for (const { key, value } of headers) res.setHeader(key, value)
-      return handleNodeRequest(req, res, getPlatform())
-    }
+    const { register } = createRequire(import.meta.url)(path.join(root, '.next', 'server', 'instrumentation.js'))
+    await register()
   } catch (error) {
-    console.warn('The API is served through Next (slower): its handler could not be loaded beside it.', error)
-    return null
+    console.warn('The instrumentation hook failed at start-up:', error)
   }
 }
 
 const app = next({ dev: false, dir: root, hostname: host, port })
-const [platformHandler] = await Promise.all([loadPlatformHandler(), app.prepare()])
+await Promise.all([app.prepare(), registerInstrumentation()])
+const platformHandler = globalThis[PLATFORM_HANDLER_KEY] ?? null
+if (!platformHandler) console.warn('The API is served through Next (slower): the platform handler was not published (the log above says why).')
 const nextHandler = app.getRequestHandler()
 
 const server = http.createServer((req, res) => {

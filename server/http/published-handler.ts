@@ -1,0 +1,28 @@
+/**
+ * The platform's request handler for `npm start`'s server (scripts/serve.mjs), which answers the
+ * API beside Next without Next's request pipeline. The instrumentation hook publishes it on
+ * globalThis from the platform code Next compiled, so the server beside Next loads no second copy
+ * of that code at start-up (transpiling and resolving one at run time took about a second of
+ * every start). Plain `next start` publishes it too and never reads it: its API goes through
+ * pages/api, the same code.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { readConfig } from '../config'
+import { getPlatform } from '../platform'
+import { handleNodeRequest } from './handler'
+import { answerSecurityHeaders } from './security-headers'
+
+/** The key scripts/serve.mjs reads (it is plain JavaScript and writes it out itself). */
+export const PLATFORM_HANDLER_KEY = Symbol.for('supaboard.platformHandler')
+
+export type PlatformRequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<unknown>
+
+/** Puts the handler where serve.mjs finds it once Next is prepared. */
+export function publishPlatformHandler(): void {
+  const headers = answerSecurityHeaders(readConfig())
+  const handler: PlatformRequestHandler = (req, res) => {
+    for (const { key, value } of headers) res.setHeader(key, value)
+    return handleNodeRequest(req, res, getPlatform())
+  }
+  ;(globalThis as Record<symbol, unknown>)[PLATFORM_HANDLER_KEY] = handler
+}
