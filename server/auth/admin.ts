@@ -55,7 +55,7 @@ export const createUser: Handler<Routes['adminCreateUser']> = async ({ platform,
   if (!body.email && !body.phone) throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format')
   const email = body.email ? parseEmail(body.email) : null
   const phone = body.phone ? parsePhone(body.phone, platform.config.auth) : null
-  if (body.password !== undefined) checkPasswordRules(body.password, platform.config.auth.password)
+  if (body.password !== undefined) await checkPasswordRules(body.password, platform.config.auth.password)
   const encrypted = body.password !== undefined ? await hashPassword(body.password) : null
   const user = await platform.db
     .transaction(async (tx) => {
@@ -88,7 +88,7 @@ export const getUser: Handler<Routes['adminGetUser']> = async ({ platform, param
 
 export const updateUser: Handler<Routes['adminUpdateUser']> = async ({ platform, params, body }) => {
   await requireUser(platform, params.userId)
-  if (body.password !== undefined) checkPasswordRules(body.password, platform.config.auth.password)
+  if (body.password !== undefined) await checkPasswordRules(body.password, platform.config.auth.password)
   const encrypted = body.password !== undefined ? await hashPassword(body.password) : undefined
   const user = await platform.db
     .transaction(async (tx) => {
@@ -163,7 +163,7 @@ export const generateLink: Handler<Routes['adminGenerateLink']> = async ({ platf
   const email = parseEmail(body.email)
   const redirectTo = safeRedirect(platform, req, body.redirect_to)
   const kind = LINK_KINDS[body.type]
-  if (body.type === 'signup' && body.password !== undefined) checkPasswordRules(body.password, platform.config.auth.password)
+  if (body.type === 'signup' && body.password !== undefined) await checkPasswordRules(body.password, platform.config.auth.password)
   const encrypted = body.type === 'signup' && body.password ? await hashPassword(body.password) : null
   const newEmail = body.type.startsWith('email_change') ? (body.new_email ? parseEmail(body.new_email) : null) : null
   if (body.type.startsWith('email_change') && !newEmail) throw authError(400, 'validation_failed', 'The new email address (new_email) is required')

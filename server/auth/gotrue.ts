@@ -75,7 +75,7 @@ export const signup: Handler<Routes['authSignup']> = async ({ platform, req, bod
   if (!body.password) throw authError(400, 'validation_failed', EMAIL_OR_PHONE_AND_PASSWORD)
   const address = parseAddress(body, auth, EMAIL_OR_PHONE_AND_PASSWORD)
   await hit(platform, 'sign-up:ip', ip, platform.config.rateLimits.signUpPerIp)
-  checkPasswordRules(body.password, platform.config.auth.password)
+  await checkPasswordRules(body.password, platform.config.auth.password)
   const autoconfirm = address.channel === 'email' ? auth.mailerAutoconfirm : auth.phoneAutoconfirm
   if (!autoconfirm) await limitMessages(platform, ip, addressOf(address))
   const encrypted = await hashPassword(body.password)
@@ -249,7 +249,7 @@ export const reauthenticate: Handler<Routes['authReauthenticate']> = async ({ pl
 
 /** A password change: the nonce from /reauthenticate when configured (or given), never the same password. */
 async function newPasswordHash(platform: Platform, user: FullUser, password: string, nonce: string | undefined): Promise<string> {
-  checkPasswordRules(password, platform.config.auth.password)
+  await checkPasswordRules(password, platform.config.auth.password)
   if (nonce) await consumeCode(platform.db, (user.email ?? user.phone)!, nonce, ['reauthentication']).catch(() => {
     throw authError(400, 'reauthentication_not_valid', 'Requires a valid reauthentication nonce')
   })

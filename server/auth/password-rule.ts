@@ -13,7 +13,7 @@ import { authError } from './gotrue-errors'
 import type { PasswordRule } from './password-config'
 
 /** Throws GoTrue's weak_password naming every rule the password breaks. */
-export function checkPasswordRules(password: string, rule: PasswordRule) {
+export async function checkPasswordRules(password: string, rule: PasswordRule): Promise<void> {
   // Too long is refused alone: the rest of the rule is not worth scoring (SPEC §5 wording).
   if (password.length > MAX_PASSWORD_LENGTH)
     throw authError(422, 'weak_password', PASSWORD_TOO_LONG_MESSAGE, { weak_password: { reasons: ['length'] } })
@@ -24,7 +24,7 @@ export function checkPasswordRules(password: string, rule: PasswordRule) {
     reasons.push('length')
   }
   if (rule.minScore > 0) {
-    const problem = strengthProblem(checkPasswordStrength(password).result, rule.minScore)
+    const problem = strengthProblem((await checkPasswordStrength(password)).result, rule.minScore)
     if (problem) {
       messages.push(problem)
       reasons.push('strength')
