@@ -3,8 +3,6 @@
 // last build, then serves it on LISTEN_HOST and PORT (default 3000) with scripts/serve.mjs: Next
 // for the pages, the platform's handler directly for its API. The mode (platform or
 // self-hosted) is read at run time, so switching NEXT_PUBLIC_IS_PLATFORM never needs a rebuild.
-import { spawn } from 'node:child_process'
-import path from 'node:path'
 import { buildIfNeeded, root } from './build-if-needed.mjs'
 import { listenAddress } from '../lib/listen-address.mjs'
 
@@ -25,8 +23,11 @@ const port = process.env.PORT || '3000'
 const guard = mode === 'self-hosted' && credentials ? ', every request needs DASHBOARD_USERNAME and DASHBOARD_PASSWORD' : ''
 const shown = !exposed ? 'localhost' : host.includes(':') ? `[${host}]` : host
 console.log(`Starting on http://${shown}:${port} (${mode} mode${guard})`)
-// HOSTNAME stays out of the server's environment: nothing under it may bind or link by it.
-const { HOSTNAME: _ignored, ...env } = process.env
-const child = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { cwd: root, stdio: 'inherit', env: { ...env, PORT: port, SERVE_HOST: host } })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+// HOSTNAME stays out of the server's environment: nothing it runs may bind or link by it.
+delete process.env.HOSTNAME
+process.env.PORT = port
+process.env.SERVE_HOST = host
+// The server runs in this process (a second Node process cost every start its boot), from the
+// app's folder, where the platform finds its migrations and documents.
+process.chdir(root)
+await import('./serve.mjs')
