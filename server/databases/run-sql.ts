@@ -22,6 +22,11 @@ const RESET_SESSION =
 /** How long past the timeout the watchdog waits for the server's own statement_timeout. */
 const WATCHDOG_GRACE_MS = 1_000
 const TIMEOUT_MESSAGE = 'canceling statement due to statement timeout'
+/** Said with a run whose session was ended from elsewhere while the server kept answering. */
+const SESSION_ENDED_MESSAGE =
+  'The session running this statement was ended (the project\'s database was restarted, for example to apply read-only mode or a new compute size). Run it again.'
+/** PostgreSQL's code for a session ended by pg_terminate_backend. */
+const ADMIN_SHUTDOWN = '57P01'
 /** Said with a run whose session was ended because it went on after its cancel. */
 const TERMINATED_DETAIL = 'The statement went on after it was cancelled, so its session was ended.'
 
@@ -159,11 +164,14 @@ export async function runSql(context: RunContext, url: string, sql: string, opti
       void stopper.settled().then(() => client.release(true)) // its session was tampered with: don't reuse it
       throw new SqlError(TIMEOUT_MESSAGE, { code: QUERY_CANCELED })
     }
-    // A named run whose session was ended from elsewhere (another app instance's cancel, after
-    // its grace) while the server answers: cancelled, not a server going away.
-    if (control && sessionEnded(e) && (await serverAnswers(url))) {
+    // A session ended from elsewhere while the server answers is not a server going away: for a
+    // named run, another app instance's cancel (after its grace); for any run, the platform ending
+    // the database's sessions (read-only mode, a new compute size, a new password). The project is
+    // not marked unhealthy for it.
+    if (sessionEnded(e) && (await serverAnswers(url))) {
       client.release(true)
-      throw new SqlError(USER_CANCEL_MESSAGE, { code: QUERY_CANCELED, detail: TERMINATED_DETAIL })
+      if (control) throw new SqlError(USER_CANCEL_MESSAGE, { code: QUERY_CANCELED, detail: TERMINATED_DETAIL })
+      throw new SqlError(SESSION_ENDED_MESSAGE, { code: ADMIN_SHUTDOWN, detail: e instanceof Error ? e.message : undefined })
     }
     if (isUnavailable(e)) client.release(true)
     // Our own SqlErrors (cancelled before the SQL, result too large) came after ReadyForQuery or

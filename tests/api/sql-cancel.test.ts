@@ -6,11 +6,12 @@
  * stop it. A cancel reaching another app instance finds the run through the control plane.
  */
 import { randomUUID } from 'node:crypto'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProjectDbLocation } from '@/server/databases'
 import { closePlatform, createPlatform } from '@/server/platform'
 import { serve } from '@/server/standalone'
-import type { TestPlatform } from '../helpers/test-platform'
+import { engineUrl, type TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg } from '../helpers/project-backends'
 
 const SLEEP = 'select pg_sleep(30)'
@@ -198,6 +199,26 @@ for (const backend of BACKENDS) {
       expect(tp.platform.databases.runState(location, next.queryId)).toBe('running')
       expect((await cancel(owner, next.queryId)).body).toEqual({ cancelled: true })
       await expectCancelled(next.response)
+    })
+
+    it('a run without a name whose session the platform ends (its database restarted) is told so; the project stays healthy', async () => {
+      // Read-only mode, a new compute size or a new password end the database's sessions while
+      // the server answers: not a server that went away.
+      const superuser = new pg.Client({ connectionString: engineUrl() })
+      await superuser.connect()
+      try {
+        const running = run(owner, SLEEP)
+        const sessionOf = `select pid from pg_stat_activity where datname = $1 and query = '${SLEEP}'`
+        await expect.poll(async () => (await superuser.query(sessionOf, [`p_${ref}`])).rowCount).toBe(1)
+        await superuser.query(`select pg_terminate_backend(pid) from (${sessionOf}) s`, [`p_${ref}`])
+        const ended = await running
+        expect({ status: ended.status, code: ended.body.pg?.code }).toEqual({ status: 400, code: '57P01' })
+        expect(ended.body.message).toMatch(/^The session running this statement was ended/)
+        expect((await tp.call('GET', `/platform/projects/${ref}`, { token: owner })).body.status).toBe('ACTIVE_HEALTHY')
+        expect((await run(owner, 'select 1 as one')).status).toBe(200)
+      } finally {
+        await superuser.end()
+      }
     })
 
     it('refuses ids that are not uuids (400)', async () => {
