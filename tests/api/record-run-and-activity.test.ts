@@ -101,8 +101,12 @@ describe.each(BACKENDS.filter((b) => b.enabled))('on $name', (backend) => {
     try {
       await blocker.query('begin; lock table query_history in exclusive mode')
       for (const sql of runs.slice(0, -1)) expect((await runSql(tp, token, ref, sql)).status).toBe(200)
+      const waitingWrites = tp.platform.pending.size
       let answered = false
       const last = runSql(tp, token, ref, runs.at(-1)!).finally(() => (answered = true))
+      // Once the last run's entry waits behind the others (on a busy machine the run itself can
+      // take longer than the pause below), its answer must wait for the entries to be written.
+      while (tp.platform.pending.size === waitingWrites && !answered) await new Promise((resolve) => setTimeout(resolve, 10))
       await new Promise((resolve) => setTimeout(resolve, 300))
       expect(answered).toBe(false)
       await blocker.query('commit')
