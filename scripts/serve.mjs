@@ -23,7 +23,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const host = process.env.SERVE_HOST || '127.0.0.1'
 const port = Number(process.env.PORT || '3000')
 
-/** server/http/published-handler.ts' PLATFORM_HANDLER_KEY. */
+/** The key server/http/published-handler.ts publishes the handler under. */
 const PLATFORM_HANDLER_KEY = Symbol.for('supaboard.platformHandler')
 
 /**

@@ -13,9 +13,9 @@ import { handleNodeRequest } from './handler'
 import { answerSecurityHeaders } from './security-headers'
 
 /** The key scripts/serve.mjs reads (it is plain JavaScript and writes it out itself). */
-export const PLATFORM_HANDLER_KEY = Symbol.for('supaboard.platformHandler')
+const PLATFORM_HANDLER_KEY = Symbol.for('supaboard.platformHandler')
 
-export type PlatformRequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<unknown>
+type PlatformRequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<unknown>
 
 /** Puts the handler where serve.mjs finds it once Next is prepared. */
 export function publishPlatformHandler(): void {
