@@ -2,7 +2,7 @@
 import pg from 'pg'
 import { isUnavailable } from '../db/unavailable'
 import { POOL_SIZE, type ServerPools } from './pools'
-import { DatabaseUnavailableError, SqlError } from './types'
+import { ADMIN_SHUTDOWN, DatabaseUnavailableError, SqlError } from './types'
 
 /** pg-pool's words when every connection of a full pool stayed busy for connectionTimeoutMillis. */
 const POOL_BUSY = 'timeout exceeded when trying to connect'
@@ -34,7 +34,7 @@ export function classifyConnect(error: unknown): unknown {
 
 /** A session ended by pg_terminate_backend (or a server shutting down: the caller asks the server). */
 export const sessionEnded = (error: unknown) =>
-  (error instanceof pg.DatabaseError && error.code === '57P01') || (error instanceof Error && error.message === 'Connection terminated unexpectedly')
+  (error instanceof pg.DatabaseError && error.code === ADMIN_SHUTDOWN) || (error instanceof Error && error.message === 'Connection terminated unexpectedly')
 
 /** Admin work: a server that does not answer is DatabaseUnavailableError, as for SQL. */
 export async function asAdmin<T>(pools: ServerPools, adminUrl: string, fn: (admin: pg.Pool) => Promise<T>): Promise<T> {

@@ -10,7 +10,7 @@ import { APPLICATION_NAME, type ServerPools } from './pools'
 import { jsonQuery, streamQuery } from './protocol-query'
 import { serverAnswers } from './server-version'
 import { BackendStopper } from './stop-backend'
-import { cancelledByUser, QUERY_CANCELED, SqlError, USER_CANCEL_MESSAGE, type RunControl, type RunOptions, type RunOutcome } from './types'
+import { ADMIN_SHUTDOWN, cancelledByUser, QUERY_CANCELED, SqlError, USER_CANCEL_MESSAGE, type RunControl, type RunOptions, type RunOutcome } from './types'
 
 /**
  * After every run, before the connection goes back to the pool: end any transaction and undo
@@ -25,8 +25,6 @@ const TIMEOUT_MESSAGE = 'canceling statement due to statement timeout'
 /** Said with a run whose session was ended from elsewhere while the server kept answering. */
 const SESSION_ENDED_MESSAGE =
   'The session running this statement was ended (the project\'s database was restarted, for example to apply read-only mode or a new compute size). Run it again.'
-/** PostgreSQL's code for a session ended by pg_terminate_backend. */
-const ADMIN_SHUTDOWN = '57P01'
 /** Said with a run whose session was ended because it went on after its cancel. */
 const TERMINATED_DETAIL = 'The statement went on after it was cancelled, so its session was ended.'
 

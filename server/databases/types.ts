@@ -87,6 +87,8 @@ export type RunState = 'queued' | 'running'
 /** Postgres' own words for a statement cancelled on request. */
 export const USER_CANCEL_MESSAGE = 'canceling statement due to user request'
 export const QUERY_CANCELED = '57014'
+/** PostgreSQL's code for a session ended by pg_terminate_backend (or a server shutting down). */
+export const ADMIN_SHUTDOWN = '57P01'
 
 /**
  * A named run as its backend sees it. The backend tells what stopping means at the stage the run
