@@ -86,6 +86,16 @@ export async function readUpgradeStatus(platform: Platform, project: ProjectAcce
   }
 }
 
+/**
+ * An upgrade asked at the same moment by another request ends the database's sessions, the read
+ * of this one's among them: that is a 409 about the upgrade, not a database that did not answer.
+ */
+async function refuseIfUpgradedMeanwhile(platform: Platform, ref: string, before: LastUpgrade | null) {
+  const [now] = await platform.db.query<{ status: string; last_upgrade: LastUpgrade | null }>('select status, last_upgrade from projects where ref = $1', [ref])
+  if (now?.status === 'UPGRADING') throw conflict('An upgrade of this project is already under way.')
+  if (now && now.last_upgrade?.at !== before?.at) throw conflict('This project was upgraded a moment ago; its upgrade status shows what was done.')
+}
+
 /** Puts the project in UPGRADING; 409 with a sentence when there is nothing to do or something else is under way. */
 export async function requestUpgrade(platform: Platform, project: ProjectAccess, user: AuthUser | null): Promise<ProjectDetail> {
   if (project.status === 'UPGRADING') throw conflict('An upgrade of this project is already under way.')
@@ -93,10 +103,12 @@ export async function requestUpgrade(platform: Platform, project: ProjectAccess,
   const refusal = cannotUpgrade(platform, project)
   if (refusal) throw conflict(refusal)
   // Asked before the row is locked: no control-plane connection waits on the project's server.
+  const before = await lastUpgradeOf(platform, project.ref)
   let outdated: Outdated[]
   try {
     ;({ outdated } = await withAdmin(platform, project, projectDatabase(project.ref), readOutdated))
   } catch (error) {
+    await refuseIfUpgradedMeanwhile(platform, project.ref, before)
     console.warn(`Reading the extensions of project ${project.ref} failed:`, (error as Error).message)
     throw new PlatformError(503, 'The database did not answer when its extensions were read. Try again in a moment.')
   }
