@@ -162,13 +162,14 @@ export async function runSql(context: RunContext, url: string, sql: string, opti
       void stopper.settled().then(() => client.release(true)) // its session was tampered with: don't reuse it
       throw new SqlError(TIMEOUT_MESSAGE, { code: QUERY_CANCELED })
     }
-    // A session ended from elsewhere while the server answers is not a server going away: for a
-    // named run, another app instance's cancel (after its grace); for any run, the platform ending
-    // the database's sessions (read-only mode, a new compute size, a new password). The project is
+    // A session ended from elsewhere while the server answers is not a server going away: another
+    // app instance's cancel of a named run (after its grace), or the platform ending the
+    // database's sessions (read-only mode, a new compute size, a new password). The project is
     // not marked unhealthy for it.
     if (sessionEnded(e) && (await serverAnswers(url))) {
       client.release(true)
-      if (control) throw new SqlError(USER_CANCEL_MESSAGE, { code: QUERY_CANCELED, detail: TERMINATED_DETAIL })
+      if (control && (options.cancelledElsewhere ? await options.cancelledElsewhere() : true))
+        throw new SqlError(USER_CANCEL_MESSAGE, { code: QUERY_CANCELED, detail: TERMINATED_DETAIL })
       throw new SqlError(SESSION_ENDED_MESSAGE, { code: ADMIN_SHUTDOWN, detail: e instanceof Error ? e.message : undefined })
     }
     if (isUnavailable(e)) client.release(true)

@@ -53,6 +53,12 @@ export type RunOptions = {
    */
   onStart?: (started: RunStart) => void
   /**
+   * Asked when a named run's session was ended from elsewhere while the server answers: whether
+   * another app instance's cancel did it (true), or the platform ending the database's sessions.
+   * Without it, a cancel is assumed.
+   */
+  cancelledElsewhere?: () => Promise<boolean>
+  /**
    * Stream the answer instead of building it: newline-delimited JSON lines (workers/result-stream.mjs)
    * go to the sink as the database produces rows, `shape` is ignored, no size cap applies, and the
    * outcome's `json` is empty. A Postgres error still throws once the run ended (after the lines

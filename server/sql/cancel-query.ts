@@ -9,11 +9,11 @@
  * never starts; a running backend gets pg_cancel_backend, and its session is ended
  * SQL_TERMINATE_GRACE_MS later when it swallowed the cancel: server/databases/stop-backend.ts). A
  * server project's run on another app instance is found in the control plane and stopped the same
- * way by its backend's pid and backend_start.
+ * way by its backend's pid and backend_start, after noting the cancel on the run's record.
  */
 import { roleCan, type Routes } from '@/lib/api-types'
 import type { Handler } from '../http/types'
-import { findRunningElsewhere } from './running-queries'
+import { findRunningElsewhere, markCancelRequested } from './running-queries'
 
 export const cancelQuery: Handler<Routes['cancelQuery']> = async ({ platform, user, access: project, params }) => {
   const location = project.db_location
@@ -26,6 +26,8 @@ export const cancelQuery: Handler<Routes['cancelQuery']> = async ({ platform, us
   // Not run by this instance: perhaps by another one (server projects only, see running-queries.ts).
   const elsewhere = await findRunningElsewhere(platform, project.id, queryId)
   if (!elsewhere || !allowed(elsewhere.userId)) return { cancelled: false }
+  // Read by the run if its session ends: a cancel, not a restart of the database (run-sql.ts).
+  await markCancelRequested(platform, project.id, queryId, elsewhere.pid)
   const cancelled = await platform.databases.cancelBackend(location, { pid: elsewhere.pid, backendStart: elsewhere.backendStart, queryId, readOnly: elsewhere.readOnly })
   return { cancelled }
 }

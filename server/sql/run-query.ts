@@ -29,7 +29,7 @@ import { readOnlyLocation } from './read-only-location'
 import { servingLocation } from './serving-location'
 import { notServingMessage, readOnlyModeMessage } from './not-serving'
 import { afterAnswer, recordRun, recordRunAndActivity, runErrorMessage, type RunRecord } from '../content/history'
-import { recordRunning } from './running-queries'
+import { cancelRequestedElsewhere, recordRunning } from './running-queries'
 import { errorLine, responseStream, type ResponseStream } from './stream-response'
 import { countEgress } from '../billing/egress'
 import { watchStatement } from '../logs/postgres-logs'
@@ -79,7 +79,7 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
         timeoutMs: platform.config.sqlTimeoutMs,
         shape,
         readOnly,
-        ...(queryId ? { queryId, startedBy: user.id, onStart } : {}),
+        ...(queryId ? { queryId, startedBy: user.id, onStart, cancelledElsewhere: () => cancelRequestedElsewhere(platform, project.id, queryId) } : {}),
         ...(stream ? { stream } : {}),
         // The schema may have changed: the project's data API is told right after the answer.
         ...(readOnly ? {} : { notifyAfter: DATA_API_SCHEMA_RELOAD }),

@@ -59,3 +59,26 @@ export async function findRunningElsewhere(
   )
   return row ? { pid: row.pid, backendStart: row.backend_start, readOnly: row.read_only, userId: row.user_id } : null
 }
+
+/** Notes on the run's record that a cancel is on its way to it (before the signal is sent). */
+export async function markCancelRequested(platform: Platform, projectId: number, queryId: string, pid: number): Promise<void> {
+  await platform.db
+    .query('update running_queries set cancel_requested_at = now() where project_id = $1 and query_id = $2 and pid = $3', [projectId, queryId, pid])
+    .catch((error: unknown) => console.warn(`[sql] could not note the cancel of ${queryId}: ${(error as Error).message}`))
+}
+
+/**
+ * Whether another instance's cancel reached this instance's run `queryId`. A control plane that
+ * does not answer leaves the run's name as the only clue: a cancel.
+ */
+export async function cancelRequestedElsewhere(platform: Platform, projectId: number, queryId: string): Promise<boolean> {
+  try {
+    const [row] = await platform.db.query<{ requested: boolean }>(
+      'select cancel_requested_at is not null as requested from running_queries where project_id = $1 and query_id = $2 and instance_id = $3',
+      [projectId, queryId, platform.instanceId]
+    )
+    return row?.requested ?? false
+  } catch {
+    return true
+  }
+}
