@@ -10,7 +10,9 @@ export async function register() {
   // First, so that the Edge build of this file leaves the platform's imports out.
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   registering ??= (async () => {
-    const [{ getPlatform }, { publishPlatformHandler }] = await Promise.all([import('./server/platform'), import('./server/http/published-handler')])
+    // One import: two would each get a chunk of their own, the platform's code in both, and a
+    // start-up would load and compile it twice.
+    const { getPlatform, publishPlatformHandler } = await import('./server/http/published-handler')
     getPlatform().catch((error) => console.error('The platform could not start:', error))
     try {
       publishPlatformHandler()

@@ -12,6 +12,9 @@ import { getPlatform } from '../platform'
 import { handleNodeRequest } from './handler'
 import { answerSecurityHeaders } from './security-headers'
 
+/** For the instrumentation hook, which starts the platform: from here, so that it imports one module. */
+export { getPlatform }
+
 /** The key scripts/serve.mjs reads (it is plain JavaScript and writes it out itself). */
 const PLATFORM_HANDLER_KEY = Symbol.for('supaboard.platformHandler')
 
