@@ -1,10 +1,16 @@
 import type { NextApiRequest, NextApiResponse } from 'next'
-import { handleNodeRequest } from '@/server/http/handler'
-import { getPlatform } from '@/server/platform'
 
 // The platform reads bodies itself (same code as the plain node server used by tests).
 export const config = { api: { bodyParser: false, responseLimit: false } }
 
-export default function handler(req: NextApiRequest, res: NextApiResponse) {
+/**
+ * The platform's code is loaded at this route's first request, not when Next preloads its routes
+ * at start-up: `npm start` answers the API beside Next and never calls this route
+ * (scripts/serve.mjs). It is the module the instrumentation hook loads, so both share one chunk.
+ */
+const platformCode = () => import('@/server/http/published-handler')
+
+export default async function handler(req: NextApiRequest, res: NextApiResponse) {
+  const { handleNodeRequest, getPlatform } = await platformCode()
   return handleNodeRequest(req, res, getPlatform())
 }

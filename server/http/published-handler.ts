@@ -12,8 +12,11 @@ import { getPlatform } from '../platform'
 import { handleNodeRequest } from './handler'
 import { answerSecurityHeaders } from './security-headers'
 
-/** For the instrumentation hook, which starts the platform: from here, so that it imports one module. */
-export { getPlatform }
+/**
+ * For the instrumentation hook, which starts the platform, and for pages/api (plain `next start`):
+ * both import this one module, so the build gives the platform's code one chunk.
+ */
+export { getPlatform, handleNodeRequest }
 
 /** The key scripts/serve.mjs reads (it is plain JavaScript and writes it out itself). */
 const PLATFORM_HANDLER_KEY = Symbol.for('supaboard.platformHandler')
