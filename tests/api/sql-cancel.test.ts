@@ -201,43 +201,26 @@ for (const backend of BACKENDS) {
       await expectCancelled(next.response)
     })
 
-    it('a run without a name whose session the platform ends (its database restarted) is told so; the project stays healthy', async () => {
-      // Read-only mode, a new compute size or a new password end the database's sessions while
-      // the server answers: not a server that went away.
-      const superuser = new pg.Client({ connectionString: engineUrl() })
-      await superuser.connect()
-      try {
-        const running = run(owner, SLEEP)
-        const sessionOf = `select pid from pg_stat_activity where datname = $1 and query = '${SLEEP}'`
-        await expect.poll(async () => (await superuser.query(sessionOf, [`p_${ref}`])).rowCount).toBe(1)
-        await superuser.query(`select pg_terminate_backend(pid) from (${sessionOf}) s`, [`p_${ref}`])
-        const ended = await running
-        expect({ status: ended.status, code: ended.body.pg?.code }).toEqual({ status: 400, code: '57P01' })
-        expect(ended.body.message).toMatch(/^The session running this statement was ended/)
-        expect((await tp.call('GET', `/platform/projects/${ref}`, { token: owner })).body.status).toBe('ACTIVE_HEALTHY')
-        expect((await run(owner, 'select 1 as one')).status).toBe(200)
-      } finally {
-        await superuser.end()
-      }
-    })
-
-    it("a named run (the SQL editor's) whose session the platform ends is told so, not that it was cancelled", async () => {
-      const superuser = new pg.Client({ connectionString: engineUrl() })
-      await superuser.connect()
-      try {
-        const { response } = await startSleep()
-        const sessionOf = `select pid from pg_stat_activity where datname = $1 and query = '${SLEEP}'`
-        await expect.poll(async () => (await superuser.query(sessionOf, [`p_${ref}`])).rowCount).toBe(1)
-        await superuser.query(`select pg_terminate_backend(pid) from (${sessionOf}) s`, [`p_${ref}`])
-        const ended = await response
-        expect({ status: ended.status, code: ended.body.pg?.code }).toEqual({ status: 400, code: '57P01' })
-        expect(ended.body.message).toMatch(/^The session running this statement was ended/)
-        expect((await tp.call('GET', `/platform/projects/${ref}`, { token: owner })).body.status).toBe('ACTIVE_HEALTHY')
-        await expectServing()
-      } finally {
-        await superuser.end()
-      }
-    })
+    // Read-only mode, a new compute size or a new password end the database's sessions while the
+    // server answers: not a server that went away, and for a named run (the SQL editor's) not a cancel.
+    for (const named of [false, true])
+      it(`a run ${named ? 'with' : 'without'} a name whose session the platform ends (its database restarted) is told so; the project stays healthy`, async () => {
+        const superuser = new pg.Client({ connectionString: engineUrl() })
+        await superuser.connect()
+        try {
+          const running = named ? (await startSleep()).response : run(owner, SLEEP)
+          const sessionOf = `select pid from pg_stat_activity where datname = $1 and query = '${SLEEP}'`
+          await expect.poll(async () => (await superuser.query(sessionOf, [`p_${ref}`])).rowCount).toBe(1)
+          await superuser.query(`select pg_terminate_backend(pid) from (${sessionOf}) s`, [`p_${ref}`])
+          const ended = await running
+          expect({ status: ended.status, code: ended.body.pg?.code }).toEqual({ status: 400, code: '57P01' })
+          expect(ended.body.message).toMatch(/^The session running this statement was ended/)
+          expect((await tp.call('GET', `/platform/projects/${ref}`, { token: owner })).body.status).toBe('ACTIVE_HEALTHY')
+          await expectServing()
+        } finally {
+          await superuser.end()
+        }
+      })
 
     it('refuses ids that are not uuids (400)', async () => {
       for (const bad of ['not-a-uuid', '1234', `${randomUUID()}x`, "'; select 1 --"]) {
