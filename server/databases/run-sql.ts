@@ -168,7 +168,7 @@ export async function runSql(context: RunContext, url: string, sql: string, opti
     // not marked unhealthy for it.
     if (sessionEnded(e) && (await serverAnswers(url))) {
       client.release(true)
-      if (control && (options.cancelledElsewhere ? await options.cancelledElsewhere() : true))
+      if (control && (await options.cancelledElsewhere?.()))
         throw new SqlError(USER_CANCEL_MESSAGE, { code: QUERY_CANCELED, detail: TERMINATED_DETAIL })
       throw new SqlError(SESSION_ENDED_MESSAGE, { code: ADMIN_SHUTDOWN, detail: e instanceof Error ? e.message : undefined })
     }

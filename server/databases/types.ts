@@ -55,7 +55,7 @@ export type RunOptions = {
   /**
    * Asked when a named run's session was ended from elsewhere while the server answers: whether
    * another app instance's cancel did it (true), or the platform ending the database's sessions.
-   * Without it, a cancel is assumed.
+   * A run without it cannot be cancelled from elsewhere: the latter.
    */
   cancelledElsewhere?: () => Promise<boolean>
   /**

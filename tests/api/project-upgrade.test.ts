@@ -152,35 +152,43 @@ describe('upgrading a project', () => {
     }
   })
 
-  it("answers 409, not 503, when another request's upgrade ends the session reading the extensions", async () => {
-    await sql(`drop extension if exists hstore; create extension hstore version '1.4'`)
-    const answer = await asEngineAdmin(async (admin) => {
-      // The read of the extensions waits behind this lock; meanwhile another request's upgrade
-      // starts and, as an upgrade does, ends the database's sessions.
-      await admin.query('begin; lock table pg_catalog.pg_extension in access exclusive mode')
-      const asked = tp.call('POST', `/platform/projects/${ref}/upgrade`, { token })
-      let waiting: number | undefined
-      while (!waiting) {
-        // A transaction keeps its first view of pg_stat_activity: cleared to see the read arrive.
-        await admin.query('select pg_stat_clear_snapshot()')
-        const { rows } = await admin.query<{ pid: number }>(
-          `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`
-        )
-        waiting = rows[0]?.pid
-        if (!waiting) await new Promise((resolve) => setTimeout(resolve, 20))
+  // Another request's upgrade, under way or just finished, ends the sessions of the database
+  // while this request reads its extensions.
+  for (const [meanwhile, message] of [
+    ['under way', 'An upgrade of this project is already under way.'],
+    ['done', 'This project was upgraded a moment ago; its upgrade status shows what was done.'],
+  ] as const)
+    it(`answers 409, not 503, when another request's upgrade (${meanwhile}) ends the session reading the extensions`, async () => {
+      await sql(`drop extension if exists hstore; create extension hstore version '1.4'`)
+      const answer = await asEngineAdmin(async (admin) => {
+        // The read of the extensions waits behind this lock.
+        await admin.query('begin; lock table pg_catalog.pg_extension in access exclusive mode')
+        const asked = tp.call('POST', `/platform/projects/${ref}/upgrade`, { token })
+        let waiting: number | undefined
+        while (!waiting) {
+          // A transaction keeps its first view of pg_stat_activity: cleared to see the read arrive.
+          await admin.query('select pg_stat_clear_snapshot()')
+          const { rows } = await admin.query<{ pid: number }>(
+            `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`
+          )
+          waiting = rows[0]?.pid
+          if (!waiting) await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+        if (meanwhile === 'under way')
+          await tp.platform.db.query(`update projects set status = 'UPGRADING', lease_owner = 'elsewhere', lease_until = now() + interval '1 hour' where ref = $1`, [ref])
+        else
+          await tp.platform.db.query(`update projects set last_upgrade = jsonb_build_object('at', now()::text, 'ok', true, 'note', 'elsewhere', 'postgres', null, 'extensions', '[]'::jsonb) where ref = $1`, [ref])
+        await admin.query('select pg_terminate_backend($1)', [waiting])
+        await admin.query('rollback')
+        return asked
+      }, database())
+      try {
+        expect(answer.status).toBe(409)
+        expect(answer.body.message).toBe(message)
+      } finally {
+        await tp.platform.db.query(`update projects set status = 'ACTIVE_HEALTHY', lease_owner = null, lease_until = null where ref = $1`, [ref])
       }
-      await tp.platform.db.query(`update projects set status = 'UPGRADING', lease_owner = 'elsewhere', lease_until = now() + interval '1 hour' where ref = $1`, [ref])
-      await admin.query('select pg_terminate_backend($1)', [waiting])
-      await admin.query('rollback')
-      return asked
-    }, database())
-    try {
-      expect(answer.status).toBe(409)
-      expect(answer.body.message).toBe('An upgrade of this project is already under way.')
-    } finally {
-      await tp.platform.db.query(`update projects set status = 'ACTIVE_HEALTHY', lease_owner = null, lease_until = null where ref = $1`, [ref])
-    }
-  })
+    })
 
   it('runs two upgrades asked at once one after the other, or refuses the second while the first runs, and ends healthy', async () => {
     await sql(`drop extension if exists hstore; create extension hstore version '1.4'`)
