@@ -24,7 +24,14 @@ export function useProjectUpgradeMutation({ onSuccess, onError, ...options }: Mu
       await queryClient.invalidateQueries({ queryKey: projectKeys.serviceVersions(project.ref) })
       await onSuccess?.(project, ...rest)
     },
-    onError(...args) {
+    async onError(...args) {
+      // A refusal (another request's upgrade under way or just done) leaves the page showing a
+      // state that is over: what the project is now is fetched again.
+      const { ref } = args[1]
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectKeys.detail(ref) }),
+        queryClient.invalidateQueries({ queryKey: projectKeys.upgradeStatus(ref) }),
+      ])
       if (onError) return onError(...args)
       toast.error(`Failed to upgrade the project: ${args[0].message}`)
     },

@@ -36,7 +36,7 @@ const FREE: PauseStatus = { applies: true, last_activity_at: '2026-03-01T10:00:0
 const CURRENT: UpgradeStatus = { available: false, postgres: '17.2', extensions: [], last: null, unavailable_reason: null }
 const BEHIND: UpgradeStatus = { ...CURRENT, available: true, extensions: [{ name: 'hstore', installed_version: '1.4', default_version: '1.8' }] }
 
-function platform({ role = 'Owner' as OrganizationRole, project = {} as Partial<ProjectDetail>, pause = FREE, upgrade = CURRENT } = {}) {
+function platform({ role = 'Owner' as OrganizationRole, project = {} as Partial<ProjectDetail>, pause = FREE, upgrade = CURRENT, upgradedElsewhere = false } = {}) {
   let state = { ...PROJECT, ...project }
   const log = { renames: [] as unknown[], upgrades: 0 }
   server.use(
@@ -55,6 +55,11 @@ function platform({ role = 'Owner' as OrganizationRole, project = {} as Partial<
     http.get('*/api/platform/projects/abc/upgrade', () => HttpResponse.json(upgrade)),
     http.post('*/api/platform/projects/abc/upgrade', () => {
       log.upgrades++
+      if (upgradedElsewhere) {
+        // Another request's upgrade ran meanwhile: nothing is behind any more.
+        upgrade = CURRENT
+        return HttpResponse.json({ code: 409, message: 'This project was upgraded a moment ago; its upgrade status shows what was done.' }, { status: 409 })
+      }
       state = { ...state, status: 'UPGRADING' }
       return HttpResponse.json(state, { status: 202 })
     })
@@ -169,6 +174,17 @@ it('an Owner upgrades the extensions that are behind, after a confirmation that 
   await user.click(within(dialog).getByRole('button', { name: 'Upgrade now' }))
   await waitFor(() => expect(log.upgrades).toBe(1))
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+})
+
+it('an upgrade refused because another one ran meanwhile leaves the card showing the project as it is now', async () => {
+  platform({ upgrade: BEHIND, upgradedElsewhere: true })
+  const { user } = renderPage()
+  const card = await screen.findByTestId('upgrade-card')
+  await within(card).findByRole('list', { name: 'Extensions to upgrade' })
+  await user.click(within(card).getByRole('button', { name: 'Upgrade' }))
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Upgrade now' }))
+  await waitFor(() => expect(card).toHaveTextContent('Up to date: every extension is at the version Postgres 17.2 ships.'))
+  expect(within(card).queryByRole('button', { name: /Upgrade/ })).toBeNull()
 })
 
 it('a Developer sees what is behind but cannot upgrade, and is told who can', async () => {
