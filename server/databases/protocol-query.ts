@@ -27,7 +27,8 @@ export class ProtocolQuery {
   private settle!: (error: Error | null, json?: string) => void
 
   constructor(
-    private readonly text: string,
+    /** The SQL, or what makes it when the query is sent (the connection is then ready for it). */
+    private readonly text: string | (() => string),
     private readonly builder: ProtocolBuilder,
     private readonly finish: () => string
   ) {
@@ -44,7 +45,7 @@ export class ProtocolQuery {
 
   submit(connection: { query(text: string): void; stream?: { pause(): void; resume(): void } }) {
     this.socket = connection.stream ?? null
-    connection.query(this.text) // simple query protocol: many statements allowed
+    connection.query(typeof this.text === 'string' ? this.text : this.text()) // simple query protocol: many statements allowed
     return null
   }
   // pg calls these from its socket handler: an exception there would escape as an uncaught
@@ -78,6 +79,17 @@ export class ProtocolQuery {
   handleReadyForQuery() {
     this.guard(() => this.settle(null, this.finish()))
   }
+}
+
+const IGNORE_ROWS: ProtocolBuilder = { rowDescription() {}, dataRow() {}, commandComplete() {} }
+
+/**
+ * SQL made when pg sends it, after the server answered whatever the connection ran before (its
+ * ReadyForQuery, with the transaction status, has then arrived); rows ignored. Settles when the
+ * server is ready again.
+ */
+export function lateQuery(text: () => string): ProtocolQuery {
+  return new ProtocolQuery(text, IGNORE_ROWS, () => '')
 }
 
 /** The whole answer as JSON, within the size cap. */

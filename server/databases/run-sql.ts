@@ -7,17 +7,22 @@ import pg from 'pg'
 import { isUnavailable } from '../db/unavailable'
 import { classify, classifyConnect, sessionEnded } from './classify'
 import { APPLICATION_NAME, type ServerPools } from './pools'
-import { jsonQuery, streamQuery } from './protocol-query'
+import { jsonQuery, lateQuery, streamQuery } from './protocol-query'
 import { serverAnswers } from './server-version'
 import { BackendStopper } from './stop-backend'
 import { ADMIN_SHUTDOWN, cancelledByUser, QUERY_CANCELED, SqlError, USER_CANCEL_MESSAGE, type RunControl, type RunOptions, type RunOutcome } from './types'
 
 /**
- * After every run, before the connection goes back to the pool: end any transaction and undo
- * session changes. One round trip; ROLLBACK outside a transaction only warns. Temp tables are kept.
+ * After every run, before the connection goes back to the pool: undo session changes, in one
+ * round trip. Temp tables are kept.
  */
-const RESET_SESSION =
-  'ROLLBACK; RESET SESSION AUTHORIZATION; RESET ALL; RESET ROLE; CLOSE ALL; DEALLOCATE ALL; UNLISTEN *'
+const RESET_SESSION = 'RESET SESSION AUTHORIZATION; RESET ALL; RESET ROLE; CLOSE ALL; DEALLOCATE ALL; UNLISTEN *'
+/**
+ * The same, first ending the transaction the run left open (or failed). Sent only then: a ROLLBACK
+ * outside a transaction makes the server log a warning, which after every run buried the
+ * server's log in "there is no transaction in progress".
+ */
+const ROLLBACK_AND_RESET = `ROLLBACK; ${RESET_SESSION}`
 
 /** How long past the timeout the watchdog waits for the server's own statement_timeout. */
 const WATCHDOG_GRACE_MS = 1_000
@@ -47,16 +52,38 @@ export type RunContext = {
 /** Each pooled connection's backend_start (backendStartOf). */
 const backendStarts = new WeakMap<pg.PoolClient, string | null>()
 
-/** The reset, and the run's notification (RunOptions.notifyAfter) once nothing of the run is left open. */
-function resetSql(notify: RunOptions['notifyAfter']): string {
-  if (!notify) return RESET_SESSION
-  return `${RESET_SESSION}; NOTIFY ${pg.escapeIdentifier(notify.channel)}, ${pg.escapeLiteral(notify.payload)}`
+/**
+ * Each pooled connection's transaction status, from the server's last ReadyForQuery: `I` idle (no
+ * transaction), `T` in a transaction, `E` in a failed one. Absent until watched (watchTransactions).
+ */
+const transactionStatus = new WeakMap<pg.PoolClient, string>()
+
+/** Starts following a connection's transaction status (once per connection). */
+function watchTransactions(client: pg.PoolClient): void {
+  if (transactionStatus.has(client)) return
+  transactionStatus.set(client, 'unknown')
+  const connection = (client as unknown as { connection: NodeJS.EventEmitter }).connection
+  // Before pg's own listener, which sends the next queued query (the reset) from within it.
+  connection.prependListener('readyForQuery', (message: { status?: string }) => transactionStatus.set(client, message.status ?? 'unknown'))
 }
 
-/** Resets the session off the caller's path; a connection that fails it is discarded. */
+/** The reset (with a ROLLBACK unless the server said no transaction is open), and the run's notification (RunOptions.notifyAfter) once nothing of the run is left open. */
+function resetSql(client: pg.PoolClient, notify: RunOptions['notifyAfter']): string {
+  const reset = transactionStatus.get(client) === 'I' ? RESET_SESSION : ROLLBACK_AND_RESET
+  if (!notify) return reset
+  return `${reset}; NOTIFY ${pg.escapeIdentifier(notify.channel)}, ${pg.escapeLiteral(notify.payload)}`
+}
+
+/**
+ * Resets the session off the caller's path; a connection that fails it is discarded. The reset's
+ * SQL is chosen when it is sent, after the run's last answer: a failed run's error can reach us
+ * before the server's ReadyForQuery says whether the run left a transaction open.
+ */
 function releaseAfterReset(client: pg.PoolClient, notify: RunOptions['notifyAfter'], error?: unknown) {
   if (error && !(error instanceof pg.DatabaseError)) return client.release(true) // connection is dead
-  client.query(resetSql(notify)).then(
+  const reset = lateQuery(() => resetSql(client, notify))
+  client.query(reset as unknown as pg.QueryConfig)
+  reset.done.then(
     () => client.release(),
     () => client.release(true)
   )
@@ -101,6 +128,7 @@ export async function runSql(context: RunContext, url: string, sql: string, opti
   const { pools, maxResultBytes, terminateGraceMs } = context
   const pool = pools.forUrl(url, options.timeoutMs)
   const client = await connect(pool, control)
+  watchTransactions(client)
   const started = performance.now()
   const pid = (client as unknown as { processID: number }).processID
   // Every stop (the watchdog's, the Cancel button's) cancels first, then ends the session of a
