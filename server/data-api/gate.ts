@@ -45,7 +45,7 @@ const GATE_SQL = `select p.id::int as id, p.ref, p.region, p.organization_id::in
   where p.ref = $1 and p.status <> 'REMOVED'`
 
 /** What the data API still answers in read-only mode. */
-const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+export const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 const refuse = (status: number, message: string, hint?: string): Gate => ({ ok: false, status, body: hint ? { message, hint } : { message } })
 
@@ -56,8 +56,7 @@ const refuse = (status: number, message: string, hint?: string): Gate => ({ ok: 
 export async function passGate(platform: Platform, ref: string, req: IncomingMessage, url: URL, { keyOptional = false } = {}): Promise<Gate> {
   const [project] = await platform.db.query<Row>(GATE_SQL, [ref], { prepare: true })
   if (!project) return refuse(404, 'Project not found')
-  const header = req.headers.apikey
-  const key = (typeof header === 'string' ? header : undefined) ?? url.searchParams.get('apikey') ?? undefined
+  const key = requestKey(req, url)
   if (!key && !keyOptional) return refuse(401, 'No API key found in request', 'No `apikey` request header or url param was found.')
   // Projects older than their settings row get it made on first use.
   const settings = project.jwt_secret ? settingsFromRow(project as SettingsRow) : await apiSettingsOf(platform, project.ref)
@@ -70,6 +69,12 @@ export async function passGate(platform: Platform, ref: string, req: IncomingMes
     return refuse(409, readOnlyModeMessage(null, project.read_only_note), 'Read with GET; functions that only read can be called with GET too.')
   const gated: GatedProject = { id: project.id, ref: project.ref, region: project.region, organization_id: project.organization_id, status: project.status, db_location: project.db_location }
   return { ok: true, project: gated, settings, keyRole, key: key ?? '' }
+}
+
+/** The request's API key: the `apikey` header, or `?apikey=`. */
+export function requestKey(req: IncomingMessage, url: URL): string | undefined {
+  const header = req.headers.apikey
+  return (typeof header === 'string' ? header : undefined) ?? url.searchParams.get('apikey') ?? undefined
 }
 
 /** Any origin may call a project's URL (apps call it from browsers with the anon key; keys, not cookies, authorize). */

@@ -21,7 +21,7 @@ import { forgetPid, reapLeftovers, rememberPid } from './leftovers'
 export type RunningApi = { port: number; child: ChildProcess }
 
 /** `inflight`: requests being answered; the idle stop waits until none is (a long one is activity). */
-type Entry = { ready: Promise<RunningApi>; child?: ChildProcess; idle?: NodeJS.Timeout; stopped: boolean; inflight: number }
+type Entry = { ready: Promise<RunningApi>; child?: ChildProcess; idle?: NodeJS.Timeout; stopped: boolean; inflight: number; port?: number }
 
 /** How long PostgREST may take to connect and load its schema cache. */
 const START_TIMEOUT_MS = 30_000
@@ -89,19 +89,31 @@ export class DataApiProcesses {
   use(project: { ref: string; region: string }): { ready: Promise<RunningApi>; done: () => void } {
     const ready = this.get(project)
     const entry = this.entries.get(project.ref)
-    if (!entry) return { ready, done: () => undefined }
+    return { ready, done: entry ? this.hold(project.ref, entry) : () => undefined }
+  }
+
+  /**
+   * use(), for a project whose PostgREST is up already (its port known at once); null when it is
+   * not, or still starting.
+   */
+  useRunning(ref: string): { port: number; done: () => void } | null {
+    const entry = this.entries.get(ref)
+    if (this.closed || !entry?.port || entry.stopped) return null
+    this.touch(ref, entry)
+    return { port: entry.port, done: this.hold(ref, entry) }
+  }
+
+  /** Keeps the idle stop away from `entry` until the answer calls the `done` this returns. */
+  private hold(ref: string, entry: Entry): () => void {
     entry.inflight++
     if (entry.idle) clearTimeout(entry.idle)
     entry.idle = undefined
     let finished = false
-    return {
-      ready,
-      done: () => {
-        if (finished) return
-        finished = true
-        entry.inflight--
-        if (this.entries.get(project.ref) === entry) this.touch(project.ref, entry)
-      },
+    return () => {
+      if (finished) return
+      finished = true
+      entry.inflight--
+      if (this.entries.get(ref) === entry) this.touch(ref, entry)
     }
   }
 
@@ -188,7 +200,10 @@ export class DataApiProcesses {
     const deadline = Date.now() + START_TIMEOUT_MS
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null || entry.stopped) throw new Error(`PostgREST did not start: ${stderr.trim().split('\n').pop() ?? 'it exited'}`)
-      if (await probe(port)) return { port, child }
+      if (await probe(port)) {
+        entry.port = port
+        return { port, child }
+      }
       if (Date.now() > deadline) {
         child.kill('SIGKILL')
         throw new Error('PostgREST did not become ready in time')

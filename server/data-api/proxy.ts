@@ -12,7 +12,7 @@ import type { Platform } from '../platform-type'
 import { countEgress } from '../billing/egress'
 import { logPublicRequest } from '../logs/public-request-logs'
 import { dataApiProcesses } from './processes'
-import { CORS, passGate, publicAnswer as answer, publicPreflight as preflight } from './gate'
+import { CORS, passGate, publicAnswer as answer, publicPreflight as preflight, READS, requestKey } from './gate'
 
 const PATH = /^\/p\/([a-z0-9][a-z0-9_-]{0,62})\/rest\/v1(\/[^?]*)?$/
 
@@ -47,26 +47,8 @@ function forwardedQuery(search: string): string {
   return kept.length ? `?${kept.join('&')}` : ''
 }
 
-export async function proxyDataApi(platform: Platform, req: IncomingMessage, res: ServerResponse, target: { ref: string; rest: string }, url: URL, requestId: string) {
-  if (req.method === 'OPTIONS') return preflight(res)
-  const gate = await passGate(platform, target.ref, req, url)
-  if (!gate.ok) return answer(res, gate.status, gate.body, requestId)
-  const { project, settings, key } = gate
-  let bytes = 0
-  logPublicRequest(platform, { req, res, ref: project.ref, source: 'postgrest_logs', path: `/rest/v1${target.rest}`, requestId, keyRole: gate.keyRole, bytes: () => bytes })
-  if (!settings.enabled) return answer(res, 404, { message: "This project's data API is turned off: turn it on in Project settings → API." }, requestId)
-
-  // Held until the answer ends: the idle stop never ends a request (or a start) under way.
-  const use = dataApiProcesses(platform).use(project)
-  res.once('close', use.done)
-  let port: number
-  try {
-    port = (await use.ready).port
-  } catch (error) {
-    console.error(`[${requestId}] the data API of project ${project.ref} could not start:`, (error as Error).message)
-    return answer(res, 503, { message: "The project's data API could not start. Try again in a moment." }, requestId)
-  }
-
+/** Headers sent to PostgREST: the ones it reads, and the caller's token or else the API key as the bearer. */
+function upstreamHeaders(req: IncomingMessage, key: string): Record<string, string> {
   const headers: Record<string, string> = {}
   for (const name of FORWARDED) {
     const value = req.headers[name]
@@ -74,35 +56,103 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
   }
   const authorization = req.headers.authorization
   headers.authorization = typeof authorization === 'string' && authorization ? authorization : `Bearer ${key}`
-  const search = url.search
+  return headers
+}
 
+/** A request sent to PostgREST: its answer (or the error that stands for none) is taken, or dropped, later. */
+type Upstream = { request: http.ClientRequest; answered: Promise<IncomingMessage | Error> }
+
+function sendUpstream(req: IncomingMessage, port: number, path: string, headers: Record<string, string>, { withBody }: { withBody: boolean }): Upstream {
+  let request!: http.ClientRequest
+  const answered = new Promise<IncomingMessage | Error>((resolve) => {
+    request = http.request({ agent: upstreamAgent, host: '127.0.0.1', port, method: req.method, path, headers }, resolve)
+    request.once('error', resolve)
+  })
+  // PostgREST reads no body of a GET or HEAD; one sent before the gate passed is not read either.
+  if (withBody) req.pipe(request)
+  else request.end()
+  return { request, answered }
+}
+
+export async function proxyDataApi(platform: Platform, req: IncomingMessage, res: ServerResponse, target: { ref: string; rest: string }, url: URL, requestId: string) {
+  if (req.method === 'OPTIONS') return preflight(res)
+  const processes = dataApiProcesses(platform)
+  const path = `${target.rest}${forwardedQuery(url.search)}`
+  const read = READS.has(req.method ?? 'GET')
+  // A read for a PostgREST already running here is sent at once, beside the gate's control-plane
+  // read, instead of after it. It cannot change anything: PostgREST runs GET and HEAD in a read-only
+  // transaction, and checks the token itself. Nothing of its answer is sent, counted or logged
+  // before the gate passed; when the gate refuses, the request is dropped.
+  const running = read ? processes.useRunning(target.ref) : null
+  const early = running && { done: running.done, upstream: sendUpstream(req, running.port, path, upstreamHeaders(req, requestKey(req, url) ?? ''), { withBody: false }) }
+  const drop = () => {
+    early?.upstream.request.destroy()
+    early?.done()
+  }
+  let gate: Awaited<ReturnType<typeof passGate>>
+  try {
+    gate = await passGate(platform, target.ref, req, url)
+  } catch (error) {
+    drop()
+    throw error
+  }
+  if (!gate.ok) {
+    drop()
+    return answer(res, gate.status, gate.body, requestId)
+  }
+  const { project, settings, key } = gate
+  let bytes = 0
+  logPublicRequest(platform, { req, res, ref: project.ref, source: 'postgrest_logs', path: `/rest/v1${target.rest}`, requestId, keyRole: gate.keyRole, bytes: () => bytes })
+  if (!settings.enabled) {
+    drop()
+    return answer(res, 404, { message: "This project's data API is turned off: turn it on in Project settings → API." }, requestId)
+  }
+
+  // The client left while the gate was asked: nothing to answer ('close' came and went).
+  if (res.closed) return drop()
+
+  let upstream: Upstream
+  if (early) {
+    upstream = early.upstream
+    res.once('close', early.done)
+  } else {
+    // Held until the answer ends: the idle stop never ends a request (or a start) under way.
+    const use = processes.use(project)
+    res.once('close', use.done)
+    let port: number
+    try {
+      port = (await use.ready).port
+    } catch (error) {
+      console.error(`[${requestId}] the data API of project ${project.ref} could not start:`, (error as Error).message)
+      return answer(res, 503, { message: "The project's data API could not start. Try again in a moment." }, requestId)
+    }
+    upstream = sendUpstream(req, port, path, upstreamHeaders(req, key), { withBody: !read })
+  }
+  const { request } = upstream
+  // A client that leaves stops the request upstream too.
+  res.once('close', () => {
+    if (!res.writableFinished) request.destroy()
+  })
+  const answered = await upstream.answered
+  if (answered instanceof Error) {
+    console.error(`[${requestId}] data API of project ${project.ref}:`, answered.message)
+    return answer(res, 503, { message: "The project's data API did not answer. Try again in a moment." }, requestId)
+  }
   await new Promise<void>((resolve) => {
-    const upstream = http.request({ agent: upstreamAgent, host: '127.0.0.1', port, method: req.method, path: `${target.rest}${forwardedQuery(search)}`, headers }, (answered) => {
-      const out: Record<string, string | string[]> = { ...CORS, 'X-Request-Id': requestId }
-      for (const [name, value] of Object.entries(answered.headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !DROPPED.has(name)) out[name] = value
-      Object.assign(out, CONTAINED)
-      res.writeHead(answered.statusCode ?? 502, out)
-      answered.on('data', (chunk: Buffer) => {
-        bytes += chunk.byteLength
-        countEgress(platform, project.id, chunk.byteLength)
-      })
-      answered.pipe(res)
-      answered.once('end', resolve)
-      answered.once('error', () => {
-        res.destroy()
-        resolve()
-      })
+    const out: Record<string, string | string[]> = { ...CORS, 'X-Request-Id': requestId }
+    for (const [name, value] of Object.entries(answered.headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !DROPPED.has(name)) out[name] = value
+    Object.assign(out, CONTAINED)
+    res.writeHead(answered.statusCode ?? 502, out)
+    answered.on('data', (chunk: Buffer) => {
+      bytes += chunk.byteLength
+      countEgress(platform, project.id, chunk.byteLength)
     })
-    upstream.once('error', (error) => {
-      console.error(`[${requestId}] data API of project ${project.ref}:`, error.message)
-      answer(res, 503, { message: "The project's data API did not answer. Try again in a moment." }, requestId)
+    answered.pipe(res)
+    answered.once('end', resolve)
+    answered.once('error', () => {
+      res.destroy()
       resolve()
     })
-    // A client that leaves stops the request upstream too.
-    res.once('close', () => {
-      if (!res.writableFinished) upstream.destroy()
-      resolve()
-    })
-    req.pipe(upstream)
+    res.once('close', resolve)
   })
 }

@@ -186,6 +186,33 @@ for (const backend of BACKENDS) {
         for (const key of ['garbage', platformKey, otherKey]) expect(await json(await rest(ref, '/todos', { key }))).toMatchObject({ status: 401, body: { message: 'Invalid API key' } })
       })
 
+      it('refused while its PostgREST runs (a read goes out beside the gate): nothing of PostgREST reaches the caller, nothing is written', async () => {
+        const { anon_key } = await keysOf(ref, owner)
+        await rowsOf(
+          tp,
+          owner,
+          ref,
+          `create table if not exists visits (n int);
+           create or replace function visit() returns int language sql volatile as $$ insert into visits values (1) returning n $$;
+           grant all on visits to anon; grant execute on function visit() to anon`
+        )
+        expect((await rest(ref, '/todos', { key: anon_key })).status).toBe(200)
+        expect(dataApiProcesses(tp.platform).isRunning(ref)).toBe(true)
+        // A read runs in a read-only transaction: what makes an early read safe.
+        const readOnly = await json(await rest(ref, '/rpc/visit', { key: anon_key }))
+        expect(readOnly.status).not.toBe(200)
+        expect(readOnly.body.code).toBe('25006')
+        const refusal = { message: 'Invalid API key', hint: 'Double check your `anon` or `service_role` API key.' }
+        expect(await json(await rest(ref, '/todos?select=title', { key: 'garbage' }))).toEqual({ status: 401, body: refusal })
+        expect(await json(await rest(ref, '/rpc/visit', { key: 'garbage' }))).toEqual({ status: 401, body: refusal })
+        expect(await json(await rest(ref, '/rpc/visit', { key: 'garbage', method: 'POST', body: {} }))).toEqual({ status: 401, body: refusal })
+        expect(await json(await rest(ref, '/visits', { key: 'garbage', method: 'POST', body: { n: 2 } }))).toEqual({ status: 401, body: refusal })
+        expect(await rowsOf(tp, owner, ref, 'select count(*)::int as n from visits')).toEqual([{ n: 0 }])
+        // The same requests with the key: the write goes through, so the check above could fail.
+        expect((await rest(ref, '/rpc/visit', { key: anon_key, method: 'POST', body: {} })).status).toBe(200)
+        expect(await rowsOf(tp, owner, ref, 'select count(*)::int as n from visits')).toEqual([{ n: 1 }])
+      })
+
       it("logs the requests made with the project's keys in postgrest_logs, without their query strings; a request with another key is not the project's to log", async () => {
         const { anon_key } = await keysOf(ref, owner)
         const marker = `log-${Date.now()}`
@@ -356,7 +383,8 @@ for (const backend of BACKENDS) {
         const restricted = await json(await rest(other.ref, '/todos', { key: anon_key }))
         await tp.platform.db.query(`update organizations set restriction_status = null where id = $1`, [organization_id])
         expect(restricted.status).toBe(402)
-        expect(restricted.body.message).toContain('restricted')
+        // The gate's answer alone: the read sent beside it to the running PostgREST was dropped.
+        expect(restricted.body).toEqual({ message: expect.stringContaining('restricted') })
 
         const before = tp.platform.egress.unflushed
         const res = await rest(other.ref, '/todos', { key: anon_key })
