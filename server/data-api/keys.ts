@@ -32,6 +32,16 @@ export async function signApiKey(secret: string, role: ApiKeyRole, ref: string, 
  */
 const verified = new Map<string, { role: ApiKeyRole; exp: number }>()
 const MAX_VERIFIED = 10_000
+/** The same keys by project alone (whatever the secret): keys this project has seen pass. */
+const passed = new Set<string>()
+
+/**
+ * Whether `key` passed this project's check before (with this secret or an earlier one): said
+ * without the secret, before the gate has read it. A hint, never a check: the gate decides.
+ */
+export function keyPassedBefore(ref: string, key: string): boolean {
+  return passed.has(`${ref}\u0000${key}`)
+}
 
 /**
  * The role of an API key of this project, or null: signed with this project's secret (HS256
@@ -46,7 +56,9 @@ export async function apiKeyRole(secret: string, ref: string, key: string): Prom
     if (payload.ref !== ref) return null
     if (!(API_KEY_ROLES as readonly unknown[]).includes(payload.role)) return null
     if (verified.size >= MAX_VERIFIED) verified.clear()
+    if (passed.size >= MAX_VERIFIED) passed.clear()
     verified.set(cacheKey, { role: payload.role as ApiKeyRole, exp: payload.exp ?? Number.MAX_SAFE_INTEGER })
+    passed.add(`${ref}\u0000${key}`)
     return payload.role as ApiKeyRole
   } catch {
     return null

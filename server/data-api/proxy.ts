@@ -12,6 +12,7 @@ import type { Platform } from '../platform-type'
 import { countEgress } from '../billing/egress'
 import { logPublicRequest } from '../logs/public-request-logs'
 import { dataApiProcesses } from './processes'
+import { keyPassedBefore } from './keys'
 import { CORS, passGate, publicAnswer as answer, publicPreflight as preflight, READS, requestKey } from './gate'
 
 const PATH = /^\/p\/([a-z0-9][a-z0-9_-]{0,62})\/rest\/v1(\/[^?]*)?$/
@@ -74,20 +75,38 @@ function sendUpstream(req: IncomingMessage, port: number, path: string, headers:
   return { request, answered }
 }
 
+/**
+ * An answer nobody takes: a small one is read to its end, so that its connection to PostgREST
+ * stays open for the next request (a new one costs more than reading it); a larger one, or one of
+ * unknown length, ends its connection.
+ */
+const DISCARD_READ_BYTES = 64 * 1024
+
+function discard(request: http.ClientRequest, answered: IncomingMessage | Error) {
+  if (answered instanceof Error) return
+  const length = Number(answered.headers['content-length'])
+  if (Number.isFinite(length) && length <= DISCARD_READ_BYTES) answered.resume()
+  else request.destroy()
+}
+
 export async function proxyDataApi(platform: Platform, req: IncomingMessage, res: ServerResponse, target: { ref: string; rest: string }, url: URL, requestId: string) {
   if (req.method === 'OPTIONS') return preflight(res)
   const processes = dataApiProcesses(platform)
   const path = `${target.rest}${forwardedQuery(url.search)}`
   const read = READS.has(req.method ?? 'GET')
-  // A read for a PostgREST already running here is sent at once, beside the gate's control-plane
-  // read, instead of after it. It cannot change anything: PostgREST runs GET and HEAD in a read-only
-  // transaction, and checks the token itself. Nothing of its answer is sent, counted or logged
-  // before the gate passed; when the gate refuses, the request is dropped.
-  const running = read ? processes.useRunning(target.ref) : null
-  const early = running && { done: running.done, upstream: sendUpstream(req, running.port, path, upstreamHeaders(req, requestKey(req, url) ?? ''), { withBody: false }) }
+  // A read with a key this project has seen pass, for a PostgREST already running here, is sent
+  // at once, beside the gate's control-plane read, instead of after it. It cannot change anything:
+  // PostgREST runs GET and HEAD in a read-only transaction, and checks the token itself. Nothing of
+  // its answer is sent, counted or logged before the gate passed; when the gate refuses (the key
+  // was rotated, the organization restricted…), it is dropped. Other keys wait for the gate: a
+  // caller without a key that ever passed has PostgREST do nothing.
+  const key = requestKey(req, url)
+  const running = read && key && keyPassedBefore(target.ref, key) ? processes.useRunning(target.ref) : null
+  const early = running && { done: running.done, upstream: sendUpstream(req, running.port, path, upstreamHeaders(req, key ?? ''), { withBody: false }) }
   const drop = () => {
-    early?.upstream.request.destroy()
-    early?.done()
+    if (!early) return
+    early.done()
+    void early.upstream.answered.then((dropped) => discard(early.upstream.request, dropped))
   }
   let gate: Awaited<ReturnType<typeof passGate>>
   try {
@@ -100,7 +119,7 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
     drop()
     return answer(res, gate.status, gate.body, requestId)
   }
-  const { project, settings, key } = gate
+  const { project, settings } = gate
   let bytes = 0
   logPublicRequest(platform, { req, res, ref: project.ref, source: 'postgrest_logs', path: `/rest/v1${target.rest}`, requestId, keyRole: gate.keyRole, bytes: () => bytes })
   if (!settings.enabled) {
@@ -126,7 +145,7 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
       console.error(`[${requestId}] the data API of project ${project.ref} could not start:`, (error as Error).message)
       return answer(res, 503, { message: "The project's data API could not start. Try again in a moment." }, requestId)
     }
-    upstream = sendUpstream(req, port, path, upstreamHeaders(req, key), { withBody: !read })
+    upstream = sendUpstream(req, port, path, upstreamHeaders(req, gate.key), { withBody: !read })
   }
   const { request } = upstream
   // A client that leaves stops the request upstream too.
