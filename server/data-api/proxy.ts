@@ -157,17 +157,54 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
     console.error(`[${requestId}] data API of project ${project.ref}:`, answered.message)
     return answer(res, 503, { message: "The project's data API did not answer. Try again in a moment." }, requestId)
   }
-  await new Promise<void>((resolve) => {
-    const out: Record<string, string | string[]> = { ...CORS, 'X-Request-Id': requestId }
-    for (const [name, value] of Object.entries(answered.headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !DROPPED.has(name)) out[name] = value
-    Object.assign(out, CONTAINED)
-    res.writeHead(answered.statusCode ?? 502, out)
+  const status = answered.statusCode ?? 502
+  const out: Record<string, string | string[]> = { ...CORS, 'X-Request-Id': requestId }
+  for (const [name, value] of Object.entries(answered.headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !DROPPED.has(name)) out[name] = value
+  Object.assign(out, CONTAINED)
+  await relay(answered, res, { status, headers: out, head: req.method === 'HEAD' }, (chunk) => {
+    bytes += chunk.byteLength
+    countEgress(platform, project.id, chunk.byteLength)
+  })
+}
+
+/**
+ * PostgREST answers in chunks. An answer that ends within SMALL_ANSWER_BYTES goes on in one write
+ * with its Content-Length (most answers: a row or a page of rows); a larger one is streamed as it
+ * comes, with the reader's pace (back-pressure).
+ */
+const SMALL_ANSWER_BYTES = 64 * 1024
+
+function relay(
+  answered: IncomingMessage,
+  res: ServerResponse,
+  { status, headers, head }: { status: number; headers: Record<string, string | string[]>; head: boolean },
+  counted: (chunk: Buffer) => void
+): Promise<void> {
+  // No body to measure: a HEAD's length is the GET's, and 204 and 304 have none.
+  const bodiless = head || status === 204 || status === 304
+  return new Promise<void>((resolve) => {
+    /** The answer so far while it is small; null once it is streamed. */
+    let held: Buffer[] | null = []
+    let heldBytes = 0
     answered.on('data', (chunk: Buffer) => {
-      bytes += chunk.byteLength
-      countEgress(platform, project.id, chunk.byteLength)
+      counted(chunk)
+      if (!held) return
+      held.push(chunk)
+      heldBytes += chunk.byteLength
+      if (heldBytes <= SMALL_ANSWER_BYTES) return
+      res.writeHead(status, headers)
+      for (const part of held) res.write(part)
+      held = null
+      answered.pipe(res)
     })
-    answered.pipe(res)
-    answered.once('end', resolve)
+    answered.once('end', () => {
+      if (held) {
+        if (!bodiless) headers['content-length'] = String(heldBytes)
+        res.writeHead(status, headers)
+        res.end(held.length === 1 ? held[0] : Buffer.concat(held))
+      }
+      resolve()
+    })
     answered.once('error', () => {
       res.destroy()
       resolve()

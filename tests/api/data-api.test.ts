@@ -226,6 +226,29 @@ for (const backend of BACKENDS) {
         expect(await rowsOf(tp, owner, ref, 'select count(*)::int as n from visits')).toEqual([{ n: 1 }])
       })
 
+      it('answers a small read in one piece with its length, streams a large one whole, and answers HEAD without a body', async () => {
+        const { anon_key } = await keysOf(ref, owner)
+        await rowsOf(tp, owner, ref, `create table if not exists bulk as select g as id, repeat('x', 100) as pad from generate_series(1, 1000) g; grant select on bulk to anon`)
+        let large = await rest(ref, '/bulk?order=id', { key: anon_key })
+        for (let i = 0; i < 50 && large.status === 404; i++) {
+          await new Promise((r) => setTimeout(r, 100))
+          large = await rest(ref, '/bulk?order=id', { key: anon_key })
+        }
+        expect(large.status).toBe(200)
+        expect(large.headers.get('content-length')).toBeNull()
+        const rows = (await large.json()) as { id: number }[]
+        // 1,000 rows (the data API's row limit) of about 120 bytes: past the size answered in one piece.
+        expect(rows).toHaveLength(1000)
+        expect(rows.at(-1)!.id).toBe(1000)
+        const small = await rest(ref, '/bulk?id=eq.7', { key: anon_key })
+        const body = await small.text()
+        expect(small.headers.get('content-length')).toBe(String(Buffer.byteLength(body)))
+        expect(JSON.parse(body)).toEqual([{ id: 7, pad: 'x'.repeat(100) }])
+        const head = await rest(ref, '/bulk?id=eq.7', { key: anon_key, method: 'HEAD' })
+        expect(head.status).toBe(200)
+        expect(await head.text()).toBe('')
+      })
+
       it("logs the requests made with the project's keys in postgrest_logs, without their query strings; a request with another key is not the project's to log", async () => {
         const { anon_key } = await keysOf(ref, owner)
         const marker = `log-${Date.now()}`
