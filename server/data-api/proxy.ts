@@ -76,17 +76,25 @@ function sendUpstream(req: IncomingMessage, port: number, path: string, headers:
 }
 
 /**
- * An answer nobody takes: a small one is read to its end, so that its connection to PostgREST
- * stays open for the next request (a new one costs more than reading it); a larger one, or one of
- * unknown length, ends its connection.
+ * An answer nobody takes is read to its end, so that its connection to PostgREST stays open for
+ * the next request (PostgREST answers in chunks, of no length known before); past
+ * DISCARD_READ_BYTES, or DISCARD_WAIT_MS, its connection is ended instead.
  */
 const DISCARD_READ_BYTES = 64 * 1024
+const DISCARD_WAIT_MS = 5_000
 
 function discard(request: http.ClientRequest, answered: IncomingMessage | Error) {
   if (answered instanceof Error) return
-  const length = Number(answered.headers['content-length'])
-  if (Number.isFinite(length) && length <= DISCARD_READ_BYTES) answered.resume()
-  else request.destroy()
+  let read = 0
+  const timer = setTimeout(() => request.destroy(), DISCARD_WAIT_MS)
+  timer.unref()
+  answered.on('data', (chunk: Buffer) => {
+    read += chunk.byteLength
+    if (read > DISCARD_READ_BYTES) request.destroy()
+  })
+  answered.once('close', () => clearTimeout(timer))
+  answered.on('error', () => undefined) // its connection ended above: nothing to tell anyone
+  answered.resume()
 }
 
 export async function proxyDataApi(platform: Platform, req: IncomingMessage, res: ServerResponse, target: { ref: string; rest: string }, url: URL, requestId: string) {

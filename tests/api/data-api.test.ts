@@ -247,6 +247,15 @@ for (const backend of BACKENDS) {
         const head = await rest(ref, '/bulk?id=eq.7', { key: anon_key, method: 'HEAD' })
         expect(head.status).toBe(200)
         expect(await head.text()).toBe('')
+        // A large answer read early and dropped (the gate refused): its connection is ended, the next read answers.
+        const [{ organization_id }] = await tp.platform.db.query<{ organization_id: number }>('select organization_id from projects where ref = $1', [ref])
+        await tp.platform.db.query(`update organizations set restriction_status = 'restricted' where id = $1`, [organization_id])
+        try {
+          expect((await rest(ref, '/bulk?order=id', { key: anon_key })).status).toBe(402)
+        } finally {
+          await tp.platform.db.query(`update organizations set restriction_status = null where id = $1`, [organization_id])
+        }
+        expect((await rest(ref, '/bulk?id=eq.8', { key: anon_key })).status).toBe(200)
       })
 
       it("logs the requests made with the project's keys in postgrest_logs, without their query strings; a request with another key is not the project's to log", async () => {
