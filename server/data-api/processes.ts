@@ -21,7 +21,7 @@ import { forgetPid, reapLeftovers, rememberPid } from './leftovers'
 export type RunningApi = { port: number; child: ChildProcess }
 
 /** `inflight`: requests being answered; the idle stop waits until none is (a long one is activity). */
-type Entry = { ready: Promise<RunningApi>; child?: ChildProcess; idle?: NodeJS.Timeout; stopped: boolean; inflight: number; port?: number }
+type Entry = { ready: Promise<RunningApi>; child?: ChildProcess; idle?: NodeJS.Timeout; stopped: boolean; inflight: number; port?: number; usedAt?: number }
 
 /** How long PostgREST may take to connect and load its schema cache. */
 const START_TIMEOUT_MS = 30_000
@@ -93,27 +93,34 @@ export class DataApiProcesses {
   }
 
   /**
-   * use(), for a project whose PostgREST is up already (its port known at once); null when it is
-   * not, or still starting.
+   * use(), for a project whose PostgREST is up already (its port known at once), for a request
+   * the gate has not passed yet: `done` once answered (it counts as use), `dropped` when the gate
+   * refused (it does not: a refused caller never keeps a PostgREST from its idle stop, nor first in
+   * line at the cap). Null when none is running, or one is still starting.
    */
-  useRunning(ref: string): { port: number; done: () => void } | null {
+  useRunning(ref: string): { port: number; done: () => void; dropped: () => void } | null {
     const entry = this.entries.get(ref)
     if (this.closed || !entry?.port || entry.stopped) return null
-    this.touch(ref, entry)
-    return { port: entry.port, done: this.hold(ref, entry) }
+    const release = this.hold(ref, entry)
+    return { port: entry.port, done: () => release(true), dropped: () => release(false) }
   }
 
-  /** Keeps the idle stop away from `entry` until the answer calls the `done` this returns. */
-  private hold(ref: string, entry: Entry): () => void {
+  /**
+   * Keeps the idle stop away from `entry` until the answer releases it: as a use (`true`: it is
+   * the most recently used, its idle time starts again) or not (its idle time runs on from its last use).
+   */
+  private hold(ref: string, entry: Entry): (used?: boolean) => void {
     entry.inflight++
     if (entry.idle) clearTimeout(entry.idle)
     entry.idle = undefined
     let finished = false
-    return () => {
+    return (used = true) => {
       if (finished) return
       finished = true
       entry.inflight--
-      if (this.entries.get(ref) === entry) this.touch(ref, entry)
+      if (this.entries.get(ref) !== entry) return
+      if (used) this.touch(ref, entry)
+      else this.armIdleStop(ref, entry)
     }
   }
 
@@ -131,10 +138,17 @@ export class DataApiProcesses {
     // Most recently used last: the map's order is the eviction order.
     this.entries.delete(ref)
     this.entries.set(ref, entry)
+    entry.usedAt = Date.now()
+    this.armIdleStop(ref, entry)
+  }
+
+  /** The idle stop, due `idleSeconds` after the last use, unless a request is being answered. */
+  private armIdleStop(ref: string, entry: Entry) {
     if (entry.idle) clearTimeout(entry.idle)
     entry.idle = undefined
     if (entry.inflight > 0) return
-    entry.idle = setTimeout(() => void this.stop(ref), this.platform.config.dataApi.idleSeconds * 1000)
+    const idleMs = this.platform.config.dataApi.idleSeconds * 1000
+    entry.idle = setTimeout(() => void this.stop(ref), Math.max(0, idleMs - (Date.now() - (entry.usedAt ?? Date.now()))))
     entry.idle.unref()
   }
 

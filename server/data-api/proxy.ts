@@ -60,41 +60,29 @@ function upstreamHeaders(req: IncomingMessage, key: string): Record<string, stri
   return headers
 }
 
+function withoutBody(headers: Record<string, string>): Record<string, string> {
+  const { 'content-length': _length, ...rest } = headers
+  return rest
+}
+
 /** A request sent to PostgREST: its answer (or the error that stands for none) is taken, or dropped, later. */
 type Upstream = { request: http.ClientRequest; answered: Promise<IncomingMessage | Error> }
 
-function sendUpstream(req: IncomingMessage, port: number, path: string, headers: Record<string, string>, { withBody }: { withBody: boolean }): Upstream {
+/**
+ * `withBody: false` (a read sent before the gate passed): no body, and no header that announces
+ * one. PostgREST would wait for a body announced and not sent, and read the next request on the
+ * connection as that body.
+ */
+function sendUpstream(req: IncomingMessage, port: number, path: string, upstream: Record<string, string>, { withBody }: { withBody: boolean }): Upstream {
+  const headers = withBody ? upstream : withoutBody(upstream)
   let request!: http.ClientRequest
   const answered = new Promise<IncomingMessage | Error>((resolve) => {
     request = http.request({ agent: upstreamAgent, host: '127.0.0.1', port, method: req.method, path, headers }, resolve)
     request.once('error', resolve)
   })
-  // PostgREST reads no body of a GET or HEAD; one sent before the gate passed is not read either.
   if (withBody) req.pipe(request)
   else request.end()
   return { request, answered }
-}
-
-/**
- * An answer nobody takes is read to its end, so that its connection to PostgREST stays open for
- * the next request (PostgREST answers in chunks, of no length known before); past
- * DISCARD_READ_BYTES, or DISCARD_WAIT_MS, its connection is ended instead.
- */
-const DISCARD_READ_BYTES = 64 * 1024
-const DISCARD_WAIT_MS = 5_000
-
-function discard(request: http.ClientRequest, answered: IncomingMessage | Error) {
-  if (answered instanceof Error) return
-  let read = 0
-  const timer = setTimeout(() => request.destroy(), DISCARD_WAIT_MS)
-  timer.unref()
-  answered.on('data', (chunk: Buffer) => {
-    read += chunk.byteLength
-    if (read > DISCARD_READ_BYTES) request.destroy()
-  })
-  answered.once('close', () => clearTimeout(timer))
-  answered.on('error', () => undefined) // its connection ended above: nothing to tell anyone
-  answered.resume()
 }
 
 export async function proxyDataApi(platform: Platform, req: IncomingMessage, res: ServerResponse, target: { ref: string; rest: string }, url: URL, requestId: string) {
@@ -103,18 +91,18 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
   const path = `${target.rest}${forwardedQuery(url.search)}`
   const read = READS.has(req.method ?? 'GET')
   // A read with a key this project has seen pass, for a PostgREST already running here, is sent
-  // at once, beside the gate's control-plane read, instead of after it. It cannot change anything:
+  // at once, beside the gate's control-plane read, instead of after it. It writes nothing:
   // PostgREST runs GET and HEAD in a read-only transaction, and checks the token itself. Nothing of
   // its answer is sent, counted or logged before the gate passed; when the gate refuses (the key
   // was rotated, the organization restricted…), it is dropped. Other keys wait for the gate: a
   // caller without a key that ever passed has PostgREST do nothing.
   const key = requestKey(req, url)
   const running = read && key && keyPassedBefore(target.ref, key) ? processes.useRunning(target.ref) : null
-  const early = running && { done: running.done, upstream: sendUpstream(req, running.port, path, upstreamHeaders(req, key ?? ''), { withBody: false }) }
+  const early = running && { ...running, upstream: sendUpstream(req, running.port, path, upstreamHeaders(req, key ?? ''), { withBody: false }) }
+  // Its connection is ended: nothing of it is read, and a slow answer holds nothing here.
   const drop = () => {
-    if (!early) return
-    early.done()
-    void early.upstream.answered.then((dropped) => discard(early.upstream.request, dropped))
+    early?.upstream.request.destroy()
+    early?.dropped()
   }
   let gate: Awaited<ReturnType<typeof passGate>>
   try {
@@ -153,7 +141,7 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
       console.error(`[${requestId}] the data API of project ${project.ref} could not start:`, (error as Error).message)
       return answer(res, 503, { message: "The project's data API could not start. Try again in a moment." }, requestId)
     }
-    upstream = sendUpstream(req, port, path, upstreamHeaders(req, gate.key), { withBody: !read })
+    upstream = sendUpstream(req, port, path, upstreamHeaders(req, gate.key), { withBody: true })
   }
   const { request } = upstream
   // A client that leaves stops the request upstream too.
@@ -161,8 +149,9 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
     if (!res.writableFinished) request.destroy()
   })
   const answered = await upstream.answered
-  if (answered instanceof Error) {
-    console.error(`[${requestId}] data API of project ${project.ref}:`, answered.message)
+  // An early answer whose connection broke while the gate was asked ended unseen (no listener then).
+  if (answered instanceof Error || answered.destroyed) {
+    console.error(`[${requestId}] data API of project ${project.ref}:`, answered instanceof Error ? answered.message : 'its answer broke off')
     return answer(res, 503, { message: "The project's data API did not answer. Try again in a moment." }, requestId)
   }
   const status = answered.statusCode ?? 502

@@ -5,6 +5,7 @@
  * loopback only, reached with this project's keys only.
  */
 import fs from 'node:fs'
+import http from 'node:http'
 import pg from 'pg'
 import { decodeJwt, jwtVerify, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -224,6 +225,59 @@ for (const backend of BACKENDS) {
         // The same requests with the key: the write goes through, so the check above could fail.
         expect((await rest(ref, '/rpc/visit', { key: anon_key, method: 'POST', body: {} })).status).toBe(200)
         expect(await rowsOf(tp, owner, ref, 'select count(*)::int as n from visits')).toEqual([{ n: 1 }])
+      })
+
+      it('a read sent early announces no body it does not send: the next request on its connection to PostgREST is not read as that body', async () => {
+        const { anon_key } = await keysOf(ref, owner)
+        await rowsOf(tp, owner, ref, `create table if not exists smuggle_target (id int primary key); insert into smuggle_target values (1) on conflict do nothing; grant all on smuggle_target to anon`)
+        // Once PostgREST's schema cache has the table.
+        for (let i = 0; i < 50 && (await rest(ref, '/smuggle_target', { key: anon_key })).status !== 200; i++) await new Promise((r) => setTimeout(r, 100))
+        expect(dataApiProcesses(tp.platform).isRunning(ref)).toBe(true)
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+        const send = (path: string, headers: Record<string, string>, body?: string) =>
+          new Promise<{ status: number; body: string }>((resolve, reject) => {
+            const request = http.request(`${tp.url}/p/${ref}/rest/v1${path}`, { agent, method: 'GET', headers: { apikey: anon_key, ...headers } }, (res) => {
+              let text = ''
+              res.setEncoding('utf8')
+              res.on('data', (chunk: string) => (text += chunk))
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+            })
+            request.once('error', reject)
+            request.end(body)
+          })
+        // The first read's body is as long as the start of the second request as the proxy writes
+        // it (its request line and the name of its first header): were it announced to PostgREST
+        // and not sent, PostgREST would take those bytes as that body and run the rest as a request.
+        const next = '/todos?select=id'
+        const swallowed = Buffer.byteLength(`GET ${next} HTTP/1.1\r\naccept: `)
+        const first = await send('/todos?select=id', { 'content-type': 'text/plain', 'content-length': String(swallowed) }, 'x'.repeat(swallowed))
+        expect(first.status).toBe(200)
+        const second = await send(next, { accept: 'DELETE /smuggle_target?id=eq.1 HTTP/1.1' })
+        agent.destroy()
+        expect(second.status).not.toBe(204)
+        expect(await rowsOf(tp, owner, ref, 'select count(*)::int as n from smuggle_target')).toEqual([{ n: 1 }])
+      })
+
+      it('refused reads (sent early, then dropped) do not keep a PostgREST from its idle stop', async () => {
+        const { anon_key } = await keysOf(ref, owner)
+        const processes = dataApiProcesses(tp.platform)
+        const [{ organization_id }] = await tp.platform.db.query<{ organization_id: number }>('select organization_id from projects where ref = $1', [ref])
+        const idle = tp.platform.config.dataApi.idleSeconds
+        tp.platform.config.dataApi.idleSeconds = 1
+        try {
+          expect((await rest(ref, '/todos', { key: anon_key })).status).toBe(200)
+          await tp.platform.db.query(`update organizations set restriction_status = 'restricted' where id = $1`, [organization_id])
+          // An app's users keep calling with the key that passed: every call refused (402).
+          for (let i = 0; i < 40 && processes.isRunning(ref); i++) {
+            expect((await rest(ref, '/todos', { key: anon_key })).status).toBe(402)
+            await new Promise((r) => setTimeout(r, 150))
+          }
+          expect(processes.isRunning(ref)).toBe(false)
+        } finally {
+          tp.platform.config.dataApi.idleSeconds = idle
+          await tp.platform.db.query(`update organizations set restriction_status = null where id = $1`, [organization_id])
+        }
+        expect((await rest(ref, '/todos', { key: anon_key })).status).toBe(200)
       })
 
       it('answers a small read in one piece with its length, streams a large one whole, and answers HEAD without a body', async () => {
