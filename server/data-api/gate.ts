@@ -44,6 +44,12 @@ const GATE_SQL = `select p.id::int as id, p.ref, p.region, p.organization_id::in
   from projects p join organizations o on o.id = p.organization_id left join project_api_settings s on s.project_ref = p.ref
   where p.ref = $1 and p.status <> 'REMOVED'`
 
+/**
+ * A key's form: three base64url parts. Checked before the signature: the JWT library's decoder
+ * skips whitespace, and a key verified with a control character in it would be sent on in a header.
+ */
+const JWT_FORM = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
+
 /** What the data API still answers in read-only mode. */
 export const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -58,6 +64,7 @@ export async function passGate(platform: Platform, ref: string, req: IncomingMes
   if (!project) return refuse(404, 'Project not found')
   const key = requestKey(req, url)
   if (!key && !keyOptional) return refuse(401, 'No API key found in request', 'No `apikey` request header or url param was found.')
+  if (key && !JWT_FORM.test(key)) return refuse(401, 'Invalid API key', 'Double check your `anon` or `service_role` API key.')
   // Projects older than their settings row get it made on first use.
   const settings = project.jwt_secret ? settingsFromRow(project as SettingsRow) : await apiSettingsOf(platform, project.ref)
   const keyRole = key ? await apiKeyRole(settings.jwtSecret, project.ref, key) : 'anon'

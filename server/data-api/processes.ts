@@ -13,7 +13,7 @@ import { serverAccount } from '../engine/account'
 import { freePort } from '../engine/cluster'
 import { ownerRoleOf } from '../databases/server-lifecycle'
 import { findPostgrest } from './binary'
-import { apiSettingsOf } from './settings'
+import { apiSettingsOf, type ProjectApiSettings } from './settings'
 import { ensureDataApiRoles, AUTHENTICATOR } from './roles'
 import { adminUrlOf } from './admin'
 import { forgetPid, reapLeftovers, rememberPid } from './leftovers'
@@ -21,7 +21,20 @@ import { forgetPid, reapLeftovers, rememberPid } from './leftovers'
 export type RunningApi = { port: number; child: ChildProcess }
 
 /** `inflight`: requests being answered; the idle stop waits until none is (a long one is activity). */
-type Entry = { ready: Promise<RunningApi>; child?: ChildProcess; idle?: NodeJS.Timeout; stopped: boolean; inflight: number; port?: number; usedAt?: number }
+type Entry = {
+  ready: Promise<RunningApi>
+  child?: ChildProcess
+  idle?: NodeJS.Timeout
+  stopped: boolean
+  inflight: number
+  port?: number
+  usedAt?: number
+  /** The settings it was started with (startedWith). */
+  settings?: string
+}
+
+/** What a PostgREST is started with from a project's API settings: one changed needs a new process. */
+const startedWith = (settings: Pick<ProjectApiSettings, 'jwtSecret' | 'schemas' | 'maxRows'>) => JSON.stringify([settings.jwtSecret, settings.schemas, settings.maxRows])
 
 /** How long PostgREST may take to connect and load its schema cache. */
 const START_TIMEOUT_MS = 30_000
@@ -124,6 +137,19 @@ export class DataApiProcesses {
     }
   }
 
+  /**
+   * Stops the project's PostgREST when it runs with other settings than `settings` (the gate's,
+   * just read): another app instance rotated the secret or changed the settings, and stopped only
+   * its own process. Checked and stopped with no await in between, so that concurrent requests
+   * stop the stale process once, never the new one.
+   */
+  async stopIfStale(ref: string, settings: ProjectApiSettings): Promise<boolean> {
+    const entry = this.entries.get(ref)
+    if (!entry?.settings || entry.settings === startedWith(settings)) return false
+    await this.stop(ref)
+    return true
+  }
+
   /** Whether a process of this project is running or starting (tests, status). */
   isRunning(ref: string): boolean {
     return this.entries.has(ref)
@@ -154,6 +180,7 @@ export class DataApiProcesses {
 
   private async start(project: { ref: string; region: string }, entry: Entry): Promise<RunningApi> {
     const settings = await apiSettingsOf(this.platform, project.ref)
+    entry.settings = startedWith(settings)
     const adminUrl = adminUrlOf(this.platform, project.region)
     if (!adminUrl) throw new Error('no managed server for this project')
     const password = await ensureDataApiRoles(this.platform, project, settings.schemas)

@@ -57,11 +57,14 @@ function upstreamHeaders(req: IncomingMessage, key: string): Record<string, stri
   }
   const authorization = req.headers.authorization
   headers.authorization = typeof authorization === 'string' && authorization ? authorization : `Bearer ${key}`
+  // A body without a length (sent in chunks) goes on in chunks: sent raw, PostgREST would read it
+  // as the next request on the connection. (Node refuses a request with both.)
+  if (req.headers['transfer-encoding'] !== undefined && req.headers['content-length'] === undefined) headers['transfer-encoding'] = 'chunked'
   return headers
 }
 
 function withoutBody(headers: Record<string, string>): Record<string, string> {
-  const { 'content-length': _length, ...rest } = headers
+  const { 'content-length': _length, 'transfer-encoding': _chunked, ...rest } = headers
   return rest
 }
 
@@ -98,7 +101,13 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
   // caller without a key that ever passed has PostgREST do nothing.
   const key = requestKey(req, url)
   const running = read && key && keyPassedBefore(target.ref, key) ? processes.useRunning(target.ref) : null
-  const early = running && { ...running, upstream: sendUpstream(req, running.port, path, upstreamHeaders(req, key ?? ''), { withBody: false }) }
+  let early: (NonNullable<typeof running> & { upstream: Upstream }) | null = null
+  try {
+    if (running) early = { ...running, upstream: sendUpstream(req, running.port, path, upstreamHeaders(req, key ?? ''), { withBody: false }) }
+  } catch {
+    // Not sent (a header Node refuses): the request waits for the gate like any other.
+    running?.dropped()
+  }
   // Its connection is ended: nothing of it is read, and a slow answer holds nothing here.
   const drop = () => {
     early?.upstream.request.destroy()
@@ -123,6 +132,12 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
     return answer(res, 404, { message: "This project's data API is turned off: turn it on in Project settings → API." }, requestId)
   }
 
+  // Another app instance rotated the secret or changed the settings (and stopped only its own
+  // PostgREST): this one starts again with them, and an early read of the old one is dropped.
+  if (await processes.stopIfStale(project.ref, settings)) {
+    drop()
+    early = null
+  }
   // The client left while the gate was asked: nothing to answer ('close' came and went).
   if (res.closed) return drop()
 

@@ -13,6 +13,7 @@ import type { TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, statusOf } from '../helpers/project-backends'
 import { asEngineAdmin, engineUrl, settle } from '../helpers/test-platform'
 import { DataApiProcesses, dataApiProcesses } from '@/server/data-api/processes'
+import { rotateSecret, updateSettings } from '@/server/data-api/settings'
 import { serverAccount } from '@/server/engine/account'
 import { flushLogs } from '@/server/logs/recorder'
 
@@ -258,6 +259,32 @@ for (const backend of BACKENDS) {
         expect(await rowsOf(tp, owner, ref, 'select count(*)::int as n from smuggle_target')).toEqual([{ n: 1 }])
       })
 
+      it('sends a body that came in chunks on in chunks: its bytes are never read by PostgREST as a request of their own', async () => {
+        const { anon_key } = await keysOf(ref, owner)
+        await rowsOf(tp, owner, ref, `create table if not exists smuggle_target (id int primary key); insert into smuggle_target values (1) on conflict do nothing; grant all on smuggle_target to anon`)
+        for (let i = 0; i < 50 && (await rest(ref, '/smuggle_target', { key: anon_key })).status !== 200; i++) await new Promise((r) => setTimeout(r, 100))
+        const smuggled = `DELETE /smuggle_target?id=eq.1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${anon_key}\r\nContent-Length: 0\r\n\r\n`
+        const status = await new Promise<number>((resolve, reject) => {
+          const request = http.request(`${tp.url}/p/${ref}/rest/v1/smuggle_target?id=eq.999`, { method: 'DELETE', headers: { apikey: anon_key, 'transfer-encoding': 'chunked' } }, (res) => {
+            res.resume()
+            res.on('end', () => resolve(res.statusCode ?? 0))
+          })
+          request.once('error', reject)
+          request.end(smuggled)
+        })
+        expect(status).toBe(204)
+        // Another request on the way to PostgREST, after which a smuggled one would have run.
+        expect((await rest(ref, '/smuggle_target', { key: anon_key })).status).toBe(200)
+        expect(await rowsOf(tp, owner, ref, 'select count(*)::int as n from smuggle_target')).toEqual([{ n: 1 }])
+      })
+
+      it('refuses a key with anything but its three base64url parts (a control character the signature check would skip)', async () => {
+        const { anon_key } = await keysOf(ref, owner)
+        expect((await rest(ref, '/todos', { key: anon_key })).status).toBe(200)
+        for (const suffix of ['%0C', '%0D%0A', '%20'])
+          expect(await json(await rest(ref, `/todos?apikey=${anon_key}${suffix}`))).toMatchObject({ status: 401, body: { message: 'Invalid API key' } })
+      })
+
       it('refused reads (sent early, then dropped) do not keep a PostgREST from its idle stop', async () => {
         const { anon_key } = await keysOf(ref, owner)
         const processes = dataApiProcesses(tp.platform)
@@ -456,6 +483,25 @@ for (const backend of BACKENDS) {
         // An old key as the bearer token, with a new apikey: PostgREST runs with the new secret.
         expect((await rest(ref, '/todos', { key: after.anon_key, headers: { Authorization: `Bearer ${before.service_role_key}` } })).status).toBe(401)
         expect((await rest(ref, '/todos', { key: after.anon_key })).status).toBe(200)
+      })
+
+      it('takes up a rotation and a settings change made by another app instance: its PostgREST here starts again with them', async () => {
+        const before = await keysOf(ref, owner)
+        expect((await rest(ref, '/todos', { key: before.anon_key })).status).toBe(200)
+        const pid = dataApiProcesses(tp.platform).pidOf(ref)
+        // What another instance's rotation leaves here: the new secret in the control plane, this
+        // instance's PostgREST still running with the old one.
+        await rotateSecret(tp.platform, ref)
+        const after = await keysOf(ref, owner)
+        expect((await rest(ref, '/todos', { key: before.anon_key })).status).toBe(401)
+        expect(await json(await rest(ref, '/todos?select=id&order=id&limit=1', { key: after.anon_key }))).toEqual({ status: 200, body: [{ id: 1 }] })
+        expect(dataApiProcesses(tp.platform).pidOf(ref)).not.toBe(pid)
+        await updateSettings(tp.platform, ref, { maxRows: 2 })
+        try {
+          expect(await json(await rest(ref, '/todos?select=id&order=id', { key: after.anon_key }))).toEqual({ status: 200, body: [{ id: 1 }, { id: 2 }] })
+        } finally {
+          await updateSettings(tp.platform, ref, { maxRows: 1000 })
+        }
       })
 
       it('starts one process for concurrent first requests, listening on loopback only', async () => {
