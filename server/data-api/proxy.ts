@@ -78,9 +78,10 @@ type Upstream = { request: http.ClientRequest; answered: Promise<IncomingMessage
  */
 function sendUpstream(req: IncomingMessage, port: number, path: string, upstream: Record<string, string>, { withBody }: { withBody: boolean }): Upstream {
   const headers = withBody ? upstream : withoutBody(upstream)
-  let request!: http.ClientRequest
+  // Throws here (not in a promise) for a header Node refuses.
+  const request = http.request({ agent: upstreamAgent, host: '127.0.0.1', port, method: req.method, path, headers })
   const answered = new Promise<IncomingMessage | Error>((resolve) => {
-    request = http.request({ agent: upstreamAgent, host: '127.0.0.1', port, method: req.method, path, headers }, resolve)
+    request.once('response', resolve)
     request.once('error', resolve)
   })
   if (withBody) req.pipe(request)
