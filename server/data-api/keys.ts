@@ -25,22 +25,21 @@ export async function signApiKey(secret: string, role: ApiKeyRole, ref: string, 
 }
 
 /**
- * Keys already verified, by project, secret and key: every request to a project's URL carries
- * one, and verifying it again costs more than the rest of the gate. A new secret is a new entry
- * (the old key is no longer found); an expiry is checked at each use. Only valid keys are kept,
- * so garbage cannot grow it; it is emptied when full.
+ * Keys already verified, by project and key, with the secret that verified them: every request to
+ * a project's URL carries one, and verifying it again costs more than the rest of the gate. A key
+ * read with another secret (a rotation) is verified again, and fails; an expiry is checked at
+ * each use. Only valid keys are kept, so garbage cannot grow it; it is emptied when full.
  */
-const verified = new Map<string, { role: ApiKeyRole; exp: number }>()
+const verified = new Map<string, { secret: string; role: ApiKeyRole; exp: number }>()
 const MAX_VERIFIED = 10_000
-/** The same keys by project alone (whatever the secret): keys this project has seen pass. */
-const passed = new Set<string>()
+const verifiedKey = (ref: string, key: string) => `${ref}\u0000${key}`
 
 /**
  * Whether `key` passed this project's check before (with this secret or an earlier one): said
  * without the secret, before the gate has read it. A hint, never a check: the gate decides.
  */
 export function keyPassedBefore(ref: string, key: string): boolean {
-  return passed.has(`${ref}\u0000${key}`)
+  return verified.has(verifiedKey(ref, key))
 }
 
 /**
@@ -48,17 +47,14 @@ export function keyPassedBefore(ref: string, key: string): boolean {
  * only), not expired, naming this project and a key role.
  */
 export async function apiKeyRole(secret: string, ref: string, key: string): Promise<ApiKeyRole | null> {
-  const cacheKey = `${ref}\u0000${secret}\u0000${key}`
-  const known = verified.get(cacheKey)
-  if (known && known.exp * 1000 > Date.now()) return known.role
+  const known = verified.get(verifiedKey(ref, key))
+  if (known && known.secret === secret && known.exp * 1000 > Date.now()) return known.role
   try {
     const { payload } = await jwtVerify(key, encode(secret), { algorithms: ['HS256'], issuer: ISSUER })
     if (payload.ref !== ref) return null
     if (!(API_KEY_ROLES as readonly unknown[]).includes(payload.role)) return null
     if (verified.size >= MAX_VERIFIED) verified.clear()
-    if (passed.size >= MAX_VERIFIED) passed.clear()
-    verified.set(cacheKey, { role: payload.role as ApiKeyRole, exp: payload.exp ?? Number.MAX_SAFE_INTEGER })
-    passed.add(`${ref}\u0000${key}`)
+    verified.set(verifiedKey(ref, key), { secret, role: payload.role as ApiKeyRole, exp: payload.exp ?? Number.MAX_SAFE_INTEGER })
     return payload.role as ApiKeyRole
   } catch {
     return null
