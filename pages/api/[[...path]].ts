@@ -6,7 +6,7 @@ export const config = { api: { bodyParser: false, responseLimit: false } }
 /**
  * The platform's code is loaded at this route's first request, not when Next preloads its routes
  * at start-up: `npm start` answers the API beside Next and never calls this route
- * (scripts/serve.mjs). It is the module the instrumentation hook loads, so both share one chunk.
+ * (scripts/serve.mjs). The build still gives this route a copy of that code of its own.
  */
 const platformCode = () => import('@/server/http/published-handler')
 
