@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test'
 import os from 'node:os'
 import path from 'node:path'
 import fs from 'node:fs'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs'
 
 /**
  * Browser tests in Debian's Chromium against the production build (scripts/e2e.mjs builds it).
@@ -57,8 +58,8 @@ export default defineConfig({
   use: {
     headless: true,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
     trace: 'off',
     screenshot: 'only-on-failure',

@@ -1,14 +1,13 @@
 // Chromium for §5 (stream.mjs) and §6: script bytes on /projects against /404, counted with the
 // Chrome DevTools Protocol.
 import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs'
 import { assertNotAborting, onCleanup } from './lib/cleanup.mjs'
 import { sleep } from './lib/util.mjs'
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
-
 export async function launchBrowser() {
   assertNotAborting()
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS })
   onCleanup('close Chromium', () => browser.close().catch(() => {}))
   return browser
 }

@@ -13,6 +13,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { needsBuild, nextBin } from './build-if-needed.mjs'
+import { CHROMIUM_PATH } from './chromium.mjs'
 import { phaseTable } from './phase-times.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -72,7 +73,7 @@ function readJson(file) {
   }
 }
 
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+const chromium = CHROMIUM_PATH
 const e2eSkipped = process.env.SKIP_E2E === 'true' && !isCI
 const e2eRuns = wanted('e2e') && !e2eSkipped && fs.existsSync(chromium)
 
