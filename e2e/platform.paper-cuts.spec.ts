@@ -5,7 +5,7 @@ import { photograph } from './photograph'
 /**
  * Rough edges a new user met, checked in the real browser: on a phone the Connect card's buttons
  * sit clear of its title (photographed at 375 px, light and dark); the SQL panel edits in Monaco
- * and shows the rows a SELECT returned.
+ * and shows the rows a SELECT returned, and its right-click menu is drawn on a background.
  */
 
 async function startProject(page: Page, tag: string, projectName: string) {
@@ -58,4 +58,19 @@ test('the SQL panel edits in Monaco and shows the rows a SELECT returned', async
   await expect(grid.getByRole('columnheader', { name: /answer/ })).toBeVisible()
   await expect(grid.getByText('forty-two')).toBeVisible()
   await expect(grid.getByText('42', { exact: true })).toBeVisible()
+
+  // The right-click menu is drawn outside the editor's element (in a shadow root under <body>): it
+  // has a background of its own, not the editor's text showing through it.
+  await editor.click({ button: 'right' })
+  const menu = page.locator('.monaco-menu-container .monaco-scrollable-element').first()
+  await expect(menu.getByText('Copy', { exact: true })).toBeVisible()
+  const surface = await page.evaluate(() => {
+    const probe = document.body.appendChild(document.createElement('div'))
+    probe.style.backgroundColor = 'var(--surface)'
+    const color = getComputedStyle(probe).backgroundColor
+    probe.remove()
+    return color
+  })
+  await expect(menu).toHaveCSS('background-color', surface)
+  await page.keyboard.press('Escape')
 })
