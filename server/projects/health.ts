@@ -18,7 +18,15 @@ import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
 
 const PROBES_AT_ONCE = 4
 
-type Row = { ref: string; status: 'ACTIVE_HEALTHY' | 'ACTIVE_UNHEALTHY' | 'UNKNOWN'; db_location: ProjectDbLocation }
+type Row = { ref: string; status: 'ACTIVE_HEALTHY' | 'ACTIVE_UNHEALTHY' | 'UNKNOWN'; db_location: ProjectDbLocation; read_at: Date }
+
+/**
+ * A probe's answer describes the project as it was when it was read: a restore, a resize or a
+ * restart may run meanwhile (the database refusing connections while it does) and be over before
+ * the answer is written. The marks below therefore change only a project not changed since it was
+ * read (every transition sets updated_at); a skipped mark is made at the next check.
+ */
+const UNCHANGED_SINCE_READ = 'updated_at <= $3'
 
 /** A version: the server answered. 'down': it said no. 'unknown': no answer in time, or the check itself failed. */
 type ProbeResult = { version: string } | 'down' | 'unknown'
@@ -34,28 +42,28 @@ function unknownMessage(timeoutMs: number): string {
 }
 
 /** From ACTIVE_HEALTHY or UNKNOWN: the database said no. */
-export async function markUnhealthy(platform: Platform, ref: string) {
+export async function markUnhealthy(platform: Platform, ref: string, readAt?: Date) {
   await platform.db.query(
     `update projects set status = 'ACTIVE_UNHEALTHY', status_message = $2, unhealthy_since = now(), updated_at = now()
-     where ref = $1 and status in ('ACTIVE_HEALTHY', 'UNKNOWN')`,
-    [ref, unreachableMessage()]
+     where ref = $1 and status in ('ACTIVE_HEALTHY', 'UNKNOWN') and ($3::timestamptz is null or ${UNCHANGED_SINCE_READ})`,
+    [ref, unreachableMessage(), readAt ?? null]
   )
 }
 
 /** From ACTIVE_HEALTHY only: an unhealthy project that still gets no answer stays unhealthy. */
-async function markUnknown(platform: Platform, ref: string) {
+async function markUnknown(platform: Platform, ref: string, readAt: Date) {
   await platform.db.query(
     `update projects set status = 'UNKNOWN', status_message = $2, updated_at = now()
-     where ref = $1 and status = 'ACTIVE_HEALTHY'`,
-    [ref, unknownMessage(platform.config.healthCheckTimeoutMs)]
+     where ref = $1 and status = 'ACTIVE_HEALTHY' and ${UNCHANGED_SINCE_READ}`,
+    [ref, unknownMessage(platform.config.healthCheckTimeoutMs), readAt]
   )
 }
 
-async function markHealthy(platform: Platform, ref: string, version: string) {
+async function markHealthy(platform: Platform, ref: string, version: string, readAt: Date) {
   await platform.db.query(
     `update projects set status = 'ACTIVE_HEALTHY', status_message = null, unhealthy_since = null, db_version = $2, updated_at = now()
-     where ref = $1 and status in ('ACTIVE_UNHEALTHY', 'UNKNOWN')`,
-    [ref, version]
+     where ref = $1 and status in ('ACTIVE_UNHEALTHY', 'UNKNOWN') and ${UNCHANGED_SINCE_READ}`,
+    [ref, version, readAt]
   )
 }
 
@@ -92,7 +100,7 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
 
 export async function checkHealth(platform: Platform) {
   const rows = await platform.db.query<Row>(
-    `select ref, status, db_location from projects where db_location is not null and status in ('ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY', 'UNKNOWN')`
+    `select ref, status, db_location, now() as read_at from projects where db_location is not null and status in ('ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY', 'UNKNOWN')`
   )
   // Healthy projects: one probe per server.
   const byServer = new Map<string, Row[]>()
@@ -103,13 +111,13 @@ export async function checkHealth(platform: Platform) {
   await inBatches([...byServer.values()], PROBES_AT_ONCE, async (projects) => {
     const result = await probe(platform, projects[0].db_location)
     if (typeof result === 'object') return
-    for (const project of projects) await (result === 'down' ? markUnhealthy : markUnknown)(platform, project.ref)
+    for (const project of projects) await (result === 'down' ? markUnhealthy : markUnknown)(platform, project.ref, project.read_at)
   })
   const notHealthy = rows.filter((row) => row.status !== 'ACTIVE_HEALTHY')
   await inBatches(notHealthy, PROBES_AT_ONCE, async (row) => {
     const result = await probe(platform, row.db_location)
-    if (typeof result === 'object') await markHealthy(platform, row.ref, result.version)
-    else if (result === 'down') await markUnhealthy(platform, row.ref)
+    if (typeof result === 'object') await markHealthy(platform, row.ref, result.version, row.read_at)
+    else if (result === 'down') await markUnhealthy(platform, row.ref, row.read_at)
   })
 }
 
@@ -118,8 +126,9 @@ export async function checkHealth(platform: Platform) {
  * is used at once instead of at the next scheduled check.
  */
 export async function recheckNow(platform: Platform, ref: string, location: ProjectDbLocation): Promise<boolean> {
+  const [{ read_at: readAt }] = await platform.db.query<{ read_at: Date }>('select now() as read_at')
   const result = await probe(platform, location)
   if (typeof result !== 'object') return false
-  await markHealthy(platform, ref, result.version)
+  await markHealthy(platform, ref, result.version, readAt)
   return true
 }
