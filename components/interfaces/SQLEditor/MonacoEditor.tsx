@@ -47,8 +47,14 @@ import 'monaco-editor/features/hover/register'
 import 'monaco-editor/features/gotoError/register'
 import 'monaco-editor/editor/contrib/gotoError/browser/markerSelectionStatus'
 import 'monaco-editor/features/format/register'
-// The editor's own command palette (F1), as in the right-click menu.
+// The editor's own command palette (F1), as in the right-click menu, and Go to Line (Ctrl+G): an
+// error names its line.
 import 'monaco-editor/features/quickCommand/register'
+import 'monaco-editor/features/gotoLine/register'
+// Links in comments open on Ctrl/Cmd+click; invisible or look-alike characters in pasted SQL are
+// pointed out.
+import 'monaco-editor/features/links/register'
+import 'monaco-editor/features/unicodeHighlighter/register'
 // The empty editor's placeholder, the read-only note, Ctrl+M to move focus with Tab.
 import 'monaco-editor/features/placeholderText/register'
 import 'monaco-editor/features/readOnlyMessage/register'
