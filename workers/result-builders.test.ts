@@ -27,7 +27,7 @@ it('builds every statement, a duplicate column name taking the last value', () =
   builder.dataRow(['1', 'x'])
   builder.commandComplete('SELECT 1')
   builder.commandComplete('CREATE TABLE')
-  expect(JSON.parse(builder.toJson())).toEqual([
+  expect(JSON.parse(builder.toBytes().toString())).toEqual([
     { command: 'SELECT', rowCount: 1, columns: [{ name: 'a', dataTypeID: INT4 }, { name: 'a', dataTypeID: TEXT }], rows: [{ a: 'x' }] },
     { command: 'CREATE TABLE', rowCount: null, columns: [], rows: [] },
   ])

@@ -93,27 +93,40 @@ function planColumns(fields) {
   return plan
 }
 
+/** Rows are gathered as text up to about this many characters, then kept as UTF-8 bytes. */
+const CHUNK_CHARS = 64 * 1024
+
+/**
+ * One JSON answer, built as UTF-8 chunks of about CHUNK_CHARS: a million rows held as a million
+ * strings (each a tree of the pieces it was concatenated from) kept the garbage collector busy
+ * for longer than the query ran; a few thousand buffers do not.
+ */
 export class ResultJsonBuilder {
   /**
    * @param {'all' | 'last'} shape
-   * @param {number} maxChars cap on the JSON (characters): a larger result is refused, not built
+   * @param {number} maxBytes cap on the rows' JSON (UTF-8 bytes): a larger result is refused, not built
    */
-  constructor(shape, maxChars) {
+  constructor(shape, maxBytes) {
     this.shape = shape
-    this.maxChars = maxChars
+    this.maxBytes = maxBytes
+    /** Bytes of rows kept so far (every statement's), text not yet encoded counted by its length. */
     this.size = 0
-    /** Set once the result outgrew maxChars: rows are dropped from then on, memory stays bounded. */
+    /** Set once the result outgrew maxBytes: rows are dropped from then on, memory stays bounded. */
     this.tooLarge = false
-    /** @type {string[]} finished statements, as JSON ('all') */
+    /** @type {Buffer[]} finished statements, as JSON chunks ('all'; a comma between statements) */
     this.statements = []
-    /** @type {string[]} rows of the last finished statement ('last') */
+    /** @type {Buffer[]} rows of the last finished statement ('last'; commas included) */
     this.lastRows = []
+    this.lastRowsCount = 0
     /** @type {Field[] | null} the current statement's columns */
     this.columns = null
     /** @type {ReturnType<typeof planColumns> | null} how to write the current statement's rows */
     this.plan = null
-    /** @type {string[]} */
-    this.rows = []
+    /** @type {Buffer[]} the current statement's rows, encoded */
+    this.chunks = []
+    /** The current statement's rows not yet encoded. */
+    this.text = ''
+    this.rowsCount = 0
     /** @type {number | null} the last completed statement's tag count ('all') */
     this.lastTagCount = null
   }
@@ -122,7 +135,9 @@ export class ResultJsonBuilder {
   rowDescription(fields) {
     this.columns = fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }))
     this.plan = planColumns(fields)
-    this.rows = []
+    this.chunks = []
+    this.text = ''
+    this.rowsCount = 0
   }
 
   /** @param {(string | null)[]} values */
@@ -131,27 +146,40 @@ export class ResultJsonBuilder {
     const plan = this.plan
     // The protocol sends a RowDescription before a statement's first DataRow.
     if (!plan) throw new Error('a data row arrived before its row description')
-    let s = '{'
+    let s = this.rowsCount === 0 ? '{' : ',{'
     for (let i = 0; i < plan.length; i++) {
       const p = plan[i]
       const v = values[p.index]
       s += p.key + (v === null ? 'null' : p.encode(v))
     }
-    this.size += s.length + 1
-    if (this.size > this.maxChars) return this.overflow()
-    this.rows.push(s + '}')
+    this.text += s + '}'
+    this.rowsCount++
+    // A character is at least one byte: past the cap by length is past it in bytes too.
+    if (this.size + this.text.length > this.maxBytes) return this.overflow()
+    if (this.text.length >= CHUNK_CHARS) this.encodeText()
+  }
+
+  /** Moves the text gathered so far into a chunk, counting its exact bytes. */
+  encodeText() {
+    if (!this.text) return
+    const chunk = Buffer.from(this.text, 'utf8')
+    this.text = ''
+    this.size += chunk.length
+    if (this.size > this.maxBytes) return this.overflow()
+    this.chunks.push(chunk)
   }
 
   overflow() {
     this.tooLarge = true
-    this.rows = []
+    this.chunks = []
+    this.text = ''
     this.statements = []
     this.lastRows = []
   }
 
   /** The error to answer when the result was too large (SQLSTATE 54000: program limit exceeded). */
   tooLargeError() {
-    const mb = Math.round(this.maxChars / (1024 * 1024))
+    const mb = Math.round(this.maxBytes / (1024 * 1024))
     return {
       message: `The result is larger than ${mb} MB, so it was not returned. Add a LIMIT, or select fewer rows or columns.`,
       code: '54000',
@@ -160,21 +188,24 @@ export class ResultJsonBuilder {
 
   /** Ends a statement (with or without a result set). @param {string} tag */
   commandComplete(tag) {
+    this.encodeText()
     if (this.tooLarge) {
       // keep counting nothing: the run will be answered with tooLargeError()
     } else if (this.shape === 'last') {
-      this.lastRows = this.rows
+      this.lastRows = this.chunks
+      this.lastRowsCount = this.rowsCount
     } else {
       const { command, rowCount } = parseCommandTag(tag)
       this.lastTagCount = rowCount
-      this.statements.push(
-        `{"command":${JSON.stringify(command)},"rowCount":${rowCount === null ? 'null' : rowCount},` +
-          `"columns":${JSON.stringify(this.columns ?? [])},"rows":[${this.rows.join(',')}]}`
-      )
+      const head =
+        `${this.statements.length ? ',' : ''}{"command":${JSON.stringify(command)},"rowCount":${rowCount === null ? 'null' : rowCount},` +
+        `"columns":${JSON.stringify(this.columns ?? [])},"rows":[`
+      this.statements.push(Buffer.from(head, 'utf8'), ...this.chunks, Buffer.from(']}'))
     }
     this.columns = null
     this.plan = null
-    this.rows = []
+    this.chunks = []
+    this.rowsCount = 0
   }
 
   /**
@@ -183,11 +214,11 @@ export class ResultJsonBuilder {
    * @returns {number | null}
    */
   get rowCount() {
-    return this.shape === 'last' ? this.lastRows.length : this.lastTagCount
+    return this.shape === 'last' ? this.lastRowsCount : this.lastTagCount
   }
 
-  /** @returns {string} */
-  toJson() {
-    return this.shape === 'last' ? `[${this.lastRows.join(',')}]` : `[${this.statements.join(',')}]`
+  /** The answer as UTF-8 JSON. @returns {Buffer} */
+  toBytes() {
+    return Buffer.concat([Buffer.from('['), ...(this.shape === 'last' ? this.lastRows : this.statements), Buffer.from(']')])
   }
 }

@@ -9,7 +9,7 @@ describe('ResultJsonBuilder size cap', () => {
     b.dataRow(['a'])
     b.commandComplete('SELECT 1')
     expect(b.tooLarge).toBe(false)
-    expect(JSON.parse(b.toJson())).toEqual([{ command: 'SELECT', rowCount: 1, columns, rows: [{ v: 'a' }] }])
+    expect(JSON.parse(b.toBytes().toString())).toEqual([{ command: 'SELECT', rowCount: 1, columns, rows: [{ v: 'a' }] }])
   })
 
   it('stops keeping rows past the cap and says what to do', () => {
@@ -18,11 +18,44 @@ describe('ResultJsonBuilder size cap', () => {
     for (let i = 0; i < 1_000; i++) b.dataRow(['x'.repeat(20)])
     b.commandComplete('SELECT 1000')
     expect(b.tooLarge).toBe(true)
-    expect(b.rows).toEqual([])
+    expect(b.chunks).toEqual([])
+    expect(b.text).toBe('')
     expect(b.tooLargeError()).toEqual({
       code: '54000',
       message: expect.stringContaining('Add a LIMIT, or select fewer rows or columns.'),
     })
+  })
+})
+
+describe('ResultJsonBuilder chunks', () => {
+  it('counts the cap in UTF-8 bytes, not characters', () => {
+    // 40 characters of 2 bytes each per row: 42 characters, 82 bytes of JSON.
+    const feed = (max: number) => {
+      const b = new ResultJsonBuilder('last', max)
+      b.rowDescription(columns)
+      b.dataRow(['é'.repeat(40)])
+      b.commandComplete('SELECT 1')
+      return b
+    }
+    expect(feed(90).tooLarge).toBe(false)
+    expect(feed(60).tooLarge).toBe(true)
+  })
+
+  it('answers results of many chunks whole, every statement and non-ASCII text included', () => {
+    const b = new ResultJsonBuilder('all', 100_000_000)
+    const rows = (n: number, tag: string) => Array.from({ length: n }, (_, i) => [`${tag}-${i}-é€😀`])
+    const first = rows(30_000, 'a')
+    const second = rows(5, 'b')
+    for (const [tag, batch] of [['SELECT 30000', first], ['SELECT 5', second]] as const) {
+      b.rowDescription(columns)
+      for (const row of batch) b.dataRow(row)
+      b.commandComplete(tag)
+    }
+    expect(b.statements.length).toBeGreaterThan(10)
+    expect(JSON.parse(b.toBytes().toString())).toEqual([
+      { command: 'SELECT', rowCount: 30_000, columns, rows: first.map(([v]) => ({ v })) },
+      { command: 'SELECT', rowCount: 5, columns, rows: second.map(([v]) => ({ v })) },
+    ])
   })
 })
 

@@ -20,25 +20,25 @@ type ProtocolBuilder = {
  * Feeds one simple query's protocol messages to a builder; `finish` makes the answer once the
  * server is ready again (and may throw an SqlError, e.g. a result too large).
  */
-export class ProtocolQuery {
-  readonly done: Promise<string>
+export class ProtocolQuery<Answer = void> {
+  readonly done: Promise<Answer>
   /** The connection's socket, once submitted: a streamed run pauses it while its reader is behind. */
   socket: { pause(): void; resume(): void } | null = null
-  private settle!: (error: Error | null, json?: string) => void
+  private settle!: (error: Error | null, answer?: Answer) => void
 
   constructor(
     /** The SQL, or what makes it when the query is sent (the connection is then ready for it). */
     private readonly text: string | (() => string),
     private readonly builder: ProtocolBuilder,
-    private readonly finish: () => string
+    private readonly finish: () => Answer
   ) {
     this.done = new Promise((resolve, reject) => {
       let settled = false
-      this.settle = (error, json) => {
+      this.settle = (error, answer) => {
         if (settled) return
         settled = true
         if (error) reject(error)
-        else resolve(json!)
+        else resolve(answer as Answer)
       }
     })
   }
@@ -89,21 +89,24 @@ const IGNORE_ROWS: ProtocolBuilder = { rowDescription() {}, dataRow() {}, comman
  * server is ready again.
  */
 export function lateQuery(text: () => string): ProtocolQuery {
-  return new ProtocolQuery(text, IGNORE_ROWS, () => '')
+  return new ProtocolQuery<void>(text, IGNORE_ROWS, () => undefined)
 }
 
-/** The whole answer as JSON, within the size cap. */
+/** The whole answer as UTF-8 JSON, within the size cap. */
 export function jsonQuery(text: string, shape: RunShape, maxResultBytes: number) {
   const builder = new ResultJsonBuilder(shape, maxResultBytes)
-  const query = new ProtocolQuery(text, builder, () => {
+  const query = new ProtocolQuery<Uint8Array>(text, builder, () => {
     if (builder.tooLarge) {
       const { message, code } = builder.tooLargeError()
       throw new SqlError(message, { code })
     }
-    return builder.toJson()
+    return builder.toBytes()
   })
   return { query, rowCount: () => builder.rowCount }
 }
+
+/** A streamed run's answer went out as it ran: nothing is left to send. */
+const STREAMED = new Uint8Array()
 
 /** Rows are handed on at least this often, however slowly a query produces them. */
 const STREAM_FLUSH_MS = 100
@@ -132,9 +135,9 @@ export function streamQuery(text: string, sink: RunStream, client: pg.PoolClient
     client.off('notice', onNotice)
   }
   // Referenced by the builder's callback above, which only runs once rows arrive.
-  const query: ProtocolQuery = new ProtocolQuery(text, builder, () => {
+  const query = new ProtocolQuery<Uint8Array>(text, builder, () => {
     builder.flush()
-    return ''
+    return STREAMED
   })
   query.done.then(stop, stop)
   return { query, rowCount: () => builder.lastRowCount }

@@ -146,7 +146,7 @@ export async function runSql(context: RunContext, url: string, sql: string, opti
   }, options.timeoutMs + WATCHDOG_GRACE_MS)
   let answered = false
   let forget = () => {}
-  let json: string
+  let json: Uint8Array
   let rowCount: (() => number | null) | undefined
   try {
     // Both undone by RESET ALL in the reset below; one round trip for both.
@@ -211,5 +211,5 @@ export async function runSql(context: RunContext, url: string, sql: string, opti
   }
   const durationMs = performance.now() - started
   void stopper.settled().then(() => releaseAfterReset(client, options.notifyAfter))
-  return { json: Buffer.from(json, 'utf8'), durationMs, rowCount: rowCount?.() ?? null }
+  return { json, durationMs, rowCount: rowCount?.() ?? null }
 }
