@@ -9,6 +9,7 @@ import type { ResultColumn } from '@/lib/api-types/sql'
 import type { ColumnarRows } from '@/lib/sql/result-set'
 import { CellViewer } from './CellViewer'
 import { MenuList } from './ResultsMenu'
+import { useRowWindow } from './useRowWindow'
 import {
   HEADER_HEIGHT,
   ROW_HEIGHT,
@@ -87,15 +88,9 @@ function VirtualGrid({ columns, rows, rowCount, className, label = 'Query result
   const [menu, setMenu] = useState<{ at: CellPosition; x: number; y: number } | null>(null)
   const [viewer, setViewer] = useState<CellPosition | null>(null)
 
-  const rowVirtualizer = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    paddingStart: HEADER_HEIGHT,
-    // A row scrolled to by the keyboard lands below the sticky header, not under it.
-    scrollPaddingStart: HEADER_HEIGHT,
-    overscan: ROW_OVERSCAN,
-  })
+  // Rows have a fixed height: their window is computed directly (a virtualizer would lay out every
+  // row each time a streaming result grows). Columns vary in width: the virtualizer places them.
+  const rowWindow = useRowWindow(scrollRef, rowCount, ROW_OVERSCAN)
   const columnVirtualizer = useVirtualizer({
     horizontal: true,
     count: columns.length,
@@ -106,10 +101,10 @@ function VirtualGrid({ columns, rows, rowCount, className, label = 'Query result
     overscan: COLUMN_OVERSCAN,
   })
 
-  const virtualRows = rowVirtualizer.getVirtualItems()
+  const virtualRows = rowWindow.rows
   const virtualColumns = columnVirtualizer.getVirtualItems()
   const totalWidth = columnVirtualizer.getTotalSize()
-  const totalHeight = rowVirtualizer.getTotalSize()
+  const totalHeight = rowWindow.totalHeight
   const cellId = (at: CellPosition) => `${baseId}-${at.row}-${at.col}`
   const activeInView =
     active !== null &&
@@ -150,7 +145,7 @@ function VirtualGrid({ columns, rows, rowCount, className, label = 'Query result
     if (!next) return
     event.preventDefault()
     focus(next, event.shiftKey)
-    rowVirtualizer.scrollToIndex(next.row)
+    rowWindow.scrollToIndex(next.row)
     columnVirtualizer.scrollToIndex(next.col)
   }
 
@@ -232,9 +227,9 @@ function VirtualGrid({ columns, rows, rowCount, className, label = 'Query result
 
           {virtualRows.map((vr) => (
             <GridRow
-              key={vr.key}
+              key={vr.index}
               index={vr.index}
-              top={vr.start}
+              top={vr.top}
               rows={rows}
               virtualColumns={virtualColumns}
               totalWidth={totalWidth}

@@ -1,4 +1,4 @@
-import { copyRowText, copyText, fullText, isCut, moveCell, rangeBetween, rangeCells, rangeText, type CellPosition } from './ResultsGrid.utils'
+import { copyRowText, copyText, fullText, isCut, moveCell, rangeBetween, rangeCells, rangeText, rowWindow, scrollTopShowing, type CellPosition } from './ResultsGrid.utils'
 
 const grid = { rows: 100, cols: 5, page: 20 }
 
@@ -66,4 +66,27 @@ describe('a selected block of cells', () => {
     expect(rangeText({ top: 0, bottom: 1, left: 0, right: 2 }, (r, c) => data[r][c])).toBe('a\t1\t\nline break\t2\t{"k":"tab\\there"}')
     expect(rangeText({ top: 1, bottom: 1, left: 1, right: 1 }, (r, c) => data[r][c])).toBe('2')
   })
+})
+
+// Rows of 28 px below a 32 px header; a viewport of 600 px shows 600 - 32 = 568 px of rows.
+describe('rowWindow', () => {
+  it.each([
+    ['the top', 0, 600, 1_000_000, 0, { start: 0, end: 21 }],
+    ['the top, with overscan', 0, 600, 1_000_000, 10, { start: 0, end: 31 }],
+    ['far down', 28 * 500_000, 600, 1_000_000, 10, { start: 499_988, end: 500_031 }],
+    ['the end', 32 + 28 * 1_000_000 - 600, 600, 1_000_000, 10, { start: 999_968, end: 1_000_000 }],
+    ['fewer rows than fit', 0, 600, 5, 10, { start: 0, end: 5 }],
+    ['no rows', 0, 600, 0, 10, { start: 0, end: 0 }],
+    ['no viewport yet', 0, 0, 1_000, 10, { start: 0, end: 10 }],
+    ['a count that shrank under the scroll position', 28 * 500, 600, 100, 10, { start: 100, end: 100 }],
+  ])('%s', (_, scrollTop, height, rows, overscan, expected) => expect(rowWindow(scrollTop, height, rows, overscan)).toEqual(expected))
+})
+
+describe('scrollTopShowing', () => {
+  it.each([
+    ['a row in view', 5, 0, 600, null],
+    ['a row below the viewport: it lands at the bottom', 100, 0, 600, 32 + 28 * 101 - 600],
+    ['a row under the sticky header: it lands just below it', 10, 32 + 28 * 10 - 1, 600, 28 * 10],
+    ['the first row from far down', 0, 28 * 5_000, 600, 0],
+  ])('%s', (_, index, scrollTop, height, expected) => expect(scrollTopShowing(index, scrollTop, height)).toBe(expected))
 })

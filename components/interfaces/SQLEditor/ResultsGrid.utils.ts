@@ -143,3 +143,30 @@ export function rangeText(range: CellRange, cell: (row: number, col: number) => 
   }
   return lines.join('\n')
 }
+
+/**
+ * The rows [start, end) a viewport shows, plus `overscan` rows on each side. Rows have a fixed
+ * height and start below the header, which sticks over the viewport's top: a window is a little
+ * arithmetic, whatever the row count (a virtualizer that lays out every row is O(rows) each time
+ * a streaming result grows).
+ */
+export function rowWindow(scrollTop: number, viewportHeight: number, rowCount: number, overscan: number): { start: number; end: number } {
+  const first = Math.floor(Math.max(0, scrollTop - HEADER_HEIGHT) / ROW_HEIGHT)
+  const last = Math.ceil(Math.max(0, scrollTop + viewportHeight - HEADER_HEIGHT) / ROW_HEIGHT)
+  const start = Math.min(rowCount, Math.max(0, first - overscan))
+  return { start, end: Math.min(rowCount, Math.max(start, last + overscan)) }
+}
+
+/** Where a row's top is in the grid's content (below the header). */
+export const rowTop = (index: number) => HEADER_HEIGHT + index * ROW_HEIGHT
+
+/**
+ * The scroll position that brings row `index` whole into view below the sticky header, moving as
+ * little as it can; null when it is in view already.
+ */
+export function scrollTopShowing(index: number, scrollTop: number, viewportHeight: number): number | null {
+  const top = rowTop(index)
+  if (top < scrollTop + HEADER_HEIGHT) return top - HEADER_HEIGHT
+  if (top + ROW_HEIGHT > scrollTop + viewportHeight) return top + ROW_HEIGHT - viewportHeight
+  return null
+}
