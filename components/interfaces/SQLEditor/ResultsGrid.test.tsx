@@ -6,7 +6,9 @@ import { toast } from 'sonner'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ResultColumn } from '@/lib/api-types/sql'
 import { columnar } from '@/tests/fixtures/results'
+import { ColumnarRows } from '@/lib/sql/result-set'
 import { ResultsGrid } from './ResultsGrid'
+import { MAX_CONTENT_HEIGHT } from './ResultsGrid.utils'
 
 recordToasts()
 
@@ -68,6 +70,25 @@ describe('ResultsGrid', () => {
     const row = container.querySelector('[data-row-index="50000"]')!
     expect(row).toHaveTextContent('50001')
     expect(row).toHaveTextContent('user50001@example.com')
+  })
+
+  it('reaches the last of 2,000,000 rows, taller than a browser lets an element be', () => {
+    const n: ResultColumn[] = [{ name: 'n', dataTypeID: 23 }]
+    const many = new ColumnarRows(1)
+    for (let from = 0; from < 2_000_000; from += 100_000) many.append(Array.from({ length: 100_000 }, (_, i) => [from + i + 1]))
+    const { container } = render(<ResultsGrid columns={n} rows={many} rowCount={many.length} />)
+    const grid = screen.getByRole('grid')
+    const content = grid.firstElementChild as HTMLElement
+    expect(parseFloat(content.style.height)).toBe(MAX_CONTENT_HEIGHT)
+    const end = MAX_CONTENT_HEIGHT - VIEWPORT.height
+    act(() => {
+      grid.scrollTop = end
+      fireEvent.scroll(grid)
+    })
+    const last = container.querySelector<HTMLElement>('[data-row-index="1999999"]')!
+    expect(last).toHaveTextContent('2000000')
+    const top = Number(/translateY\(([\d.]+)px\)/.exec(last.style.transform)![1])
+    expect(top + 28).toBeCloseTo(end + VIEWPORT.height)
   })
 
   it('shows column names in a header, NULL for null and JSON for objects', () => {

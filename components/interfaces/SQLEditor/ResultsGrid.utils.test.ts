@@ -1,4 +1,4 @@
-import { copyRowText, copyText, fullText, isCut, moveCell, rangeBetween, rangeCells, rangeText, rowWindow, scrollTopShowing, type CellPosition } from './ResultsGrid.utils'
+import { copyRowText, copyText, fullText, isCut, moveCell, rangeBetween, rangeCells, rangeText, MAX_CONTENT_HEIGHT, rowLayout, rowPosition, rowWindow, scrollTopShowing, type CellPosition } from './ResultsGrid.utils'
 
 const grid = { rows: 100, cols: 5, page: 20 }
 
@@ -73,8 +73,8 @@ describe('rowWindow', () => {
   it.each([
     ['the top', 0, 600, 1_000_000, 0, { start: 0, end: 21 }],
     ['the top, with overscan', 0, 600, 1_000_000, 10, { start: 0, end: 31 }],
-    ['far down', 28 * 500_000, 600, 1_000_000, 10, { start: 499_988, end: 500_031 }],
-    ['the end', 32 + 28 * 1_000_000 - 600, 600, 1_000_000, 10, { start: 999_968, end: 1_000_000 }],
+    ['far down', 28 * 250_000, 600, 500_000, 10, { start: 249_988, end: 250_031 }],
+    ['the end', 32 + 28 * 500_000 - 600, 600, 500_000, 10, { start: 499_968, end: 500_000 }],
     ['fewer rows than fit', 0, 600, 5, 10, { start: 0, end: 5 }],
     ['no rows', 0, 600, 0, 10, { start: 0, end: 0 }],
     ['no viewport yet', 0, 0, 1_000, 10, { start: 0, end: 10 }],
@@ -88,5 +88,41 @@ describe('scrollTopShowing', () => {
     ['a row below the viewport: it lands at the bottom', 100, 0, 600, 32 + 28 * 101 - 600],
     ['a row under the sticky header: it lands just below it', 10, 32 + 28 * 10 - 1, 600, 28 * 10],
     ['the first row from far down', 0, 28 * 5_000, 600, 0],
-  ])('%s', (_, index, scrollTop, height, expected) => expect(scrollTopShowing(index, scrollTop, height)).toBe(expected))
+  ])('%s', (_, index, scrollTop, height, expected) => expect(scrollTopShowing(index, scrollTop, height, 100_000)).toBe(expected))
+})
+
+// 2,000,000 rows are 56 million px: more than a browser lets an element be.
+describe('a table taller than MAX_CONTENT_HEIGHT', () => {
+  const rows = 2_000_000
+  const full = 32 + 28 * rows
+  const bottom = MAX_CONTENT_HEIGHT - 600
+
+  it('keeps the content at MAX_CONTENT_HEIGHT and maps the scroll range onto every row', () => {
+    expect(rowLayout(0, 600, rows).height).toBe(MAX_CONTENT_HEIGHT)
+    expect(rowLayout(bottom, 600, rows).offset).toBeCloseTo(full - 600)
+    expect(rowWindow(0, 600, rows, 0)).toEqual({ start: 0, end: 21 })
+    expect(rowWindow(bottom, 600, rows, 0).end).toBe(rows)
+  })
+
+  it('places the rows in view inside the viewport: the last one at its bottom when scrolled to the end', () => {
+    expect(rowPosition(rows - 1, bottom, 600, rows) + 28).toBeCloseTo(bottom + 600)
+    expect(rowPosition(0, 0, 600, rows)).toBe(32)
+    const middle = bottom / 2
+    const { start, end } = rowWindow(middle, 600, rows, 0)
+    for (const index of [start + 1, end - 1]) {
+      const top = rowPosition(index, middle, 600, rows)
+      expect(top).toBeGreaterThanOrEqual(middle)
+      expect(top).toBeLessThan(middle + 600)
+    }
+  })
+
+  it('scrolls a row into view below the header, wherever it is', () => {
+    for (const index of [1_999_999, 1_000_000, 12_345]) {
+      const to = scrollTopShowing(index, 0, 600, rows)!
+      const top = rowPosition(index, to, 600, rows)
+      expect(top).toBeGreaterThanOrEqual(to + 32 - 0.01)
+      expect(top + 28).toBeLessThanOrEqual(to + 600 + 0.01)
+      expect(scrollTopShowing(index, to, 600, rows)).toBeNull()
+    }
+  })
 })

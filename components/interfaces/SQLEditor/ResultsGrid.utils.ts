@@ -145,28 +145,56 @@ export function rangeText(range: CellRange, cell: (row: number, col: number) => 
 }
 
 /**
+ * The tallest the grid's content gets. Browsers cap an element's height (Firefox near 17.9 million
+ * px, Chromium 33.5 million): at 28 px a row, past about 535,000 rows the content stays this tall
+ * and scroll positions map onto rows in proportion, so the last of millions of rows can still be
+ * scrolled to.
+ */
+export const MAX_CONTENT_HEIGHT = 15_000_000
+
+/** Where a row's top is in the whole table's layout (below the header). */
+export const rowTop = (index: number) => HEADER_HEIGHT + index * ROW_HEIGHT
+
+/**
+ * How the rows are laid out for a scroll position: the content's height, where the viewport's
+ * top is in the whole table's layout (`offset`: the scroll position itself, unless the table is
+ * taller than MAX_CONTENT_HEIGHT), and the factor between the two.
+ */
+export function rowLayout(scrollTop: number, viewportHeight: number, rowCount: number) {
+  const full = HEADER_HEIGHT + rowCount * ROW_HEIGHT
+  const height = Math.min(full, MAX_CONTENT_HEIGHT)
+  const scale = full > height && height > viewportHeight ? (full - viewportHeight) / (height - viewportHeight) : 1
+  return { height, scale, offset: scrollTop * scale }
+}
+
+/** Where row `index` goes in the content, for a scroll position (ResultsGrid places it there). */
+export function rowPosition(index: number, scrollTop: number, viewportHeight: number, rowCount: number): number {
+  const { offset } = rowLayout(scrollTop, viewportHeight, rowCount)
+  return rowTop(index) - offset + scrollTop
+}
+
+/**
  * The rows [start, end) a viewport shows, plus `overscan` rows on each side. Rows have a fixed
  * height and start below the header, which sticks over the viewport's top: a window is a little
  * arithmetic, whatever the row count (a virtualizer that lays out every row is O(rows) each time
  * a streaming result grows).
  */
 export function rowWindow(scrollTop: number, viewportHeight: number, rowCount: number, overscan: number): { start: number; end: number } {
-  const first = Math.floor(Math.max(0, scrollTop - HEADER_HEIGHT) / ROW_HEIGHT)
-  const last = Math.ceil(Math.max(0, scrollTop + viewportHeight - HEADER_HEIGHT) / ROW_HEIGHT)
+  const { offset } = rowLayout(scrollTop, viewportHeight, rowCount)
+  const first = Math.floor(Math.max(0, offset - HEADER_HEIGHT) / ROW_HEIGHT)
+  const last = Math.ceil(Math.max(0, offset + viewportHeight - HEADER_HEIGHT) / ROW_HEIGHT)
   const start = Math.min(rowCount, Math.max(0, first - overscan))
   return { start, end: Math.min(rowCount, Math.max(start, last + overscan)) }
 }
-
-/** Where a row's top is in the grid's content (below the header). */
-export const rowTop = (index: number) => HEADER_HEIGHT + index * ROW_HEIGHT
 
 /**
  * The scroll position that brings row `index` whole into view below the sticky header, moving as
  * little as it can; null when it is in view already.
  */
-export function scrollTopShowing(index: number, scrollTop: number, viewportHeight: number): number | null {
+export function scrollTopShowing(index: number, scrollTop: number, viewportHeight: number, rowCount: number): number | null {
+  const { offset, scale } = rowLayout(scrollTop, viewportHeight, rowCount)
   const top = rowTop(index)
-  if (top < scrollTop + HEADER_HEIGHT) return top - HEADER_HEIGHT
-  if (top + ROW_HEIGHT > scrollTop + viewportHeight) return top + ROW_HEIGHT - viewportHeight
+  if (top < offset + HEADER_HEIGHT) return (top - HEADER_HEIGHT) / scale
+  if (top + ROW_HEIGHT > offset + viewportHeight) return (top + ROW_HEIGHT - viewportHeight) / scale
   return null
 }

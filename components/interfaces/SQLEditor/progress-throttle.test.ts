@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
 import { RunStream } from '@/lib/sql/run-stream'
-import { progressIntervalFor, progressThrottle } from './progress-throttle'
+import { progressThrottle } from './progress-throttle'
 
 function runWith(rows: number) {
   const run = new RunStream()
@@ -27,27 +27,6 @@ describe('progressThrottle', () => {
     vi.advanceTimersByTime(100)
     expect(show).toHaveBeenCalledTimes(2)
   })
-
-  it('waits longer between repaints as the rows grow (each lays out every row)', () => {
-    const show = vi.fn()
-    const progress = progressThrottle(show, 100)
-    const run = runWith(10)
-    progress.update(run)
-    run.rowsReceived = 1_000_000
-    progress.update(run)
-    vi.advanceTimersByTime(200)
-    expect(show).toHaveBeenCalledTimes(1)
-    vi.advanceTimersByTime(50)
-    expect(show).toHaveBeenCalledTimes(2)
-  })
-
-  it.each([
-    [0, 100],
-    [100_000, 100],
-    [400_000, 100],
-    [1_000_000, 250],
-    [4_000_000, 1000],
-  ])('%i rows: %i ms between repaints', (rows, ms) => expect(progressIntervalFor(rows)).toBe(ms))
 
   it('drops a pending update once stopped (the final outcome replaces it)', () => {
     const show = vi.fn()
