@@ -4,9 +4,10 @@
  * once its input is valid, and the one over the limit gets 429 with Retry-After in the route's
  * own error format. The client is named by X-Forwarded-For (one trusted proxy).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform'
 import type { RateLimits } from '@/server/config'
+import { assertUnderLimit, hit } from '@/server/security/rate-limit'
 
 const off = { limit: 0, windowSeconds: 300 }
 const only = (overrides: Partial<RateLimits>): RateLimits => ({
@@ -50,4 +51,33 @@ it('counts a /token refresh only when it names a refresh token, and answers in G
   const refused = await refresh({ refresh_token: 'guess-3' })
   expect(refused.status).toBe(429)
   expect(refused.body).toMatchObject({ error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' })
+})
+
+describe('around a window’s start', () => {
+  const rule = { limit: 5, windowSeconds: 3600 }
+  const previousWindow = (bucket: string, key: string, hits: number) =>
+    tp.platform.db.query(
+      `insert into rate_limit_counters (bucket, key, window_start, hits)
+       values ($1, $2, to_timestamp(floor(extract(epoch from now()) / $3) * $3) - make_interval(secs => $3), $4)`,
+      [bucket, key, rule.windowSeconds, hits]
+    )
+
+  it('counts the previous window too, weighted by what is left of this one: the limit is not had twice at a window’s start', async () => {
+    // A flood just before this window began: however far into the hour it is (all but its last
+    // 3.6 s), its weight alone is over the limit.
+    await previousWindow('test:sliding', 'flooder', 5_000)
+    const refused = await hit(tp.platform, 'test:sliding', 'flooder', rule).catch((error: unknown) => error)
+    expect(refused).toMatchObject({ status: 429 })
+    const retryAfter = Number((refused as { headers: Record<string, string> }).headers['Retry-After'])
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(rule.windowSeconds)
+    await expect(assertUnderLimit(tp.platform, 'test:sliding', 'flooder', rule)).rejects.toMatchObject({ status: 429 })
+  })
+
+  it('lets the limit through when nothing came before, and refuses the one after', async () => {
+    for (let i = 0; i < rule.limit; i++) await hit(tp.platform, 'test:sliding', 'quiet', rule)
+    await expect(assertUnderLimit(tp.platform, 'test:sliding', 'quiet', rule)).resolves.toBeUndefined()
+    await expect(hit(tp.platform, 'test:sliding', 'quiet', rule)).rejects.toMatchObject({ status: 429 })
+    await expect(assertUnderLimit(tp.platform, 'test:sliding', 'quiet', rule)).rejects.toMatchObject({ status: 429 })
+  })
 })
