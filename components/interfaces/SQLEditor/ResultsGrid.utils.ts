@@ -167,10 +167,13 @@ export function rowLayout(scrollTop: number, viewportHeight: number, rowCount: n
   return { height, scale, offset: scrollTop * scale }
 }
 
-/** Where row `index` goes in the content, for a scroll position (ResultsGrid places it there). */
+/**
+ * Where row `index` goes in the content, for a scroll position (ResultsGrid places it there), in
+ * whole pixels: a scaled table's rows would otherwise sit between pixels, their text blurred.
+ */
 export function rowPosition(index: number, scrollTop: number, viewportHeight: number, rowCount: number): number {
   const { offset } = rowLayout(scrollTop, viewportHeight, rowCount)
-  return rowTop(index) - offset + scrollTop
+  return Math.round(rowTop(index) - offset + scrollTop)
 }
 
 /**
