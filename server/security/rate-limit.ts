@@ -1,7 +1,8 @@
 /**
  * Counters that stop brute force and floods, kept in the control plane so that every app instance
  * counts together. A counter per (limit, key, window start), the previous window's weighing in
- * (a sliding window, see ESTIMATE); the request that goes over the limit gets 429 with Retry-After (GoTrue's `over_request_rate_limit` on the auth service).
+ * (a sliding window, see ESTIMATE); the request that goes over the limit gets 429 with
+ * Retry-After (GoTrue's `over_request_rate_limit` on the auth service).
  */
 import { createHash } from 'node:crypto'
 import type { Platform } from '../platform-type'
