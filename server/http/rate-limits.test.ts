@@ -107,7 +107,9 @@ describe('enforcing a route’s limits', () => {
       db: {
         query: async (_sql: string, params: unknown[]) => {
           counted.push(params)
-          return [{ hits: over[params[0] as string] ?? 1, retry_after: 42 }]
+          // 18 s into a 60 s window, nothing in the previous one: Retry-After 42.
+          const hits = over[params[0] as string] ?? 1
+          return [{ hits, estimate: hits, earlier_hits: 0, elapsed: 18 }]
         },
       },
     } as unknown as Platform
