@@ -169,7 +169,8 @@ describe('upgrading a project', () => {
           try {
             let settled = false
             const asked = tp.call('POST', `/platform/projects/${ref}/upgrade`, { token })
-            void asked.finally(() => (settled = true))
+            const done = () => (settled = true)
+            asked.then(done, done)
             let waiting: number | undefined
             while (!waiting) {
               if (settled) return null

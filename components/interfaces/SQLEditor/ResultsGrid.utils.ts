@@ -153,7 +153,7 @@ export function rangeText(range: CellRange, cell: (row: number, col: number) => 
 export const MAX_CONTENT_HEIGHT = 15_000_000
 
 /** Where a row's top is in the whole table's layout (below the header). */
-export const rowTop = (index: number) => HEADER_HEIGHT + index * ROW_HEIGHT
+const rowTop = (index: number) => HEADER_HEIGHT + index * ROW_HEIGHT
 
 /**
  * How the rows are laid out for a scroll position: the content's height, where the viewport's
