@@ -54,8 +54,8 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
   // Checked and claimed with no await in between: two runs never share a name in this process.
   if (queryId && platform.databases.runState(location, queryId))
     throw new PlatformError(409, 'A query with this query_id is already running in this project. Name every run with a new id.')
-  /** Removes the run's record in the control plane once it ended (server projects only). */
-  let forgetRunning: () => Promise<void> = async () => undefined
+  /** Removes the run's record in the control plane once it ended (server projects only), after the answer. */
+  let forgetRunning: () => void = () => undefined
   const onStart = ({ pid, backendStart = null }: RunStart) => {
     if (query.query_id && pid !== null)
       forgetRunning = recordRunning(platform, { projectId: project.id, queryId: query.query_id, userId: user.id, readOnly }, { pid, backendStart })
@@ -94,19 +94,18 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
       : readOnlyMode
         ? new PlatformError(409, readOnlyModeMessage(/^cannot execute (.+) in a read-only transaction/.exec(thrown.message)?.[1] ?? null, project.read_only_note ?? null))
         : thrown
-    const forgotten = forgetRunning()
+    forgetRunning()
     // Paused between the check above and the run: say so, it is not a fault.
     if (isDatabaseNotServing(error) && !stream?.started) {
-      await forgotten
       throw new PlatformError(409, notServingMessage('INACTIVE'))
     }
     const failed = { ...run, durationMs: performance.now() - started, rowCount: null, error: refusal ?? runErrorMessage(error) }
     if (isDatabaseUnavailable(error)) {
       // A database that did not answer saw no activity.
-      await Promise.all([markUnhealthy(platform, project.ref), forgotten, recordAfterAnswer(platform, project.ref, failed, { history: !skipHistory, activity: false })])
+      await Promise.all([markUnhealthy(platform, project.ref), recordAfterAnswer(platform, project.ref, failed, { history: !skipHistory, activity: false })])
     } else {
       // A query that failed was activity too.
-      await Promise.all([recordAfterAnswer(platform, project.ref, failed, { history: !skipHistory, activity: true }), forgotten])
+      await recordAfterAnswer(platform, project.ref, failed, { history: !skipHistory, activity: true })
     }
     // Lines went out already: the failure is the stream's last line.
     if (stream?.started) return endStream(stream, errorLine(error, requestId))
@@ -115,7 +114,8 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
   const ran = { ...run, durationMs: outcome.durationMs, rowCount: outcome.rowCount ?? null, error: null }
   // The schema may have changed: the table editor and GraphQL see it at once (before the answer, so the next request does).
   if (!readOnly) catalogMayHaveChanged(platform, project.ref)
-  await Promise.all([recordAfterAnswer(platform, project.ref, ran, { history: !skipHistory, activity: true }), forgetRunning()])
+  forgetRunning()
+  await recordAfterAnswer(platform, project.ref, ran, { history: !skipHistory, activity: true })
   if (stream) return endStream(stream, `{"type":"end","durationMs":${Math.round(outcome.durationMs)}}\n`)
   if (!all) {
     answered(outcome.json.byteLength)

@@ -13,10 +13,14 @@ const maxAgeSeconds = (platform: Platform) => Math.ceil(platform.config.sqlTimeo
 export type RunningQuery = { projectId: number; queryId: string; userId: string; readOnly: boolean }
 
 /**
- * Records a run that started on this instance; the returned function removes it (after the record
- * has settled, so that a slow insert never outlives the delete).
+ * Records a run that started on this instance; the returned function removes it once the record
+ * has settled (a slow insert never outlives the delete), in the background: the run's answer does
+ * not wait for it (platform.pending does). A record that outlives its run by a moment is harmless:
+ * a cancel from another instance signals only a backend still carrying the run's name or started
+ * at the recorded time while running a statement of its own (stop-backend.ts), and the connection
+ * is reset before it serves another run.
  */
-export function recordRunning(platform: Platform, run: RunningQuery, { pid, backendStart }: { pid: number; backendStart: string | null }): () => Promise<void> {
+export function recordRunning(platform: Platform, run: RunningQuery, { pid, backendStart }: { pid: number; backendStart: string | null }): () => void {
   const recorded = platform.db
     .query(
       // One statement: rows left behind by an instance that died go with the next run's insert.
@@ -32,7 +36,7 @@ export function recordRunning(platform: Platform, run: RunningQuery, { pid, back
         return false
       }
     )
-  return async () => {
+  const forget = async () => {
     if (!(await recorded)) return
     await platform.db
       .query('delete from running_queries where project_id = $1 and query_id = $2 and instance_id = $3 and pid = $4', [
@@ -42,6 +46,11 @@ export function recordRunning(platform: Platform, run: RunningQuery, { pid, back
         pid,
       ])
       .catch((error: unknown) => console.warn(`[sql] could not forget running query ${run.queryId}: ${(error as Error).message}`))
+  }
+  return () => {
+    const forgotten = forget()
+    platform.pending.add(forgotten)
+    void forgotten.finally(() => platform.pending.delete(forgotten))
   }
 }
 

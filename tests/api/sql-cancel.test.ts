@@ -7,11 +7,11 @@
  */
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ProjectDbLocation } from '@/server/databases'
 import { closePlatform, createPlatform } from '@/server/platform'
 import { serve } from '@/server/standalone'
-import { engineUrl, type TestPlatform } from '../helpers/test-platform'
+import { engineUrl, settle, type TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg } from '../helpers/project-backends'
 
 const SLEEP = 'select pg_sleep(30)'
@@ -249,6 +249,44 @@ for (const backend of BACKENDS) {
         expect(recorded).toEqual([{ pid: expect.any(Number), instance_id: tp.platform.instanceId }])
         expect((await cancel(owner, queryId)).body).toEqual({ cancelled: true })
         await expectCancelled(response)
+        // Forgotten once the answer went out: the platform's background work includes it.
+        await settle(tp.platform)
+        expect(await tp.platform.db.query('select 1 from running_queries where query_id = $1', [queryId])).toEqual([])
+      })
+
+      it('answers a named run without waiting for its record to be removed, and keeps records out of the WAL', async () => {
+        // Two commits per run of the SQL editor (recorded, forgotten): worthless after a crash,
+        // they never wait for the log's flush to disk.
+        const [{ persistence }] = await tp.platform.db.query<{ persistence: string }>(
+          `select relpersistence as persistence from pg_class where oid = 'running_queries'::regclass`
+        )
+        expect(persistence).toBe('u')
+        // The record's delete is held until the answer came (or, were the answer waiting for it,
+        // for long enough to tell): the answer must come first.
+        const queryId = randomUUID()
+        const events: string[] = []
+        let answered = () => {}
+        const answer = new Promise<void>((resolve) => (answered = resolve))
+        const query = tp.platform.db.query.bind(tp.platform.db)
+        const spy = vi.spyOn(tp.platform.db, 'query').mockImplementation(async (...args: Parameters<typeof query>) => {
+          if (/^delete from running_queries where project_id/.test(args[0])) {
+            await Promise.race([answer, new Promise((resolve) => setTimeout(resolve, 10_000))])
+            events.push('forgotten')
+          }
+          return query(...args)
+        })
+        try {
+          const res = await tp.call('POST', `/platform/pg-meta/${ref}/query?query_id=${queryId}`, { token: owner, body: { query: 'select 1 as one' } })
+          events.push('answered')
+          answered()
+          expect(res.status).toBe(200)
+          expect(res.body).toEqual([{ one: 1 }])
+          await settle(tp.platform)
+        } finally {
+          answered()
+          spy.mockRestore()
+        }
+        expect(events).toEqual(['answered', 'forgotten'])
         expect(await tp.platform.db.query('select 1 from running_queries where query_id = $1', [queryId])).toEqual([])
       })
 
