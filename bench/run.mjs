@@ -100,6 +100,7 @@ async function main() {
         figures.push(
           figure({ id: 'sql.select1.p50', section: S, name: 'select 1, p50 (API)', value: s.api.p50, baseline: s.raw.p50, baselineName: raw, aim: { op: '≤', delta: AIMS.select1AddedMs } }),
           figure({ id: 'sql.select1.p95', section: S, name: 'select 1, p95 (API)', value: s.api.p95, baseline: s.raw.p95, baselineName: raw }),
+          figure({ id: 'sql.select1.named.p50', section: S, name: '  same, named (query_id, as the SQL editor runs), p50', value: s.apiNamed.p50, baseline: s.raw.p50, baselineName: raw }),
           figure({ id: 'sql.floor.noDb.p50', section: S, name: '  API floor: GET /api/get-utc-time, p50', value: s.apiNoDb.p50, baseline: s.raw.p50, baselineName: raw }),
           figure({ id: 'sql.floor.authLookup.p50', section: S, name: '  API floor: GET /platform/projects/{ref}, p50', value: s.apiAuthLookup.p50, baseline: s.raw.p50, baselineName: raw }),
           figure({ id: 'sql.floor.bareHttp.p50', section: S, name: '  HTTP floor: a bare node:http server, p50', value: s.bareHttp.p50, baseline: s.raw.p50, baselineName: raw }),

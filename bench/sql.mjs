@@ -2,6 +2,7 @@
 // the API's own floor (an answer with no SQL; the sign-in check plus the project lookup) and
 // HTTP's (a bare node:http server), all measured interleaved call by call so drift hits every
 // side alike.
+import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { apiQuery } from './lib/api.mjs'
 import { onCleanup } from './lib/cleanup.mjs'
@@ -75,6 +76,9 @@ export async function benchSql({ app, project, runs, warmup }) {
   const targets = [
     { key: 'raw', run: async () => (await raw.client.query(SELECT_1)).rows },
     { key: 'api', run: () => sendForJson(agent, `${app.url}/api/platform/pg-meta/${project.ref}/query`, { method: 'POST', headers: auth, body: select1 }) },
+    // As the SQL editor sends every run: named, so that it can be cancelled (recorded in the
+    // control plane while it runs).
+    { key: 'apiNamed', run: () => sendForJson(agent, `${app.url}/api/platform/pg-meta/${project.ref}/query?query_id=${randomUUID()}`, { method: 'POST', headers: auth, body: select1 }) },
     // Where the API's time goes when there is next to no SQL: the same app answering with no
     // database at all, and with the sign-in check plus the project lookup (what the SQL endpoint
     // does before it runs anything).
@@ -85,7 +89,7 @@ export async function benchSql({ app, project, runs, warmup }) {
     { key: 'bareFetch', run: async () => (await fetch(bare, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: select1 })).json() },
   ]
   const check = (key, rows) => {
-    if (['raw', 'api', 'bareHttp', 'bareFetch'].includes(key) && (!Array.isArray(rows) || rows.length !== 1))
+    if (['raw', 'api', 'apiNamed', 'bareHttp', 'bareFetch'].includes(key) && (!Array.isArray(rows) || rows.length !== 1))
       throw new Error(`${key}: expected 1 row, got ${JSON.stringify(rows).slice(0, 200)}`)
   }
   log(`select 1: ${warmup} warm-up + ${runs} measured calls per target, interleaved`)
