@@ -7,6 +7,7 @@
  */
 import type { Platform } from '../platform-type'
 import type { TransitionClaim } from '../projects/transitions'
+import { releaseLease } from '../projects/lease'
 import { adminUrlOf, letGo } from './backups'
 import { restoreSnapshot, undoRestore } from './snapshots'
 
@@ -31,9 +32,9 @@ async function finish(platform: Platform, claim: TransitionClaim, status: 'ACTIV
        last_activity_at = case when $2 = 'ACTIVE_HEALTHY' then now() else last_activity_at end,
        next_transition_at = null, lease_owner = null, lease_until = null, updated_at = now()
      where ref = $1 and status = 'RESTORING' and lease_owner = $4`,
-    [claim.ref, status, message, platform.instanceId]
+    [claim.ref, status, message, claim.lease]
   )
-  await platform.db.query(`update projects set lease_owner = null, lease_until = null where ref = $1 and lease_owner = $2`, [claim.ref, platform.instanceId])
+  await releaseLease(platform, claim.ref, claim.lease)
 }
 
 export async function runBackupRestore(platform: Platform, claim: TransitionClaim, backup: { id: string; database_name: string }): Promise<null> {

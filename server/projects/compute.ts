@@ -19,6 +19,7 @@ import { applyComputeLimits } from '../databases/compute-limits'
 import type { ProjectDbLocation } from '../databases'
 import { retryDelayMs } from './provision'
 import type { TransitionClaim } from './transitions'
+import { releaseLease } from './lease'
 import { lockingProject } from './locking-project'
 
 /** Tries before a resize gives up and leaves the project on its old size. */
@@ -97,15 +98,15 @@ export async function requestResize(platform: Platform, project: ProjectAccess, 
   return toCompute(row)
 }
 
-/** Ends the resize; only while the project is still RESIZING under this instance's claim (a delete may have come first). */
-async function finish(platform: Platform, ref: string, set: { size: ComputeSizeId | null; message: string | null }) {
+/** Ends the resize; only while the project is still RESIZING under this claim (a delete may have come first). */
+async function finish(platform: Platform, { ref, lease }: TransitionClaim, set: { size: ComputeSizeId | null; message: string | null }) {
   await platform.db.query(
     `update projects set status = 'ACTIVE_HEALTHY', status_message = $2, compute_size = coalesce($3, compute_size), resizing_to = null,
        unhealthy_since = null, last_activity_at = now(), next_transition_at = null, lease_owner = null, lease_until = null, updated_at = now()
      where ref = $1 and status = 'RESIZING' and lease_owner = $4`,
-    [ref, set.message, set.size, platform.instanceId]
+    [ref, set.message, set.size, lease]
   )
-  await platform.db.query(`update projects set lease_owner = null, lease_until = null where ref = $1 and lease_owner = $2`, [ref, platform.instanceId])
+  await releaseLease(platform, ref, lease)
 }
 
 /** The background half (called by transitions.ts for a claimed RESIZING project). Answers the wait before the next try, or null. */
@@ -116,7 +117,7 @@ export async function runResize(platform: Platform, claim: TransitionClaim): Pro
   )
   const target = row?.resizing_to
   if (!target) {
-    await finish(platform, claim.ref, { size: null, message: null })
+    await finish(platform, claim, { size: null, message: null })
     return null
   }
   try {
@@ -125,7 +126,7 @@ export async function runResize(platform: Platform, claim: TransitionClaim): Pro
     // connections would otherwise be ended under them.
     await letGo(platform, claim.ref, claim.db_location)
     await applyComputeLimits(adminUrlOf(platform, claim.region), claim.ref, COMPUTE_SIZES[target])
-    await finish(platform, claim.ref, { size: target, message: null })
+    await finish(platform, claim, { size: target, message: null })
     return null
   } catch (error) {
     console.error(`Resizing project ${claim.ref} to ${target} failed (attempt ${claim.attempts}):`, error)
@@ -134,13 +135,13 @@ export async function runResize(platform: Platform, claim: TransitionClaim): Pro
       await platform.db.query(
         `update projects set status_message = $2, next_transition_at = now() + make_interval(secs => $3), lease_owner = null, lease_until = null, updated_at = now()
          where ref = $1 and status = 'RESIZING' and lease_owner = $4`,
-        [claim.ref, `Applying ${COMPUTE_SIZES[target].name} compute failed (attempt ${claim.attempts}); it is tried again by itself.`, delay / 1000, platform.instanceId]
+        [claim.ref, `Applying ${COMPUTE_SIZES[target].name} compute failed (attempt ${claim.attempts}); it is tried again by itself.`, delay / 1000, claim.lease]
       )
       return delay
     }
     // The limits change in one transaction: a failed try left the old size's limits in place.
     const kept = row.compute_size ? `${COMPUTE_SIZES[row.compute_size].name} compute` : 'its earlier limits'
-    await finish(platform, claim.ref, {
+    await finish(platform, claim, {
       size: null,
       message: `Resizing to ${COMPUTE_SIZES[target].name} failed at ${new Date().toISOString()}: the project keeps ${kept}. Try again, or contact support with the project reference ${claim.ref}.`,
     })

@@ -9,11 +9,9 @@ import { authDatabases } from '../project-auth/database'
 import { cloneSource } from '../backups/clone'
 import type { Platform } from '../platform-type'
 import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
+import { LEASE_SECONDS, newLease, releaseLease } from './lease'
 
-/** Longer than any provisioning takes: after it, another instance may take the project over. */
-const LEASE_SECONDS = 120
-
-export type ProvisionClaim = { ref: string; region: string; attempts: number; parent_project_ref: string | null; clone_from_backup_id?: string | null }
+export type ProvisionClaim = { ref: string; region: string; attempts: number; parent_project_ref: string | null; clone_from_backup_id?: string | null; lease: string }
 
 /** Claims up to `limit` projects whose database is due to be made. */
 export async function claimDue(platform: Platform, limit: number): Promise<ProvisionClaim[]> {
@@ -30,8 +28,8 @@ export async function claimDue(platform: Platform, limit: number): Promise<Provi
      update projects p set lease_owner = $1, lease_until = now() + make_interval(secs => $3),
        provision_attempts = p.provision_attempts + 1, updated_at = now()
      from due where p.id = due.id
-     returning p.ref, p.region, p.provision_attempts as attempts, p.parent_project_ref, p.clone_from_backup_id`,
-    [platform.instanceId, limit, LEASE_SECONDS]
+     returning p.ref, p.region, p.provision_attempts as attempts, p.parent_project_ref, p.clone_from_backup_id, p.lease_owner as lease`,
+    [newLease(platform), limit, LEASE_SECONDS]
   )
 }
 
@@ -45,7 +43,7 @@ export function retryDelayMs(baseMs: number, attempts: number): number {
  * and will be tried again, else null.
  */
 export async function provisionClaimed(platform: Platform, claim: ProvisionClaim): Promise<number | null> {
-  const { ref, region, attempts } = claim
+  const { ref, region, attempts, lease } = claim
   try {
     // A preview branch starts from its parent's schema.
     let schemaFrom: ProjectDbLocation | undefined
@@ -67,10 +65,10 @@ export async function provisionClaimed(platform: Platform, claim: ProvisionClaim
       `update projects set status = 'ACTIVE_HEALTHY', status_message = null, db_location = $2, db_version = $3,
          lease_owner = null, lease_until = null, next_provision_at = null, unhealthy_since = null, updated_at = now()
        where ref = $1 and status = 'COMING_UP' and lease_owner = $4`,
-      [ref, JSON.stringify(location), version, platform.instanceId]
+      [ref, JSON.stringify(location), version, lease]
     )
     // Deleted while its database was being made: let go, so the delete can start at once.
-    await releaseLease(platform, ref)
+    await releaseLease(platform, ref, lease)
     return null
   } catch (error) {
     // The detail may name servers and admin roles: it goes to the log, not to the project's owner.
@@ -87,10 +85,10 @@ export async function provisionClaimed(platform: Platform, claim: ProvisionClaim
           ref,
           `Setting up the database failed (attempt ${attempts} of ${max}); trying again in ${formatWait(delay)}.`,
           delay / 1000,
-          platform.instanceId,
+          lease,
         ]
       )
-      await releaseLease(platform, ref)
+      await releaseLease(platform, ref, lease)
       return delay
     }
     await platform.db.query(
@@ -99,16 +97,12 @@ export async function provisionClaimed(platform: Platform, claim: ProvisionClaim
       [
         ref,
         `The database could not be created after ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} (last ${new Date().toISOString()}). Retry, or contact support with the project reference ${ref}.`,
-        platform.instanceId,
+        lease,
       ]
     )
-    await releaseLease(platform, ref)
+    await releaseLease(platform, ref, lease)
     return null
   }
-}
-
-async function releaseLease(platform: Platform, ref: string) {
-  await platform.db.query(`update projects set lease_owner = null, lease_until = null where ref = $1 and lease_owner = $2`, [ref, platform.instanceId])
 }
 
 function formatWait(ms: number): string {

@@ -20,9 +20,7 @@ import { authDatabases } from '../project-auth/database'
 import { restoringBackup, runBackupRestore } from '../backups/restore'
 import { runResize } from './compute'
 import { runUpgrade } from './upgrade'
-
-/** Longer than any transition takes: after it, another instance may take the project over. */
-const LEASE_SECONDS = 120
+import { LEASE_SECONDS, newLease, releaseLease } from './lease'
 
 export const TRANSITIONAL = ['PAUSING', 'RESTORING', 'RESTARTING', 'GOING_DOWN', 'RESIZING', 'UPGRADING'] as const
 type Transitional = (typeof TRANSITIONAL)[number]
@@ -33,6 +31,8 @@ export type TransitionClaim = {
   status: Transitional
   attempts: number
   db_location: ProjectDbLocation | null
+  /** This claim's lease (lease.ts): every statement that ends it names it. */
+  lease: string
 }
 
 export async function claimTransitions(platform: Platform, limit: number): Promise<TransitionClaim[]> {
@@ -49,8 +49,8 @@ export async function claimTransitions(platform: Platform, limit: number): Promi
      update projects p set lease_owner = $1, lease_until = now() + make_interval(secs => $3),
        transition_attempts = p.transition_attempts + 1, updated_at = now()
      from due where p.id = due.id
-     returning p.ref, p.region, p.status, p.transition_attempts as attempts, p.db_location`,
-    [platform.instanceId, limit, LEASE_SECONDS]
+     returning p.ref, p.region, p.status, p.transition_attempts as attempts, p.db_location, p.lease_owner as lease`,
+    [newLease(platform), limit, LEASE_SECONDS]
   )
 }
 
@@ -65,14 +65,9 @@ async function finish(platform: Platform, claim: TransitionClaim, outcome: Outco
        last_activity_at = case when $3 = 'ACTIVE_HEALTHY' then now() else last_activity_at end,
        next_transition_at = null, lease_owner = null, lease_until = null, updated_at = now()
      where ref = $1 and status = $2 and lease_owner = $7`,
-    [claim.ref, claim.status, outcome.status, outcome.message, outcome.version ?? null, outcome.clearLocation ?? false, platform.instanceId]
+    [claim.ref, claim.status, outcome.status, outcome.message, outcome.version ?? null, outcome.clearLocation ?? false, claim.lease]
   )
-  await release(platform, claim.ref)
-}
-
-/** Lets go of the lease, also when the project moved on meanwhile (deleted while pausing). */
-async function release(platform: Platform, ref: string) {
-  await platform.db.query(`update projects set lease_owner = null, lease_until = null where ref = $1 and lease_owner = $2`, [ref, platform.instanceId])
+  await releaseLease(platform, claim.ref, claim.lease)
 }
 
 /** For the server log only: it may name servers and roles. */
@@ -98,9 +93,9 @@ export async function runTransition(platform: Platform, claim: TransitionClaim):
         await platform.db.query(
           `update projects set status = 'INACTIVE', lease_owner = null, lease_until = null, updated_at = now()
            where ref = $1 and status = 'PAUSING' and lease_owner = $2`,
-          [claim.ref, platform.instanceId]
+          [claim.ref, claim.lease]
         )
-        await release(platform, claim.ref)
+        await releaseLease(platform, claim.ref, claim.lease)
         return null
       case 'RESTORING': {
         // A restore from a backup, rather than from pause: its own steps and outcomes.
@@ -159,9 +154,9 @@ export async function runTransition(platform: Platform, claim: TransitionClaim):
           `update projects set status_message = $2, next_transition_at = now() + make_interval(secs => $3),
              lease_owner = null, lease_until = null, updated_at = now()
            where ref = $1 and status = 'GOING_DOWN' and lease_owner = $4`,
-          [claim.ref, `Deleting the database failed (attempt ${claim.attempts}); it is tried again by itself.`, delay / 1000, platform.instanceId]
+          [claim.ref, `Deleting the database failed (attempt ${claim.attempts}); it is tried again by itself.`, delay / 1000, claim.lease]
         )
-        await release(platform, claim.ref)
+        await releaseLease(platform, claim.ref, claim.lease)
         return delay
       }
       case 'RESIZING':

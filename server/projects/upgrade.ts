@@ -30,6 +30,7 @@ import { retryDelayMs } from './provision'
 import { readProject } from './projects'
 import { toProjectDetail } from './serialize'
 import type { TransitionClaim } from './transitions'
+import { releaseLease } from './lease'
 import { lockingProject } from './locking-project'
 
 /** Tries of a claim that could not reach the server before the upgrade gives up. */
@@ -162,15 +163,15 @@ async function updateExtensions(client: pg.Client): Promise<{ postgres: string; 
   }
 }
 
-/** Ends the upgrade; only while the project is still UPGRADING under this instance's claim. */
+/** Ends the upgrade; only while the project is still UPGRADING under this claim. */
 async function finish(platform: Platform, claim: TransitionClaim, last: LastUpgrade, version: string | null) {
   await platform.db.query(
     `update projects set status = 'ACTIVE_HEALTHY', status_message = $2, last_upgrade = $3, db_version = coalesce($4, db_version),
        unhealthy_since = null, last_activity_at = now(), next_transition_at = null, lease_owner = null, lease_until = null, updated_at = now()
      where ref = $1 and status = 'UPGRADING' and lease_owner = $5`,
-    [claim.ref, last.ok ? null : last.note, JSON.stringify(last), version, platform.instanceId]
+    [claim.ref, last.ok ? null : last.note, JSON.stringify(last), version, claim.lease]
   )
-  await platform.db.query(`update projects set lease_owner = null, lease_until = null where ref = $1 and lease_owner = $2`, [claim.ref, platform.instanceId])
+  await releaseLease(platform, claim.ref, claim.lease)
 }
 
 const listed = (updated: LastUpgrade['extensions']) => updated.map((e) => `${e.name} ${e.from} → ${e.to}`).join(', ')
@@ -202,7 +203,7 @@ export async function runUpgrade(platform: Platform, claim: TransitionClaim): Pr
         await platform.db.query(
           `update projects set status_message = $2, next_transition_at = now() + make_interval(secs => $3), lease_owner = null, lease_until = null, updated_at = now()
            where ref = $1 and status = 'UPGRADING' and lease_owner = $4`,
-          [claim.ref, `The database did not answer the upgrade (attempt ${claim.attempts}); it is tried again by itself.`, delay / 1000, platform.instanceId]
+          [claim.ref, `The database did not answer the upgrade (attempt ${claim.attempts}); it is tried again by itself.`, delay / 1000, claim.lease]
         )
         return delay
       }

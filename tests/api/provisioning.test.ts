@@ -1,7 +1,8 @@
 // @vitest-environment node
 /** Provisioning that fails says so without leaking where the servers are. */
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { claimDue, provisionClaimed, type ProvisionClaim } from '@/server/projects/provision'
+import { NO_BACKGROUND_PASSES, settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
 
 let tp: TestPlatform
 beforeAll(async () => {
@@ -24,4 +25,53 @@ it('marks the project INIT_FAILED with a message that names no server or role', 
   expect(detail.status_message).not.toMatch(/127\.0\.0\.1|admin|s3cret/)
   const sql = await tp.call('POST', `/platform/pg-meta/${created.body.ref}/query`, { token, body: { query: 'select 1' } })
   expect(sql.status).toBe(409)
+})
+
+it('a failed attempt that lets go of its lease late never lets go of the next attempt’s (which would let a third run beside it)', async () => {
+  const own = await startTestPlatform({
+    projectDbServers: 'eu-west-1=postgres://admin:s3cret@127.0.0.1:1/postgres',
+    provisionMaxAttempts: 2,
+    provisionRetryBaseMs: 1,
+    ...NO_BACKGROUND_PASSES,
+  })
+  try {
+    const release = /^update projects set lease_owner = null, lease_until = null where ref = \$1 and lease_owner = \$2/
+    // The first attempt's last statement, its release, waits until the next attempt was claimed.
+    let claimed = () => {}
+    const nextClaimed = new Promise<void>((resolve) => (claimed = resolve))
+    let held = false
+    let releasing = () => {}
+    const firstReleaseWaits = new Promise<void>((resolve) => (releasing = resolve))
+    const query = own.platform.db.query.bind(own.platform.db)
+    vi.spyOn(own.platform.db, 'query').mockImplementation(async (...args: Parameters<typeof query>) => {
+      if (!held && release.test(args[0])) {
+        held = true
+        releasing()
+        await nextClaimed
+      }
+      return query(...args)
+    })
+    const { token } = await own.signUp()
+    await own.call('POST', '/platform/profile', { token })
+    const org = (await own.call('POST', '/platform/organizations', { token, body: { name: 'Twice' } })).body
+    const { ref } = (await own.call('POST', '/platform/projects', { token, body: { name: 'Retried', organization_slug: org.slug, region: 'eu-west-1' } })).body
+    await firstReleaseWaits
+    let next: ProvisionClaim[] = []
+    while (next.length === 0) next = await claimDue(own.platform, 1)
+    expect(next[0]).toMatchObject({ ref, attempts: 2 })
+    const leaseOf = async () => (await query<{ lease_owner: string | null }>('select lease_owner from projects where ref = $1', [ref]))[0].lease_owner
+    const secondLease = await leaseOf()
+    expect(secondLease).not.toBeNull()
+    claimed()
+    await settle(own.platform)
+    // Still the second attempt's: no other claim can take the project while it runs.
+    expect(await leaseOf()).toBe(secondLease)
+    expect(await claimDue(own.platform, 1)).toEqual([])
+    await provisionClaimed(own.platform, next[0])
+    const detail = (await own.call('GET', `/platform/projects/${ref}`, { token })).body
+    expect(detail.status).toBe('INIT_FAILED')
+    expect(detail.status_message).toContain('after 2 attempts')
+  } finally {
+    await own.close()
+  }
 })
