@@ -75,16 +75,18 @@ function resetSql(client: pg.PoolClient, notify: RunOptions['notifyAfter']): str
 }
 
 /**
- * Resets the session off the caller's path; a connection that fails it is discarded. The reset's
- * SQL is chosen when it is sent, after the run's last answer: a failed run's error can reach us
- * before the server's ReadyForQuery says whether the run left a transaction open.
+ * Resets the session off the caller's path, and waits for the run's `beforeReuse`; a connection
+ * that fails the reset is discarded. The reset's SQL is chosen when it is sent, after the run's
+ * last answer: a failed run's error can reach us before the server's ReadyForQuery says whether
+ * the run left a transaction open.
  */
-function releaseAfterReset(client: pg.PoolClient, notify: RunOptions['notifyAfter'], error?: unknown) {
+function releaseAfterReset(client: pg.PoolClient, options: Pick<RunOptions, 'notifyAfter' | 'beforeReuse'>, error?: unknown) {
   if (error && !(error instanceof pg.DatabaseError)) return client.release(true) // connection is dead
-  const reset = lateQuery(() => resetSql(client, notify))
+  const reset = lateQuery(() => resetSql(client, options.notifyAfter))
   client.query(reset as unknown as pg.QueryConfig)
+  const before = options.beforeReuse?.().catch(() => undefined)
   reset.done.then(
-    () => client.release(),
+    () => void Promise.resolve(before).then(() => client.release()),
     () => client.release(true)
   )
 }
@@ -203,13 +205,13 @@ export async function runSql(context: RunContext, url: string, sql: string, opti
     if (isUnavailable(e)) client.release(true)
     // Our own SqlErrors (cancelled before the SQL, result too large) came after ReadyForQuery or
     // before the SQL: the connection is sound, a reset is enough.
-    else void stopper.settled().then(() => releaseAfterReset(client, options.notifyAfter, e instanceof SqlError ? undefined : e))
+    else void stopper.settled().then(() => releaseAfterReset(client, options, e instanceof SqlError ? undefined : e))
     throw classify(e)
   } finally {
     forget()
     clearTimeout(watchdog)
   }
   const durationMs = performance.now() - started
-  void stopper.settled().then(() => releaseAfterReset(client, options.notifyAfter))
+  void stopper.settled().then(() => releaseAfterReset(client, options))
   return { json, durationMs, rowCount: rowCount?.() ?? null }
 }

@@ -71,6 +71,12 @@ export type RunOptions = {
    * hears it right after the answer.
    */
   notifyAfter?: { channel: string; payload: string }
+  /**
+   * Awaited with the session's reset before the connection serves another run (off the caller's
+   * path): what must not outlive the run on a connection that another run may use next, e.g. the
+   * record another app instance's cancel finds a named run by.
+   */
+  beforeReuse?: () => Promise<void>
 }
 
 /** Where a streamed run's lines go (the HTTP response). */

@@ -54,8 +54,8 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
   // Checked and claimed with no await in between: two runs never share a name in this process.
   if (queryId && platform.databases.runState(location, queryId))
     throw new PlatformError(409, 'A query with this query_id is already running in this project. Name every run with a new id.')
-  /** Removes the run's record in the control plane once it ended (server projects only), after the answer. */
-  let forgetRunning: () => void = () => undefined
+  /** Removes the run's record in the control plane once it ended (server projects only): after the answer, before its connection serves another run. */
+  let forgetRunning: () => Promise<void> = async () => undefined
   const onStart = ({ pid, backendStart = null }: RunStart) => {
     if (query.query_id && pid !== null)
       forgetRunning = recordRunning(platform, { projectId: project.id, queryId: query.query_id, userId: user.id, readOnly }, { pid, backendStart })
@@ -83,6 +83,7 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
         ...(stream ? { stream } : {}),
         // The schema may have changed: the project's data API is told right after the answer.
         ...(readOnly ? {} : { notifyAfter: DATA_API_SCHEMA_RELOAD }),
+        beforeReuse: () => forgetRunning(),
       })
     )
   } catch (thrown) {
@@ -94,7 +95,7 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
       : readOnlyMode
         ? new PlatformError(409, readOnlyModeMessage(/^cannot execute (.+) in a read-only transaction/.exec(thrown.message)?.[1] ?? null, project.read_only_note ?? null))
         : thrown
-    forgetRunning()
+    void forgetRunning()
     // Paused between the check above and the run: say so, it is not a fault.
     if (isDatabaseNotServing(error) && !stream?.started) {
       throw new PlatformError(409, notServingMessage('INACTIVE'))
@@ -114,7 +115,7 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
   const ran = { ...run, durationMs: outcome.durationMs, rowCount: outcome.rowCount ?? null, error: null }
   // The schema may have changed: the table editor and GraphQL see it at once (before the answer, so the next request does).
   if (!readOnly) catalogMayHaveChanged(platform, project.ref)
-  forgetRunning()
+  void forgetRunning()
   await recordAfterAnswer(platform, project.ref, ran, { history: !skipHistory, activity: true })
   if (stream) return endStream(stream, `{"type":"end","durationMs":${Math.round(outcome.durationMs)}}\n`)
   if (!all) {

@@ -14,13 +14,12 @@ export type RunningQuery = { projectId: number; queryId: string; userId: string;
 
 /**
  * Records a run that started on this instance; the returned function removes it once the record
- * has settled (a slow insert never outlives the delete), in the background: the run's answer does
- * not wait for it (platform.pending does). A record that outlives its run by a moment is harmless:
- * a cancel from another instance signals only a backend still carrying the run's name or started
- * at the recorded time while running a statement of its own (stop-backend.ts), and the connection
- * is reset before it serves another run.
+ * has settled (a slow insert never outlives the delete). Called again, it answers the same
+ * removal. The run's answer does not wait for it, its connection does (RunOptions.beforeReuse):
+ * a cancel from another instance finds the backend by this record, and must never reach the next
+ * run on that connection (one that renamed its own session would not be told apart).
  */
-export function recordRunning(platform: Platform, run: RunningQuery, { pid, backendStart }: { pid: number; backendStart: string | null }): () => void {
+export function recordRunning(platform: Platform, run: RunningQuery, { pid, backendStart }: { pid: number; backendStart: string | null }): () => Promise<void> {
   const recorded = platform.db
     .query(
       // One statement: rows left behind by an instance that died go with the next run's insert.
@@ -47,10 +46,13 @@ export function recordRunning(platform: Platform, run: RunningQuery, { pid, back
       ])
       .catch((error: unknown) => console.warn(`[sql] could not forget running query ${run.queryId}: ${(error as Error).message}`))
   }
+  let forgotten: Promise<void> | null = null
   return () => {
-    const forgotten = forget()
-    platform.pending.add(forgotten)
-    void forgotten.finally(() => platform.pending.delete(forgotten))
+    if (forgotten) return forgotten
+    const removal = (forgotten = forget())
+    platform.pending.add(removal)
+    void removal.finally(() => platform.pending.delete(removal))
+    return removal
   }
 }
 

@@ -254,15 +254,15 @@ for (const backend of BACKENDS) {
         expect(await tp.platform.db.query('select 1 from running_queries where query_id = $1', [queryId])).toEqual([])
       })
 
-      it('answers a named run without waiting for its record to be removed, and keeps records out of the WAL', async () => {
+      it('answers a named run before its record is removed, reuses its connection only after, and keeps records out of the WAL', async () => {
         // Two commits per run of the SQL editor (recorded, forgotten): worthless after a crash,
         // they never wait for the log's flush to disk.
         const [{ persistence }] = await tp.platform.db.query<{ persistence: string }>(
           `select relpersistence as persistence from pg_class where oid = 'running_queries'::regclass`
         )
         expect(persistence).toBe('u')
-        // The record's delete is held until the answer came (or, were the answer waiting for it,
-        // for long enough to tell): the answer must come first.
+        // The record's delete is held until the answer came and other runs were served (or, were
+        // the answer waiting for it, for long enough to tell): the answer must come first.
         const queryId = randomUUID()
         const events: string[] = []
         let answered = () => {}
@@ -276,11 +276,17 @@ for (const backend of BACKENDS) {
           return query(...args)
         })
         try {
-          const res = await tp.call('POST', `/platform/pg-meta/${ref}/query?query_id=${queryId}`, { token: owner, body: { query: 'select 1 as one' } })
+          const res = await tp.call('POST', `/platform/pg-meta/${ref}/query?query_id=${queryId}`, { token: owner, body: { query: 'select pg_backend_pid() as pid' } })
           events.push('answered')
-          answered()
           expect(res.status).toBe(200)
-          expect(res.body).toEqual([{ one: 1 }])
+          const [{ pid }] = res.body as { pid: number }[]
+          // Until its record is gone, the run's connection serves no other run: a late cancel
+          // from another instance could not tell that run apart if it renamed its own session.
+          for (let i = 0; i < 3; i++) {
+            const next = await tp.call('POST', `/platform/pg-meta/${ref}/query`, { token: owner, body: { query: 'select pg_backend_pid() as pid' } })
+            expect(next.body).not.toEqual([{ pid }])
+          }
+          answered()
           await settle(tp.platform)
         } finally {
           answered()
