@@ -9,6 +9,7 @@
  * keep the process alive.
  */
 import type { Platform } from './platform-type'
+import { trackPending } from './pending-work'
 import { claimDue, provisionClaimed } from './projects/provision'
 import { checkHealth } from './projects/health'
 import { claimTransitions, runTransition } from './projects/transitions'
@@ -89,10 +90,10 @@ export function startScheduler(platform: Platform): Scheduler {
   }
 
   function track(work: Promise<unknown>) {
-    const tracked = work
-      .catch((error) => console.error('Background task failed:', error))
-      .finally(() => platform.pending.delete(tracked))
-    platform.pending.add(tracked)
+    void trackPending(
+      platform,
+      work.catch((error) => console.error('Background task failed:', error))
+    )
   }
 
   async function tick() {

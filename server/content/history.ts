@@ -7,6 +7,7 @@
 import { QUERY_HISTORY_KEEP, QUERY_HISTORY_SQL_MAX, type QueryHistory, type QueryHistoryEntry, type queryHistoryQuery } from '@/lib/api-types'
 import type { z } from 'zod'
 import type { Platform } from '../platform-type'
+import { trackPending } from '../pending-work'
 import type { AuthUser, ProjectAccess } from '../http/types'
 import { requireProfile } from '../profile/profile'
 import { isDatabaseUnavailable, isSqlError } from '../databases'
@@ -128,9 +129,7 @@ export function afterAnswer(platform: Platform, run: Pick<RunRecord, 'projectId'
   const written = writer.last.then(write)
   writer.last = written
   writer.waiting++
-  platform.pending.add(written)
-  void written.finally(() => {
-    platform.pending.delete(written)
+  void trackPending(platform, written).finally(() => {
     if (--writer.waiting === 0 && writers.get(key) === writer) writers.delete(key)
   })
   return writer.waiting > HISTORY_WRITES_AHEAD ? written : Promise.resolve()

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { Platform } from '../platform-type'
+import { trackPending } from '../pending-work'
 import { embed, EmbeddingsError, norm } from './embeddings'
 
 type IndexedPage = { id: string; title: string; description: string | null; sections: { heading: string; content: string }[] }
@@ -74,8 +75,8 @@ export function embedDocsInBackground(platform: Platform, { retry = false } = {}
   const last = lastAttempt.get(platform)
   if (retry && last !== undefined && Date.now() - last < RETRY_AFTER_MS) return
   lastAttempt.set(platform, Date.now())
-  const work: Promise<unknown> = embedDocs(platform)
-    .catch((error) => console.warn(`Docs search: could not compute embeddings: ${(error as Error).message}`))
-    .finally(() => platform.pending.delete(work))
-  platform.pending.add(work)
+  void trackPending(
+    platform,
+    embedDocs(platform).catch((error) => console.warn(`Docs search: could not compute embeddings: ${(error as Error).message}`))
+  )
 }

@@ -5,6 +5,7 @@
  * uncancellable from other instances.
  */
 import type { Platform } from '../platform-type'
+import { trackPending } from '../pending-work'
 
 /** Rows older than this belong to runs that must have ended (statement timeout, plus slack). */
 const SLACK_SECONDS = 60
@@ -47,13 +48,7 @@ export function recordRunning(platform: Platform, run: RunningQuery, { pid, back
       .catch((error: unknown) => console.warn(`[sql] could not forget running query ${run.queryId}: ${(error as Error).message}`))
   }
   let forgotten: Promise<void> | null = null
-  return () => {
-    if (forgotten) return forgotten
-    const removal = (forgotten = forget())
-    platform.pending.add(removal)
-    void removal.finally(() => platform.pending.delete(removal))
-    return removal
-  }
+  return () => (forgotten ??= trackPending(platform, forget()))
 }
 
 /** A named run recorded by another app instance, recent enough to be running still. */

@@ -284,6 +284,7 @@ for (const backend of BACKENDS) {
           // from another instance could not tell that run apart if it renamed its own session.
           for (let i = 0; i < 3; i++) {
             const next = await tp.call('POST', `/platform/pg-meta/${ref}/query`, { token: owner, body: { query: 'select pg_backend_pid() as pid' } })
+            expect(next.status).toBe(200)
             expect(next.body).not.toEqual([{ pid }])
           }
           answered()
