@@ -14,9 +14,11 @@ import { ADMIN_SHUTDOWN, cancelledByUser, QUERY_CANCELED, SqlError, USER_CANCEL_
 
 /**
  * After every run, before the connection goes back to the pool: undo session changes, in one
- * round trip. Temp tables are kept.
+ * round trip. Temp tables are kept. Session-level advisory locks are let go: a pooled connection
+ * would hold them until it closes, where no run of the project can reach them to unlock them, and
+ * every other session of the project would wait on them.
  */
-const RESET_SESSION = 'RESET SESSION AUTHORIZATION; RESET ALL; RESET ROLE; CLOSE ALL; DEALLOCATE ALL; UNLISTEN *'
+const RESET_SESSION = 'RESET SESSION AUTHORIZATION; RESET ALL; RESET ROLE; CLOSE ALL; DEALLOCATE ALL; UNLISTEN *; SELECT pg_advisory_unlock_all()'
 /**
  * The same, first ending the transaction the run left open (or failed). Sent only then: a ROLLBACK
  * outside a transaction makes the server log a warning, which after every run buried the

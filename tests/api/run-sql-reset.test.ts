@@ -44,4 +44,12 @@ describe('the session reset after a run', () => {
     await run('begin; select 1/0')
     expect(await run('select 3 as three')).toEqual([{ three: 3 }])
   })
+
+  it('lets go of the session-level advisory locks a run took: the pooled connection would hold them for good', async () => {
+    const key = 700_000 + (process.pid % 100_000)
+    const held = () =>
+      pool.query<{ n: number }>(`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid in ($1, $2) and granted`, [key, key + 1]).then((r) => r.rows[0].n)
+    expect(await run(`select 1 as one from pg_advisory_lock(${key}), pg_advisory_lock_shared(${key + 1})`)).toEqual([{ one: 1 }])
+    expect(await held()).toBe(0)
+  })
 })
