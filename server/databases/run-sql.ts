@@ -13,12 +13,17 @@ import { BackendStopper } from './stop-backend'
 import { ADMIN_SHUTDOWN, cancelledByUser, QUERY_CANCELED, SqlError, USER_CANCEL_MESSAGE, type RunControl, type RunOptions, type RunOutcome } from './types'
 
 /**
- * After every run, before the connection goes back to the pool: undo session changes, in one
- * round trip. Temp tables are kept. Session-level advisory locks are let go: a pooled connection
- * would hold them until it closes, where no run of the project can reach them to unlock them, and
- * every other session of the project would wait on them.
+ * After every run, before the connection goes back to the pool: undo everything the run changed in
+ * its session, in one round trip. This is what DISCARD ALL does, statement by statement (DISCARD
+ * ALL may not run inside the implicit transaction of a multi-statement query), but for DISCARD
+ * PLANS: cached plans change no result, and dropping them would make the project's functions plan
+ * their statements again in every run. A pooled connection serves the project's next runs in
+ * turn, so anything kept would show in some of them and not in others: a temporary table shadowing a table of the same name, `currval` of an earlier run, a
+ * session-level advisory lock no later run can reach to unlock while the project's other sessions
+ * wait on it.
  */
-const RESET_SESSION = 'RESET SESSION AUTHORIZATION; RESET ALL; RESET ROLE; CLOSE ALL; DEALLOCATE ALL; UNLISTEN *; SELECT pg_advisory_unlock_all()'
+const RESET_SESSION =
+  'RESET SESSION AUTHORIZATION; RESET ALL; RESET ROLE; CLOSE ALL; DEALLOCATE ALL; UNLISTEN *; SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES'
 /**
  * The same, first ending the transaction the run left open (or failed). Sent only then: a ROLLBACK
  * outside a transaction makes the server log a warning, which after every run buried the

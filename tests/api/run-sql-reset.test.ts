@@ -52,4 +52,11 @@ describe('the session reset after a run', () => {
     expect(await run(`select 1 as one from pg_advisory_lock(${key}), pg_advisory_lock_shared(${key + 1})`)).toEqual([{ one: 1 }])
     expect(await held()).toBe(0)
   })
+  it('drops the temporary tables a run made: left on one of several pooled connections, they shadowed tables of the same name in some later runs and not in others', async () => {
+    const table = `reset_temp_${process.pid}`
+    const kept = () =>
+      pool.query<{ n: number }>(`select count(*)::int as n from pg_class where relname = $1 and relpersistence = 't'`, [table]).then((r) => r.rows[0].n)
+    expect(await run(`create temp table ${table} (x int); insert into ${table} values (1); select count(*)::int as n from ${table}`)).toEqual([{ n: 1 }])
+    expect(await kept()).toBe(0)
+  })
 })
