@@ -227,7 +227,7 @@ export const NDJSON = 'application/x-ndjson'
 export async function callStream<R extends AnyRoute>(
   route: R,
   input: CallInput<R>,
-  options: CallOptions & { onLine: (line: unknown) => void }
+  options: CallOptions & { onLine: (line: unknown, chars: number) => void }
 ): Promise<void> {
   const { response, requestId } = await send(route, input, options, `${NDJSON}, application/json`)
   if (!response.ok) throw await toResponseError(response, requestId)
@@ -235,7 +235,7 @@ export async function callStream<R extends AnyRoute>(
   if (!response.body || !response.headers.get('Content-Type')?.startsWith(NDJSON))
     throw new ResponseError(`The server did not answer a stream (HTTP ${response.status}).`, response.status, { requestId: serverId })
   try {
-    await readNdjson(response.body, options.onLine)
+    await readNdjson(response.body, options.onLine, options.signal)
   } catch (error) {
     if (options.signal?.aborted) throw error
     const detail = error instanceof Error ? error.message : String(error)

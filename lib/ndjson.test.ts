@@ -31,6 +31,12 @@ describe('readNdjson', () => {
     expect(lines).toEqual([{ v: '€' }])
   })
 
+  it('tells the length of each line in characters', async () => {
+    const lengths: number[] = []
+    await readNdjson(streamOf(['{"a":1}\n{"b":"é"}', '\n{"c":33}']), (_line, chars) => lengths.push(chars))
+    expect(lengths).toEqual([7, 9, 8])
+  })
+
   it('throws on a line that is not JSON', async () => {
     await expect(readNdjson(streamOf(['{"a":1}\nnope\n']), () => undefined)).rejects.toThrow()
   })

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { sqlRoutes } from '@/lib/api-types/browser/sql.routes'
 import { RunStream, type RunNotice } from '@/lib/sql/run-stream'
 import type { RunResult } from '@/lib/sql/result-set'
+import { EDITOR_RESULT_BUDGET_CHARS } from '@/lib/sql/result-budget'
 import { callStream, ResponseError } from '../fetchers'
 import type { MutationOptions } from '../query-options'
 import { queryHistoryKeys } from '../content/keys'
@@ -20,10 +21,16 @@ export type RunSqlVariables = {
    * growing. Keep them outside React state (valtio `ref()`); they are never copied.
    */
   onProgress?: (run: RunStream) => void
+  /** Characters of result lines held before the run is stopped (lib/sql/result-budget.ts). */
+  budgetChars?: number
 }
 
-/** What a finished run answers; its rows were handed to `onProgress` as they came. */
-export type RunSqlData = { results: RunResult[]; notices: RunNotice[]; durationMs: number }
+/**
+ * What a finished run answers; its rows were handed to `onProgress` as they came. `cut`: the
+ * results passed the budget, so the run was stopped and its last result holds its first rows only
+ * (that result's `cut` is set).
+ */
+export type RunSqlData = { results: RunResult[]; notices: RunNotice[]; durationMs: number; cut: boolean }
 
 /**
  * Runs `sql` in the project's database, streamed (`format=ndjson`): one result per statement,
@@ -31,24 +38,53 @@ export type RunSqlData = { results: RunResult[]; notices: RunNotice[]; durationM
  * holds `code`, `position` (1-based, in characters of `sql`), `detail` and `hint`, whether it came
  * before the first row or after. A run stopped by `cancelQuery` throws one with `pg.code`
  * '57014' ('canceling statement due to user request'); a `queryId` still running answers 409.
+ *
+ * Past `budgetChars` of result lines the answer is no longer read: the request is aborted, which
+ * stops the run on the platform (a client gone mid-stream ends its run), and what came so far is
+ * answered with `cut`.
  */
-export async function runSql({ projectRef, sql, queryId, onProgress }: RunSqlVariables, signal?: AbortSignal): Promise<RunSqlData> {
+export async function runSql(
+  { projectRef, sql, queryId, onProgress, budgetChars = EDITOR_RESULT_BUDGET_CHARS }: RunSqlVariables,
+  signal?: AbortSignal
+): Promise<RunSqlData> {
   const run = new RunStream()
   const query = queryId ? { format: 'ndjson' as const, query_id: queryId } : { format: 'ndjson' as const }
-  await callStream(
-    sqlRoutes.runQuery,
-    { params: { ref: projectRef }, query, body: { query: sql } },
-    {
-      signal,
-      onLine: (line) => {
-        run.apply(line)
-        onProgress?.(run)
-      },
-    }
-  )
+  const started = performance.now()
+  // The caller's abort and the budget's both end the request.
+  const reading = new AbortController()
+  const abortReading = () => reading.abort(signal?.reason)
+  if (signal?.aborted) abortReading()
+  signal?.addEventListener('abort', abortReading, { once: true })
+  let held = 0
+  let cut = false
+  try {
+    await callStream(
+      sqlRoutes.runQuery,
+      { params: { ref: projectRef }, query, body: { query: sql } },
+      {
+        signal: reading.signal,
+        onLine: (line, chars) => {
+          if (cut) return
+          run.apply(line)
+          held += chars
+          const open = run.results.at(-1)
+          if (held > budgetChars && open && !open.complete && open.rows.length > 0 && !run.ended) {
+            cut = open.cut = true
+            reading.abort()
+          }
+          onProgress?.(run)
+        },
+      }
+    )
+  } catch (error) {
+    if (!cut || signal?.aborted) throw error
+  } finally {
+    signal?.removeEventListener('abort', abortReading)
+  }
+  if (cut) return { results: run.results, notices: run.notices, durationMs: performance.now() - started, cut }
   if (run.failure) throw new ResponseError(run.failure.message, run.failure.status, { requestId: run.failure.requestId, pg: run.failure.pg })
   if (run.durationMs === null) throw new ResponseError('The answer ended before the query did. Run it again.', 502)
-  return { results: run.results, notices: run.notices, durationMs: run.durationMs }
+  return { results: run.results, notices: run.notices, durationMs: run.durationMs, cut }
 }
 
 /**

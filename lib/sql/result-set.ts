@@ -54,6 +54,11 @@ export type RunResult = {
   rows: ColumnarRows
   /** All of the statement's rows are in. */
   complete: boolean
+  /**
+   * The editor stopped reading at its result budget (lib/sql/result-budget.ts), which stopped the
+   * run: `rows` are the statement's first rows only, and it never completes.
+   */
+  cut?: boolean
 }
 
 export function newRunResult(columns: ResultColumn[]): RunResult {

@@ -10,7 +10,7 @@ export type ResultViewProps = {
   result: RunResult
   /** Rows in so far (passed so that a streaming result re-renders as it grows). */
   rowCount: number
-  /** "Showing the first N rows (row limit)", when the editor's row limit may have cut this result. */
+  /** "Showing the first N rows …", when the editor's row limit or its result budget cut this result. */
   notice?: string | null
   exportName?: string
 }

@@ -164,6 +164,16 @@ describe('ResultsPanel', () => {
     expect(screen.queryByText(/row limit/)).not.toBeInTheDocument()
   })
 
+  it('says when the editor stopped a result at its budget: first rows only, no export of a part as if it were the whole', () => {
+    const [cut] = [select].map(statement)
+    Object.assign(cut, { complete: false, cut: true, command: '', rowCount: null })
+    render(<ResultsPanel outcome={{ results: [cut], error: null, durationMs: 4_200, finishedAt: 1, cancelled: false }} />)
+    expect(screen.getByText(/^Showing the first 3 rows: the editor stopped the query at 128 MB of results/)).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('first 3 rows, then stopped · 4.20 s')
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '4')
+    expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled()
+  })
+
   it('shows a cancelled run as a notice, not as an error', () => {
     render(
       <ResultsPanel

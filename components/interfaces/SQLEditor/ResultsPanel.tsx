@@ -5,7 +5,7 @@ import type { RunResult } from '@/lib/sql/result-set'
 import type { RunNotice } from '@/lib/sql/run-stream'
 import type { SqlRunError, SqlRunOutcome } from '@/state/sql-editor'
 import { resultStatus, resultSummary, streamingStatus } from './ResultsPanel.utils'
-import { rowLimitNotice } from './run-outcome'
+import { resultCutNotice } from './run-outcome'
 import { ResultView } from './ResultView'
 import { useRunShortcutLabel } from './useRunShortcutLabel'
 
@@ -52,7 +52,7 @@ export function ResultsPanel({ outcome, running = false, exportName, className }
         <StatementResults
           results={outcome.results ?? []}
           durationMs={outcome.durationMs}
-          rowLimitNotice={streaming ? null : rowLimitNotice(outcome)}
+          cutNotice={streaming ? null : resultCutNotice(outcome)}
           exportName={exportName}
           streaming={streaming}
         />
@@ -132,14 +132,14 @@ function Notices({ notices }: { notices: RunNotice[] }) {
 function StatementResults({
   results,
   durationMs,
-  rowLimitNotice,
+  cutNotice,
   exportName,
   streaming,
 }: {
   results: RunResult[]
   durationMs: number
-  /** Said of the last result set, the one the row limit was added to. */
-  rowLimitNotice: string | null
+  /** Said of the last result set: the one the row limit was added to, or the one the result budget cut. */
+  cutNotice: string | null
   exportName?: string
   /**
    * Rows are still arriving: the results are the same arrays, growing; this re-renders with each
@@ -213,7 +213,7 @@ function StatementResults({
         <ResultView
           result={result}
           rowCount={result.rows.length}
-          notice={result === results[results.length - 1] ? rowLimitNotice : null}
+          notice={result === results[results.length - 1] ? cutNotice : null}
           exportName={exportName}
         />
       </div>

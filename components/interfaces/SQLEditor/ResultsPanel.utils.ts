@@ -26,6 +26,8 @@ export function affectedRows(result: RunResult): number | null {
 
 /** Tab label detail: 'SELECT · 3 rows', 'UPDATE · 2 rows', 'CREATE TABLE'. */
 export function resultSummary(result: RunResult): string {
+  // Stopped at the editor's result budget: it will not complete.
+  if (result.cut) return `first ${pluralRows(result.rows.length)}`
   // Still streaming: the command is known once the statement completes.
   if (!result.complete) return `${pluralRows(result.rows.length)} so far…`
   const command = result.command || 'Statement'
@@ -37,6 +39,7 @@ export function resultSummary(result: RunResult): string {
 /** Status line: '100,000 rows · 612 ms', '2 rows affected · 8 ms', 'CREATE TABLE · 8 ms'. */
 export function resultStatus(result: RunResult, durationMs: number): string {
   const duration = formatDuration(durationMs)
+  if (result.cut) return `first ${pluralRows(result.rows.length)}, then stopped · ${duration}`
   if (returnsRows(result)) return `${pluralRows(result.rows.length)} · ${duration}`
   const affected = affectedRows(result)
   if (affected !== null) return `${pluralRows(affected)} affected · ${duration}`
@@ -46,6 +49,7 @@ export function resultStatus(result: RunResult, durationMs: number): string {
 /** Status line while rows stream in: '12,345 rows so far… · 1.20 s'. */
 export function streamingStatus(result: RunResult, elapsedMs: number): string {
   const duration = formatDuration(elapsedMs)
+  if (result.cut) return resultStatus(result, elapsedMs)
   if (result.complete) return `${resultStatus(result, elapsedMs)} · running…`
   return `${pluralRows(result.rows.length)} so far… · ${duration}`
 }

@@ -1,3 +1,4 @@
+import { resultBudgetNotice } from '@/lib/sql/result-budget'
 import type { SqlRunOutcome } from '@/state/sql-editor'
 
 /** What a run the user cancelled shows in place of an error message. */
@@ -12,4 +13,14 @@ export function rowLimitNotice(outcome: Pick<SqlRunOutcome, 'results' | 'rowLimi
   const rows = outcome?.results?.at(-1)?.rows
   if (!limit || !rows || rows.length !== limit) return null
   return `Showing the first ${limit.toLocaleString('en-US')} rows (row limit)`
+}
+
+/**
+ * What the results say of the last result set, when a limit cut it: the editor's result budget
+ * (the run was stopped there), or the row limit added to what ran; null otherwise.
+ */
+export function resultCutNotice(outcome: Pick<SqlRunOutcome, 'results' | 'rowLimitApplied'> | null): string | null {
+  const last = outcome?.results?.at(-1)
+  if (last?.cut) return resultBudgetNotice(last.rows.length)
+  return rowLimitNotice(outcome)
 }
