@@ -1,10 +1,11 @@
 import { ResultView } from '@/components/interfaces/SQLEditor/ResultView'
 import { returnsRows } from '@/components/interfaces/SQLEditor/ResultsPanel.utils'
+import { resultCutNotice } from '@/components/interfaces/SQLEditor/run-outcome'
 import type { RunResult } from '@/lib/sql/result-set'
 
 /**
  * The rows of the last run's last statement, in the SQL editor's own result view (grid, copy,
- * export), when that statement returns rows. EditorPanel lets the rows go when another run
+ * export, and the notice when the editor's result budget cut it), when that statement returns rows. EditorPanel lets the rows go when another run
  * replaces them or the panel closes.
  */
 export function PanelResults({ results }: { results: RunResult[] }) {
@@ -12,7 +13,7 @@ export function PanelResults({ results }: { results: RunResult[] }) {
   if (!last || !returnsRows(last)) return null
   return (
     <section aria-label="Results" className="flex h-64 min-h-0 shrink-0 flex-col border-t border-border md:h-[45%]">
-      <ResultView result={last} rowCount={last.rows.length} />
+      <ResultView result={last} rowCount={last.rows.length} notice={resultCutNotice({ results })} />
     </section>
   )
 }
