@@ -8,13 +8,11 @@
  */
 export const EDITOR_RESULT_BUDGET_CHARS = 128 * 1024 * 1024
 
-const count = new Intl.NumberFormat('en-US')
-
 /** What the results say of a result the editor stopped reading at its budget. */
 export function resultBudgetNotice(rows: number, budgetChars = EDITOR_RESULT_BUDGET_CHARS): string {
   const megabytes = Math.round(budgetChars / (1024 * 1024))
   return (
-    `Showing the first ${count.format(rows)} ${rows === 1 ? 'row' : 'rows'}: the editor stopped the query at ${megabytes} MB of results. ` +
+    `Showing the first ${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}: the editor stopped the query at ${megabytes} MB of results. ` +
     'Add a LIMIT or a WHERE to see the rest in parts, or read the whole result over a direct connection.'
   )
 }
