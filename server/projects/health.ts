@@ -5,16 +5,19 @@
  * database gone. One probe per database server covers its healthy projects; an unhealthy project
  * (or one whose health is unknown) is probed on its own.
  *
- * A probe has three outcomes. The server answers: healthy. The server says no (connection refused
+ * A probe has four outcomes. The server answers: healthy. The server says no (connection refused
  * or reset, shutting down, the database or role gone): ACTIVE_UNHEALTHY, the database is down. No
  * answer in time (the server took the connection but said nothing within HEALTH_CHECK_TIMEOUT_MS), or
  * the check failed in a way that says nothing about the database: UNKNOWN, since the health
  * cannot be read. Both come back by themselves at the first check that gets an answer; an UNKNOWN
  * project that is then refused becomes ACTIVE_UNHEALTHY, and an unhealthy one that is then not
- * answered in time stays unhealthy (nothing new was learnt).
+ * answered in time stays unhealthy (nothing new was learnt). Last, the server answers that the
+ * database is not accepting connections. The platform closes an active project's database
+ * while it copies it (a backup, a branch's copy) without changing the project's row: the server is
+ * up and nothing is learnt of the project, so nothing is marked.
  */
 import type { Platform } from '../platform-type'
-import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
+import { isDatabaseUnavailable, isSqlError, type ProjectDbLocation } from '../databases'
 
 const PROBES_AT_ONCE = 4
 
@@ -28,8 +31,14 @@ type Row = { ref: string; status: 'ACTIVE_HEALTHY' | 'ACTIVE_UNHEALTHY' | 'UNKNO
  */
 const UNCHANGED_SINCE_READ = 'updated_at <= $3'
 
-/** A version: the server answered. 'down': it said no. 'unknown': no answer in time, or the check itself failed. */
-type ProbeResult = { version: string } | 'down' | 'unknown'
+/**
+ * A version: the server answered. 'closed': it answered that the database takes no connections now.
+ * 'down': it said no. 'unknown': no answer in time, or the check itself failed.
+ */
+type ProbeResult = { version: string } | 'closed' | 'down' | 'unknown'
+
+/** Postgres' "database … is not currently accepting connections" (ALLOW_CONNECTIONS false). */
+const NOT_ACCEPTING_CONNECTIONS = '55000'
 
 /** The reason shown to the project's members: when, and what to expect. No server names. */
 function unreachableMessage(since: Date = new Date()): string {
@@ -77,6 +86,7 @@ async function probe(platform: Platform, location: ProjectDbLocation): Promise<P
   try {
     return { version: await platform.databases.version(location, { timeoutMs: platform.config.healthCheckTimeoutMs }) }
   } catch (error) {
+    if (isSqlError(error) && error.pg?.code === NOT_ACCEPTING_CONNECTIONS) return 'closed'
     if (isDatabaseUnavailable(error)) return TIMED_OUT.test(error.detail ?? '') ? 'unknown' : 'down'
     // Not a fault of the database's we can name (a timeout, anything unexpected): unknown.
     if (!(error instanceof Error && TIMED_OUT.test(error.message))) console.warn(`Health check of project ${location.ref} failed:`, error)
@@ -110,7 +120,7 @@ export async function checkHealth(platform: Platform) {
   }
   await inBatches([...byServer.values()], PROBES_AT_ONCE, async (projects) => {
     const result = await probe(platform, projects[0].db_location)
-    if (typeof result === 'object') return
+    if (typeof result === 'object' || result === 'closed') return
     for (const project of projects) await (result === 'down' ? markUnhealthy : markUnknown)(platform, project.ref, project.read_at)
   })
   const notHealthy = rows.filter((row) => row.status !== 'ACTIVE_HEALTHY')

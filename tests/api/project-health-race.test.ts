@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { checkHealth } from '@/server/projects/health'
-import { NO_BACKGROUND_PASSES, settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
+import { asEngineAdmin, NO_BACKGROUND_PASSES, settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
 
 describe('a health check that overlaps a transition', () => {
   let tp: TestPlatform
@@ -37,6 +37,27 @@ describe('a health check that overlaps a transition', () => {
 
   it('leaves the restored project healthy when the probe could not tell (it would have been UNKNOWN)', async () => {
     probeDuringRestore(new Error('database "p_x" is not currently accepting connections'))
+    await checkHealth(tp.platform)
+    expect(await status()).toBe('ACTIVE_HEALTHY')
+  })
+
+  it('leaves a project healthy while the platform has closed its database for a copy (a backup, a branch), and its server answers', async () => {
+    // A backup closes the database while it copies it, and the project's row does not change. The
+    // probe of a server goes through one of its projects' databases: before, a refusal there made
+    // that project, and every healthy project on the server, UNKNOWN until the next check, and a
+    // backup or a restore asked meanwhile answered 409.
+    const allow = (open: boolean) => asEngineAdmin((c) => c.query(`alter database ${`p_${ref}`} allow_connections ${open}`))
+    await allow(false)
+    try {
+      await checkHealth(tp.platform)
+      expect(await status()).toBe('ACTIVE_HEALTHY')
+      // A project already marked stays as it was: a closed database tells nothing new.
+      await tp.platform.db.query(`update projects set status = 'UNKNOWN' where ref = $1`, [ref])
+      await checkHealth(tp.platform)
+      expect(await status()).toBe('UNKNOWN')
+    } finally {
+      await allow(true)
+    }
     await checkHealth(tp.platform)
     expect(await status()).toBe('ACTIVE_HEALTHY')
   })
