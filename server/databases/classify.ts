@@ -19,15 +19,25 @@ export function classify(error: unknown): unknown {
   })
 }
 
+/** Postgres' code for "database … is not currently accepting connections" (ALLOW_CONNECTIONS false). */
+const NOT_ACCEPTING_CONNECTIONS = '55000'
+
 /**
  * Waiting for a pooled connection: a full pool whose runs did not end in time is busy, not down
- * (the server answers them): the caller hears so, and the project is not marked unhealthy.
+ * (the server answers them): the caller hears so, and the project is not marked unhealthy. A
+ * database that takes no connections now is one the platform closed while it copies it (a backup,
+ * a new branch; the project stays active): said in words, with Postgres' own as the detail.
  */
 export function classifyConnect(error: unknown): unknown {
   if (error instanceof Error && error.message === POOL_BUSY)
     return new SqlError(
       `All ${POOL_SIZE} connections to the project's database are busy running other statements; try again when one of them has ended.`,
       { code: '53300' }
+    )
+  if (error instanceof pg.DatabaseError && error.code === NOT_ACCEPTING_CONNECTIONS)
+    return new SqlError(
+      "The project's database is closed for a moment while the platform copies it (a backup or a new branch). Try again in a few seconds.",
+      { code: NOT_ACCEPTING_CONNECTIONS, detail: error.message }
     )
   return classify(error)
 }

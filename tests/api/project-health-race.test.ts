@@ -12,6 +12,7 @@ import { asEngineAdmin, NO_BACKGROUND_PASSES, settle, startTestPlatform, type Te
 describe('a health check that overlaps a transition', () => {
   let tp: TestPlatform
   let ref: string
+  let token: string
 
   const status = async () => (await tp.platform.db.query<{ status: string }>('select status from projects where ref = $1', [ref]))[0].status
 
@@ -26,6 +27,7 @@ describe('a health check that overlaps a transition', () => {
   beforeAll(async () => {
     tp = await startTestPlatform(NO_BACKGROUND_PASSES)
     const user = await tp.signUp()
+    token = user.token
     await tp.call('POST', '/platform/profile', { token: user.token })
     const org = (await tp.call('POST', '/platform/organizations', { token: user.token, body: { name: 'Race' } })).body
     ref = (await tp.call('POST', '/platform/projects', { token: user.token, body: { name: 'Raced', organization_slug: org.slug } })).body.ref
@@ -41,15 +43,22 @@ describe('a health check that overlaps a transition', () => {
     expect(await status()).toBe('ACTIVE_HEALTHY')
   })
 
-  it('leaves a project healthy while the platform has closed its database for a copy (a backup, a branch), and its server answers', async () => {
+  it('leaves a project healthy while the platform has closed its database for a copy (a backup, a branch), and its SQL says so', async () => {
     // A backup closes the database while it copies it, and the project's row does not change. The
     // probe of a server goes through one of its projects' databases: before, a refusal there made
     // that project, and every healthy project on the server, UNKNOWN until the next check, and a
     // backup or a restore asked meanwhile answered 409.
     const allow = (open: boolean) => asEngineAdmin((c) => c.query(`alter database ${`p_${ref}`} allow_connections ${open}`))
     await allow(false)
+    await tp.platform.databases.endPools([(await tp.platform.db.query<{ url: string }>(`select db_location->>'url' as url from projects where ref = $1`, [ref]))[0].url])
     try {
       await checkHealth(tp.platform)
+      expect(await status()).toBe('ACTIVE_HEALTHY')
+      // SQL meanwhile says what is going on, in words, not only Postgres' "not currently accepting connections".
+      const sql = await tp.call('POST', `/platform/pg-meta/${ref}/query`, { token, body: { query: 'select 1' } })
+      expect(sql.status).toBe(400)
+      expect(sql.body.message).toMatch(/^The project's database is closed for a moment while the platform copies it \(a backup or a new branch\)\. Try again in a few seconds\./)
+      expect(sql.body.pg).toMatchObject({ code: '55000' })
       expect(await status()).toBe('ACTIVE_HEALTHY')
       // A project already marked stays as it was: a closed database tells nothing new.
       await tp.platform.db.query(`update projects set status = 'UNKNOWN' where ref = $1`, [ref])
