@@ -2,7 +2,7 @@
 import pg from 'pg'
 import { isUnavailable } from '../db/unavailable'
 import { POOL_SIZE, type ServerPools } from './pools'
-import { ADMIN_SHUTDOWN, DatabaseUnavailableError, SqlError } from './types'
+import { ADMIN_SHUTDOWN, DatabaseUnavailableError, NOT_ACCEPTING_CONNECTIONS, SqlError } from './types'
 
 /** pg-pool's words when every connection of a full pool stayed busy for connectionTimeoutMillis. */
 const POOL_BUSY = 'timeout exceeded when trying to connect'
@@ -18,9 +18,6 @@ export function classify(error: unknown): unknown {
     hint: error.hint,
   })
 }
-
-/** Postgres' code for "database … is not currently accepting connections" (ALLOW_CONNECTIONS false). */
-const NOT_ACCEPTING_CONNECTIONS = '55000'
 
 /**
  * Waiting for a pooled connection: a full pool whose runs did not end in time is busy, not down

@@ -6,7 +6,7 @@
 import { adminUrlForRegion, parseProjectDbServers, serverDatabases } from './servers'
 import { RunControl, type ProjectDatabases, type ProjectDatabasesConfig, type ProjectDbLocation, type RunOptions, type RunOutcome } from './types'
 
-export { SqlError, isSqlError, isDatabaseUnavailable, isDatabaseNotServing, DatabaseNotServingError, QUERY_CANCELED, USER_CANCEL_MESSAGE } from './types'
+export { SqlError, isSqlError, isDatabaseUnavailable, isDatabaseNotServing, DatabaseNotServingError, NOT_ACCEPTING_CONNECTIONS, QUERY_CANCELED, USER_CANCEL_MESSAGE } from './types'
 export type { CloneSource, CancelOutcome, ProjectDatabases, ProjectDatabasesConfig, ProjectDbLocation, RunOptions, RunOutcome, RunShape, RunStart, RunState, RunStream } from './types'
 
 /** Every connection string a location holds (their pools are ended on pause or drop). */

@@ -101,6 +101,11 @@ export const USER_CANCEL_MESSAGE = 'canceling statement due to user request'
 export const QUERY_CANCELED = '57014'
 /** PostgreSQL's code for a session ended by pg_terminate_backend (or a server shutting down). */
 export const ADMIN_SHUTDOWN = '57P01'
+/**
+ * PostgreSQL's code for "database … is not currently accepting connections" (ALLOW_CONNECTIONS
+ * false): how the platform closes an active project's database while it copies it (a backup, a branch).
+ */
+export const NOT_ACCEPTING_CONNECTIONS = '55000'
 
 /**
  * A named run as its backend sees it. The backend tells what stopping means at the stage the run

@@ -17,7 +17,7 @@
  * up and nothing is learnt of the project, so nothing is marked.
  */
 import type { Platform } from '../platform-type'
-import { isDatabaseUnavailable, isSqlError, type ProjectDbLocation } from '../databases'
+import { isDatabaseUnavailable, isSqlError, NOT_ACCEPTING_CONNECTIONS, type ProjectDbLocation } from '../databases'
 
 const PROBES_AT_ONCE = 4
 
@@ -37,8 +37,6 @@ const UNCHANGED_SINCE_READ = 'updated_at <= $3'
  */
 type ProbeResult = { version: string } | 'closed' | 'down' | 'unknown'
 
-/** Postgres' "database … is not currently accepting connections" (ALLOW_CONNECTIONS false). */
-const NOT_ACCEPTING_CONNECTIONS = '55000'
 
 /** The reason shown to the project's members: when, and what to expect. No server names. */
 function unreachableMessage(since: Date = new Date()): string {
