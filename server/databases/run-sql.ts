@@ -18,9 +18,9 @@ import { ADMIN_SHUTDOWN, cancelledByUser, QUERY_CANCELED, SqlError, USER_CANCEL_
  * ALL may not run inside the implicit transaction of a multi-statement query), but for DISCARD
  * PLANS: cached plans change no result, and dropping them would make the project's functions plan
  * their statements again in every run. A pooled connection serves the project's next runs in
- * turn, so anything kept would show in some of them and not in others: a temporary table shadowing a table of the same name, `currval` of an earlier run, a
- * session-level advisory lock no later run can reach to unlock while the project's other sessions
- * wait on it.
+ * turn, so anything kept would show in some of them and not in others: a temporary table
+ * shadowing a table of the same name, `currval` of an earlier run, a session-level advisory lock
+ * no later run can reach to unlock while the project's other sessions wait on it.
  */
 const RESET_SESSION =
   'RESET SESSION AUTHORIZATION; RESET ALL; RESET ROLE; CLOSE ALL; DEALLOCATE ALL; UNLISTEN *; SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES'

@@ -12,9 +12,9 @@
  * cannot be read. Both come back by themselves at the first check that gets an answer; an UNKNOWN
  * project that is then refused becomes ACTIVE_UNHEALTHY, and an unhealthy one that is then not
  * answered in time stays unhealthy (nothing new was learnt). Last, the server answers that the
- * database is not accepting connections. The platform closes an active project's database
- * while it copies it (a backup, a branch's copy) without changing the project's row: the server is
- * up and nothing is learnt of the project, so nothing is marked.
+ * database is not accepting connections: the platform closes an active project's database while
+ * it copies it (a backup, a branch's copy) without changing the project's row. The server is up
+ * and nothing is learnt of the project, so nothing is marked.
  */
 import type { Platform } from '../platform-type'
 import { isDatabaseUnavailable, isSqlError, NOT_ACCEPTING_CONNECTIONS, type ProjectDbLocation } from '../databases'
@@ -36,7 +36,6 @@ const UNCHANGED_SINCE_READ = 'updated_at <= $3'
  * 'down': it said no. 'unknown': no answer in time, or the check itself failed.
  */
 type ProbeResult = { version: string } | 'closed' | 'down' | 'unknown'
-
 
 /** The reason shown to the project's members: when, and what to expect. No server names. */
 function unreachableMessage(since: Date = new Date()): string {
