@@ -14,6 +14,7 @@ import { createMailer } from './auth/mailer'
 import { createProjectDatabases } from './databases'
 import { ensureSelfHostedProject } from './projects/self-hosted'
 import { startScheduler } from './scheduler'
+import { trackPending } from './pending-work'
 import { applyFlagsFile } from './flags/flags-file'
 import { indexDocsAtStart } from './docs/index-docs'
 import { resolveDatabaseServers, type DatabaseServers } from './engine/servers'
@@ -59,6 +60,8 @@ async function assemble(config: ServerConfig, servers: DatabaseServers): Promise
     pending: new Set(),
   } as Omit<Platform, 'scheduler'> as Platform
   if (!config.isPlatform) await ensureSelfHostedProject(platform)
+  // In the background: a server that does not answer must not hold up the start.
+  void trackPending(platform, databases.secureServers())
   await indexDocsAtStart(platform)
   platform.scheduler = startScheduler(platform)
   return platform

@@ -6,7 +6,7 @@
  * it runs for Read-only members too.
  */
 import { z } from 'zod'
-import { PROJECT_SCHEMA } from '@/lib/sql/project-roles-sql'
+import { PROJECT_OWNER_OID, PROJECT_SCHEMA } from '@/lib/sql/project-roles-sql'
 import { POLICY_COMMANDS } from './policy-sql'
 
 /** The roles a policy is usually for (the data API's), offered first whether or not used yet. */
@@ -15,7 +15,7 @@ export const API_ROLES = ['public', 'anon', 'authenticated', 'service_role'] as 
 const COMMAND = `case p.polcmd when 'r' then 'SELECT' when 'a' then 'INSERT' when 'w' then 'UPDATE' when 'd' then 'DELETE' else 'ALL' end`
 
 export const POLICIES_SQL = `with project as (
-  select d.datdba as owner from pg_catalog.pg_database d where d.datname = pg_catalog.current_database()
+  select ${PROJECT_OWNER_OID('d')} as owner from pg_catalog.pg_database d where d.datname = pg_catalog.current_database()
 ), t as (
   select c.oid, n.nspname, c.relname, c.relrowsecurity, c.relforcerowsecurity,
     -- The project's own tables; others (made by the platform) are shown, not changed.

@@ -3,13 +3,20 @@
  * column privileges (server/privileges) and the database objects pages (database-objects-sql.ts),
  * so both show the same roles.
  *
- * The project's roles: its own role (the database's owner, `p_<ref>` on a server the platform
- * manages) and the roles it is a member of or has granted something to in its schemas (on a
+ * The project's roles: its own role (`p_<ref>` on a server the platform manages, where the
+ * database itself is the platform's; the database's owner where it is given as it is) and the roles it is a member of or has granted something to in its schemas (on a
  * schema, a table or a column). Never a superuser, a predefined `pg_*` role or one of the
  * platform's own (the read-only runners). Roles are shared by every database of a server, so "any role" would show other projects' roles. The owner comes from
- * pg_database rather than current_user, so a Read-only member's listing (run as the read-only
+ * the database rather than current_user, so a Read-only member's listing (run as the read-only
  * role) shows the same roles.
  */
+
+/**
+ * The project's own role as an oid, in SQL run in its database (`d`: its pg_database row): the role
+ * named as the database (`p_<ref>`) where the platform manages it, else the database's owner.
+ */
+export const PROJECT_OWNER_OID = (d: string) =>
+  `coalesce((select r.oid from pg_catalog.pg_roles r where r.rolname = ${d}.datname and pg_catalog.starts_with(${d}.datname, 'p_') and not r.rolsuper), ${d}.datdba)`
 
 /** The schemas that are the project's: not the catalog's, nor the platform's own. */
 export const PROJECT_SCHEMA = (alias: string) =>
@@ -20,8 +27,8 @@ const PLATFORM_ROLES = `array['project_readonly', 'platform_guard', 'platform_ad
 
 /** `project` (owner, owner_name) and `project_roles` (oid, rolname): the roles of the project. */
 export const PROJECT_ROLES_CTES = `project as (
-  select d.datdba as owner, pg_catalog.pg_get_userbyid(d.datdba)::text as owner_name
-  from pg_catalog.pg_database d
+  select o.owner, pg_catalog.pg_get_userbyid(o.owner)::text as owner_name
+  from pg_catalog.pg_database d, lateral (select ${PROJECT_OWNER_OID('d')} as owner) o
   where d.datname = pg_catalog.current_database()
 ),
 acl_grantees as (

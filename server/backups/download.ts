@@ -12,6 +12,7 @@ import pg from 'pg'
 import type { Platform } from '../platform-type'
 import type { ProjectAccess } from '../http/types'
 import { PlatformError } from '../http/errors'
+import { adminClient, adminStartupOptions, adminUrlOn } from '../databases/admin-session'
 
 type Availability = { available: true; binary: string } | { available: false; reason: string }
 
@@ -59,15 +60,15 @@ export async function dumpAvailability(_platform: Platform, project: Pick<Projec
  * connections (CONNECT stays revoked from PUBLIC) for the dump only.
  */
 export async function streamDump(res: ServerResponse, binary: string, adminUrl: string, database: string, filename: string) {
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 })
-  admin.on('error', () => undefined)
-  await admin.connect()
+  const admin = await adminClient(adminUrl)
   const ident = pg.escapeIdentifier(database)
   try {
     await admin.query(`ALTER DATABASE ${ident} ALLOW_CONNECTIONS true`)
-    const url = new URL(adminUrl)
-    url.pathname = `/${encodeURIComponent(database)}`
-    const child = spawn(binary, ['-Fc', '--no-owner', '-d', url.toString()], { stdio: ['ignore', 'pipe', 'pipe'] })
+    // pg_dump's session is an admin session too: pinned the same way (PGOPTIONS), whatever the copy holds.
+    const child = spawn(binary, ['-Fc', '--no-owner', '-d', adminUrlOn(adminUrl, database)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PGOPTIONS: adminStartupOptions() },
+    })
     let stderr = ''
     child.stderr.on('data', (chunk) => (stderr += String(chunk)))
     let started = false

@@ -2,12 +2,13 @@
  * Backups as same-server snapshots, as the server's admin: a backup is a database of its own
  * (`p_<ref>_bk_<id>`, owned by the admin, closed to connections, CONNECT revoked from PUBLIC) made
  * with `CREATE DATABASE … TEMPLATE p_<ref>`; a restore puts the project's database aside, copies
- * the backup into `p_<ref>` (owner `p_<ref>`, the database's grants, connection limit and settings
+ * the backup into `p_<ref>` (owner: the admin, database-ownership.ts; the database's grants, connection limit and settings
  * taken over from the one put aside), then drops the one put aside. Every step looks at what is
  * there first, so a restore cut off anywhere (kill -9) is finished, or undone, by the next try.
  */
 import pg from 'pg'
-import { copyLockKey, reopenDatabase, withCopyLock } from '../databases/admin-session'
+import { copyLockKey, reopenDatabase, withAdminSession, withCopyLock } from '../databases/admin-session'
+import { holdDatabase } from '../databases/database-ownership'
 
 export const liveDatabaseOf = (ref: string) => `p_${ref}`
 export const asideDatabaseOf = (ref: string) => `p_${ref}_pre_restore`
@@ -62,14 +63,7 @@ export async function takeSnapshot(adminUrl: string, ref: string, backup: string
 export async function dropSnapshot(adminUrl: string, ref: string, backup: string) {
   assertName(backup)
   if (!backup.startsWith(`${liveDatabaseOf(ref)}_bk_`)) throw new Error(`${backup} is not a backup of ${ref}`)
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 })
-  client.on('error', () => undefined)
-  try {
-    await client.connect()
-    await client.query(`DROP DATABASE IF EXISTS ${ident(backup)} WITH (FORCE)`)
-  } finally {
-    await client.end().catch(() => undefined)
-  }
+  await withAdminSession(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${ident(backup)} WITH (FORCE)`))
 }
 
 /**
@@ -83,20 +77,15 @@ export async function clearCutOffSnapshot(adminUrl: string, ref: string, backup:
   assertName(live)
   assertName(backup)
   if (!backup.startsWith(`${live}_bk_`)) throw new Error(`${backup} is not a backup of ${ref}`)
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 })
-  client.on('error', () => undefined)
-  try {
-    await client.connect()
+  // Ending the session releases the advisory lock.
+  return withAdminSession(adminUrl, async (client) => {
     const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [copyLockKey(live)])
     if (!rows[0].locked) return false
     await client.query(`DROP DATABASE IF EXISTS ${ident(backup)} WITH (FORCE)`)
     const state = await exists(client, live)
     if (reopen && state && !state.open) await client.query(`ALTER DATABASE ${ident(live)} ALLOW_CONNECTIONS true`)
     return true
-  } finally {
-    // Ending the session releases the advisory lock.
-    await client.end().catch(() => undefined)
-  }
+  })
 }
 
 /** Values of list settings come back flattened as identifiers ("$user", public): kept as they are. */
@@ -105,14 +94,14 @@ const LIST_VALUE = /^("([^"]|"")*"|[A-Za-z0-9_$.-]+)(, ("([^"]|"")*"|[A-Za-z0-9_
 
 /** The database-level grants, connection limit and settings of `from`, given to `to`. */
 async function takeOverAttributes(client: pg.Client, from: string, to: string) {
-  const { rows: acl } = await client.query<{ grantee: string | null; privilege: string }>(
-    `select case when a.grantee = 0 then null else pg_get_userbyid(a.grantee) end as grantee, a.privilege_type as privilege
-     from pg_database d, aclexplode(coalesce(d.datacl, acldefault('d', d.datdba))) a where d.datname = $1`,
+  const { rows: acl } = await client.query<{ grantee: string | null; privilege: string; grantable: boolean }>(
+    `select case when a.grantee = 0 then null else pg_get_userbyid(a.grantee) end as grantee, a.privilege_type as privilege, a.is_grantable as grantable
+     from pg_database d, aclexplode(coalesce(d.datacl, acldefault('d', d.datdba))) a where d.datname = $1 and a.grantee <> d.datdba`,
     [from]
   )
   await client.query(`REVOKE ALL ON DATABASE ${ident(to)} FROM PUBLIC`)
-  for (const { grantee, privilege } of acl)
-    await client.query(`GRANT ${privilege} ON DATABASE ${ident(to)} TO ${grantee === null ? 'PUBLIC' : ident(grantee)}`)
+  for (const { grantee, privilege, grantable } of acl)
+    await client.query(`GRANT ${privilege} ON DATABASE ${ident(to)} TO ${grantee === null ? 'PUBLIC' : ident(grantee)}${grantable ? ' WITH GRANT OPTION' : ''}`)
   const { rows: limit } = await client.query<{ n: number }>('select datconnlimit as n from pg_database where datname = $1', [from])
   await client.query(`ALTER DATABASE ${ident(to)} CONNECTION LIMIT ${Number(limit[0]?.n ?? -1)}`)
   const { rows: settings } = await client.query<{ role: string | null; config: string[] }>(
@@ -159,11 +148,13 @@ export async function restoreSnapshot(adminUrl: string, ref: string, backup: str
     }
     if (!(await exists(client, live))) {
       // A copy cut off by a crash leaves no database behind (CREATE DATABASE is all or nothing).
-      await client.query(`CREATE DATABASE ${ident(live)} TEMPLATE ${ident(backup)} OWNER ${ident(live)} ALLOW_CONNECTIONS false`)
+      await client.query(`CREATE DATABASE ${ident(live)} TEMPLATE ${ident(backup)} ALLOW_CONNECTIONS false`)
     }
     await takeOverAttributes(client, aside, live)
     await client.query(`DROP DATABASE ${ident(aside)} WITH (FORCE)`)
     await client.query(`ALTER DATABASE ${ident(live)} ALLOW_CONNECTIONS true`)
+    // A backup made while the project's role owned its database gives it `public` back.
+    await holdDatabase(client, adminUrl, live, live)
   })
 }
 

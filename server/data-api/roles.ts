@@ -14,6 +14,7 @@ import { createHmac } from 'node:crypto'
 import pg from 'pg'
 import type { Platform } from '../platform-type'
 import { ownerRoleOf } from '../databases/server-lifecycle'
+import { grantReservedConnections } from '../databases/reserved-connections'
 import { withAdmin } from './admin'
 import { AUTHENTICATOR, DATA_API_ROLES as API_ROLES } from '../databases/reserved-roles'
 
@@ -55,6 +56,8 @@ async function ensureServerRoles(client: pg.Client, password: string, database: 
     const login = `LOGIN NOINHERIT NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${pg.escapeLiteral(password)}`
     await client.query(`${existing.has(AUTHENTICATOR) ? 'ALTER' : 'CREATE'} ROLE ${AUTHENTICATOR} WITH ${login}`)
     await client.query(`GRANT ${API_ROLES.join(', ')} TO ${AUTHENTICATOR}`)
+    // Every project's data API keeps slots no project's own roles can take.
+    await grantReservedConnections(client, AUTHENTICATOR)
     if (database) await client.query(`GRANT CONNECT ON DATABASE ${pg.escapeIdentifier(database)} TO ${AUTHENTICATOR}`)
   } finally {
     await client.query(UNLOCK).catch(() => undefined)

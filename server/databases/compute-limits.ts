@@ -11,6 +11,7 @@
  * PROJECT_TEMP_FILE_LIMIT. See docs/compute.md.
  */
 import pg from 'pg'
+import { withAdminSession } from './admin-session'
 import type { ComputeSize } from '@/lib/compute-sizes'
 
 const ident = pg.escapeIdentifier
@@ -18,10 +19,7 @@ const ident = pg.escapeIdentifier
 export async function applyComputeLimits(adminUrl: string, ref: string, size: ComputeSize): Promise<void> {
   if (!/^[a-z0-9][a-z0-9_-]{0,60}$/.test(ref)) throw new Error(`invalid project ref: ${ref}`)
   const name = `p_${ref}`
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 })
-  client.on('error', () => undefined)
-  try {
-    await client.connect()
+  await withAdminSession(adminUrl, async (client) => {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name])
     if (!rowCount) throw new Error('the project has no database on its server')
     await client.query('BEGIN')
@@ -40,7 +38,5 @@ export async function applyComputeLimits(adminUrl: string, ref: string, size: Co
     await client
       .query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name])
       .catch((e) => console.warn(`[project-db] could not end the sessions of ${name} after a resize: ${(e as Error).message}`))
-  } finally {
-    await client.end().catch(() => undefined)
-  }
+  })
 }

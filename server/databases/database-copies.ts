@@ -4,11 +4,12 @@
  * its own role (emptyCopy).
  */
 import pg from 'pg'
-import { adminOn, connectedClient, reopenDatabase, withCopyLock } from './admin-session'
+import { adminOn, reopenDatabase, withCopyLock } from './admin-session'
+import { roleClient } from './role-session'
 import { assertName, readOnlyRoleOf } from './role-names'
 
 /**
- * CREATE DATABASE `child` TEMPLATE `parent` (owner `child`). The copy needs nobody connected to
+ * CREATE DATABASE `child` TEMPLATE `parent` (owner: the admin). The copy needs nobody connected to
  * the parent: its open sessions are ended (pools reconnect on their next use) and new ones are
  * refused while the copy is made (it copies every block, so a larger parent takes longer), then
  * connections are allowed again, unless the parent was paused (closed already), which it stays.
@@ -29,7 +30,8 @@ export async function copyDatabase(adminUrl: string, parent: string, child: stri
       await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [parent])
       // Postgres waits a few seconds for ended sessions to go.
       // Closed until the caller has revoked PUBLIC's CONNECT on it: it holds the parent's data.
-      await client.query(`CREATE DATABASE ${pg.escapeIdentifier(child)} TEMPLATE ${from} OWNER ${pg.escapeIdentifier(child)} ALLOW_CONNECTIONS false`)
+      // The admin's, as every project database (database-ownership.ts).
+      await client.query(`CREATE DATABASE ${pg.escapeIdentifier(child)} TEMPLATE ${from} ALLOW_CONNECTIONS false`)
     } finally {
       // Also when this session was lost: the parent must not stay closed.
       if (rows[0].open) await client.query(`ALTER DATABASE ${from} ALLOW_CONNECTIONS true`).catch(() => reopenDatabase(adminUrl, parent))
@@ -39,8 +41,8 @@ export async function copyDatabase(adminUrl: string, parent: string, child: stri
 
 /**
  * Everything of the parent's role in the copy becomes the child's, as the admin in the copy, in
- * one transaction: REASSIGN OWNED (which also hands over shared objects: the parent's database is
- * given back at once); privileges granted to the parent's role (by the platform: its extension
+ * one transaction: REASSIGN OWNED (which also hands over shared objects: a database the parent's
+ * role owns is given back at once); privileges granted to the parent's role (by the platform: its extension
  * schema and functions) go to the child's role; its default privileges and row-level policies
  * name the child's role instead. What named the parent's read-only role is revoked: the child's
  * read-only role is set up afterwards, as for any project. So nothing in the copy names the
@@ -51,8 +53,14 @@ export async function adoptCopy(adminUrl: string, parent: string, child: string)
   assertName(parent)
   assertName(child)
   await inOneTransaction(await adminOn(adminUrl, child), async (client) => {
+    // REASSIGN OWNED hands over shared objects too: a database the parent's role still owns (made
+    // by an earlier version) is given back to it.
+    const { rows: owned } = await client.query<{ name: string }>(
+      'select datname as name from pg_catalog.pg_database where datdba = (select oid from pg_catalog.pg_roles where rolname = $1)',
+      [parent]
+    )
     await client.query(`REASSIGN OWNED BY ${pg.escapeIdentifier(parent)} TO ${pg.escapeIdentifier(child)}`)
-    await client.query(`ALTER DATABASE ${pg.escapeIdentifier(parent)} OWNER TO ${pg.escapeIdentifier(parent)}`)
+    for (const { name } of owned) await client.query(`ALTER DATABASE ${pg.escapeIdentifier(name)} OWNER TO ${pg.escapeIdentifier(parent)}`)
     await client.query(handOverSql(parent, readOnlyRoleOf(parent.slice(2)), child))
     // Column statistics hold sample values of the parent's rows (most common values, histograms).
     const { rows } = await client.query<{ su: boolean }>('select rolsuper as su from pg_roles where rolname = current_user')
@@ -190,7 +198,7 @@ end`
  * roles (ones the parent's role created) keep their rows: this role cannot empty them.
  */
 export async function emptyCopy(childUrl: string) {
-  await inOneTransaction(await connectedClient(childUrl), async (c) => void (await c.query(EMPTY_SQL)))
+  await inOneTransaction(await roleClient(childUrl), async (c) => void (await c.query(EMPTY_SQL)))
 }
 
 /** The relations of the role running it, outside the system schemas and extensions, of `kinds`. */

@@ -86,6 +86,10 @@ export function createProjectDatabases(config: ProjectDatabasesConfig): ProjectD
     resume: (location, region) => servers.resume(adminFor(region), location.ref),
     restart: (location, region) => servers.restart(adminFor(region), location.ref, urlsOf(location)),
     drop: (ref, region, location) => servers.drop(adminFor(region), ref, location ? urlsOf(location) : []),
+    async secureServers() {
+      for (const adminUrl of new Set(targets.values()))
+        await servers.secure(adminUrl).catch((e) => console.warn(`[project-db] could not set up a database server: ${(e as Error).message}`))
+    },
     closeAll: () => servers.closeAll(),
     async setPassword(location, region, password) {
       return { ...location, url: await servers.setPassword(adminFor(region), location.url, password) }

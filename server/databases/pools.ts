@@ -4,6 +4,7 @@
  * pool's connections, so a run with the usual timeout costs no round trip.
  */
 import pg from 'pg'
+import { adminPool } from './admin-session'
 
 /** Every connection's application_name: RESET ALL returns to it after a named run. */
 export const APPLICATION_NAME = 'dashboard'
@@ -55,7 +56,7 @@ export class ServerPools {
     const key = `${ADMIN_KEY}${adminUrl}`
     let pool = this.pools.get(key)
     if (!pool) {
-      pool = new pg.Pool({ connectionString: adminUrl, max: ADMIN_POOL_SIZE, idleTimeoutMillis: 10_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+      pool = adminPool(adminUrl, { max: ADMIN_POOL_SIZE, idleTimeoutMs: 10_000 }, { connectTimeoutMs: CONNECT_TIMEOUT_MS })
       pool.on('error', (e) => console.warn(`[project-db] idle admin connection error: ${e.message}`))
       this.pools.set(key, pool)
     }

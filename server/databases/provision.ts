@@ -9,7 +9,9 @@ import { asAdmin, classify } from './classify'
 import type { ServerPools } from './pools'
 import { secureServer, type SecuredServers } from './secure-server'
 import { adoptCopy, copyDatabase, emptyCopy } from './database-copies'
-import { assertNoOtherMembers, closePublicSchema, ensureReadOnlyRole, grantReservedConnections } from './server-lifecycle'
+import { holdDatabase } from './database-ownership'
+import { assertNoOtherMembers, closePublicSchema, ensureReadOnlyRole } from './server-lifecycle'
+import { revokeReservedConnections } from './reserved-connections'
 import type { CloneSource } from './types'
 
 /** A project's connection strings: its owner role's, and its read-only role's. */
@@ -98,20 +100,25 @@ async function provisionOwner(context: ProvisionContext, adminUrl: string, ref: 
         ? `ALTER ROLE ${ident} WITH LOGIN ${createRole} CONNECTION LIMIT ${connectionLimit} PASSWORD ${pg.escapeLiteral(password)}`
         : `CREATE ROLE ${ident} WITH LOGIN NOSUPERUSER NOCREATEDB ${createRole} NOREPLICATION NOBYPASSRLS CONNECTION LIMIT ${connectionLimit} PASSWORD ${pg.escapeLiteral(password)}`
     )
-    await grantReservedConnections(admin, name)
+    await revokeReservedConnections(admin, name)
     if (template !== undefined) await admin.query(`DROP DATABASE IF EXISTS ${ident} WITH (FORCE)`)
     const db = await admin.query('select 1 from pg_database where datname = $1', [name])
     if (!db.rowCount) {
-      // A non-superuser admin (CREATEROLE + CREATEDB) may only give a database to a role it can
-      // SET ROLE to.
+      // A non-superuser admin (CREATEROLE + CREATEDB) acts on the role's objects (DROP OWNED,
+      // REASSIGN OWNED) as a member of it.
       if (!server[0].su) await admin.query(`GRANT ${ident} TO CURRENT_USER`)
       // Made closed: a new database grants CONNECT to PUBLIC, so until that is revoked any login
       // role on the server (every other project's) could get in, and a copy holds data already.
+      // The admin's, not the project's role's (database-ownership.ts).
       if (template !== undefined) await copyDatabase(adminUrl, template, name)
-      else await admin.query(`CREATE DATABASE ${ident} OWNER ${ident} ALLOW_CONNECTIONS false`)
+      else await admin.query(`CREATE DATABASE ${ident} ALLOW_CONNECTIONS false`)
     }
-    await admin.query(`REVOKE CONNECT, TEMPORARY ON DATABASE ${ident} FROM PUBLIC`)
+    await admin.query(`REVOKE ALL ON DATABASE ${ident} FROM PUBLIC`)
+    // Every role of the project together (the ones it creates too, which have no limit of their
+    // own) and the platform's sessions as its roles; the compute size's limits replace it later.
+    await admin.query(`ALTER DATABASE ${ident} CONNECTION LIMIT ${connectionLimit}`)
     await admin.query(`ALTER DATABASE ${ident} ALLOW_CONNECTIONS true`)
+    await holdDatabase(admin, adminUrl, name, name)
     await closePublicSchema(adminUrl, ref).catch((e) =>
       console.warn(`[project-db] could not revoke CREATE on public in ${name}: ${(e as Error).message}`)
     )

@@ -2,14 +2,16 @@
 import pg from 'pg'
 import type { ServerPools } from './pools'
 import { reserveRoleNames } from './reserved-roles'
+import { holdLegacyDatabases } from './database-ownership'
 
 /** Admin URL → its set-up, done or under way (once per server and process; forgotten when it fails). */
 export type SecuredServers = Map<string, Promise<void>>
 
 /**
  * Once per server: no project role may connect to the maintenance database (the admin URL's)
- * or template1 (the admin keeps its access: it is granted explicitly first), and the data API's
- * role names are taken before a project could create them (reserved-roles.ts).
+ * or template1 (the admin keeps its access: it is granted explicitly first), the data API's
+ * role names are taken before a project could create them (reserved-roles.ts), and project
+ * databases an earlier version gave to their roles are the platform's again (database-ownership.ts).
  */
 export function secureServer(secured: SecuredServers, pools: ServerPools, adminUrl: string): Promise<void> {
   let done = secured.get(adminUrl)
@@ -28,6 +30,7 @@ export function secureServer(secured: SecuredServers, pools: ServerPools, adminU
       }
       // Before any project role of this process provisions here: names no project may take first.
       await reserveRoleNames(admin).catch((e) => console.warn(`[project-db] could not reserve the data API's role names: ${(e as Error).message}`))
+      await holdLegacyDatabases(admin, adminUrl)
     })().catch((e) => {
       secured.delete(adminUrl)
       throw e

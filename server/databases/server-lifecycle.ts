@@ -7,7 +7,10 @@
  */
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { onProjectDatabase } from './admin-session'
+import { adminClient, onProjectDatabase } from './admin-session'
+import { roleClient } from './role-session'
+import { holdLegacyDatabases } from './database-ownership'
+import { grantReservedConnections } from './reserved-connections'
 import { assertName, ownerRoleOf, readOnlyRoleOf } from './role-names'
 
 export { ownerRoleOf, readOnlyRoleOf } from './role-names'
@@ -63,10 +66,8 @@ export async function ensureReadOnlyRole(admin: pg.Pool, adminUrl: string, ref: 
     // An admin without ADMIN on pg_read_all_data: the owner grants reading on `public` instead,
     // now and for tables it makes later.
     console.warn(`[project-db] pg_read_all_data not grantable (${(e as Error).message}); granting SELECT on public instead`)
-    const owner = new pg.Client({ connectionString: ownerUrl, connectionTimeoutMillis: 10_000 })
-    owner.on('error', () => undefined)
+    const owner = await roleClient(ownerUrl)
     try {
-      await owner.connect()
       await owner.query(
         `GRANT USAGE ON SCHEMA public TO ${ident}; GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${ident};
          GRANT SELECT ON ALL SEQUENCES IN SCHEMA public TO ${ident};
@@ -82,20 +83,6 @@ export async function ensureReadOnlyRole(admin: pg.Pool, adminUrl: string, ref: 
   url.password = password
   url.pathname = `/${database}`
   return url.toString()
-}
-
-/**
- * On a server that reserves connection slots (reserved_connections, PostgreSQL 16 and later: the
- * platform's own server does), the platform's project roles may use them; the roles a project
- * creates, which have no connection limit, may not, so they cannot take every slot of the server.
- * The project's role cannot pass this on (it holds no ADMIN on it).
- */
-export async function grantReservedConnections(admin: pg.Pool, role: string) {
-  const { rows } = await admin.query<{ n: number }>(`select coalesce(nullif(current_setting('reserved_connections', true), ''), '0')::int as n`)
-  if (!rows[0] || rows[0].n <= 0) return
-  await admin
-    .query(`GRANT pg_use_reserved_connections TO ${pg.escapeIdentifier(role)}`)
-    .catch((e) => console.warn(`[project-db] could not let ${role} use the server's reserved connections: ${(e as Error).message}`))
 }
 
 /** Before PostgreSQL 15 every role may create in `public`: not the read-only role (nor anyone else but the owner). */
@@ -121,10 +108,12 @@ export async function suspendDatabase(admin: pg.Pool, ref: string) {
   await terminateConnections(admin, database)
 }
 
-export async function resumeDatabase(admin: pg.Pool, ref: string) {
+export async function resumeDatabase(admin: pg.Pool, adminUrl: string, ref: string) {
   const database = ownerRoleOf(ref)
   for (const role of await rolesOf(admin, ref)) await admin.query(`ALTER ROLE ${pg.escapeIdentifier(role)} LOGIN`)
   await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(database)} ALLOW_CONNECTIONS true`)
+  // Paused since before the platform kept project databases (closed, so not taken back then).
+  await holdLegacyDatabases(admin, adminUrl, database)
 }
 
 export async function restartDatabase(admin: pg.Pool, ref: string) {
@@ -169,32 +158,40 @@ async function releaseRoles(admin: pg.Pool, adminUrl: string, roles: string[]) {
   const warn = (where: string, e: unknown) =>
     // DROP ROLE afterwards says what still holds them (an admin that is no superuser may lack the rights).
     console.warn(`[project-db] could not revoke what ${where} grants to ${roles.join(', ')}: ${(e as Error).message}`)
-  // Privileges on databases (shared objects) are revoked from any database: the admin's own.
+  // Privileges on databases (shared objects) are revoked from any database: the admin's own. A
+  // project's role holds its database's privileges with GRANT OPTION (database-ownership.ts), and
+  // what it granted a neighbour's role DROP OWNED leaves (it revokes only what the databases'
+  // owner granted): revoked first as that grantor.
+  const { rows: granted } = await admin.query<{ datname: string; grantor: string; grantee: string }>(
+    `select d.datname, pg_catalog.pg_get_userbyid(a.grantor) as grantor, pg_catalog.pg_get_userbyid(a.grantee) as grantee
+     from pg_catalog.pg_database d, pg_catalog.aclexplode(d.datacl) a
+     where a.grantor <> d.datdba and a.grantee in (select oid from pg_catalog.pg_roles where rolname = any($1))`,
+    [roles]
+  )
+  for (const { datname, grantor, grantee } of granted) {
+    const as = `SET ROLE ${pg.escapeIdentifier(grantor)}; REVOKE ALL ON DATABASE ${pg.escapeIdentifier(datname)} FROM ${pg.escapeIdentifier(grantee)} CASCADE; RESET ROLE`
+    await admin.query(as).catch(async (e) => {
+      await admin.query('RESET ROLE').catch(() => undefined)
+      warn(`database ${datname} (granted by ${grantor})`, e)
+    })
+  }
   await admin.query(`DROP OWNED BY ${names}`).catch((e) => warn('the server', e))
   for (const { datname, open } of rows) {
     const database = pg.escapeIdentifier(datname)
-    const url = new URL(adminUrl)
-    url.pathname = `/${encodeURIComponent(datname)}`
-    // Startup options outrank the database's own settings (ALTER DATABASE … SET by its owner).
-    const client = new pg.Client({
-      connectionString: url.toString(),
-      connectionTimeoutMillis: 10_000,
-      options: '-c local_preload_libraries= -c default_transaction_read_only=off -c statement_timeout=60000 -c lock_timeout=10000',
-    })
-    client.on('error', () => undefined)
+    let client: pg.Client | null = null
     let opened = false
     try {
       if (!open) {
         await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`)
         opened = true
       }
-      await client.connect()
-      await client.query('SET ROLE NONE; SET search_path = pg_catalog, pg_temp')
+      // Pinned (admin-session.ts): whatever that database's owner set for sessions there.
+      client = await adminClient(adminUrl, { database: datname, statementTimeoutMs: 60_000, lockTimeoutMs: 10_000 })
       await client.query(`DROP OWNED BY ${names}`)
     } catch (e) {
       warn(datname, e)
     } finally {
-      await client.end().catch(() => undefined)
+      await client?.end().catch(() => undefined)
       if (opened) await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS false`)
     }
   }

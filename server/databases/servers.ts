@@ -13,7 +13,7 @@ import { APPLICATION_NAME, CONNECT_TIMEOUT_MS, ServerPools } from './pools'
 import { ensureReadOnly, provisionProject, type ServerProjectUrls } from './provision'
 import { runApplicationName, runSql } from './run-sql'
 import { makeVerifierAsync, verifierText } from './scram-verifier'
-import type { SecuredServers } from './secure-server'
+import { secureServer, type SecuredServers } from './secure-server'
 import { dropDatabase, restartDatabase, resumeDatabase, suspendDatabase } from './server-lifecycle'
 import { adminUrlForServerOf } from './server-targets'
 import { serverVersion } from './server-version'
@@ -45,6 +45,8 @@ export type ServerDatabases = {
   setPassword(adminUrl: string, url: string, password: string): Promise<string>
   /** Ends this process's pools for these connection strings. */
   closePools(urls: string[]): Promise<void>
+  /** The server's one-time set-up (secure-server.ts), once per process. */
+  secure(adminUrl: string): Promise<void>
   closeAll(): Promise<void>
 }
 
@@ -75,7 +77,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
       await closePools(urls)
       await asAdmin(pools, adminUrl, (admin) => suspendDatabase(admin, ref))
     },
-    resume: (adminUrl, ref) => asAdmin(pools, adminUrl, (admin) => resumeDatabase(admin, ref)),
+    resume: (adminUrl, ref) => asAdmin(pools, adminUrl, (admin) => resumeDatabase(admin, adminUrl, ref)),
     async restart(adminUrl, ref, urls) {
       await closePools(urls)
       await asAdmin(pools, adminUrl, (admin) => restartDatabase(admin, ref))
@@ -103,6 +105,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
       return next.toString()
     },
     closePools,
+    secure: (adminUrl) => asAdmin(pools, adminUrl, () => secureServer(secured, pools, adminUrl)),
     cancelNamed: (url, backend, queryId) => stopNamedBackend(url, backend, runApplicationName(queryId), APPLICATION_NAME, terminateGraceMs),
     version: serverVersion,
     async sizeBytes(url) {

@@ -13,6 +13,8 @@
  * pool is whole again.
  */
 import pg from 'pg'
+import { adminClient } from './admin-session'
+import { roleClient } from './role-session'
 
 export type BackendSignal = 'cancel' | 'terminate'
 
@@ -55,11 +57,11 @@ async function sendSignal(
   signal: BackendSignal,
   { applicationName, named, backendStart, owner }: { applicationName: string; named?: string; backendStart?: string | null; owner?: Owner }
 ): Promise<SignalOutcome> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, application_name: applicationName })
-  client.on('error', () => undefined)
   const fn = SIGNAL_FUNCTION[signal]
+  let client: pg.Client
   try {
-    await client.connect()
+    // As the admin (`owner` given: the server's admin URL), a pinned admin session; else the run's own role.
+    client = owner ? await adminClient(url, { connectTimeoutMs: 5_000, applicationName }) : await roleClient(url, { connectTimeoutMs: 5_000, applicationName })
   } catch (e) {
     console.warn(`[project-db] could not ${signal} backend ${pid}: ${(e as Error).message}`)
     return 'unreachable'

@@ -294,6 +294,12 @@ export interface ProjectDatabases {
    * changed: the old URL must not keep working through a pool).
    */
   endPools(urls: string[]): Promise<void>
+  /**
+   * Each managed server's one-time set-up (secure-server.ts), at start: what an earlier version
+   * left to projects is the platform's again before anyone asks. A server that does not answer is
+   * said in the log and set up at its first provisioning instead.
+   */
+  secureServers(): Promise<void>
   /** Closes every pool (server shutdown, tests). */
   closeAll(): Promise<void>
 }

@@ -10,6 +10,7 @@ import pg from 'pg'
 import type { ServerConfig } from '../config'
 import type { Queryable } from '../db/control-plane'
 import { parseProjectDbServers } from '../databases/servers'
+import { withAdminSession } from '../databases/admin-session'
 import { startEngine, type Engine } from './cluster'
 
 /** The control plane's database on the embedded server. */
@@ -34,14 +35,10 @@ export function needsEngine(config: Pick<ServerConfig, 'platformDatabaseUrl' | '
 }
 
 async function ensureDatabase(adminUrl: string, name: string) {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
+  await withAdminSession(adminUrl, async (client) => {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name])
     if (!rowCount) await client.query(`create database ${pg.escapeIdentifier(name)}`)
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 /**

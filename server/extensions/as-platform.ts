@@ -21,6 +21,7 @@ import { RESET_DATABASE_FUNCTION } from '@/lib/sql/project-features/query-perfor
 import { PlatformError } from '../http/errors'
 import { SqlError } from '../databases/types'
 import { PLATFORM_SCHEMA, superuserExtension } from './superuser-extensions'
+import { adminClient } from '../databases/admin-session'
 
 /** The project's database on the admin's server: the database and the roles that may use what is made. */
 export type PlatformTarget = { adminUrl: string; database: string; ownerRole: string; readOnlyRole: string }
@@ -28,11 +29,7 @@ export type PlatformTarget = { adminUrl: string; database: string; ownerRole: st
 const ident = pg.escapeIdentifier
 
 async function withAdmin<T>(target: PlatformTarget, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const url = new URL(target.adminUrl)
-  url.pathname = `/${encodeURIComponent(target.database)}`
-  const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 10_000, statement_timeout: 60_000 })
-  client.on('error', () => undefined)
-  await client.connect()
+  const client = await adminClient(target.adminUrl, { database: target.database, statementTimeoutMs: 60_000 })
   try {
     await client.query('BEGIN')
     try {
@@ -165,6 +162,17 @@ function resetDatabaseSql(ownerRole: string): string[] {
 /** Creates `name` (and with cascade what it needs) in the platform's schema; answers the SQL that ran. */
 export async function createExtensionAsPlatform(target: PlatformTarget, { name, cascade }: { name: string; cascade: boolean }): Promise<string> {
   return withAdmin(target, async (client) => {
+    // No extension comes, goes or moves in this database until this transaction ends: what the
+    // check below reads is what CREATE EXTENSION meets (the project's role could otherwise create
+    // a required one in a schema of its own between the two). SHARE conflicts with the ROW
+    // EXCLUSIVE lock every CREATE, ALTER and DROP EXTENSION takes on pg_extension; only a superuser may take it.
+    await client.query(
+      `DO $lock$ begin
+         if (select r.rolsuper from pg_catalog.pg_roles r where r.rolname = current_user) then
+           lock table pg_catalog.pg_extension in share mode;
+         end if;
+       end $lock$`
+    )
     await ensureSchema(client, target)
     checkRequirements(name, await requirements(client, name))
     await client.query(`CREATE EXTENSION ${ident(name)} WITH SCHEMA ${ident(PLATFORM_SCHEMA)}${cascade ? ' CASCADE' : ''}`)

@@ -2,12 +2,12 @@
  * The SQL that reads a project's extensions: one SELECT (so it runs for Read-only members too; on
  * PGlite their SQL becomes a view, which holds one query) answering one row, one JSON column
  * `extensions`, with the facts lib/extensions/merge.ts decides from. The owner's rights come from
- * pg_database rather than current_user, so a Read-only member sees what the project's role can do.
+ * the database (PROJECT_OWNER_OID) rather than current_user, so a Read-only member sees what the project's role can do.
  */
-import { PROJECT_SCHEMA } from '@/lib/sql/project-roles-sql'
+import { PROJECT_OWNER_OID, PROJECT_SCHEMA } from '@/lib/sql/project-roles-sql'
 
 export const LIST_EXTENSIONS_SQL = `with project as (
-  select d.oid as database, d.datdba as owner
+  select d.oid as database, ${PROJECT_OWNER_OID('d')} as owner
   from pg_catalog.pg_database d
   where d.datname = pg_catalog.current_database()
 ),

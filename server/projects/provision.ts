@@ -10,6 +10,10 @@ import { cloneSource } from '../backups/clone'
 import type { Platform } from '../platform-type'
 import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
 import { LEASE_SECONDS, newLease, releaseLease } from './lease'
+import { COMPUTE_SIZES, defaultComputeSize, type ComputeSizeId } from '@/lib/compute-sizes'
+import type { PlanId } from '@/lib/api-types/plans'
+import { applyComputeLimits } from '../databases/compute-limits'
+import { adminUrlOf } from '../data-api/admin'
 
 export type ProvisionClaim = { ref: string; region: string; attempts: number; parent_project_ref: string | null; clone_from_backup_id?: string | null; lease: string }
 
@@ -57,6 +61,7 @@ export async function provisionClaimed(platform: Platform, claim: ProvisionClaim
     // A clone starts as a copy of a backup's database (server/backups/clone.ts).
     const cloneFrom = claim.clone_from_backup_id ? await cloneSource(platform, claim.clone_from_backup_id) : undefined
     const location = await platform.databases.provision(ref, region, { schemaFrom, cloneFrom })
+    await applyStartingCompute(platform, ref, region, location)
     const version = await platform.databases.version(location)
     // Its users' schema (auth.users, auth.uid() for policies) is there from the start, as on
     // Supabase; a database given as it is (self-hosted DATABASE_URL) is its owner's to shape.
@@ -103,6 +108,23 @@ export async function provisionClaimed(platform: Platform, claim: ProvisionClaim
     await releaseLease(platform, ref, lease)
     return null
   }
+}
+
+/**
+ * The limits of the project's compute size (its plan's default until one is chosen, which stays
+ * unchosen) on its new database: its connections across every role it will create, and its
+ * memory settings. Not for a database given as it is (no admin to apply them), nor self-hosted
+ * (one project: the server is its own).
+ */
+async function applyStartingCompute(platform: Platform, ref: string, region: string, location: ProjectDbLocation): Promise<void> {
+  const adminUrl = adminUrlOf(platform, region)
+  if (location.given || !adminUrl || !platform.config.isPlatform) return
+  const [row] = await platform.db.query<{ compute_size: ComputeSizeId | null; plan: PlanId }>(
+    'select p.compute_size, o.plan from projects p join organizations o on o.id = p.organization_id where p.ref = $1',
+    [ref]
+  )
+  const size = row?.compute_size ?? defaultComputeSize(row?.plan ?? 'free')
+  await applyComputeLimits(adminUrl, ref, COMPUTE_SIZES[size])
 }
 
 function formatWait(ms: number): string {

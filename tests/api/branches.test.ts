@@ -191,9 +191,14 @@ for (const server of SERVERS) {
         default_privileges_of: role(branch),
         granted: 42,
       })
-      // The parent's database is still its own.
-      const db = await asAdmin((c) => c.query('select datdba::regrole::text as owner, datallowconn from pg_database where datname = $1', [role(parent)]))
-      expect(db.rows[0]).toEqual({ owner: role(parent), datallowconn: true })
+      // The parent's database stays the platform's, open, its role still holding CONNECT and CREATE.
+      const db = await asAdmin((c) =>
+        c.query(
+          `select datdba::regrole::text as owner, datallowconn, has_database_privilege($2, datname, 'CONNECT, CREATE') as granted from pg_database where datname = $1`,
+          [role(parent), role(parent)]
+        )
+      )
+      expect(db.rows[0]).toEqual({ owner: 'postgres', datallowconn: true, granted: true })
     })
 
     it("refuses the parent's role a connection to the branch's database", async () => {

@@ -117,12 +117,18 @@ describe.each(BACKENDS)('engine seams ($name)', (backend) => {
     expect(await rolesNamed([`p_${victim}`, `p_${victim}_ro`, ...made])).toEqual([])
   })
 
-  it("keeps connections for the platform's project roles however many sessions a role a project created opens", async () => {
-    // This fills every slot of its server that such a role may take: on a server of its own, or
-    // the run's other suites (their data APIs' roles among them) would be refused meanwhile.
+  it("keeps the server's reserved slots for the roles only the platform logs in as, however many sessions projects open", async () => {
+    // This fills every slot of its server that a project's roles may take: on a server of its own,
+    // or the run's other suites would be refused meanwhile.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seams-slots-'))
     const engine = await startEngine({ dataDir: dir, port: 0, durable: false })
-    const dbs = createProjectDatabases({ projectDbServers: `*=${engine.adminUrl()}`, maxResultBytes: 1 << 20, tempFileLimit: '64MB', terminateGraceMs: 1000 })
+    const dbs = createProjectDatabases({
+      projectDbServers: `*=${engine.adminUrl()}`,
+      maxResultBytes: 1 << 20,
+      tempFileLimit: '64MB',
+      terminateGraceMs: 1000,
+      connectionLimit: 40,
+    })
     const held: pg.Client[] = []
     onTestFinished(async () => {
       await Promise.all(held.map((c) => c.end().catch(() => undefined)))
@@ -130,29 +136,39 @@ describe.each(BACKENDS)('engine seams ($name)', (backend) => {
       await engine.stop()
       fs.rmSync(dir, { recursive: true, force: true })
     })
+    /** Opens sessions on `url` until the server refuses one; answers how many it took and why it stopped. */
+    const fill = async (url: string) => {
+      let taken = 0
+      while (taken < 300) {
+        const client = new pg.Client({ connectionString: url })
+        client.on('error', () => undefined)
+        try {
+          await client.connect()
+          held.push(client)
+          taken++
+        } catch (e) {
+          return { taken, code: (e as pg.DatabaseError).code, message: (e as Error).message }
+        }
+      }
+      return { taken, code: null, message: '' }
+    }
     const project = await dbs.provision('seamsslots', 'us-east-1')
     const neighbour = await dbs.provision('seamsneighbour', 'us-east-1')
+    const third = await dbs.provision('seamsthird', 'us-east-1')
     const name = 'seams_conn'
     await withClient(project.url, (c) => c.query(`create role ${name} login password 'made-by-the-project-1'; grant connect on database p_seamsslots to ${name}`))
-    const url = new URL(project.url)
-    url.username = name
-    url.password = 'made-by-the-project-1'
-    // A role the project created has no connection limit: it opens sessions until the server refuses.
-    let refused: string | null = null
-    while (held.length < 300) {
-      const client = new pg.Client({ connectionString: url.toString() })
-      client.on('error', () => undefined)
-      try {
-        await client.connect()
-        held.push(client)
-      } catch (e) {
-        refused = (e as pg.DatabaseError).code ?? (e as Error).message
-        break
-      }
-    }
-    expect(refused).toBe('53300')
-    // Another project's role still gets in.
-    expect(await withClient(neighbour.url, async (c) => (await c.query('select 1 as one')).rows[0].one)).toBe(1)
+    const made = new URL(project.url)
+    made.username = name
+    made.password = 'made-by-the-project-1'
+    // A role the project created has no limit of its own: its database's holds it.
+    expect(await fill(made.toString())).toMatchObject({ taken: 40, code: '53300', message: expect.stringContaining('too many connections for database') })
+    expect(await fill(neighbour.url)).toMatchObject({ taken: 40, code: '53300' })
+    // The slots left unreserved run out: a project's own role may not take the reserved ones.
+    const rest = await fill(third.url)
+    expect(rest).toMatchObject({ code: '53300', message: expect.stringContaining('pg_use_reserved_connections') })
+    expect(rest.taken).toBeLessThan(40)
+    // A role only the platform logs in as still gets in (the data API's authenticator is another).
+    expect(await withClient(third.readOnlyUrl!, async (c) => (await c.query('select 1 as one')).rows[0].one)).toBe(1)
   })
 
   it('deletes a project that another project made an admin of one of its own roles, and leaves that role alone', async () => {
@@ -192,9 +208,10 @@ describe.each(BACKENDS)('engine seams ($name)', (backend) => {
     const victim = await activeProject(started.tp, token, orgSlug, { plan: 'pro' })
     const neighbour = await activeProject(started.tp, token, orgSlug, { plan: 'pro' })
     const db = pg.escapeIdentifier(`p_${neighbour}`)
-    await withClient(await ownerUrl(neighbour), (c) =>
-      c.query(`create table lure (x int); grant select on lure to ${pg.escapeIdentifier(`p_${victim}`)};
-        alter database ${db} set statement_timeout = 1; alter database ${db} set default_transaction_read_only = on;
+    await withClient(await ownerUrl(neighbour), (c) => c.query(`create table lure (x int); grant select on lure to ${pg.escapeIdentifier(`p_${victim}`)}`))
+    // What a database its role owned (an earlier version) may still set for every session there.
+    await asEngineAdmin((c) =>
+      c.query(`alter database ${db} set statement_timeout = 1; alter database ${db} set default_transaction_read_only = on;
         alter database ${db} set role = ${pg.escapeIdentifier(`p_${neighbour}`)}`)
     )
     // Closed as a paused project's is.
@@ -206,12 +223,12 @@ describe.each(BACKENDS)('engine seams ($name)', (backend) => {
     expect(open).toBe(false)
   })
 
-  it('measures the database size with the server\'s own functions, whatever search_path the project gives its database', async () => {
+  it('measures the database size with the server\'s own functions, whatever search_path the project gives its role', async () => {
     const sized = await activeProject(started.tp, token, orgSlug, { plan: 'pro' })
     await withClient(await ownerUrl(sized), (c) =>
       c.query(`create function public.pg_database_size(name) returns bigint language sql as 'select 0::bigint';
         create function public.pg_database_size(oid) returns bigint language sql as 'select 0::bigint';
-        alter database ${pg.escapeIdentifier(`p_${sized}`)} set search_path = public, pg_catalog;
+        alter role current_user set search_path = public, pg_catalog;
         select pg_catalog.pg_terminate_backend(pid) from pg_catalog.pg_stat_activity where usename = current_user and pid <> pg_catalog.pg_backend_pid()`)
     )
     const res = await started.tp.call('GET', `/platform/projects/${sized}/database-size`, { token })

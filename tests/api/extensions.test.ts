@@ -14,7 +14,7 @@ import { REASONS } from '@/lib/extensions/merge'
 import { statementsFromRows, statementsSql } from '@/lib/sql/project-features/query-performance'
 import { SUPERUSER_EXTENSIONS } from '@/server/extensions/superuser-extensions'
 import { catalogStamp, isFresh } from '@/server/sql/catalog-version'
-import type { TestPlatform } from '../helpers/test-platform'
+import { asEngineAdmin, type TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, ownerWithOrg, rowsOf, runSql, startWithReader } from '../helpers/project-backends'
 
 for (const backend of BACKENDS) {
@@ -223,8 +223,10 @@ for (const backend of BACKENDS) {
             `create function ${schema}.${signature} returns text language plpgsql as $$ begin insert into public.planted_calls values (current_user); execute 'alter role ' || quote_ident(session_user) || ' superuser'; return ''; end $$`
           )
       await sql(`grant insert on public.planted_calls to public`)
-      // Sessions of the database default to the planted schemas first.
-      await sql(`do $$ begin execute format('alter database %I set search_path = planted, public', current_database()); end $$`)
+      // The project's sessions default to the planted schemas first; and so do every session's in
+      // the database, as a database its role owned (an earlier version) may still say.
+      await sql(`alter role current_user set search_path = planted, public`)
+      await asEngineAdmin((c) => c.query(`alter database p_${ref} set search_path = planted, public`))
 
       // Into the project's own schemas: refused.
       for (const schema of ['public', 'planted']) {
@@ -256,7 +258,8 @@ for (const backend of BACKENDS) {
       expect((await disable(owner, 'pgstattuple')).status).toBe(200)
       const [still] = await sql(`select (select rolsuper from pg_roles where rolname = current_user) as superuser, (select count(*)::int from public.planted_calls) as calls`)
       expect(still).toEqual({ superuser: false, calls: 0 })
-      await sql(`do $$ begin execute format('alter database %I reset search_path', current_database()); end $$`)
+      await sql(`alter role current_user reset search_path`)
+      await asEngineAdmin((c) => c.query(`alter database p_${ref} reset search_path`))
     })
 
     it.skipIf(!onServer)('creates nothing for a project whose own role made a schema named like the platform’s', async () => {

@@ -124,14 +124,17 @@ for (const backend of backends) {
       await ctx?.stop()
     })
 
-    it("provisions the project's own database, owned by its own login role", async () => {
+    it("provisions the project's own database, kept by the platform, for its own login role", async () => {
       const name = `p_${ctx.ref}`
       expect(ctx.location).toMatchObject({ kind: 'server', ref: ctx.ref, url: expect.stringContaining(`/${name}`) })
       expect(new URL(ctx.location.url).username).toBe(name)
       const [r] = await runAll(
-        `select current_user as u, current_database() as db, (select pg_get_userbyid(datdba) from pg_database where datname = current_database()) as owner`
+        `select current_user as u, current_database() as db,
+           (select pg_get_userbyid(datdba) <> current_user from pg_database where datname = current_database()) as platforms,
+           has_database_privilege(current_database(), 'CONNECT WITH GRANT OPTION, CREATE WITH GRANT OPTION, TEMPORARY WITH GRANT OPTION') as granted,
+           (select pg_get_userbyid(nspowner) from pg_namespace where nspname = 'public') as public_owner`
       )
-      expect(r.rows).toEqual([{ u: name, db: name, owner: name }])
+      expect(r.rows).toEqual([{ u: name, db: name, platforms: true, granted: true, public_owner: name }])
     })
 
     it("runs as the project's own role, which is no superuser and may not create databases", async () => {

@@ -84,7 +84,7 @@ function CurrentSizeCard({ compute }: { compute: NonNullable<ReturnType<typeof u
         description={
           compute.applied
             ? 'The limits below are set on the project’s database.'
-            : 'The plan’s default size. Its limits are set on the database once a size is applied; until then the server’s defaults hold.'
+            : 'The plan’s default size: its limits are set on a new project’s database. A project made before that keeps the server’s defaults until a size is applied.'
         }
       />
       <CardContent>
