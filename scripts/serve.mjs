@@ -57,6 +57,9 @@ const server = http.createServer((req, res) => {
   }
   nextHandler(req, res)
 })
+// A client has 10 s to send its request's headers (Node's own default is a minute); each body has
+// its own deadline (REQUEST_BODY_TIMEOUT_MS, server/http/guards.ts).
+server.headersTimeout = 10_000
 server.listen(port, host)
 // As `next start` does: exit at once (the platform's engine is stopped by its exit handler).
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0))

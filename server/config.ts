@@ -133,6 +133,14 @@ export type ServerConfig = {
   supportEmail?: string
   /** Largest request body, unless a route allows more. */
   maxBodyBytes: number
+  /** How long a whole request body may take to arrive, on every route and project API (REQUEST_BODY_TIMEOUT_MS); later: 408. */
+  bodyTimeoutMs: number
+  /** Largest request body of a project's data API (DATA_API_MAX_BODY_BYTES); larger: 413. */
+  dataApiMaxBodyBytes: number
+  /** Requests one client address may have under way at once to one project's data API, per app instance (DATA_API_MAX_REQUESTS_PER_CLIENT). */
+  dataApiMaxRequestsPerClient: number
+  /** Largest request body of a project's auth service (AUTH_MAX_BODY_BYTES); larger: 413. */
+  authMaxBodyBytes: number
   /** Largest SQL result (as JSON) the SQL endpoint answers. */
   maxResultBytes: number
   /** temp_file_limit of each project's role on PostgreSQL servers. */
@@ -278,6 +286,10 @@ export function readConfig(): ServerConfig {
     siteUrl: site,
     supportEmail: env('SUPPORT_EMAIL'),
     maxBodyBytes: wholeNumber('MAX_BODY_BYTES', 1024 * 1024),
+    bodyTimeoutMs: wholeNumber('REQUEST_BODY_TIMEOUT_MS', 10_000),
+    dataApiMaxBodyBytes: wholeNumber('DATA_API_MAX_BODY_BYTES', 10 * 1024 * 1024),
+    dataApiMaxRequestsPerClient: wholeNumber('DATA_API_MAX_REQUESTS_PER_CLIENT', 16),
+    authMaxBodyBytes: wholeNumber('AUTH_MAX_BODY_BYTES', 64 * 1024),
     maxResultBytes: wholeNumber('MAX_RESULT_BYTES', 128 * 1024 * 1024),
     projectTempFileLimit: env('PROJECT_TEMP_FILE_LIMIT') ?? '5GB',
     projectConnectionLimit: wholeNumber('PROJECT_CONNECTION_LIMIT', 60),

@@ -7,6 +7,8 @@ import type { Platform } from './platform-type'
 /** Listens on `host` (this machine only unless a test asks for another interface). */
 export async function serve(platform: Platform, port = 0, host = '127.0.0.1'): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => void handleNodeRequest(req, res, Promise.resolve(platform)))
+  // As scripts/serve.mjs: 10 s for a request's headers; each body has its own deadline.
+  server.headersTimeout = 10_000
   await new Promise<void>((resolve) => server.listen(port, host, resolve))
   const { port: actual } = server.address() as AddressInfo
   return {

@@ -33,11 +33,20 @@ export function disableExtensionSql({ name, cascade = false }: DisableExtension)
  * the platform's own schema, so the extension's script resolves nothing the project's role made.
  * `grants`: what the project's role is then given, once known (the answer shows them).
  */
-export function platformEnableExtensionSql({ name, schema, cascade = false, grants = [] }: EnableExtension & { grants?: string[] }): string {
+export function platformEnableExtensionSql({
+  name,
+  schema,
+  cascade = false,
+  grants = [],
+  requirements,
+}: EnableExtension & { grants?: string[]; requirements?: string[] }): string {
+  // What CASCADE would create, when the platform made it by name (as-platform.ts says why).
+  const made = (requirements ?? []).map((r) => `create extension ${ident(r)} with schema ${ident(schema)};`)
   return [
     "-- run by the platform as the server's admin",
     'begin;',
     `set local search_path = pg_catalog, ${ident(schema)};`,
+    ...made,
     `create extension ${ident(name)} with schema ${ident(schema)}${cascade ? ' cascade' : ''};`,
     ...grants,
     'commit;',

@@ -14,6 +14,8 @@ import { logPublicRequest } from '../logs/public-request-logs'
 import { dataApiProcesses } from './processes'
 import { keyPassedBefore } from './keys'
 import { CORS, passGate, publicAnswer as answer, publicPreflight as preflight, READS, requestKey } from './gate'
+import { clientIp, readBody } from '../http/guards'
+import { isPlatformError } from '../http/errors'
 
 const PATH = /^\/p\/([a-z0-9][a-z0-9_-]{0,62})\/rest\/v1(\/[^?]*)?$/
 
@@ -57,9 +59,6 @@ function upstreamHeaders(req: IncomingMessage, key: string): Record<string, stri
   }
   const authorization = req.headers.authorization
   headers.authorization = typeof authorization === 'string' && authorization ? authorization : `Bearer ${key}`
-  // A body without a length (sent in chunks) goes on in chunks: sent raw, PostgREST would read it
-  // as the next request on the connection. (Node refuses a request with both.)
-  if (req.headers['transfer-encoding'] !== undefined && req.headers['content-length'] === undefined) headers['transfer-encoding'] = 'chunked'
   return headers
 }
 
@@ -72,21 +71,41 @@ function withoutBody(headers: Record<string, string>): Record<string, string> {
 type Upstream = { request: http.ClientRequest; answered: Promise<IncomingMessage | Error> }
 
 /**
- * `withBody: false` (a read sent before the gate passed): no body, and no header that announces
- * one. PostgREST would wait for a body announced and not sent, and read the next request on the
- * connection as that body.
+ * `body`: the request's, read whole (null: a read sent before the gate passed, with no body and
+ * no header that announces one; PostgREST would wait for a body announced and not sent, and read
+ * the next request on the connection as that body). A body is read before it goes on, so a client
+ * that sends it slowly never holds one of PostgREST's connections while it does.
  */
-function sendUpstream(req: IncomingMessage, port: number, path: string, upstream: Record<string, string>, { withBody }: { withBody: boolean }): Upstream {
-  const headers = withBody ? upstream : withoutBody(upstream)
+function sendUpstream(req: IncomingMessage, port: number, path: string, upstream: Record<string, string>, body: Buffer | null): Upstream {
+  const headers = withoutBody(upstream)
+  if (body?.length) headers['content-length'] = String(body.length)
   // Throws here (not in a promise) for a header Node refuses.
   const request = http.request({ agent: upstreamAgent, host: '127.0.0.1', port, method: req.method, path, headers })
   const answered = new Promise<IncomingMessage | Error>((resolve) => {
     request.once('response', resolve)
     request.once('error', resolve)
   })
-  if (withBody) req.pipe(request)
-  else request.end()
+  request.end(body?.length ? body : undefined)
   return { request, answered }
+}
+
+/** Requests under way per project and client address, in this app instance: one client never takes every upstream connection. */
+const underWay = new Map<string, number>()
+
+/** Counts a request of `client` to `ref`; answers the release, or null when that client already has `max` under way. */
+function admit(ref: string, client: string, max: number): (() => void) | null {
+  const key = `${ref}\u0000${client}`
+  const count = underWay.get(key) ?? 0
+  if (max > 0 && count >= max) return null
+  underWay.set(key, count + 1)
+  let released = false
+  return () => {
+    if (released) return
+    released = true
+    const left = (underWay.get(key) ?? 1) - 1
+    if (left > 0) underWay.set(key, left)
+    else underWay.delete(key)
+  }
 }
 
 export async function proxyDataApi(platform: Platform, req: IncomingMessage, res: ServerResponse, target: { ref: string; rest: string }, url: URL, requestId: string) {
@@ -104,7 +123,7 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
   const running = read && key && keyPassedBefore(target.ref, key) ? processes.useRunning(target.ref) : null
   let early: (NonNullable<typeof running> & { upstream: Upstream }) | null = null
   try {
-    if (running) early = { ...running, upstream: sendUpstream(req, running.port, path, upstreamHeaders(req, key ?? ''), { withBody: false }) }
+    if (running) early = { ...running, upstream: sendUpstream(req, running.port, path, upstreamHeaders(req, key ?? ''), null) }
   } catch {
     // Not sent (a header Node refuses): the request waits for the gate like any other.
     running?.dropped()
@@ -132,6 +151,26 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
     drop()
     return answer(res, 404, { message: "This project's data API is turned off: turn it on in Project settings → API." }, requestId)
   }
+  const release = admit(project.ref, clientIp(req, platform.config.trustProxyHops), platform.config.dataApiMaxRequestsPerClient)
+  if (!release) {
+    drop()
+    res.setHeader('Retry-After', '1')
+    return answer(res, 429, { message: `Too many requests to this project's data API are under way from your address (${platform.config.dataApiMaxRequestsPerClient} at most at once); wait for one to end.` }, requestId)
+  }
+  res.once('close', release)
+  // The body, whole and in time, before anything goes to PostgREST (413, 408 otherwise).
+  let body: Buffer | null = null
+  if (!read) {
+    try {
+      body = await readBody(req, { maxBytes: platform.config.dataApiMaxBodyBytes, timeoutMs: platform.config.bodyTimeoutMs })
+    } catch (error) {
+      drop()
+      if (!isPlatformError(error)) throw error
+      // The rest of that body is never read: the connection ends with the answer.
+      res.setHeader('Connection', 'close')
+      return answer(res, error.status, { message: error.message }, requestId)
+    }
+  }
 
   // Another app instance rotated the secret or changed the settings (and stopped only its own
   // PostgREST): this one starts again with them, and an early read of the old one is dropped.
@@ -157,7 +196,7 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
       console.error(`[${requestId}] the data API of project ${project.ref} could not start:`, (error as Error).message)
       return answer(res, 503, { message: "The project's data API could not start. Try again in a moment." }, requestId)
     }
-    upstream = sendUpstream(req, port, path, upstreamHeaders(req, gate.key), { withBody: true })
+    upstream = sendUpstream(req, port, path, upstreamHeaders(req, gate.key), body)
   }
   const { request } = upstream
   // A client that leaves stops the request upstream too.

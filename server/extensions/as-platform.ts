@@ -159,26 +159,56 @@ function resetDatabaseSql(ownerRole: string): string[] {
   ]
 }
 
+/**
+ * What creating `name` takes: the schema made and checked, its requirements checked, and those
+ * not installed yet, in the order to create them (each after what it needs itself).
+ */
+export async function planExtension(client: pg.Client, target: PlatformTarget, name: string): Promise<string[]> {
+  await ensureSchema(client, target)
+  const required = await requirements(client, name)
+  checkRequirements(name, required)
+  const missing = required.filter((r) => !r.installed).map((r) => r.name)
+  const order: string[] = []
+  // Each one's own requirements first: it needs them installed (or made here) as much.
+  const needs = new Map(await Promise.all(missing.map(async (m) => [m, (await requirements(client, m)).filter((r) => !r.installed).map((r) => r.name)] as const)))
+  while (order.length < missing.length) {
+    const next = missing.find((m) => !order.includes(m) && (needs.get(m) ?? []).every((n) => order.includes(n)))
+    if (!next) throw new PlatformError(409, `Extension "${name}" needs extensions that need each other; they cannot be created in an order.`)
+    order.push(next)
+  }
+  return order
+}
+
+/**
+ * Creates the planned requirements, each in the platform's schema by name, then `name` itself:
+ * CREATE EXTENSION … CASCADE looks a requirement up when it runs, so one the project
+ * created in a schema of its own after the plan was checked would be used, its schema on the
+ * script's search_path. Made here, in this transaction, a requirement is ours: the project's own
+ * CREATE EXTENSION of that name waits for this transaction and then fails, and one it committed
+ * since the check makes ours fail instead (nothing of the script ran with its schema).
+ */
+export async function createFromPlan(client: pg.Client, target: PlatformTarget, name: string, requirementsToCreate: string[], cascade = false): Promise<string[]> {
+  const grants: string[] = []
+  for (const extension of [...requirementsToCreate, name]) {
+    // CASCADE, when asked, finds nothing left to create: every requirement is made above or was checked.
+    const last = extension === name && cascade ? ' CASCADE' : ''
+    await client.query(`CREATE EXTENSION ${ident(extension)} WITH SCHEMA ${ident(PLATFORM_SCHEMA)}${last}`)
+    for (const grant of await grantsFor(client, extension, target.ownerRole)) {
+      await client.query(grant)
+      grants.push(grant)
+    }
+  }
+  return grants
+}
+
 /** Creates `name` (and with cascade what it needs) in the platform's schema; answers the SQL that ran. */
 export async function createExtensionAsPlatform(target: PlatformTarget, { name, cascade }: { name: string; cascade: boolean }): Promise<string> {
   return withAdmin(target, async (client) => {
-    // No extension comes, goes or moves in this database until this transaction ends: what the
-    // check below reads is what CREATE EXTENSION meets (the project's role could otherwise create
-    // a required one in a schema of its own between the two). SHARE conflicts with the ROW
-    // EXCLUSIVE lock every CREATE, ALTER and DROP EXTENSION takes on pg_extension; only a superuser may take it.
-    await client.query(
-      `DO $lock$ begin
-         if (select r.rolsuper from pg_catalog.pg_roles r where r.rolname = current_user) then
-           lock table pg_catalog.pg_extension in share mode;
-         end if;
-       end $lock$`
-    )
-    await ensureSchema(client, target)
-    checkRequirements(name, await requirements(client, name))
-    await client.query(`CREATE EXTENSION ${ident(name)} WITH SCHEMA ${ident(PLATFORM_SCHEMA)}${cascade ? ' CASCADE' : ''}`)
-    const grants = await grantsFor(client, name, target.ownerRole)
-    for (const grant of grants) await client.query(grant)
-    return platformEnableExtensionSql({ name, schema: PLATFORM_SCHEMA, cascade, grants })
+    const needed = await planExtension(client, target, name)
+    if (needed.length && !cascade)
+      throw new PlatformError(400, `Extension "${name}" needs ${needed.map((n) => `"${n}"`).join(', ')}: enable ${needed.length === 1 ? 'it' : 'them'} first, or ask with cascade.`)
+    const grants = await createFromPlan(client, target, name, needed, cascade)
+    return platformEnableExtensionSql({ name, schema: PLATFORM_SCHEMA, cascade, grants, requirements: needed })
   })
 }
 

@@ -60,5 +60,5 @@ it('answers a body cut off by the caller hanging up as a 400, not as the control
     },
   }) as unknown as IncomingMessage
   req.headers = {}
-  await expect(readJsonBody(req, 1024)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/connection was closed/) })
+  await expect(readJsonBody(req, { maxBytes: 1024 })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/connection was closed/) })
 })

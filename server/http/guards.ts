@@ -4,7 +4,7 @@
  * large, and free of NUL characters (Postgres text cannot hold them).
  */
 import type { IncomingMessage } from 'node:http'
-import { isPlatformError, PlatformError } from './errors'
+import { PlatformError } from './errors'
 import { formatBytes } from '@/lib/format-bytes'
 
 /** `example.com:3000` → `example.com`; `[::1]:3000` → `[::1]`. Lowercase; null when malformed. */
@@ -98,31 +98,60 @@ export function assertSafeJson(value: unknown) {
   }
 }
 
-/** The raw body, at most `maxBytes`. */
-async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+/** How long a whole request body may take to arrive (REQUEST_BODY_TIMEOUT_MS), when a caller gives none. */
+const BODY_TIMEOUT_MS = 10_000
+
+export type BodyLimits = { maxBytes: number; timeoutMs?: number }
+
+/**
+ * The raw body, at most `maxBytes`, arrived whole within `timeoutMs`: a body that trickles in
+ * answers 408 (the caller answers it with `Connection: close`), so a slow client holds nothing
+ * for long.
+ */
+export function readBody(req: IncomingMessage, { maxBytes, timeoutMs = BODY_TIMEOUT_MS }: BodyLimits): Promise<Buffer> {
   const declared = Number(req.headers['content-length'])
   const tooLarge = () => new PlatformError(413, `The request body is too large (${formatBytes(maxBytes)} at most).`)
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge()
-  const chunks: Buffer[] = []
-  let size = 0
-  try {
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length
-      if (size > maxBytes) throw tooLarge()
-      chunks.push(chunk as Buffer)
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(tooLarge())
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const stop = (error: Error | null) => {
+      clearTimeout(timer)
+      req.off('data', onData)
+      req.off('end', onEnd)
+      req.off('error', onError)
+      req.off('aborted', onAborted)
+      // Whatever else comes is not read: the answer closes the connection.
+      if (error) {
+        req.pause()
+        reject(error)
+      } else resolve(Buffer.concat(chunks))
     }
-  } catch (error) {
-    if (isPlatformError(error)) throw error
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > maxBytes) stop(tooLarge())
+      else chunks.push(chunk)
+    }
+    const onEnd = () => stop(null)
     // The caller hung up mid-body (a browser leaving the page): its socket error (ECONNRESET) is
     // not the control plane's, and nobody waits for the answer.
-    throw new PlatformError(400, 'The request body did not arrive whole: the connection was closed while it was sent.')
-  }
-  return Buffer.concat(chunks)
+    const hungUp = () => new PlatformError(400, 'The request body did not arrive whole: the connection was closed while it was sent.')
+    const onError = () => stop(hungUp())
+    const onAborted = () => stop(hungUp())
+    const timer = setTimeout(
+      () => stop(new PlatformError(408, `The request body did not arrive within ${Math.round(timeoutMs / 1000)} s; send it at once, or a smaller one.`)),
+      timeoutMs
+    )
+    req.on('data', onData)
+    req.once('end', onEnd)
+    req.once('error', onError)
+    req.once('aborted', onAborted)
+  })
 }
 
-/** The JSON body (undefined when empty), at most `maxBytes`. */
-export async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
-  const raw = await readBody(req, maxBytes)
+/** The JSON body (undefined when empty), within `limits`. */
+export async function readJsonBody(req: IncomingMessage, limits: BodyLimits): Promise<unknown> {
+  const raw = await readBody(req, limits)
   if (raw.length === 0) return undefined
   let body: unknown
   try {
@@ -144,8 +173,8 @@ export function assertFormBody(req: IncomingMessage) {
 }
 
 /** A URL-encoded form as an object of its fields (the last value of a repeated field; undefined when empty). */
-export async function readFormBody(req: IncomingMessage, maxBytes: number): Promise<Record<string, string> | undefined> {
-  const raw = await readBody(req, maxBytes)
+export async function readFormBody(req: IncomingMessage, limits: BodyLimits): Promise<Record<string, string> | undefined> {
+  const raw = await readBody(req, limits)
   if (raw.length === 0) return undefined
   const fields: Record<string, string> = {}
   for (const [key, value] of new URLSearchParams(raw.toString('utf8'))) fields[key] = value

@@ -181,7 +181,7 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
       logProjectRequest(platform, { req, res, path, requestId, userId: user?.id ?? null, project })
     const logging = found?.kind === 'project' && logRequest(found.access)
     const maxBody = route.maxBodyBytes ?? platform.config.maxBodyBytes
-    const rawBody = changes ? await (route.form ? readFormBody : readJsonBody)(req, maxBody) : undefined
+    const rawBody = changes ? await (route.form ? readFormBody : readJsonBody)(req, { maxBytes: maxBody, timeoutMs: platform.config.bodyTimeoutMs }) : undefined
 
     const input = {
       params: parsed(params, flavour),

@@ -18,7 +18,6 @@ import { authDatabases } from './database'
 import { ENDPOINTS } from './service'
 
 const PATH = /^\/p\/([a-z0-9][a-z0-9_-]{0,62})\/auth\/v1(\/[^?]*)?$/
-const MAX_BODY_BYTES = 64 * 1024
 const API_VERSION = '2024-01-01'
 
 /** The project and the path below /auth/v1 of a project-auth request path (without /api), or null. */
@@ -54,7 +53,10 @@ export async function serveProjectAuth(platform: Platform, req: IncomingMessage,
     const [config, db] = await Promise.all([authConfigOf(platform, gate.project.ref), authDatabases(platform).open(gate.project)])
     const query: Record<string, string> = {}
     for (const [key, value] of url.searchParams) if (key !== 'apikey') query[key] = value
-    const body = method === 'GET' || method === 'DELETE' ? undefined : await readJsonBody(req, MAX_BODY_BYTES)
+    const body =
+      method === 'GET' || method === 'DELETE'
+        ? undefined
+        : await readJsonBody(req, { maxBytes: platform.config.authMaxBodyBytes, timeoutMs: platform.config.bodyTimeoutMs })
     const ctx = {
       platform,
       req,

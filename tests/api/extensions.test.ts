@@ -14,7 +14,9 @@ import { REASONS } from '@/lib/extensions/merge'
 import { statementsFromRows, statementsSql } from '@/lib/sql/project-features/query-performance'
 import { SUPERUSER_EXTENSIONS } from '@/server/extensions/superuser-extensions'
 import { catalogStamp, isFresh } from '@/server/sql/catalog-version'
-import { asEngineAdmin, type TestPlatform } from '../helpers/test-platform'
+import { asEngineAdmin, engineUrl, type TestPlatform } from '../helpers/test-platform'
+import { adminClient } from '@/server/databases/admin-session'
+import { createFromPlan, planExtension } from '@/server/extensions/as-platform'
 import { activeProject, BACKENDS, ownerWithOrg, rowsOf, runSql, startWithReader } from '../helpers/project-backends'
 
 for (const backend of BACKENDS) {
@@ -260,6 +262,27 @@ for (const backend of BACKENDS) {
       expect(still).toEqual({ superuser: false, calls: 0 })
       await sql(`alter role current_user reset search_path`)
       await asEngineAdmin((c) => c.query(`alter database p_${ref} reset search_path`))
+    })
+
+    it.skipIf(!onServer)('uses no requirement the project created after the check: what it needs is made by name, in the platform’s schema', async () => {
+      const database = `p_${ref}`
+      const target = { adminUrl: engineUrl(), database, ownerRole: database, readOnlyRole: `${database}_ro` }
+      const client = await adminClient(engineUrl(), { database })
+      try {
+        await client.query(`BEGIN; SET LOCAL search_path = pg_catalog, extensions`)
+        const plan = await planExtension(client, target, 'earthdistance')
+        expect(plan).toEqual(['cube'])
+        // Between the check and the creation the project makes cube in a schema of its own.
+        await sql(`create extension cube schema public`)
+        await expect(createFromPlan(client, target, 'earthdistance', plan)).rejects.toThrow(/extension "cube" already exists/)
+      } finally {
+        await client.query('ROLLBACK').catch(() => undefined)
+        await client.end()
+      }
+      expect(await sql(`select e.extname, n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where extname in ('cube', 'earthdistance')`)).toEqual([
+        { extname: 'cube', nspname: 'public' },
+      ])
+      expect((await disable(owner, 'cube')).status).toBe(200)
     })
 
     it.skipIf(!onServer)('creates nothing for a project whose own role made a schema named like the platform’s', async () => {

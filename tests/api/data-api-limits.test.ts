@@ -1,0 +1,115 @@
+// @vitest-environment node
+/**
+ * What one caller with a project's anon key can hold of that project's data API and auth service:
+ * a request body is capped (413) and must arrive in time (408); a slow body never holds one of
+ * PostgREST's connections (it is read whole first), and one client address has a bounded number
+ * of requests under way (429).
+ */
+import http from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestPlatform } from '../helpers/test-platform'
+import { activeProject, BACKENDS, ownerWithOrg, rowsOf } from '../helpers/project-backends'
+
+/** A raw request whose body is sent as the test says: answers the request and its answer's status and body. */
+function rawRequest(url: string, { method = 'POST', headers = {} as Record<string, string> } = {}) {
+  const request = http.request(url, { method, headers })
+  const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.once('response', (res) => {
+      let body = ''
+      res.on('data', (chunk) => (body += chunk))
+      res.once('end', () => resolve({ status: res.statusCode ?? 0, body }))
+      res.once('error', reject)
+    })
+    request.once('error', reject)
+  })
+  // A refused request is answered before its body ends: the rest of the writes then fail.
+  answered.catch(() => undefined)
+  return { request, answered }
+}
+
+for (const backend of BACKENDS) {
+  describe.skipIf(!backend.enabled)(`data API limits: ${backend.name}`, () => {
+    let tp: TestPlatform
+    let stop: () => Promise<void>
+    let ref: string
+    let anon: string
+
+    beforeAll(async () => {
+      ;({ tp, stop } = await backend.start({ dataApiMaxBodyBytes: 64 * 1024, bodyTimeoutMs: 5_000, dataApiMaxRequestsPerClient: 4, authMaxBodyBytes: 8 * 1024, trustProxyHops: 1 }))
+      const created = await ownerWithOrg(tp, 'Limits Org')
+      ref = await activeProject(tp, created.token, created.org.slug)
+      anon = (await tp.call('GET', `/platform/projects/${ref}/api-settings?reveal=true`, { token: created.token })).body.anon_key
+      await rowsOf(
+        tp,
+        created.token,
+        ref,
+        `create table public.notes (id serial primary key, body text); alter table public.notes enable row level security;
+         create policy anyone on public.notes for all to anon using (true) with check (true); grant all on public.notes to anon; grant usage on sequence notes_id_seq to anon`
+      )
+    })
+    afterAll(() => stop?.())
+
+    const notes = () => `${tp.url}/p/${ref}/rest/v1/notes`
+    const json = () => ({ apikey: anon, 'Content-Type': 'application/json' })
+
+    it('refuses a body over the cap, announced or sent in chunks, with 413', async () => {
+      const announced = rawRequest(notes(), { headers: { ...json(), 'Content-Length': String(1024 * 1024) } })
+      announced.request.end()
+      expect(await announced.answered).toMatchObject({ status: 413, body: expect.stringContaining('too large (64 KB at most)') })
+
+      const chunked = rawRequest(notes(), { headers: json() })
+      for (let i = 0; i < 40 && !chunked.request.destroyed; i++) chunked.request.write(`${'x'.repeat(4096)}`)
+      chunked.request.end()
+      expect((await chunked.answered).status).toBe(413)
+      // And the data API still serves.
+      const ok = await fetch(notes(), { method: 'POST', headers: { ...json(), Prefer: 'return=minimal' }, body: JSON.stringify({ body: 'fits' }) })
+      expect(ok.status).toBe(201)
+    })
+
+    it('answers 408 to a body that does not arrive in time', async () => {
+      const slow = rawRequest(notes(), { headers: { ...json(), 'Content-Length': '100' } })
+      slow.request.write('{"body": "')
+      expect(await slow.answered).toMatchObject({ status: 408, body: expect.stringContaining('did not arrive within 5 s') })
+      slow.request.destroy()
+    })
+
+    /** A POST whose body stops after its first bytes, from `address` (as a trusted proxy in front says). */
+    const trickle = (address: string) => {
+      const r = rawRequest(notes(), { headers: { ...json(), 'Content-Length': '100', 'X-Forwarded-For': address } })
+      r.request.write('{"body": ')
+      return r
+    }
+
+    it('keeps serving while more slow bodies trickle in than PostgREST has connections for', async () => {
+      // 70 callers, each within its own address's bound: more than the proxy's 64 connections to PostgREST.
+      const slow = Array.from({ length: 70 }, (_, i) => trickle(`10.1.${Math.floor(i / 200)}.${(i % 200) + 1}`))
+      let ended = 0
+      for (const r of slow) void r.answered.finally(() => ended++)
+      const other = await fetch(notes(), { headers: { apikey: anon, 'X-Forwarded-For': '10.2.0.1' } })
+      expect(other.status).toBe(200)
+      expect(ended).toBe(0)
+      expect((await Promise.all(slow.map((r) => r.answered))).every((a) => a.status === 408)).toBe(true)
+    })
+
+    it('bounds the requests one address has under way', async () => {
+      const slow = Array.from({ length: 4 }, () => trickle('10.3.0.1'))
+      // Once the four are under way (each is admitted after the key's check), a fifth is refused.
+      let fifth: Response | undefined
+      await expect
+        .poll(async () => (fifth = await fetch(notes(), { headers: { apikey: anon, 'X-Forwarded-For': '10.3.0.1' } })).status, { timeout: 4_000, interval: 20 })
+        .toBe(429)
+      if (!fifth) throw new Error('no answer')
+      expect(fifth.headers.get('retry-after')).toBe('1')
+      expect((await fifth.json()).message).toContain('4 at most at once')
+      // Another address is not held back.
+      expect((await fetch(notes(), { headers: { apikey: anon, 'X-Forwarded-For': '10.3.0.2' } })).status).toBe(200)
+      expect((await Promise.all(slow.map((r) => r.answered))).map((a) => a.status)).toEqual([408, 408, 408, 408])
+      expect((await fetch(notes(), { headers: { apikey: anon, 'X-Forwarded-For': '10.3.0.1' } })).status).toBe(200)
+    })
+
+    it("caps the auth service's bodies too", async () => {
+      const res = await fetch(`${tp.url}/p/${ref}/auth/v1/signup`, { method: 'POST', headers: json(), body: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(16 * 1024) }) })
+      expect(res.status).toBe(413)
+    })
+  })
+}
