@@ -5,6 +5,8 @@
 import { z } from 'zod'
 
 export const DATA_API_MAX_ROWS_LIMIT = 100_000
+/** The longest statement timeout of the data API's anon and authenticated roles, in seconds. */
+export const DATA_API_MAX_TIMEOUT_S = 600
 
 export const dataApiSettings = z.object({
   enabled: z.boolean(),
@@ -12,6 +14,10 @@ export const dataApiSettings = z.object({
   schemas: z.array(z.string()),
   /** The most rows one request answers. */
   max_rows: z.number().int(),
+  /** statement_timeout of requests as `anon` (the anon key), in seconds. */
+  anon_statement_timeout_s: z.number().int(),
+  /** statement_timeout of requests as `authenticated` (a user's token), in seconds. */
+  authenticated_statement_timeout_s: z.number().int(),
 })
 export type DataApiSettings = z.infer<typeof dataApiSettings>
 
@@ -44,6 +50,8 @@ export const apiSettingsPatchBody = z.object({
       enabled: z.boolean().optional(),
       schemas: z.array(schemaName).min(1).max(20).optional(),
       max_rows: z.number().int().min(1).max(DATA_API_MAX_ROWS_LIMIT).optional(),
+      anon_statement_timeout_s: z.number().int().min(1).max(DATA_API_MAX_TIMEOUT_S).optional(),
+      authenticated_statement_timeout_s: z.number().int().min(1).max(DATA_API_MAX_TIMEOUT_S).optional(),
     })
     .strict()
     .optional(),

@@ -27,7 +27,13 @@ async function answer(platform: Platform, req: IncomingMessage, ref: string, set
     anon_key: await signApiKey(settings.jwtSecret, 'anon', ref, settings.jwtSecretCreatedAt),
     service_role_key: reveal ? await signApiKey(settings.jwtSecret, 'service_role', ref, settings.jwtSecretCreatedAt) : null,
     jwt_secret_rotated_at: settings.jwtSecretRotatedAt?.toISOString() ?? null,
-    data_api: { enabled: settings.enabled, schemas: settings.schemas, max_rows: settings.maxRows },
+    data_api: {
+      enabled: settings.enabled,
+      schemas: settings.schemas,
+      max_rows: settings.maxRows,
+      anon_statement_timeout_s: settings.timeouts.anon,
+      authenticated_statement_timeout_s: settings.timeouts.authenticated,
+    },
   }
 }
 
@@ -63,7 +69,12 @@ export async function patchApiSettings(platform: Platform, req: IncomingMessage,
   const change = body.data_api ?? {}
   const schemas = change.schemas && [...new Set(change.schemas)]
   if (schemas) await checkSchemas(platform, project, schemas)
-  const settings = await updateSettings(platform, project.ref, { enabled: change.enabled, schemas, maxRows: change.max_rows })
+  const settings = await updateSettings(platform, project.ref, {
+    enabled: change.enabled,
+    schemas,
+    maxRows: change.max_rows,
+    timeouts: { anon: change.anon_statement_timeout_s, authenticated: change.authenticated_statement_timeout_s },
+  })
   // PostgREST reads its settings at start: the next request starts it with these.
   await dataApiProcesses(platform).stop(project.ref)
   return answer(platform, req, project.ref, settings, false)

@@ -27,7 +27,7 @@ function isOurs(pid: number, binary: string, ref: string): boolean {
   try {
     const exe = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]
     const env = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
-    return exe === binary && env.some((v) => v.startsWith('PGRST_DB_URI=') && v.endsWith(`/p_${ref}`))
+    return exe === binary && env.some((v) => v.startsWith('PGRST_DB_URI=') && new URL(v.slice('PGRST_DB_URI='.length)).pathname === `/p_${ref}`)
   } catch {
     return false
   }

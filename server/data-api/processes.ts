@@ -7,6 +7,7 @@
  * As root it runs as the unprivileged account the PostgreSQL server runs as (server/engine/account.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import type { Platform } from '../platform-type'
 import { serverAccount } from '../engine/account'
@@ -15,7 +16,8 @@ import { ownerRoleOf } from '../databases/server-lifecycle'
 import { findPostgrest } from './binary'
 import { apiSettingsOf, type ProjectApiSettings } from './settings'
 import { ensureDataApiRoles, AUTHENTICATOR } from './roles'
-import { adminUrlOf } from './admin'
+import { adminUrlOf, withAdmin } from './admin'
+import { PRE_REQUEST_FUNCTION } from './request-limits'
 import { forgetPid, reapLeftovers, rememberPid } from './leftovers'
 
 export type RunningApi = { port: number; child: ChildProcess }
@@ -31,10 +33,15 @@ type Entry = {
   usedAt?: number
   /** The settings it was started with (startedWith). */
   settings?: string
+  /** Its database sessions' application_name, this process's own (one app copy, one start). */
+  sessionName: string
+  /** Where it connects: what stop() ends of its sessions. */
+  project?: { ref: string; region: string }
 }
 
 /** What a PostgREST is started with from a project's API settings: one changed needs a new process. */
-const startedWith = (settings: Pick<ProjectApiSettings, 'jwtSecret' | 'schemas' | 'maxRows'>) => JSON.stringify([settings.jwtSecret, settings.schemas, settings.maxRows])
+const startedWith = (settings: Pick<ProjectApiSettings, 'jwtSecret' | 'schemas' | 'maxRows' | 'timeouts'>) =>
+  JSON.stringify([settings.jwtSecret, settings.schemas, settings.maxRows, settings.timeouts])
 
 /** How long PostgREST may take to connect and load its schema cache. */
 const START_TIMEOUT_MS = 30_000
@@ -85,7 +92,7 @@ export class DataApiProcesses {
       if (oldest !== undefined) void this.stop(oldest)
     }
     // Stored before the first await: concurrent first requests share this start.
-    const entry: Entry = { ready: Promise.resolve(null as never), stopped: false, inflight: 0 }
+    const entry: Entry = { ready: Promise.resolve(null as never), stopped: false, inflight: 0, sessionName: `postgrest-${randomUUID()}`, project }
     entry.ready = this.start(project, entry)
     this.entries.set(project.ref, entry)
     entry.ready.catch(() => {
@@ -183,11 +190,13 @@ export class DataApiProcesses {
     entry.settings = startedWith(settings)
     const adminUrl = adminUrlOf(this.platform, project.region)
     if (!adminUrl) throw new Error('no managed server for this project')
-    const password = await ensureDataApiRoles(this.platform, project, settings.schemas)
+    const { password, preRequest } = await ensureDataApiRoles(this.platform, project, settings)
     const dbUri = new URL(adminUrl)
     dbUri.username = AUTHENTICATOR
     dbUri.password = password
     dbUri.pathname = `/${ownerRoleOf(project.ref)}`
+    // Its sessions carry this process's name: what stop() ends of its own, and nothing of another app copy's.
+    dbUri.searchParams.set('application_name', entry.sessionName)
     const port = await freePort()
     if (entry.stopped) throw new Error('stopped while starting')
     const account = serverAccount(this.platform.config.embeddedDb.user)
@@ -206,6 +215,8 @@ export class DataApiProcesses {
       PGRST_SERVER_HOST: '127.0.0.1',
       PGRST_SERVER_PORT: String(port),
       PGRST_LOG_LEVEL: 'error',
+      // The project's own statement timeouts, per request (request-limits.ts).
+      ...(preRequest ? { PGRST_DB_PRE_REQUEST: PRE_REQUEST_FUNCTION } : {}),
     }
     if (!this.exitHooked) {
       process.once('exit', this.onExit)
@@ -268,6 +279,23 @@ export class DataApiProcesses {
     const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
     await exited
     clearTimeout(timer)
+    await this.endSessions(entry)
+  }
+
+  /**
+   * A statement of a stopped PostgREST goes on in its backend until it ends or next sends (a loop
+   * sends nothing): the sessions of that process are ended, by the name it connected with.
+   */
+  private async endSessions(entry: Entry) {
+    if (!entry.project) return
+    const database = ownerRoleOf(entry.project.ref)
+    await withAdmin(this.platform, entry.project, null, (admin) =>
+      admin.query(
+        `select pg_catalog.pg_terminate_backend(pid) from pg_catalog.pg_stat_activity
+         where usename = $1 and datname = $2 and application_name = $3`,
+        [AUTHENTICATOR, database, entry.sessionName]
+      )
+    ).catch((e) => console.warn(`[data-api] could not end the sessions of a stopped PostgREST of project ${entry.project?.ref}: ${(e as Error).message}`))
   }
 
   async stopAll(): Promise<void> {

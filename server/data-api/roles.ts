@@ -13,9 +13,11 @@
 import { createHmac } from 'node:crypto'
 import pg from 'pg'
 import type { Platform } from '../platform-type'
-import { ownerRoleOf } from '../databases/server-lifecycle'
+import { ownerRoleOf, readOnlyRoleOf } from '../databases/server-lifecycle'
 import { grantReservedConnections } from '../databases/reserved-connections'
 import { withAdmin } from './admin'
+import type { ProjectApiSettings } from './settings'
+import { installPreRequest, setDefaultTimeouts } from './request-limits'
 import { AUTHENTICATOR, DATA_API_ROLES as API_ROLES } from '../databases/reserved-roles'
 
 export { AUTHENTICATOR, API_ROLES }
@@ -58,6 +60,10 @@ async function ensureServerRoles(client: pg.Client, password: string, database: 
     await client.query(`GRANT ${API_ROLES.join(', ')} TO ${AUTHENTICATOR}`)
     // Every project's data API keeps slots no project's own roles can take.
     await grantReservedConnections(client, AUTHENTICATOR)
+    // A backend whose PostgREST is gone (stopped, crashed) notices it within seconds, even in a
+    // statement that sends nothing (a loop), and ends instead of spinning on.
+    await client.query(`ALTER ROLE ${AUTHENTICATOR} SET client_connection_check_interval = '2s'`)
+    await setDefaultTimeouts(client)
     if (database) await client.query(`GRANT CONNECT ON DATABASE ${pg.escapeIdentifier(database)} TO ${AUTHENTICATOR}`)
   } finally {
     await client.query(UNLOCK).catch(() => undefined)
@@ -104,11 +110,21 @@ export async function ensureApiRolesExist(platform: Platform, project: { ref: st
   await withAdmin(platform, project, null, (client) => ensureServerRoles(client, authenticatorPassword(platform), null))
 }
 
-/** Everything the project's PostgREST needs in place; answers the authenticator's password. */
-export async function ensureDataApiRoles(platform: Platform, project: { ref: string; region: string }, schemas: string[]): Promise<string> {
+/**
+ * Everything the project's PostgREST needs in place; answers the authenticator's password and
+ * whether the project's statement timeouts are set per request (request-limits.ts).
+ */
+export async function ensureDataApiRoles(
+  platform: Platform,
+  project: { ref: string; region: string },
+  settings: Pick<ProjectApiSettings, 'schemas' | 'timeouts'>
+): Promise<{ password: string; preRequest: boolean }> {
   const database = ownerRoleOf(project.ref)
   const password = authenticatorPassword(platform)
   await withAdmin(platform, project, null, (client) => ensureServerRoles(client, password, database))
-  await withAdmin(platform, project, database, (client) => ensureDatabaseGrants(client, ownerRoleOf(project.ref), schemas))
-  return password
+  const preRequest = await withAdmin(platform, project, database, async (client) => {
+    await ensureDatabaseGrants(client, ownerRoleOf(project.ref), settings.schemas)
+    return installPreRequest(client, { ownerRole: database, readOnlyRole: readOnlyRoleOf(project.ref) }, settings.timeouts)
+  })
+  return { password, preRequest }
 }

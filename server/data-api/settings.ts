@@ -13,6 +13,8 @@ export type ProjectApiSettings = {
   enabled: boolean
   schemas: string[]
   maxRows: number
+  /** statement_timeout of the anon and authenticated roles in the project's database, in seconds. */
+  timeouts: { anon: number; authenticated: number }
 }
 
 export type SettingsRow = {
@@ -22,9 +24,12 @@ export type SettingsRow = {
   data_api_enabled: boolean
   data_api_schemas: string[]
   data_api_max_rows: number
+  data_api_anon_timeout_s: number
+  data_api_authenticated_timeout_s: number
 }
 
-export const SETTINGS_COLUMNS = 'jwt_secret, jwt_secret_created_at, jwt_secret_rotated_at, data_api_enabled, data_api_schemas, data_api_max_rows'
+export const SETTINGS_COLUMNS =
+  'jwt_secret, jwt_secret_created_at, jwt_secret_rotated_at, data_api_enabled, data_api_schemas, data_api_max_rows, data_api_anon_timeout_s, data_api_authenticated_timeout_s'
 
 /** 64 characters of base64url: PostgREST wants an HS256 secret of at least 32. */
 const newSecret = () => randomBytes(48).toString('base64url')
@@ -36,6 +41,7 @@ export const settingsFromRow = (row: SettingsRow): ProjectApiSettings => ({
   enabled: row.data_api_enabled,
   schemas: row.data_api_schemas,
   maxRows: row.data_api_max_rows,
+  timeouts: { anon: row.data_api_anon_timeout_s, authenticated: row.data_api_authenticated_timeout_s },
 })
 
 export async function apiSettingsOf(platform: Platform, ref: string): Promise<ProjectApiSettings> {
@@ -61,13 +67,16 @@ export async function rotateSecret(platform: Platform, ref: string): Promise<Pro
   return settingsFromRow(row)
 }
 
-export async function updateSettings(platform: Platform, ref: string, change: { enabled?: boolean; schemas?: string[]; maxRows?: number }): Promise<ProjectApiSettings> {
+export type SettingsChange = { enabled?: boolean; schemas?: string[]; maxRows?: number; timeouts?: Partial<ProjectApiSettings['timeouts']> }
+
+export async function updateSettings(platform: Platform, ref: string, change: SettingsChange): Promise<ProjectApiSettings> {
   await apiSettingsOf(platform, ref)
   const [row] = await platform.db.query<SettingsRow>(
     `update project_api_settings set data_api_enabled = coalesce($2, data_api_enabled), data_api_schemas = coalesce($3, data_api_schemas),
-       data_api_max_rows = coalesce($4, data_api_max_rows), updated_at = now()
+       data_api_max_rows = coalesce($4, data_api_max_rows), data_api_anon_timeout_s = coalesce($5, data_api_anon_timeout_s),
+       data_api_authenticated_timeout_s = coalesce($6, data_api_authenticated_timeout_s), updated_at = now()
      where project_ref = $1 returning ${SETTINGS_COLUMNS}`,
-    [ref, change.enabled ?? null, change.schemas ?? null, change.maxRows ?? null]
+    [ref, change.enabled ?? null, change.schemas ?? null, change.maxRows ?? null, change.timeouts?.anon ?? null, change.timeouts?.authenticated ?? null]
   )
   return settingsFromRow(row)
 }

@@ -63,7 +63,7 @@ const SEALED_SCHEMA = (alias: string) => `(
 )`
 
 /** The platform's schema, made when missing, and checked to be sealed; the project's roles may use it. */
-async function ensureSchema(client: pg.Client, target: PlatformTarget) {
+export async function ensureSchema(client: pg.Client, target: Pick<PlatformTarget, 'ownerRole' | 'readOnlyRole'>) {
   await client.query(`CREATE SCHEMA IF NOT EXISTS ${ident(PLATFORM_SCHEMA)}`)
   const { rows } = await client.query<{ sealed: boolean }>(
     `select ${SEALED_SCHEMA('n')} as sealed from pg_catalog.pg_namespace n where n.nspname = $1`,

@@ -7,7 +7,9 @@
  */
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestPlatform } from '../helpers/test-platform'
+import { SignJWT } from 'jose'
+import { dataApiProcesses } from '@/server/data-api/processes'
+import { asEngineAdmin, type TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, ownerWithOrg, rowsOf } from '../helpers/project-backends'
 
 /** A raw request whose body is sent as the test says: answers the request and its answer's status and body. */
@@ -33,10 +35,12 @@ for (const backend of BACKENDS) {
     let stop: () => Promise<void>
     let ref: string
     let anon: string
+    let owner: string
 
     beforeAll(async () => {
-      ;({ tp, stop } = await backend.start({ dataApiMaxBodyBytes: 64 * 1024, bodyTimeoutMs: 5_000, dataApiMaxRequestsPerClient: 4, authMaxBodyBytes: 8 * 1024, trustProxyHops: 1 }))
+      ;({ tp, stop } = await backend.start({ dataApiMaxBodyBytes: 64 * 1024, bodyTimeoutMs: 2_000, dataApiMaxRequestsPerClient: 4, authMaxBodyBytes: 8 * 1024, trustProxyHops: 1 }))
       const created = await ownerWithOrg(tp, 'Limits Org')
+      owner = created.token
       ref = await activeProject(tp, created.token, created.org.slug)
       anon = (await tp.call('GET', `/platform/projects/${ref}/api-settings?reveal=true`, { token: created.token })).body.anon_key
       await rowsOf(
@@ -44,7 +48,9 @@ for (const backend of BACKENDS) {
         created.token,
         ref,
         `create table public.notes (id serial primary key, body text); alter table public.notes enable row level security;
-         create policy anyone on public.notes for all to anon using (true) with check (true); grant all on public.notes to anon; grant usage on sequence notes_id_seq to anon`
+         create policy anyone on public.notes for all to anon using (true) with check (true); grant all on public.notes to anon; grant usage on sequence notes_id_seq to anon;
+         create function public.shown_timeout() returns text language sql as $$ select current_setting('statement_timeout') $$;
+         create function public.sleep_for(seconds int) returns void language plpgsql as $$ begin perform pg_sleep(seconds); end $$`
       )
     })
     afterAll(() => stop?.())
@@ -69,7 +75,7 @@ for (const backend of BACKENDS) {
     it('answers 408 to a body that does not arrive in time', async () => {
       const slow = rawRequest(notes(), { headers: { ...json(), 'Content-Length': '100' } })
       slow.request.write('{"body": "')
-      expect(await slow.answered).toMatchObject({ status: 408, body: expect.stringContaining('did not arrive within 5 s') })
+      expect(await slow.answered).toMatchObject({ status: 408, body: expect.stringContaining('did not arrive within 2 s') })
       slow.request.destroy()
     })
 
@@ -105,6 +111,43 @@ for (const backend of BACKENDS) {
       expect((await fetch(notes(), { headers: { apikey: anon, 'X-Forwarded-For': '10.3.0.2' } })).status).toBe(200)
       expect((await Promise.all(slow.map((r) => r.answered))).map((a) => a.status)).toEqual([408, 408, 408, 408])
       expect((await fetch(notes(), { headers: { apikey: anon, 'X-Forwarded-For': '10.3.0.1' } })).status).toBe(200)
+    })
+
+    it("gives anon and authenticated their project's statement timeouts, and a request past it is cancelled", async () => {
+      const settings = `/platform/projects/${ref}/api-settings`
+      expect((await tp.call('GET', settings, { token: owner })).body.data_api).toMatchObject({ anon_statement_timeout_s: 3, authenticated_statement_timeout_s: 8 })
+      const timeout = async (headers: Record<string, string> = {}) =>
+        (await (await fetch(`${tp.url}/p/${ref}/rest/v1/rpc/shown_timeout`, { method: 'POST', headers: { ...json(), ...headers }, body: '{}' })).json()) as string
+      expect(await timeout()).toBe('3s')
+      const secret = (await tp.platform.db.query<{ jwt_secret: string }>('select jwt_secret from project_api_settings where project_ref = $1', [ref]))[0].jwt_secret
+      const user = await new SignJWT({ role: 'authenticated', sub: '00000000-0000-0000-0000-000000000001' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode(secret))
+      expect(await timeout({ Authorization: `Bearer ${user}` })).toBe('8s')
+
+      const patched = await tp.call('PATCH', settings, { token: owner, body: { data_api: { anon_statement_timeout_s: 1 } } })
+      expect(patched.status).toBe(200)
+      expect(patched.body.data_api).toMatchObject({ anon_statement_timeout_s: 1, authenticated_statement_timeout_s: 8 })
+      expect(await timeout()).toBe('1s')
+      const slow = await fetch(`${tp.url}/p/${ref}/rest/v1/rpc/sleep_for`, { method: 'POST', headers: json(), body: JSON.stringify({ seconds: 3 }) })
+      expect(slow.status).toBe(500)
+      expect(await slow.json()).toMatchObject({ code: '57014', message: 'canceling statement due to statement timeout' })
+      expect((await tp.call('PATCH', settings, { token: owner, body: { data_api: { anon_statement_timeout_s: 0 } } })).status).toBe(400)
+    })
+
+    it('ends the database sessions of a PostgREST the platform stopped, a statement that loops among them', async () => {
+      const settings = `/platform/projects/${ref}/api-settings`
+      expect((await tp.call('PATCH', settings, { token: owner, body: { data_api: { anon_statement_timeout_s: 600 } } })).status).toBe(200)
+      const looping = fetch(`${tp.url}/p/${ref}/rest/v1/rpc/sleep_for`, { method: 'POST', headers: json(), body: JSON.stringify({ seconds: 600 }) }).catch(() => null)
+      const running = () =>
+        asEngineAdmin(async (c) => (await c.query(`select count(*)::int as n from pg_stat_activity where datname = $1 and query like '%sleep_for%' and state = 'active'`, [`p_${ref}`])).rows[0].n as number)
+      await expect.poll(running, { timeout: 30_000, interval: 50 }).toBe(1)
+      // A settings change stops this project's PostgREST (the next request starts it again).
+      expect((await tp.call('PATCH', settings, { token: owner, body: { data_api: { anon_statement_timeout_s: 3 } } })).status).toBe(200)
+      await dataApiProcesses(tp.platform).stop(ref)
+      expect(await running()).toBe(0)
+      await looping
     })
 
     it("caps the auth service's bodies too", async () => {

@@ -24,7 +24,10 @@ function postgrestPidsOf(ref: string): number[] {
     .filter((d) => /^\d+$/.test(d))
     .filter((pid) => {
       try {
-        return fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').some((v) => v.startsWith('PGRST_DB_URI=') && v.endsWith(`/p_${ref}`))
+        return fs
+          .readFileSync(`/proc/${pid}/environ`, 'utf8')
+          .split('\0')
+          .some((v) => v.startsWith('PGRST_DB_URI=') && new URL(v.slice('PGRST_DB_URI='.length)).pathname === `/p_${ref}`)
       } catch {
         return false
       }
@@ -69,7 +72,7 @@ for (const backend of BACKENDS) {
         expect(res.status).toBe(200)
         expect(res.body.url).toBe(`${tp.url}/p/${ref}`)
         expect(res.body.rest_url).toBe(`${tp.url}/p/${ref}/rest/v1`)
-        expect(res.body.data_api).toEqual({ enabled: true, schemas: ['public'], max_rows: 1000 })
+        expect(res.body.data_api).toEqual({ enabled: true, schemas: ['public'], max_rows: 1000, anon_statement_timeout_s: 3, authenticated_statement_timeout_s: 8 })
         expect(res.body.jwt_secret_rotated_at).toBeNull()
         const secret = new TextEncoder().encode(await secretOf())
         for (const [key, role] of [
@@ -106,7 +109,7 @@ for (const backend of BACKENDS) {
         expect((await patch({ data_api: { max_rows: 10 } }, tokens['Read-only'])).status).toBe(403)
         const res = await patch({ data_api: { max_rows: 50 } }, tokens.Developer)
         expect(res.status).toBe(200)
-        expect(res.body.data_api).toEqual({ enabled: true, schemas: ['public'], max_rows: 50 })
+        expect(res.body.data_api).toEqual({ enabled: true, schemas: ['public'], max_rows: 50, anon_statement_timeout_s: 3, authenticated_statement_timeout_s: 8 })
         expect(res.body.service_role_key).toBeNull()
         expect((await patch({ data_api: { max_rows: 0 } })).status).toBe(400)
         expect((await patch({ data_api: { max_rows: 100_001 } })).status).toBe(400)

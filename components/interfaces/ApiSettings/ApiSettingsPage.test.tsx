@@ -28,7 +28,7 @@ const SETTINGS: ApiSettings = {
   anon_key: 'anon.key.one',
   service_role_key: null,
   jwt_secret_rotated_at: null,
-  data_api: { enabled: true, schemas: ['public'], max_rows: 1000 },
+  data_api: { enabled: true, schemas: ['public'], max_rows: 1000, anon_statement_timeout_s: 3, authenticated_statement_timeout_s: 8 },
 }
 
 function platform({ role = 'Owner' as OrganizationRole, failures = 0 } = {}) {

@@ -4,12 +4,13 @@ import { Button, Card, CardContent, CardHeader, Input, Skeleton, Toggle } from '
 import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useApiSettingsUpdateMutation } from '@/data/api-settings/api-settings-update-mutation'
 import { useTableEditorSchemasQuery } from '@/data/table-editor/schemas-query'
-import { DATA_API_MAX_ROWS_LIMIT } from '@/lib/api-types/data-api'
+import { DATA_API_MAX_ROWS_LIMIT, DATA_API_MAX_TIMEOUT_S } from '@/lib/api-types/data-api'
 import type { DataApiSettings } from '@/lib/api-types'
 import { dataApiChanges, formFromSettings, rolesAllowed, schemaOptions, validateDataApiForm, type DataApiForm } from './api-settings.utils'
 
 /**
- * The data API's settings: on/off, the schemas it exposes, the most rows one request answers.
+ * The data API's settings: on/off, the schemas it exposes, the most rows one request answers, and
+ * how long a statement of the anon and authenticated roles may run.
  * Saved together; Save is offered once something changed, errors show after a change or a submit.
  * The parent keys this by the saved settings, so a save (or a rotation) starts it afresh.
  */
@@ -28,7 +29,7 @@ export function DataApiSettingsCard({ projectRef, saved, canUpdate }: { projectR
   const submit = (e: FormEvent) => {
     e.preventDefault()
     setSubmitted(true)
-    if (!dirty || errors.schemas || errors.maxRows) return
+    if (!dirty || Object.keys(errors).length > 0) return
     update.mutate({ projectRef, data_api: changes })
   }
 
@@ -83,6 +84,30 @@ export function DataApiSettingsCard({ projectRef, saved, canUpdate }: { projectR
             error={submitted || form.maxRows !== String(saved.max_rows) ? errors.maxRows : undefined}
             containerClassName="max-w-xs"
           />
+          <div className="flex flex-col gap-4 sm:flex-row">
+            <Input
+              label="Statement timeout, anon (s)"
+              name="anon_statement_timeout_s"
+              inputMode="numeric"
+              value={form.anonTimeout}
+              description="Requests with the anon key: a statement running longer is cancelled."
+              disabled={disabled}
+              onChange={(e) => set({ anonTimeout: e.target.value })}
+              error={submitted || form.anonTimeout !== String(saved.anon_statement_timeout_s) ? errors.anonTimeout : undefined}
+              containerClassName="max-w-xs"
+            />
+            <Input
+              label="Statement timeout, authenticated (s)"
+              name="authenticated_statement_timeout_s"
+              inputMode="numeric"
+              value={form.authenticatedTimeout}
+              description={`Requests with a signed-in user's token; up to ${DATA_API_MAX_TIMEOUT_S} s.`}
+              disabled={disabled}
+              onChange={(e) => set({ authenticatedTimeout: e.target.value })}
+              error={submitted || form.authenticatedTimeout !== String(saved.authenticated_statement_timeout_s) ? errors.authenticatedTimeout : undefined}
+              containerClassName="max-w-xs"
+            />
+          </div>
           {canUpdate && (
             <div className="flex flex-wrap justify-end gap-2">
               <Button type="outline" disabled={!dirty || update.isPending} onClick={() => (setForm(formFromSettings(saved)), setSubmitted(false))}>

@@ -3,7 +3,7 @@
  * roles policy, so the reason shown names the roles the platform enforces) and the data API form's
  * validation and diff.
  */
-import { DATA_API_MAX_ROWS_LIMIT } from '@/lib/api-types/data-api'
+import { DATA_API_MAX_ROWS_LIMIT, DATA_API_MAX_TIMEOUT_S } from '@/lib/api-types/data-api'
 import { ROLES_POLICY } from '@/lib/api-types/permissions'
 import type { Action, DataApiSettings } from '@/lib/api-types'
 
@@ -13,24 +13,29 @@ export function rolesAllowed(action: Action): string {
   return roles.length <= 1 ? roles.join('') : `${roles.slice(0, -1).join(', ')} and ${roles[roles.length - 1]}`
 }
 
-export type DataApiForm = { enabled: boolean; schemas: string[]; maxRows: string }
+export type DataApiForm = { enabled: boolean; schemas: string[]; maxRows: string; anonTimeout: string; authenticatedTimeout: string }
 
 export const formFromSettings = (settings: DataApiSettings): DataApiForm => ({
   enabled: settings.enabled,
   schemas: [...settings.schemas],
   maxRows: String(settings.max_rows),
+  anonTimeout: String(settings.anon_statement_timeout_s),
+  authenticatedTimeout: String(settings.authenticated_statement_timeout_s),
 })
 
-export type DataApiFormErrors = { schemas?: string; maxRows?: string }
+export type DataApiFormErrors = { schemas?: string; maxRows?: string; anonTimeout?: string; authenticatedTimeout?: string }
 
 export const MAX_ROWS_MESSAGE = `Max rows must be a whole number from 1 to ${DATA_API_MAX_ROWS_LIMIT.toLocaleString('en-US')}`
+export const TIMEOUT_MESSAGE = `A statement timeout is a whole number of seconds from 1 to ${DATA_API_MAX_TIMEOUT_S}`
+
+const wholeWithin = (text: string, max: number) => /^\d+$/.test(text.trim()) && Number(text.trim()) >= 1 && Number(text.trim()) <= max
 
 export function validateDataApiForm(form: DataApiForm): DataApiFormErrors {
   const errors: DataApiFormErrors = {}
   if (form.schemas.length === 0) errors.schemas = 'Choose at least one schema to expose'
-  const text = form.maxRows.trim()
-  const rows = Number(text)
-  if (!/^\d+$/.test(text) || rows < 1 || rows > DATA_API_MAX_ROWS_LIMIT) errors.maxRows = MAX_ROWS_MESSAGE
+  if (!wholeWithin(form.maxRows, DATA_API_MAX_ROWS_LIMIT)) errors.maxRows = MAX_ROWS_MESSAGE
+  if (!wholeWithin(form.anonTimeout, DATA_API_MAX_TIMEOUT_S)) errors.anonTimeout = TIMEOUT_MESSAGE
+  if (!wholeWithin(form.authenticatedTimeout, DATA_API_MAX_TIMEOUT_S)) errors.authenticatedTimeout = TIMEOUT_MESSAGE
   return errors
 }
 
@@ -40,6 +45,9 @@ export function dataApiChanges(saved: DataApiSettings, form: DataApiForm): Parti
   if (form.enabled !== saved.enabled) changes.enabled = form.enabled
   if (form.schemas.join(',') !== saved.schemas.join(',')) changes.schemas = form.schemas
   if (Number(form.maxRows.trim()) !== saved.max_rows) changes.max_rows = Number(form.maxRows.trim())
+  if (Number(form.anonTimeout.trim()) !== saved.anon_statement_timeout_s) changes.anon_statement_timeout_s = Number(form.anonTimeout.trim())
+  if (Number(form.authenticatedTimeout.trim()) !== saved.authenticated_statement_timeout_s)
+    changes.authenticated_statement_timeout_s = Number(form.authenticatedTimeout.trim())
   return changes
 }
 
