@@ -10,7 +10,7 @@ import { SqlError, type RunShape, type RunStream } from './types'
 
 const COPY_IN_REFUSED = 'COPY FROM STDIN is not supported here'
 
-type ProtocolBuilder = {
+export type ProtocolBuilder = {
   rowDescription(fields: { name: string; dataTypeID: number }[]): void
   dataRow(values: (string | null)[]): void
   commandComplete(tag: string): void
@@ -81,7 +81,85 @@ export class ProtocolQuery<Answer = void> {
   }
 }
 
-const IGNORE_ROWS: ProtocolBuilder = { rowDescription() {}, dataRow() {}, commandComplete() {} }
+export const IGNORE_ROWS: ProtocolBuilder = { rowDescription() {}, dataRow() {}, commandComplete() {} }
+
+/**
+ * One statement by the extended protocol (Parse, Bind, Describe, Execute, Sync), its messages fed
+ * to `builder`: PostgreSQL refuses a text that holds more than one statement ("cannot insert
+ * multiple commands into a prepared statement"), so whatever a lexer made of the SQL, exactly one
+ * statement runs, and the caller hears from it (its tag, the transaction status after it) before
+ * the next is sent. Settles with the command tag once the server is ready again.
+ */
+export class ProtocolStatement {
+  readonly done: Promise<string | null>
+  private tag: string | null = null
+  private settle!: (error: Error | null) => void
+
+  constructor(
+    private readonly text: string,
+    private readonly builder: ProtocolBuilder,
+    private readonly socketHolder?: { socket: { pause(): void; resume(): void } | null }
+  ) {
+    this.done = new Promise((resolve, reject) => {
+      let settled = false
+      this.settle = (error) => {
+        if (settled) return
+        settled = true
+        if (error) reject(error)
+        else resolve(this.tag)
+      }
+    })
+  }
+
+  submit(connection: {
+    parse(msg: { text: string; name: string; types: number[] }): void
+    bind(msg: { portal: string; statement: string; values: unknown[]; binary: boolean }): void
+    describe(msg: { type: 'P'; name: string }): void
+    execute(msg: { portal: string; rows: number }): void
+    sync(): void
+    stream?: { pause(): void; resume(): void }
+  }) {
+    if (this.socketHolder) this.socketHolder.socket = connection.stream ?? null
+    connection.parse({ text: this.text, name: '', types: [] })
+    connection.bind({ portal: '', statement: '', values: [], binary: false })
+    connection.describe({ type: 'P', name: '' })
+    connection.execute({ portal: '', rows: 0 })
+    connection.sync()
+    return null
+  }
+  private guard(fn: () => void) {
+    try {
+      fn()
+    } catch (error) {
+      this.settle(error instanceof Error ? error : new Error(String(error)))
+    }
+  }
+  handleRowDescription(msg: { fields: { name: string; dataTypeID: number }[] }) {
+    this.guard(() => this.builder.rowDescription(msg.fields))
+  }
+  handleDataRow(msg: { fields: (string | null)[] }) {
+    this.guard(() => this.builder.dataRow(msg.fields))
+  }
+  handleCommandComplete(msg: { text: string }) {
+    this.tag = msg.text
+    this.guard(() => this.builder.commandComplete(msg.text))
+  }
+  handleEmptyQuery() {}
+  handlePortalSuspended() {}
+  handleCopyInResponse(connection: { sendCopyFail(msg: string): void }) {
+    connection.sendCopyFail(COPY_IN_REFUSED)
+  }
+  handleCopyData() {}
+  handleError(error: Error) {
+    this.settle(error)
+  }
+  handleReadyForQuery() {
+    this.settle(null)
+  }
+}
+
+/** How a run's answer is made: the builder its messages go to, and the answer once the last statement is in. */
+export type Answer = { builder: ProtocolBuilder; finish: () => Uint8Array; socketHolder: { socket: { pause(): void; resume(): void } | null } }
 
 /**
  * SQL made when pg sends it, after the server answered whatever the connection ran before (its
@@ -95,14 +173,17 @@ export function lateQuery(text: () => string): ProtocolQuery {
 /** The whole answer as UTF-8 JSON, within the size cap. */
 export function jsonQuery(text: string, shape: RunShape, maxResultBytes: number) {
   const builder = new ResultJsonBuilder(shape, maxResultBytes)
-  const query = new ProtocolQuery<Uint8Array>(text, builder, () => {
+  const finish = () => {
     if (builder.tooLarge) {
       const { message, code } = builder.tooLargeError()
       throw new SqlError(message, { code })
     }
     return builder.toBytes()
-  })
-  return { query, rowCount: () => builder.rowCount }
+  }
+  const query = new ProtocolQuery<Uint8Array>(text, builder, finish)
+  const answer: Answer = { builder, finish, socketHolder: query }
+  // Nothing of its own to end (streamQuery's has a timer and a listener).
+  return { query, answer, rowCount: () => builder.rowCount, stop: () => undefined }
 }
 
 /** A streamed run's answer went out as it ran: nothing is left to send. */
@@ -117,10 +198,12 @@ const STREAM_FLUSH_MS = 100
  */
 export function streamQuery(text: string, sink: RunStream, client: pg.PoolClient) {
   let paused = false
+  // The socket of whichever submittable runs now: this query's, or a read-only run's statements'.
+  const holder: Answer['socketHolder'] = { socket: null }
   const builder = new ResultStreamBuilder((line) => {
-    if (sink.write(line) || paused || !query.socket) return
+    if (sink.write(line) || paused || !(holder.socket ?? query.socket)) return
     paused = true
-    const socket = query.socket
+    const socket = (holder.socket ?? query.socket)!
     socket.pause()
     void sink.drained().then(() => {
       paused = false
@@ -134,11 +217,13 @@ export function streamQuery(text: string, sink: RunStream, client: pg.PoolClient
     clearInterval(timer)
     client.off('notice', onNotice)
   }
-  // Referenced by the builder's callback above, which only runs once rows arrive.
-  const query = new ProtocolQuery<Uint8Array>(text, builder, () => {
+  const finish = () => {
     builder.flush()
     return STREAMED
-  })
+  }
+  // Referenced by the builder's callback above, which only runs once rows arrive.
+  const query = new ProtocolQuery<Uint8Array>(text, builder, finish)
   query.done.then(stop, stop)
-  return { query, rowCount: () => builder.lastRowCount }
+  const answer: Answer = { builder, finish, socketHolder: holder }
+  return { query, answer, rowCount: () => builder.lastRowCount, stop }
 }

@@ -8,6 +8,7 @@ import { isUnavailable } from '../db/unavailable'
 import { classify, classifyConnect, sessionEnded } from './classify'
 import { APPLICATION_NAME, type ServerPools } from './pools'
 import { jsonQuery, lateQuery, streamQuery } from './protocol-query'
+import { runReadOnly } from './read-only-run'
 import { serverAnswers } from './server-version'
 import { BackendStopper } from './stop-backend'
 import { ADMIN_SHUTDOWN, cancelledByUser, QUERY_CANCELED, SqlError, USER_CANCEL_MESSAGE, type RunControl, type RunOptions, type RunOutcome } from './types'
@@ -180,14 +181,20 @@ export async function runSql(context: RunContext, url: string, sql: string, opti
       control.markRunning(pid, backendStart)
     }
     const built = options.stream ? streamQuery(sql, options.stream, client) : jsonQuery(sql, options.shape, maxResultBytes)
-    const query = built.query
     rowCount = built.rowCount
-    client.query(query as unknown as pg.QueryConfig)
     try {
-      json = await query.done
+      if (options.readOnly) {
+        // One read-only transaction the SQL cannot leave (read-only-run.ts).
+        json = await runReadOnly(client, sql, built.answer, () => transactionStatus.get(client) ?? 'unknown')
+      } else {
+        client.query(built.query as unknown as pg.QueryConfig)
+        json = await built.query.done
+      }
     } finally {
       answered = true
       stopper.finish()
+      // A stream's timer and notice listener end with its query, which a read-only run never sends.
+      if (options.readOnly) built.stop()
     }
   } catch (e) {
     if (stopper.terminated) {

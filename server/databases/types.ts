@@ -37,7 +37,7 @@ export type RunOptions = {
   shape: RunShape
   /**
    * Run with read privileges only, in a way the SQL cannot escape: as the project's read-only
-   * login role.
+   * login role, in one read-only transaction the SQL cannot end or make writable (read-only-run.ts).
    */
   readOnly?: boolean
   /**
