@@ -45,4 +45,10 @@ export function withParams(target: string, params: Record<string, string>, where
  * Where links in mails point: SITE_URL, or the origin fixed at start (http://localhost:PORT, the
  * issuer's), never the request's Host: a caller could otherwise have a recovery link point anywhere.
  */
-export const linkBase = (platform: Platform) => `${platform.config.siteUrl ?? new URL(platform.config.auth.issuer).origin}/auth/v1`
+/**
+ * The platform's own origin for what leaves it (mailed links): SITE_URL, else this machine's
+ * address and port, never a request's Host (which the sender chooses, when ALLOWED_HOSTS lets any through).
+ */
+export const fixedOrigin = (platform: Platform) => platform.config.siteUrl ?? new URL(platform.config.auth.issuer).origin
+
+export const linkBase = (platform: Platform) => `${fixedOrigin(platform)}/auth/v1`

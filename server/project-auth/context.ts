@@ -17,8 +17,10 @@ export type ProjectAuthContext = {
   keyRole: ApiKeyRole
   /** The request's `apikey` itself. */
   apiKey: string
-  /** {site}/p/{ref}: the project's URL, the default redirect when the project names no site URL. */
+  /** {site}/p/{ref}: the project's URL as this request reached it (the tokens' issuer). */
   projectUrl: string
+  /** The project's URL at the platform's fixed origin (redirects.ts): what mailed links and the default redirect use. */
+  linkUrl: string
   ip: string
   db: AuthDb & { transaction<T>(fn: (tx: AuthDb) => Promise<T>): Promise<T> }
 }

@@ -10,7 +10,7 @@ import type { Platform } from '../platform-type'
 import { isPlatformError } from '../http/errors'
 import { isUnavailable } from '../db/unavailable'
 import { clientIp, readJsonBody } from '../http/guards'
-import { ownOrigin } from '../auth/redirects'
+import { fixedOrigin, ownOrigin } from '../auth/redirects'
 import { CORS, passGate, publicAnswer, publicPreflight } from '../data-api/gate'
 import { logPublicRequest } from '../logs/public-request-logs'
 import { authConfigOf } from './config'
@@ -66,6 +66,7 @@ export async function serveProjectAuth(platform: Platform, req: IncomingMessage,
       keyRole: gate.keyRole,
       apiKey: gate.key,
       projectUrl: `${ownOrigin(platform, req)}/p/${gate.project.ref}`,
+      linkUrl: `${fixedOrigin(platform)}/p/${gate.project.ref}`,
       ip: clientIp(req, platform.config.trustProxyHops),
       db,
     }

@@ -31,8 +31,8 @@ const codeDigest = (address: string, code: string) => digest(`${address.toLowerC
  * URL or on its allow-list (exact, or a prefix ending in `**`), else the site URL. An address
  * nobody allowed would hand the session to another site.
  */
-export function allowedRedirect(ctx: Pick<ProjectAuthContext, 'config' | 'projectUrl'>, candidate: string | undefined | null): string {
-  const fallback = ctx.config.site_url || ctx.projectUrl
+export function allowedRedirect(ctx: Pick<ProjectAuthContext, 'config' | 'projectUrl' | 'linkUrl'>, candidate: string | undefined | null): string {
+  const fallback = ctx.config.site_url || ctx.linkUrl
   // The URL parser drops tabs and line breaks, a Location header may not carry them.
   if (!candidate || /[\u0000-\u001f\u007f]/.test(candidate)) return fallback
   let url: URL
@@ -52,7 +52,7 @@ export function allowedRedirect(ctx: Pick<ProjectAuthContext, 'config' | 'projec
       return false
     }
   }
-  return sameOrigin(ctx.config.site_url) || sameOrigin(ctx.projectUrl) ? candidate : fallback
+  return sameOrigin(ctx.config.site_url) || sameOrigin(ctx.linkUrl) || sameOrigin(ctx.projectUrl) ? candidate : fallback
 }
 
 /** A link and code for `type`, made in the caller's transaction; send it after commit. */
@@ -66,7 +66,8 @@ export async function createLink(ctx: ProjectAuthContext, tx: AuthDb, user: User
   )
   const column = type === 'recovery' ? 'recovery_sent_at' : type === 'email_change' ? 'email_change_sent_at' : type === 'signup' ? 'confirmation_sent_at' : null
   if (column) await tx.query(`update auth.users set ${column} = now() where id = $1`, [user.id])
-  const link = `${ctx.projectUrl}/auth/v1/verify?token=${token}&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`
+  // At the platform's fixed origin: a request's Host is the sender's choice (redirects.ts).
+  const link = `${ctx.linkUrl}/auth/v1/verify?token=${token}&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`
   return { to: address, type, link, code }
 }
 

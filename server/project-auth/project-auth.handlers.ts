@@ -8,7 +8,7 @@ import type { projectAuthRoutes } from '@/lib/api-types'
 import type { Handlers, ProjectAccess } from '../http/types'
 import type { Platform } from '../platform-type'
 import { PlatformError, isPlatformError } from '../http/errors'
-import { ownOrigin } from '../auth/redirects'
+import { fixedOrigin, ownOrigin } from '../auth/redirects'
 import { notServingMessage, restrictedMessage } from '../sql/not-serving'
 import { apiSettingsOf } from '../data-api/settings'
 import { authConfigOf, updateAuthConfig } from './config'
@@ -27,7 +27,7 @@ async function contextFor(platform: Platform, req: IncomingMessage, ip: string, 
   if (access.db_location.given) throw new PlatformError(409, GIVEN_DATABASE_USERS)
   const project = { id: access.id, ref: access.ref, region: access.region, organization_id: access.organization_id, status: access.status, db_location: access.db_location }
   const [settings, config, db] = await Promise.all([apiSettingsOf(platform, access.ref), authConfigOf(platform, access.ref), authDatabases(platform).open(project)])
-  return { platform, req, project, secret: settings.jwtSecret, config, keyRole: 'service_role', apiKey: '', projectUrl: `${ownOrigin(platform, req)}/p/${access.ref}`, ip, db }
+  return { platform, req, project, secret: settings.jwtSecret, config, keyRole: 'service_role', apiKey: '', projectUrl: `${ownOrigin(platform, req)}/p/${access.ref}`, linkUrl: `${fixedOrigin(platform)}/p/${access.ref}`, ip, db }
 }
 
 /** The service's GoTrue errors, answered as the dashboard's: the same status and message. */

@@ -3,9 +3,10 @@
  * A project's own auth service attacked at its seams: pending and invited accounts, rows its own
  * SQL wrote, odd bodies and ids, the auth schema exposed through the data API, many requests at once.
  */
+import http from 'node:http'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestPlatform } from '../helpers/test-platform'
+import { atTestServer, type TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf } from '../helpers/project-backends'
 import type { Message } from '@/server/auth/mailer'
 
@@ -38,7 +39,7 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth under attack', () => {
   const unique = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
   const lastLink = (to: string, type: string) => {
     const mail = mails.findLast((m) => m.to === to && m.text.includes(`type=${type}`))!
-    return /https?:\/\/\S+\/verify\?\S+/.exec(mail.text)![0]
+    return atTestServer(tp, /https?:\/\/\S+\/verify\?\S+/.exec(mail.text)![0])
   }
   const confirmations = (p: Project, on: boolean) => tp.call('PATCH', `/platform/auth/${p.ref}/config`, { token: owner, body: { mailer_autoconfirm: !on } })
 
@@ -276,6 +277,32 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth under attack', () => {
     expect(new URLSearchParams(first.headers.get('location')!.split('#')[1]).get('error_code')).toBe('email_exists')
     const holders = await rowsOf(tp, owner, a.ref, `select count(*)::int as n from auth.users where email = '${wanted}'`)
     expect(holders).toEqual([{ n: 1 }])
+  })
+
+  it("mails links at the platform's own origin, whatever Host a stranger's request names", async () => {
+    await tp.call('PATCH', `/platform/auth/${b.ref}/config`, { token: owner, body: { mailer_autoconfirm: true, site_url: '' } })
+    const email = unique('host')
+    expect((await auth(b, '/signup', { key: b.anon, body: { email, password: PASSWORD } })).status).toBe(200)
+    // Any Host gets through (ALLOWED_HOSTS=*), and SITE_URL is not set.
+    const hosts = tp.platform.config.allowedHosts
+    tp.platform.config.allowedHosts = ['*']
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        const url = new URL(`${b.url}/auth/v1/recover`)
+        const req = http.request(url, { method: 'POST', headers: { Host: 'evil.example', apikey: b.anon, 'Content-Type': 'application/json' } }, (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        })
+        req.once('error', reject)
+        req.end(JSON.stringify({ email }))
+      })
+      expect(status).toBe(200)
+    } finally {
+      tp.platform.config.allowedHosts = hosts
+    }
+    const mail = mails.findLast((m) => m.to === email && m.text.includes('type=recovery'))!
+    expect(mail.text).not.toContain('evil.example')
+    expect(mail.text).toContain(`${new URL(tp.platform.config.auth.issuer).origin}/p/${b.ref}/auth/v1/verify?`)
   })
 
   it('links lead only to allowed addresses, whatever the userinfo, host suffix or scheme', async () => {

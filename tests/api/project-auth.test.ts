@@ -10,7 +10,7 @@ import { SignJWT } from 'jose'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestPlatform } from '../helpers/test-platform'
-import { startTestPlatform } from '../helpers/test-platform'
+import { atTestServer, startTestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf } from '../helpers/project-backends'
 import { pgClusterAvailable, startPgCluster } from '../helpers/pg-cluster'
 import { todoList } from '@/lib/snippets/quickstarts/todo-list'
@@ -322,8 +322,10 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth: hostile callers, links, the
     const refused = await auth(a, '/token?grant_type=password', { key: a.anon, body: { email, password: PASSWORD } })
     expect(((await refused.json()) as { error_code: string }).error_code).toBe('email_not_confirmed')
     const mail = mails.findLast((m) => m.to === email)!
-    const link = /https?:\/\/\S+\/verify\?\S+/.exec(mail.text)![0]
-    expect(link.startsWith(`${a.url}/auth/v1/verify?`)).toBe(true)
+    const mailed = /https?:\/\/\S+\/verify\?\S+/.exec(mail.text)![0]
+    // At the platform's fixed origin (no SITE_URL here: this machine's), never the request's Host.
+    expect(mailed.startsWith(`${new URL(tp.platform.config.auth.issuer).origin}/p/${a.ref}/auth/v1/verify?`)).toBe(true)
+    const link = atTestServer(tp, mailed)
     const followed = await fetch(link, { redirect: 'manual' })
     expect(followed.status).toBe(303)
     const location = followed.headers.get('location')!

@@ -184,6 +184,12 @@ export async function startTestPlatform(requested: Partial<ServerConfig> = {}): 
  */
 export const NO_BACKGROUND_PASSES = { healthCheckIntervalMs: 3_600_000, usageSampleIntervalMs: 3_600_000 } satisfies Partial<ServerConfig>
 
+/** A mailed link (at the platform's fixed origin, SITE_URL or this machine's) as the test's own server answers it. */
+export function atTestServer(tp: Pick<TestPlatform, 'url'>, link: string): string {
+  const url = new URL(link)
+  return new URL(url.pathname + url.search + url.hash, tp.url).toString()
+}
+
 /** Waits until the background work (provisioning) has settled. */
 export async function settle(platform: Platform) {
   while (platform.pending.size > 0) await Promise.allSettled([...platform.pending])
