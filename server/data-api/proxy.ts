@@ -33,16 +33,41 @@ const upstreamAgent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout:
 
 /** Request headers PostgREST reads; nothing else (cookies, the dashboard's) goes through. */
 const FORWARDED = ['accept', 'content-type', 'content-length', 'prefer', 'range', 'range-unit', 'accept-profile', 'content-profile', 'if-none-match', 'if-match']
-/** Connection-level answer headers, not passed on. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-authenticate', 'trailer'])
 /**
- * PostgREST answers what a project's SQL asks (`response.headers`, media-type domains) and here it
- * answers on the platform's own origin: no cookie of a project's choosing reaches the dashboard's,
- * no answer runs as a page there (sandboxed, never sniffed), whatever its Content-Type, and
- * its CORS stays the proxy's: any origin, never with credentials.
+ * PostgREST answers what a project's SQL asks (`response.headers`, `response.status`, media-type
+ * domains) and here it answers on the platform's own origin. So only the headers an application
+ * of the data API reads go through, PostgREST's own: no cookie of a project's choosing, no
+ * redirect elsewhere, no credential prompt, no cache or service worker rules for the dashboard's
+ * origin. No answer runs as a page there (sandboxed, never sniffed), whatever its Content-Type,
+ * and its CORS stays the proxy's: any origin, never with credentials.
  */
-const DROPPED = new Set(['set-cookie', 'set-cookie2', 'content-security-policy', 'x-content-type-options', 'refresh', 'access-control-allow-origin', 'access-control-allow-credentials'])
+const PASSED = new Set([
+  'content-type',
+  'content-range',
+  'content-location',
+  'content-profile',
+  'content-disposition',
+  'content-language',
+  'range-unit',
+  'preference-applied',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'expires',
+  'date',
+])
+/** PostgREST's Location of a created row (`/todos?id=eq.1`): a path of its own, never another site, nor a redirect. */
+const OWN_LOCATION = /^\/(?!\/)[^\\]*$/
 const CONTAINED = { 'Content-Security-Policy': "default-src 'none'; sandbox", 'X-Content-Type-Options': 'nosniff' }
+
+/** The answer's headers that go on to the caller (PASSED), and Location only as PostgREST writes it for a created row. */
+function passedHeaders(status: number, headers: IncomingMessage['headers']): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {}
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && PASSED.has(name)) out[name] = value
+  const location = headers.location
+  if (status === 201 && typeof location === 'string' && OWN_LOCATION.test(location)) out.location = location
+  return out
+}
 
 /** The query string without `apikey` (PostgREST would read it as a filter), as the client wrote it. */
 function forwardedQuery(search: string): string {
@@ -210,9 +235,7 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
     return answer(res, 503, { message: "The project's data API did not answer. Try again in a moment." }, requestId)
   }
   const status = answered.statusCode ?? 502
-  const out: Record<string, string | string[]> = { ...CORS, 'X-Request-Id': requestId }
-  for (const [name, value] of Object.entries(answered.headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !DROPPED.has(name)) out[name] = value
-  Object.assign(out, CONTAINED)
+  const out: Record<string, string | string[]> = { ...CORS, 'X-Request-Id': requestId, ...passedHeaders(status, answered.headers), ...CONTAINED }
   await relay(answered, res, { status, headers: out, head: req.method === 'HEAD' }, (chunk) => {
     bytes += chunk.byteLength
     countEgress(platform, project.id, chunk.byteLength)

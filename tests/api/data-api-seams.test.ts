@@ -48,6 +48,48 @@ for (const backend of BACKENDS) {
       expect(res.headers.get('access-control-allow-credentials')).toBeNull()
     })
 
+    it("passes on only the headers an application reads: none a project's SQL sets for the platform's origin", async () => {
+      await rowsOf(
+        tp,
+        owner,
+        ref,
+        `create function public.answer_headers(kind text) returns text language plpgsql as $$ begin
+           perform set_config('response.status', case kind when 'redirect' then '302' when 'prompt' then '401' else '200' end, true);
+           perform set_config('response.headers', '[{"Location": "https://evil.example/"}, {"WWW-Authenticate": "Basic realm=\\"dashboard\\""},
+             {"Clear-Site-Data": "\\"*\\""}, {"Link": "<https://evil.example/x.css>; rel=stylesheet"}, {"Service-Worker-Allowed": "/"},
+             {"X-Frame-Options": "ALLOWALL"}, {"Refresh": "0; url=https://evil.example/"}, {"Cache-Control": "no-store"}]', true);
+           return kind;
+         end $$;
+         create table public.made (id serial primary key, note text);
+         grant insert, select on public.made to anon; grant usage on sequence made_id_seq to anon`
+      )
+      // PostgREST reloads its schema cache after the run, in a moment.
+      await expect
+        .poll(async () => (await fetch(`${tp.url}/p/${ref}/rest/v1/rpc/answer_headers`, { method: 'POST', headers: { apikey: anon, 'Content-Type': 'application/json' }, body: '{"kind":"plain"}' })).status, { timeout: 10_000 })
+        .toBe(200)
+      for (const kind of ['redirect', 'prompt', 'plain']) {
+        const res = await fetch(`${tp.url}/p/${ref}/rest/v1/rpc/answer_headers`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { apikey: anon, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ kind }),
+        })
+        for (const name of ['location', 'www-authenticate', 'clear-site-data', 'link', 'service-worker-allowed', 'x-frame-options', 'refresh'])
+          expect(res.headers.get(name), `${kind}: ${name}`).toBeNull()
+        expect(res.headers.get('cache-control'), `${kind}: ${res.status}`).toBe('no-store')
+      }
+      // PostgREST's own Location of a created row still goes through, and its Content-Range.
+      const created = await fetch(`${tp.url}/p/${ref}/rest/v1/made`, {
+        method: 'POST',
+        headers: { apikey: anon, 'Content-Type': 'application/json', Prefer: 'return=headers-only' },
+        body: JSON.stringify({ note: 'x' }),
+      })
+      expect(created.status).toBe(201)
+      expect(created.headers.get('location')).toBe('/made?id=eq.1')
+      const counted = await rest('/made?select=id', { Prefer: 'count=exact' })
+      expect(counted.headers.get('content-range')).toBe('0-0/1')
+    })
+
     it("refuses a token of the project's secret naming a role beyond anon, authenticated and service_role", async () => {
       const secret = (await tp.platform.db.query<{ jwt_secret: string }>('select jwt_secret from project_api_settings where project_ref = $1', [ref]))[0].jwt_secret
       // (`authenticator` itself is let through by PostgreSQL, a session may always be its own user: it
