@@ -57,6 +57,7 @@ const ENTRY_POINTS: Record<string, { where: 'maintenance' | 'project' | 'both'; 
   'server/backups/download.ts': { where: 'project', steps: ['download (when pg_dump of the server version is installed)'] },
   'server/data-api/admin.ts': { where: 'both', steps: ['data api', 'api settings', 'upgrade', 'read-only mode'] },
   'server/data-api/roles.ts': { where: 'both', steps: ['data api'] },
+  'server/data-api/processes.ts': { where: 'maintenance', steps: ['api settings (its stop ends the stopped PostgREST\'s sessions)'] },
   'server/data-api/api-settings.ts': { where: 'project', steps: ['api settings'] },
   'server/projects/upgrade.ts': { where: 'project', steps: ['upgrade'] },
   'server/projects/read-only-mode.ts': { where: 'maintenance', steps: ['read-only mode'] },
