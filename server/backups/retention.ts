@@ -4,7 +4,8 @@
  * backups older than the plan's days; on a plan that keeps none (Free), every backup but the
  * newest completed one (one on-demand backup is kept); every backup of a deleted project; a
  * pending backup whose maker stopped (its lease ran out) is failed and its database dropped.
- * Never the backup a project is being restored from, nor one being made.
+ * Never the backup a project is being restored from (while it is RESTORING: a project deleted
+ * meanwhile still names it), nor one being made.
  */
 import { PLAN_IDS } from '@/lib/api-types'
 import { planNumbers } from '@/lib/billing/plan-table'
@@ -62,7 +63,7 @@ export async function pruneBackups(platform: Platform, ref?: string): Promise<st
      left join organizations o on o.id = p.organization_id
      where ($2::text is null or b.project_ref = $2)
        and b.status <> 'pending'
-       and b.id is distinct from p.restoring_backup_id
+       and not (p.status = 'RESTORING' and b.id is not distinct from p.restoring_backup_id)
        and not exists (select 1 from projects c where c.clone_from_backup_id = b.id and c.status = 'COMING_UP')
        and (
          p.id is null or p.status = 'REMOVED'

@@ -11,8 +11,13 @@ export const pidDir = (dataDir: string) => path.join(dataDir, 'data-api')
 const pidFile = (dataDir: string, ref: string) => path.join(pidDir(dataDir), `${ref}.pid`)
 
 export function rememberPid(dataDir: string, ref: string, pid: number) {
-  fs.mkdirSync(pidDir(dataDir), { recursive: true })
-  fs.writeFileSync(pidFile(dataDir, ref), String(pid))
+  try {
+    fs.mkdirSync(pidDir(dataDir), { recursive: true })
+    fs.writeFileSync(pidFile(dataDir, ref), String(pid))
+  } catch (error) {
+    // A full disk: the process serves all the same; only a kill -9 of the app would leave it behind.
+    console.warn(`[data-api] could not note PostgREST's pid for project ${ref}: ${(error as Error).message}`)
+  }
 }
 
 export function forgetPid(dataDir: string, ref: string, pid: number) {

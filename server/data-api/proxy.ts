@@ -114,6 +114,18 @@ function sendUpstream(req: IncomingMessage, port: number, path: string, upstream
   return { request, answered }
 }
 
+/** Whether an `Authorization: Bearer` JWT's `exp` has passed (its signature is PostgREST's to check). */
+function expiredBearer(authorization: string | undefined): boolean {
+  const token = /^Bearer\s+([\w-]+)\.([\w-]+)\.[\w-]+$/i.exec(authorization ?? '')
+  if (!token) return false
+  try {
+    const { exp } = JSON.parse(Buffer.from(token[2], 'base64url').toString('utf8')) as { exp?: unknown }
+    return typeof exp === 'number' && exp * 1000 <= Date.now()
+  } catch {
+    return false
+  }
+}
+
 /** Requests under way per project and client address, in this app instance: one client never takes every upstream connection. */
 const underWay = new Map<string, number>()
 
@@ -175,6 +187,13 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
   if (!settings.enabled) {
     drop()
     return answer(res, 404, { message: "This project's data API is turned off: turn it on in Project settings → API." }, requestId)
+  }
+  // PostgREST 12 takes a token up to 30 s past its `exp` (a clock skew it allows, not a setting):
+  // here a token is expired at its `exp`, as the project's auth service says.
+  if (expiredBearer(req.headers.authorization)) {
+    drop()
+    res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token", error_description="JWT expired"')
+    return answer(res, 401, { code: 'PGRST301', details: null, hint: null, message: 'JWT expired' }, requestId)
   }
   const release = admit(project.ref, clientIp(req, platform.config.trustProxyHops), platform.config.dataApiMaxRequestsPerClient)
   if (!release) {

@@ -153,8 +153,18 @@ function checkVersion(dataDir: string) {
  * `.1` whenever it would pass LOG_MAX_BYTES, also while the server runs: any role can make the
  * server write (RAISE WARNING, a failing statement's text), so the log must not grow unbounded.
  */
-function serverLog(file: string) {
-  const open = () => fs.createWriteStream(file, { flags: 'a', mode: 0o600 })
+export function serverLog(file: string) {
+  // A full disk (ENOSPC) or a log that cannot be written must not end the app: said once, and the
+  // log is written again from the next rotation on.
+  let failing = false
+  const open = () => {
+    const opened = fs.createWriteStream(file, { flags: 'a', mode: 0o600 })
+    opened.on('error', (error) => {
+      if (!failing) console.error(`[engine] the server's log ${file} cannot be written (${error.message}); its lines are dropped until it can`)
+      failing = true
+    })
+    return opened
+  }
   const rotate = () => {
     try {
       fs.renameSync(file, `${file}.1`)
@@ -176,6 +186,16 @@ function serverLog(file: string) {
   const tail: string[] = []
   return {
     write(chunk: Buffer) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) tail.push(line)
+      tail.splice(0, Math.max(0, tail.length - 20))
+      if (failing) {
+        // Tried again now and then (another file, once space is back).
+        if (size + chunk.length <= LOG_MAX_BYTES) {
+          size += chunk.length
+          return
+        }
+        failing = false
+      }
       if (size > 0 && size + chunk.length > LOG_MAX_BYTES) {
         // The old stream finishes its pending writes into the renamed file.
         stream.end()
@@ -185,8 +205,6 @@ function serverLog(file: string) {
       }
       stream.write(chunk)
       size += chunk.length
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) tail.push(line)
-      tail.splice(0, Math.max(0, tail.length - 20))
     },
     tail: () => tail.join('\n'),
     close: () => new Promise<void>((resolve) => stream.end(resolve)),

@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterEach, expect, it } from 'vitest'
-import { enginePaths, startEngine, type Engine } from './cluster'
+import { enginePaths, serverLog, startEngine, type Engine } from './cluster'
 
 let engine: Engine | null = null
 afterEach(async () => {
@@ -44,4 +44,22 @@ it("keeps postgres.log and its one older copy bounded however much a role makes 
   expect(sizeOf(`${log}.1`)).toBeLessThanOrEqual(10 * MB)
   expect(sizeOf(`${log}.1`)).toBeGreaterThan(0)
   fs.rmSync(dir, { recursive: true, force: true })
+})
+
+it('keeps the app running when the log cannot be written (a full disk): the lines are dropped, the tail still kept', async () => {
+  const errors: unknown[] = []
+  const onError = (error: unknown) => errors.push(error)
+  process.on('uncaughtException', onError)
+  try {
+    // Every write to /dev/full fails with ENOSPC, as on a full disk.
+    const log = serverLog('/dev/full')
+    log.write(Buffer.from('LOG:  a line the disk has no room for\n'))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    log.write(Buffer.from('LOG:  another one\n'))
+    expect(log.tail()).toContain('another one')
+    await log.close()
+  } finally {
+    process.off('uncaughtException', onError)
+  }
+  expect(errors).toEqual([])
 })

@@ -6,7 +6,9 @@
  */
 import { z } from 'zod'
 import { route } from '@/lib/api-types'
-import { successAnswer } from './handler'
+import pg from 'pg'
+import { errorAnswer, successAnswer } from './handler'
+import { SqlError } from '../databases/types'
 import { emptyReply, rawJson, reply } from './types'
 
 const thing = route({ method: 'GET', path: '/things/:id', params: z.object({ id: z.string() }), answer: z.object({ id: z.string() }), status: 200 })
@@ -35,4 +37,13 @@ it('refuses raw JSON from a route not declared raw', () => {
   expect(() => successAnswer(thing, raw, true)).toThrow('answered raw JSON but is not declared raw')
   const rawRoute = route({ method: 'GET', path: '/big', answer: z.unknown(), raw: true })
   expect(successAnswer(rawRoute, raw, true)).toEqual({ status: 200, body: raw.raw, headers: {} })
+})
+
+it('answers a full disk with 503 and a sentence, from the control plane or a project (not a 500, nor the SQL\'s fault)', () => {
+  const controlPlane = Object.assign(new pg.DatabaseError('could not extend file "base/16384/2619": No space left on device', 0, 'error'), { code: '53100' })
+  const answered = errorAnswer(controlPlane, 'platform', 'r1')
+  expect(answered).toMatchObject({ status: 503, headers: { 'Retry-After': '30' }, body: { code: 503, message: expect.stringContaining('works again by itself once space is freed') } })
+  const project = new SqlError('could not extend file "base/1/2": No space left on device', { code: '53100' })
+  expect(errorAnswer(project, 'platform', 'r2')).toMatchObject({ status: 503, body: { pg: { code: '53100' } } })
+  expect(errorAnswer(new SqlError('syntax error', { code: '42601' }), 'platform', 'r3').status).toBe(400)
 })

@@ -39,8 +39,13 @@ function send(res: ServerResponse, status: number, body: unknown, requestId: str
   res.end(body instanceof Uint8Array ? body : JSON.stringify(body))
 }
 
+/** PostgreSQL's code for a write that found no room on the disk ("could not extend file … No space left on device"). */
+const DISK_FULL = '53100'
+const DISK_FULL_MESSAGE =
+  'The disk the platform keeps its databases on is full, so nothing can be saved right now. It works again by itself once space is freed; the server log says which files grew.'
+
 /** The error answer for anything thrown while handling a request. */
-function errorAnswer(error: unknown, flavour: RouteFlavour, requestId: string): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
+export function errorAnswer(error: unknown, flavour: RouteFlavour, requestId: string): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
   const body = (status: number, message: string, extra: Record<string, unknown> = {}) => ({ code: status, message, requestId, ...extra })
   if (isPlatformError(error)) {
     const extra = flavour === 'auth' ? { error_code: errorCodeFor(error.status), msg: error.message } : {}
@@ -50,6 +55,12 @@ function errorAnswer(error: unknown, flavour: RouteFlavour, requestId: string): 
     // The auth service's own failures still carry GoTrue's fields.
     const answer = errorAnswer(error, 'platform', requestId)
     return { ...answer, body: { ...answer.body, error_code: errorCodeFor(answer.status), msg: answer.body.message } }
+  }
+  // A full disk is the platform's, not the SQL's: the same sentence for the control plane and a project.
+  if (isSqlError(error) && error.pg.code === DISK_FULL) return { status: 503, body: body(503, DISK_FULL_MESSAGE, { pg: error.pg }), headers: { 'Retry-After': '30' } }
+  if ((error as { code?: unknown })?.code === DISK_FULL) {
+    console.error(`[${requestId}] the disk is full:`, error)
+    return { status: 503, body: body(503, DISK_FULL_MESSAGE), headers: { 'Retry-After': '30' } }
   }
   if (isSqlError(error)) return { status: 400, body: body(400, error.message, { pg: error.pg }) }
   if (isDatabaseUnavailable(error)) {
@@ -131,6 +142,9 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
   let corsOrigin: string | null = null
   try {
     if (!url) throw new PlatformError(400, 'The request target must be a path (/…).')
+    // Postgres text cannot hold NUL: a path or query naming one is refused here, for every service
+    // (PostgREST answered it by failing).
+    if (/%00|\u0000/i.test(req.url ?? '')) throw new PlatformError(400, 'The request target must not hold a NUL character (%00).')
     const platform = await platformPromise.catch((error) => {
       console.error('The platform could not start:', error)
       throw new PlatformError(503, 'The platform could not start. The server log says why.')

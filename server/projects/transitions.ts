@@ -61,6 +61,7 @@ async function finish(platform: Platform, claim: TransitionClaim, outcome: Outco
   await platform.db.query(
     `update projects set status = $3, status_message = $4, db_version = coalesce($5, db_version),
        db_location = case when $6 then null else db_location end,
+       restoring_backup_id = case when $3 = 'REMOVED' then null else restoring_backup_id end,
        unhealthy_since = case when $3 = 'ACTIVE_UNHEALTHY' then now() else null end,
        last_activity_at = case when $3 = 'ACTIVE_HEALTHY' then now() else last_activity_at end,
        next_transition_at = null, lease_owner = null, lease_until = null, updated_at = now()

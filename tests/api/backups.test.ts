@@ -316,6 +316,21 @@ describe.each(BACKENDS)('backup retention: $name', (backend) => {
     expect(await databaseExists(`p_${ref}_bk_${made.id}`)).toBe(false)
   })
 
+  it('drops the backup a deleted project was being restored from', async () => {
+    const ref = await activeProject(tp, token, slug, { plan: 'pro' })
+    const made = (await tp.call('POST', `/platform/projects/${ref}/backups`, { token })).body
+    // Deleted while it was RESTORING: the row still names the backup it was being restored from.
+    await tp.platform.db.query(`update projects set restoring_backup_id = $2 where ref = $1`, [ref, made.id])
+    expect((await tp.call('DELETE', `/platform/projects/${ref}`, { token })).status).toBe(200)
+    await settle(tp.platform)
+    const [row] = await tp.platform.db.query<{ status: string; restoring_backup_id: string | null }>('select status, restoring_backup_id from projects where ref = $1', [ref])
+    expect(row).toEqual({ status: 'REMOVED', restoring_backup_id: null })
+    await tp.platform.db.query(`update projects set restoring_backup_id = $2 where ref = $1`, [ref, made.id])
+    await runBackupPass(tp.platform)
+    expect(await backupsOf(ref)).toEqual([])
+    expect(await databaseExists(`p_${ref}_bk_${made.id}`)).toBe(false)
+  })
+
   it("opens the project's database again and drops the copy after a backup cut off mid-copy", async () => {
     const ref = await activeProject(tp, token, slug, { plan: 'pro' })
     expect((await runSql(tp, token, ref, `create table kept (id int); insert into kept values (1)`)).status).toBe(200)

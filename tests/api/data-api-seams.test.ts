@@ -90,6 +90,23 @@ for (const backend of BACKENDS) {
       expect(counted.headers.get('content-range')).toBe('0-0/1')
     })
 
+    it('refuses a token at its exp (PostgREST alone would take it 30 s longer)', async () => {
+      const secret = (await tp.platform.db.query<{ jwt_secret: string }>('select jwt_secret from project_api_settings where project_ref = $1', [ref]))[0].jwt_secret
+      const token = (exp: number) => new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(exp).sign(new TextEncoder().encode(secret))
+      const now = Math.floor(Date.now() / 1000)
+      const expired = await rest('/made', { Authorization: `Bearer ${await token(now - 5)}` })
+      expect(expired.status).toBe(401)
+      expect(await expired.json()).toMatchObject({ code: 'PGRST301', message: 'JWT expired' })
+      expect((await rest('/made', { Authorization: `Bearer ${await token(now + 60)}` })).status).toBe(200)
+    })
+
+    it('refuses a NUL character in the path or the query with 400, as every route does', async () => {
+      for (const target of ['/made%00', '/made?note=eq.%00', '/rpc/answer_headers%00x'])
+        expect((await rest(target)).status, target).toBe(400)
+      expect(((await (await rest('/made%00')).json()) as { message: string }).message).toContain('NUL character')
+      expect((await rest('/made')).status).toBe(200)
+    })
+
     it("refuses a token of the project's secret naming a role beyond anon, authenticated and service_role", async () => {
       const secret = (await tp.platform.db.query<{ jwt_secret: string }>('select jwt_secret from project_api_settings where project_ref = $1', [ref]))[0].jwt_secret
       // (`authenticator` itself is let through by PostgreSQL, a session may always be its own user: it
