@@ -143,8 +143,8 @@ export type ServerConfig = {
   authMaxBodyBytes: number
   /** Largest SQL result (as JSON) the SQL endpoint answers. */
   maxResultBytes: number
-  /** temp_file_limit of each project's role on PostgreSQL servers. */
-  projectTempFileLimit: string
+  /** temp_file_limit of each project's role on PostgreSQL servers (PROJECT_TEMP_FILE_LIMIT); unset: a tenth of DATA_DIR's disk, at most 5 GB. */
+  projectTempFileLimit?: string
   /** Sessions each project's own role may hold at once on its server (its clients' and the platform's). */
   projectConnectionLimit: number
   embeddedDb: EmbeddedDbConfig
@@ -291,7 +291,7 @@ export function readConfig(): ServerConfig {
     dataApiMaxRequestsPerClient: wholeNumber('DATA_API_MAX_REQUESTS_PER_CLIENT', 16),
     authMaxBodyBytes: wholeNumber('AUTH_MAX_BODY_BYTES', 64 * 1024),
     maxResultBytes: wholeNumber('MAX_RESULT_BYTES', 128 * 1024 * 1024),
-    projectTempFileLimit: env('PROJECT_TEMP_FILE_LIMIT') ?? '5GB',
+    projectTempFileLimit: env('PROJECT_TEMP_FILE_LIMIT'),
     projectConnectionLimit: wholeNumber('PROJECT_CONNECTION_LIMIT', 60),
     embeddedDb: embeddedDb(),
     dataApi: { idleSeconds: wholeNumber('DATA_API_IDLE_SECONDS', 300), maxProcesses: wholeNumber('DATA_API_MAX_PROCESSES', 20) },

@@ -21,6 +21,7 @@ import { resolveDatabaseServers, type DatabaseServers } from './engine/servers'
 import { closeProjectSchemas } from './graphql/project-schemas'
 import { dataApiProcesses } from './data-api/processes'
 import { authDatabases } from './project-auth/database'
+import { defaultTempFileLimit } from './databases/temp-file-limit'
 
 export async function createPlatform(config: ServerConfig): Promise<Platform> {
   const servers = await resolveDatabaseServers(config)
@@ -40,7 +41,7 @@ async function assemble(config: ServerConfig, servers: DatabaseServers): Promise
   const databases = createProjectDatabases({
     projectDbServers: servers.projectDbServers,
     maxResultBytes: config.maxResultBytes,
-    tempFileLimit: config.projectTempFileLimit,
+    tempFileLimit: config.projectTempFileLimit ?? defaultTempFileLimit(config.dataDir),
     terminateGraceMs: config.sqlTerminateGraceMs,
     connectionLimit: config.projectConnectionLimit,
   })
