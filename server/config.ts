@@ -154,6 +154,8 @@ export type ServerConfig = {
   healthCheckTimeoutMs: number
   /** Projects set up at once by one app instance. */
   provisionConcurrency: number
+  /** Backups made on demand one project keeps at most (MAX_MANUAL_BACKUPS): each is a whole copy of its database on the shared disk. */
+  maxManualBackups: number
   /** Automatic attempts before a failed set-up waits for a retry by hand. */
   provisionMaxAttempts: number
   /** Wait before the first automatic retry; each next one waits three times longer. */
@@ -298,6 +300,7 @@ export function readConfig(): ServerConfig {
     healthCheckIntervalMs: wholeNumber('HEALTH_CHECK_INTERVAL_MS', 30_000),
     healthCheckTimeoutMs: wholeNumber('HEALTH_CHECK_TIMEOUT_MS', 5_000),
     provisionConcurrency: wholeNumber('PROVISION_CONCURRENCY', 2),
+    maxManualBackups: wholeNumber('MAX_MANUAL_BACKUPS', 5),
     provisionMaxAttempts: wholeNumber('PROVISION_MAX_ATTEMPTS', 6),
     provisionRetryBaseMs: wholeNumber('PROVISION_RETRY_BASE_MS', 5_000),
     rateLimits: {

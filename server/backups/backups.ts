@@ -92,6 +92,12 @@ export async function createBackup(platform: Platform, ref: string, kind: Backup
     if (kind === 'daily') {
       const recent = await tx.query(`select 1 from project_backups where project_ref = $1 and kind = 'daily' and inserted_at > now() - interval '23 hours'`, [ref])
       if (recent.length) return null
+    } else {
+      // Each is a whole copy of the database on the disk every project shares.
+      const [kept] = await tx.query<{ n: number }>(`select count(*)::int as n from project_backups where project_ref = $1 and kind = 'manual' and status <> 'failed'`, [ref])
+      const max = platform.config.maxManualBackups
+      if (kept.n >= max)
+        throw conflict(`This project keeps ${max} backups made on demand at most, and has ${kept.n}: delete one (Database → Backups) before making another.`)
     }
     const [row] = await tx.query<BackupRow>(
       `insert into project_backups (id, project_ref, kind, database_name, lease_until)

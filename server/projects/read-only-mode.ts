@@ -34,12 +34,14 @@ type Candidate = {
   bytes: string
   read_only: boolean
   tier: PlanTier
+  /** Whether `bytes` holds backups besides the database. */
+  with_backups: boolean
 }
 
 /** Why a project is read-only, in one sentence for the banner and the settings page. */
-export function readOnlyNote(tier: PlanTier, bytes: number, quota: number): string {
+export function readOnlyNote(tier: PlanTier, bytes: number, quota: number, withBackups = false): string {
   const planName = planNumbers(TIERS[tier].plan).name
-  return `The database uses ${formatBytes(bytes)}; the ${planName} plan includes ${formatBytes(quota)} per project.`
+  return `The database${withBackups ? ' and its backups' : ''} use${withBackups ? '' : 's'} ${formatBytes(bytes)}; the ${planName} plan includes ${formatBytes(quota)} per project.`
 }
 
 /** Sets (or resets) the session default on the project's database, then ends its open sessions. */
@@ -62,7 +64,10 @@ async function applyReadOnly(platform: Platform, project: Candidate, on: boolean
 export async function updateReadOnlyModes(platform: Platform, organizationId: number | null = null): Promise<string[]> {
   if (!platform.config.isPlatform) return []
   const candidates = await platform.db.query<Candidate>(
-    `select p.id::int as id, p.ref, p.region, p.db_location, p.db_size_bytes::text as bytes, p.read_only_at is not null as read_only, o.tier
+    // Its backups count too: each is a copy of the database on the disk every project shares.
+    `select p.id::int as id, p.ref, p.region, p.db_location, p.read_only_at is not null as read_only, o.tier,
+        (p.db_size_bytes + coalesce((select sum(b.size_bytes) from project_backups b where b.project_ref = p.ref and b.status = 'completed'), 0))::text as bytes,
+        exists (select 1 from project_backups b where b.project_ref = p.ref and b.status = 'completed' and b.size_bytes > 0) as with_backups
        from projects p join organizations o on o.id = p.organization_id
       where p.db_location is not null and p.db_size_bytes is not null and p.status = any($1::text[])
         and ($2::bigint is null or p.organization_id = $2)`,
@@ -80,7 +85,7 @@ export async function updateReadOnlyModes(platform: Platform, organizationId: nu
       const updated = await platform.db.query(
         `update projects set read_only_at = case when $2 then now() end, read_only_note = $3, updated_at = now()
           where id = $1 and (read_only_at is not null) = $4 returning id`,
-        [project.id, over, over ? readOnlyNote(project.tier, bytes, quota!) : null, project.read_only]
+        [project.id, over, over ? readOnlyNote(project.tier, bytes, quota!, project.with_backups) : null, project.read_only]
       )
       if (updated.length) changed.push(project.ref)
     } catch (error) {

@@ -31,7 +31,7 @@ describe.each(BACKENDS)('backups: $name', (backend) => {
   const names = async () => (await rowsOf(tp, token, ref, 'select name from authors order by name')).map((r) => r.name)
 
   beforeAll(async () => {
-    ;({ tp, stop } = await backend.start())
+    ;({ tp, stop } = await backend.start({ maxManualBackups: 50 }))
     const owner = await ownerWithOrg(tp, 'Backup Org')
     token = owner.token
     orgId = owner.org.id
@@ -222,6 +222,23 @@ describe.each(BACKENDS)('backups: $name', (backend) => {
     await tp.call('POST', `/platform/projects/${ref}/restore`, { token })
     await settle(tp.platform)
     expect(await names()).toEqual(['Kept'])
+  })
+
+  it('keeps at most MAX_MANUAL_BACKUPS made on demand: one more is refused until one is deleted', async () => {
+    const before = tp.platform.config.maxManualBackups
+    const kept = (await tp.platform.db.query<{ n: number }>(`select count(*)::int as n from project_backups where project_ref = $1 and kind = 'manual' and status <> 'failed'`, [ref]))[0].n
+    tp.platform.config.maxManualBackups = kept + 1
+    try {
+      await backUp()
+      const refused = await tp.call('POST', backups(), { token })
+      expect(refused.status).toBe(409)
+      expect(refused.body.message).toMatch(new RegExp(`^This project keeps ${kept + 1} backups made on demand at most, and has ${kept + 1}: delete one`))
+      const [oldest] = (await tp.call('GET', backups(), { token })).body.backups.slice(-1)
+      expect((await tp.call('DELETE', backups(`/${oldest.id}`), { token })).status).toBe(200)
+      expect((await tp.call('POST', backups(), { token })).status).toBe(201)
+    } finally {
+      tp.platform.config.maxManualBackups = before
+    }
   })
 
   it('deletes a backup with its database; a Developer may back up but not restore or delete', async () => {

@@ -104,6 +104,28 @@ for (const backend of BACKENDS) {
       expect((await rest('POST', 'notes', { id: 101, body: 'written' })).status).toBe(201)
     })
 
+    it("counts the project's backups with its database: copies of it on the same disk", async () => {
+      const other = await activeProject(tp, owner, org.slug)
+      const backup = (await tp.call('POST', `/platform/projects/${other}/backups`, { token: owner })).body as { id: number; size_bytes: number }
+      await sample()
+      const [{ bytes }] = await tp.platform.db.query<{ bytes: string }>('select db_size_bytes::text as bytes from projects where ref = $1', [other])
+      const quota = tp.platform.config.freeDatabaseQuotaBytes
+      // The database alone fits; with its backup it does not.
+      tp.platform.config.freeDatabaseQuotaBytes = Number(bytes) + Math.floor(backup.size_bytes / 2)
+      try {
+        await sample()
+        const project = (await tp.call('GET', `/platform/projects/${other}`, { token: owner })).body
+        expect(project.read_only).toBe(true)
+        expect(project.read_only_note).toMatch(/^The database and its backups use /)
+        expect((await tp.call('DELETE', `/platform/projects/${other}/backups/${backup.id}`, { token: owner })).status).toBe(200)
+        await sample()
+        expect((await tp.call('GET', `/platform/projects/${other}`, { token: owner })).body.read_only).toBe(false)
+      } finally {
+        tp.platform.config.freeDatabaseQuotaBytes = quota
+      }
+      expect((await tp.call('DELETE', `/platform/projects/${other}`, { token: owner })).status).toBe(200)
+    })
+
     it('an upgrade to a plan the database fits in makes it writable again', async () => {
       expect((await runSql(tp, owner, ref, `drop table big; ${FILL}`)).status).toBe(200)
       await sample()
