@@ -171,12 +171,13 @@ test('an extension enabled, with its SQL shown first, then used from the SQL edi
 
   const dialog = page.getByRole('dialog', { name: 'Enable citext' })
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByLabel('SQL that will run')).toContainText('create extension "citext" with schema "public"')
+  // Into the platform's schema, as hosted projects put them; found unqualified all the same.
+  await expect(dialog.getByLabel('SQL that will run')).toContainText('create extension "citext" with schema "extensions"')
   await dialog.getByRole('button', { name: 'Enable extension' }).click()
   await expect(dialog).toBeHidden()
   await expect(card.getByRole('switch', { name: 'Disable citext' })).toHaveAttribute('aria-checked', 'true')
-  await expect(card).toContainText('in schema public')
-  await expect(page.getByText('Enabled citext in schema public')).toBeHidden()
+  await expect(card).toContainText('in schema extensions')
+  await expect(page.getByText('Enabled citext in schema extensions')).toBeHidden()
   await photograph(page, 'extensions', { widths: [375, 1280] })
   await page.setViewportSize({ width: 1280, height: 860 })
 

@@ -208,6 +208,8 @@ export class DataApiProcesses {
       PGRST_DB_URI: dbUri.toString(),
       PGRST_DB_SCHEMAS: settings.schemas.join(','),
       PGRST_DB_ANON_ROLE: 'anon',
+      // As hosted projects: extensions' types and functions found from the exposed schemas.
+      PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
       PGRST_JWT_SECRET: settings.jwtSecret,
       PGRST_DB_MAX_ROWS: String(settings.maxRows),
       PGRST_DB_POOL: '5',

@@ -101,6 +101,8 @@ async function provisionOwner(context: ProvisionContext, adminUrl: string, ref: 
         : `CREATE ROLE ${ident} WITH LOGIN NOSUPERUSER NOCREATEDB ${createRole} NOREPLICATION NOBYPASSRLS CONNECTION LIMIT ${connectionLimit} PASSWORD ${pg.escapeLiteral(password)}`
     )
     await revokeReservedConnections(admin, name)
+    // As hosted projects have it: what the platform puts in `extensions` is found unqualified.
+    if (!role.rowCount) await admin.query(`ALTER ROLE ${ident} SET search_path = "$user", public, extensions`)
     if (template !== undefined) await admin.query(`DROP DATABASE IF EXISTS ${ident} WITH (FORCE)`)
     const db = await admin.query('select 1 from pg_database where datname = $1', [name])
     if (!db.rowCount) {

@@ -56,6 +56,7 @@ export async function ensureReadOnlyRole(admin: pg.Pool, adminUrl: string, ref: 
   )
   await admin.query(`GRANT CONNECT ON DATABASE ${pg.escapeIdentifier(database)} TO ${ident}`)
   await admin.query(`ALTER ROLE ${ident} SET default_transaction_read_only = on`)
+  await admin.query(`ALTER ROLE ${ident} SET search_path = "$user", public, extensions`)
   await grantReservedConnections(admin, name)
   await admin
     .query(`ALTER ROLE ${ident} SET temp_file_limit = ${pg.escapeLiteral(tempFileLimit)}`)

@@ -16,7 +16,8 @@ import { EXTENSION_CATALOGUE } from '@/lib/extensions/catalogue'
 import { disableExtensionSql, enableExtensionSql } from '@/lib/extensions/extension-sql'
 import { mergeExtensions, REASONS, type DatabaseExtensions, type PlatformHelp } from '@/lib/extensions/merge'
 import { quoteIdentifier } from '@/lib/sql/completion/identifiers'
-import { isSqlError } from '../databases'
+import { isSqlError, type ProjectDbLocation } from '../databases'
+import { withAdminSession } from '../databases/admin-session'
 import { conflict, PlatformError } from '../http/errors'
 import type { ProjectAccess } from '../http/types'
 import type { Platform } from '../platform-type'
@@ -60,11 +61,14 @@ const databaseFacts = z.object({
  * server given only by the project's own URL (self-hosted DATABASE_URL).
  */
 function platformTarget(platform: Platform, project: ProjectAccess): PlatformTarget | null {
-  const location = project.db_location
+  return targetOf(platform, project.region, project.db_location)
+}
+
+function targetOf(platform: Platform, region: string, location: ProjectDbLocation | null): PlatformTarget | null {
   if (location?.kind !== 'server') return null
   // The servers the platform resolved at start (its own cluster included), else the setting.
   const servers = (platform as { servers?: { projectDbServers?: string } }).servers
-  const adminUrl = adminUrlForRegion(parseProjectDbServers(servers?.projectDbServers ?? platform.config.projectDbServers), project.region)
+  const adminUrl = adminUrlForRegion(parseProjectDbServers(servers?.projectDbServers ?? platform.config.projectDbServers), region)
   if (!adminUrl) return null
   const url = new URL(location.url)
   const ownerRole = decodeURIComponent(url.username)
@@ -204,4 +208,27 @@ export async function disableExtension(
   if (target.reason) throw new PlatformError(403, `${named(name)} cannot be disabled here. ${target.reason}`)
   if (target.by_platform) return changeAsPlatform(platform, project, name, (t) => dropExtensionAsPlatform(t, { name, cascade }))
   return change(platform, project, name, disableExtensionSql({ name, cascade }))
+}
+
+/**
+ * pg_stat_statements in a new project's database from the start, as hosted projects have it:
+ * Query performance then shows what ran before its first visit. Only where the server loads its
+ * library (shared_preload_libraries: the platform's own server does); a copy (a branch, a clone)
+ * has it already.
+ */
+export async function enableStatementStatistics(platform: Platform, region: string, location: ProjectDbLocation): Promise<void> {
+  const target = targetOf(platform, region, location)
+  if (!target || location.given) return
+  try {
+    const loaded = await withAdminSession(target.adminUrl, async (c) => {
+      const { rows } = await c.query<{ libraries: string; installed: boolean }>(
+        `select pg_catalog.current_setting('shared_preload_libraries') as libraries,
+           exists (select 1 from pg_catalog.pg_extension where extname = 'pg_stat_statements') as installed`
+      )
+      return !rows[0].installed && rows[0].libraries.split(',').map((l) => l.trim()).includes('pg_stat_statements')
+    }, { database: target.database })
+    if (loaded) await createExtensionAsPlatform(target, { name: 'pg_stat_statements', cascade: false })
+  } catch (error) {
+    console.warn(`[extensions] could not enable pg_stat_statements in ${target.database}: ${(error as Error).message}`)
+  }
 }

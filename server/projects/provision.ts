@@ -14,6 +14,7 @@ import { COMPUTE_SIZES, defaultComputeSize, type ComputeSizeId } from '@/lib/com
 import type { PlanId } from '@/lib/api-types/plans'
 import { applyComputeLimits } from '../databases/compute-limits'
 import { adminUrlOf } from '../data-api/admin'
+import { enableStatementStatistics } from '../extensions/extensions'
 
 export type ProvisionClaim = { ref: string; region: string; attempts: number; parent_project_ref: string | null; clone_from_backup_id?: string | null; lease: string }
 
@@ -62,6 +63,7 @@ export async function provisionClaimed(platform: Platform, claim: ProvisionClaim
     const cloneFrom = claim.clone_from_backup_id ? await cloneSource(platform, claim.clone_from_backup_id) : undefined
     const location = await platform.databases.provision(ref, region, { schemaFrom, cloneFrom })
     await applyStartingCompute(platform, ref, region, location)
+    await enableStatementStatistics(platform, region, location)
     const version = await platform.databases.version(location)
     // Its users' schema (auth.users, auth.uid() for policies) is there from the start, as on
     // Supabase; a database given as it is (self-hosted DATABASE_URL) is its owner's to shape.

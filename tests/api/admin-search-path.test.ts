@@ -61,7 +61,8 @@ const ENTRY_POINTS: Record<string, { where: 'maintenance' | 'project' | 'both'; 
   'server/data-api/api-settings.ts': { where: 'project', steps: ['api settings'] },
   'server/projects/upgrade.ts': { where: 'project', steps: ['upgrade'] },
   'server/projects/read-only-mode.ts': { where: 'maintenance', steps: ['read-only mode'] },
-  'server/extensions/as-platform.ts': { where: 'project', steps: ['extension'] },
+  'server/extensions/as-platform.ts': { where: 'project', steps: ['extension', 'provision'] },
+  'server/extensions/extensions.ts': { where: 'project', steps: ['provision (pg_stat_statements from the start)'] },
 }
 
 /** Files that may make a PostgreSQL connection at all, and as whom. */

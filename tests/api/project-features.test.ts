@@ -69,8 +69,9 @@ for (const backend of BACKENDS) {
 
       it('says what query performance and the wrappers need', async () => {
         const caps = await capabilities(token())
-        // Shipped with the server (and preloaded), but not trusted: the project's role may not create them.
-        expect(extensionStatus(caps, 'pg_stat_statements')).toMatchObject({ state: 'available', canCreate: false, trusted: false, preloaded: true })
+        // There from the start (the platform made it, as hosted projects have it), preloaded.
+        expect(extensionStatus(caps, 'pg_stat_statements')).toMatchObject({ state: 'installed', preloaded: true, schema: 'extensions' })
+        // Shipped with the server, but not trusted: the project's role may not create it.
         expect(extensionStatus(caps, 'postgres_fdw')).toMatchObject({ state: 'available', canCreate: false, trusted: false })
         expect(extensionStatus(caps, 'wrappers').state).toBe('missing')
       })
@@ -123,10 +124,8 @@ for (const backend of BACKENDS) {
     })
 
     it.skipIf(backend.name !== 'server')(
-      "query performance out of the box: the platform enables pg_stat_statements, the page reads this database's statements and resets them",
+      "query performance out of the box: pg_stat_statements is there from the start, the page reads this database's statements and resets them",
       async () => {
-        const enabled = await tp.call('POST', `/platform/projects/${ref}/extensions`, { token: owner, body: { name: 'pg_stat_statements' } })
-        expect(enabled.status, JSON.stringify(enabled.body)).toBe(200)
         const caps = await capabilities()
         expect(extensionStatus(caps, 'pg_stat_statements')).toMatchObject({ state: 'installed', preloaded: true, schema: 'extensions' })
         expect(caps.statements_reset_database).toBe(true)

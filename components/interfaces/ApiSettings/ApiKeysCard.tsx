@@ -31,16 +31,18 @@ export function ApiKeysCard({ projectRef, settings, canReveal }: { projectRef: s
           masked={<span aria-label="Hidden service_role key">{MASK}</span>}
         >
           <div className="flex flex-wrap items-center gap-2">
-            <Button
-              size="tiny"
-              type="default"
-              disabled={!canReveal}
-              loading={revealed && secret.isFetching}
-              icon={revealed ? <EyeOff size={14} aria-hidden /> : <Eye size={14} aria-hidden />}
-              onClick={() => setRevealed((r) => !r)}
-            >
-              {revealed ? 'Hide' : 'Reveal'}
-            </Button>
+            {/* Offered only to the roles the platform lets see it: none is a button it would then refuse. */}
+            {canReveal && (
+              <Button
+                size="tiny"
+                type="default"
+                loading={revealed && secret.isFetching}
+                icon={revealed ? <EyeOff size={14} aria-hidden /> : <Eye size={14} aria-hidden />}
+                onClick={() => setRevealed((r) => !r)}
+              >
+                {revealed ? 'Hide' : 'Reveal'}
+              </Button>
+            )}
             {!canReveal && (
               <span className="text-xs text-foreground-light">Only {rolesAllowed('api:service-key:read')} members can reveal the service_role key.</span>
             )}

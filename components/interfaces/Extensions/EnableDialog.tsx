@@ -25,7 +25,7 @@ export type EnableDialogProps = {
 }
 
 export function EnableDialog({ extension, schemas, platformSchema = null, pending, onCancel, onEnable }: EnableDialogProps) {
-  const fallback = defaultSchemaFor(extension)
+  const fallback = defaultSchemaFor(extension, platformSchema)
   const [picked, setPicked] = useState(schemas.includes(fallback) ? fallback : NEW_SCHEMA)
   const [newSchema, setNewSchema] = useState(schemas.includes(fallback) ? '' : fallback)
   const [cascade, setCascade] = useState(extension.requires.length > 0)

@@ -44,8 +44,9 @@ describe('filterExtensions', () => {
 describe('the rest', () => {
   it('lists the tags in use in the catalogue order', () => expect(tagsOf(list)).toEqual(['Index', 'Data Type', 'Language', 'AI']))
   it('sorts enabled, then available, then unavailable', () => expect(sortForDisplay(list).map((e) => e.name)).toEqual(['plpgsql', 'citext', 'vector']))
-  it('puts an extension in its required schema, or public', () => {
+  it('puts an extension in its required schema, else the platform’s as hosted projects do, else public', () => {
+    expect(defaultSchemaFor(ext('a'), 'extensions')).toBe('extensions')
     expect(defaultSchemaFor(ext('a'))).toBe('public')
-    expect(defaultSchemaFor(ext('b', { required_schema: 'graphql' }))).toBe('graphql')
+    expect(defaultSchemaFor(ext('b', { required_schema: 'graphql' }), 'extensions')).toBe('graphql')
   })
 })

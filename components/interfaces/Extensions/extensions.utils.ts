@@ -32,7 +32,13 @@ export const tagsOf = (extensions: readonly Extension[]): ExtensionTag[] => {
  * their plain names (`'a'::citext = 'A'`). In another schema they need that schema's name.
  */
 export const DEFAULT_EXTENSION_SCHEMA = 'public'
-export const defaultSchemaFor = (extension: Extension) => extension.required_schema ?? DEFAULT_EXTENSION_SCHEMA
+/**
+ * Where an extension goes unless it is told: its control file's schema, else the platform's own
+ * (`extensions`, as hosted projects put them: the platform creates there, and no name the
+ * project makes in `public` stands in for one of it), else `public` (a database given as it is).
+ */
+export const defaultSchemaFor = (extension: Extension, platformSchema: string | null = null) =>
+  extension.required_schema ?? platformSchema ?? DEFAULT_EXTENSION_SCHEMA
 
 /** Enabled first, then those that can be enabled, then the unavailable ones; by name within each. */
 export function sortForDisplay(extensions: readonly Extension[]): Extension[] {
