@@ -15,13 +15,17 @@ import { TIERS } from './tiers'
 
 /** A period's usage: totals for summed metrics, peaks for the others (see METRIC_AGGREGATION). */
 export type PeriodUsage = Record<UsageMetric, number> & {
-  /** The peak size of each project's database over the period (bytes). */
+  /** The latest measured size of each project's database in the period (bytes). */
   databaseSizes: readonly number[]
 }
 
-/** How a metric's daily figures make the period's: summed (egress, hours) or the peak (sizes, users, projects). */
-export const METRIC_AGGREGATION: Record<UsageMetric, 'sum' | 'max'> = {
-  DATABASE_SIZE: 'max',
+/**
+ * How a metric's daily figures make the period's: summed (egress, hours), the peak (users,
+ * projects, connections), or the latest (a database's size: what it takes now, so one cleaned up
+ * below its quota says so at once, rather than at the next period).
+ */
+export const METRIC_AGGREGATION: Record<UsageMetric, 'sum' | 'max' | 'last'> = {
+  DATABASE_SIZE: 'last',
   EGRESS: 'sum',
   MONTHLY_ACTIVE_USERS: 'max',
   ACTIVE_PROJECTS: 'max',

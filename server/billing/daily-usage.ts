@@ -18,14 +18,15 @@ type Scope = { now: Date; organizationId: number | null }
 const KEEP_PEAK = `on conflict (organization_id, day, metric, project_ref) do update
     set value = greatest(usage_daily.value, excluded.value), project_name = excluded.project_name, updated_at = now()`
 
-/** DATABASE_SIZE: each running project's size as last measured, the day's largest kept. */
+/** DATABASE_SIZE: each running project's size as last measured, the day's latest kept. */
 export async function recordDatabaseSizes(db: Queryable, { now, organizationId }: Scope) {
   await db.query(
     `insert into usage_daily (organization_id, day, metric, project_ref, project_name, value)
      select organization_id, $2::date, 'DATABASE_SIZE', ref, name, db_size_bytes
        from projects
       where status = any($1::text[]) and db_size_bytes is not null and ($3::bigint is null or organization_id = $3)
-     ${KEEP_PEAK}`,
+     on conflict (organization_id, day, metric, project_ref) do update
+       set value = excluded.value, project_name = excluded.project_name, updated_at = now()`,
     [RUNNING_STATUSES, dayOf(now), organizationId]
   )
 }

@@ -75,7 +75,7 @@ async function statement(platform: Platform, organizationId: number, history: re
     let compute = 0
     for (const line of cost.lines) {
       // A peak is billed for the share of the month this run covers; a sum for what the run used.
-      const amount = METRIC_AGGREGATION[line.metric] === 'max' ? line.amount * share : line.amount
+      const amount = METRIC_AGGREGATION[line.metric] !== 'sum' ? line.amount * share : line.amount
       if (line.metric === 'COMPUTE_HOURS') compute = amount
       if (line.billed && (amount > 0 || line.metric === 'COMPUTE_HOURS')) lines.push(usageLine({ ...line, amount }, numbers.compute.name, label))
     }

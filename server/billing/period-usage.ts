@@ -5,8 +5,8 @@
  * it here. Two queries, whatever the length of the period.
  *
  * A day's figure of a metric is the sum over its projects of what was stored for the day (for
- * database size: each project's largest size that day). The period's figure is the sum of the
- * days for summed metrics and the largest day for the others; monthly active users are the
+ * database size: each project's latest size that day). The period's figure is the sum of the
+ * days for summed metrics, the latest day for database size and the largest day for the others; monthly active users are the
  * distinct users of the period (a day's figure: the distinct users so far).
  */
 import { emptyUsage, METRIC_AGGREGATION, type PeriodUsage } from '@/lib/billing/cost'
@@ -63,7 +63,9 @@ export async function periodUsage(platform: Platform, organizationId: number, pe
     const project = byProject[metric].get(row.project_ref) ?? { ref: row.project_ref, name: row.project_name ?? row.project_ref, value: 0 }
     // Rows come by day: the latest name a project had is the one kept.
     project.name = row.project_name ?? project.name
-    project.value = METRIC_AGGREGATION[metric] === 'sum' ? project.value + value : Math.max(project.value, value)
+    const how = METRIC_AGGREGATION[metric]
+    // Rows come by day: for the latest, a later day's value replaces an earlier one's.
+    project.value = how === 'sum' ? project.value + value : how === 'last' ? value : Math.max(project.value, value)
     byProject[metric].set(row.project_ref, project)
   }
   // Users new to the period on each day: their sum is the period's distinct users.
@@ -72,10 +74,15 @@ export async function periodUsage(platform: Platform, organizationId: number, pe
   const usage = emptyUsage()
   for (const metric of USAGE_METRICS) {
     const values = [...byDay[metric].values()]
-    usage[metric] = METRIC_AGGREGATION[metric] === 'sum' ? sum(values) : Math.max(0, ...values)
+    const how = METRIC_AGGREGATION[metric]
+    // byDay keeps the days in the order the rows came: by day.
+    usage[metric] = how === 'sum' ? sum(values) : how === 'last' ? (values.at(-1) ?? 0) : Math.max(0, ...values)
   }
   usage.MONTHLY_ACTIVE_USERS = sum([...newUsersByDay.values()])
-  usage.databaseSizes = [...byProject.DATABASE_SIZE.values()].map((project) => project.value)
+  // Of the projects measured on the latest day: one deleted earlier in the period takes no room now.
+  const latestDay = [...byDay.DATABASE_SIZE.keys()].at(-1)
+  const measuredLast = new Set(rows.filter((r) => r.metric === 'DATABASE_SIZE' && r.day === latestDay).map((r) => r.project_ref))
+  usage.databaseSizes = [...byProject.DATABASE_SIZE.values()].filter((project) => measuredLast.has(project.ref)).map((project) => project.value)
 
   const days = daysOf(period, now)
   const daily = perMetric<DailyFigure[]>(() => [])

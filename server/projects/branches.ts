@@ -28,6 +28,14 @@ export async function createBranch(platform: Platform, parent: ProjectAccess, bo
   const row = await platform.db.transaction(async (tx) => {
     // A branch counts as an active project of the organization, on the organization's plan.
     const org = await assertFreePlanRoom(tx, parent.organization_id)
+    // One live branch of a name per parent (names are how the dashboard tells them apart); the
+    // parent's row is held so that two asking at once for one name cannot both pass.
+    await tx.query('select 1 from projects where ref = $1 for update', [parent.ref])
+    const taken = await tx.query(
+      `select 1 from projects where parent_project_ref = $1 and lower(name) = lower($2) and status not in ('REMOVED', 'GOING_DOWN')`,
+      [parent.ref, body.name]
+    )
+    if (taken.length) throw conflict(`This project already has a branch named “${body.name}”; choose another name, or delete that branch first.`)
     // Checked in the transaction: a parent being paused or deleted right now has no schema to give.
     const inserted = await tx.query(
       `insert into projects (ref, name, organization_id, status, cloud_provider, region, plan, parent_project_ref)

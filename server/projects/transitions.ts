@@ -71,6 +71,17 @@ async function finish(platform: Platform, claim: TransitionClaim, outcome: Outco
   await releaseLease(platform, claim.ref, claim.lease)
 }
 
+/**
+ * Whether a delete may end without its database dropped: the project's region names no server any
+ * more (PROJECT_DB_SERVERS changed), or its set-up never finished (no location) and its server does
+ * not answer. A project with a database on a server that does not answer waits for it: its data
+ * may still be there.
+ */
+function serverGone(platform: Platform, claim: TransitionClaim, location: ProjectDbLocation | null, error: unknown): boolean {
+  if (error instanceof Error && error.message.startsWith('No PostgreSQL server is configured for region')) return true
+  return location === null && isDatabaseUnavailable(error)
+}
+
 /** For the server log only: it may name servers and roles. */
 function logFailure(claim: TransitionClaim, error: unknown) {
   const detail = isDatabaseUnavailable(error) ? `${error.message} (${error.detail})` : error
@@ -118,7 +129,14 @@ export async function runTransition(platform: Platform, claim: TransitionClaim):
       case 'GOING_DOWN':
         await dataApiProcesses(platform).stop(claim.ref)
         await authDatabases(platform).end(claim.ref)
-        await databases.drop(claim.ref, claim.region, location)
+        try {
+          await databases.drop(claim.ref, claim.region, location)
+        } catch (error) {
+          if (!serverGone(platform, claim, location, error)) throw error
+          // Nothing to wait for: a set-up that never finished left at most a role and a database
+          // on a server that does not answer, and one no longer configured is gone for the platform.
+          console.warn(`Project ${claim.ref} deleted without dropping its database: ${(error as Error).message}. A role or database p_${claim.ref} may remain on that server.`)
+        }
         await finish(platform, claim, { status: 'REMOVED', message: null, clearLocation: true })
         return null
       case 'RESIZING':

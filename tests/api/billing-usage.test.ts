@@ -81,10 +81,17 @@ for (const backend of BACKENDS) {
       const project = size.projects.find((p) => p.ref === ref)!
       expect(project.value).toBeGreaterThan(before + 2 * MB)
       expect(size.usage).toBe(project.value)
-      // The day's figure is the day's largest measured size.
+      // The day's figure is the day's latest measured size.
       const today = size.daily.find((d) => d.date === dayOf(new Date()))!
       expect(today.value).toBe(project.value)
       expect(after.projects).toEqual([expect.objectContaining({ ref, db_size_bytes: project.value })])
+
+      // Cleaned up: the figure is the size now, not the period's (or the day's) largest.
+      expect((await runSql(tp, token, ref, 'drop table filler')).status).toBe(200)
+      await sample(org.id)
+      const cleaned = metricOf(await usageOf(token, org.slug), 'DATABASE_SIZE')
+      expect(cleaned.projects.find((p) => p.ref === ref)!.value).toBeLessThan(project.value - 2 * MB)
+      expect(cleaned.usage).toBeLessThan(project.value - 2 * MB)
     })
 
     it('egress grows by the bytes the SQL API answered, JSON and streamed', async () => {

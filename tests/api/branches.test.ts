@@ -233,6 +233,24 @@ for (const server of SERVERS) {
       expect(list.map((p) => p.ref)).toContain(branch)
     })
 
+    it("refuses a second branch of a name the parent's live branches have, whatever its case, also asked twice at once", async () => {
+      const again = await tp.call('POST', `/platform/projects/${parent}/branches`, { token, body: { name: 'Feature-X' } })
+      expect(again.status).toBe(409)
+      expect(again.body.message).toBe('This project already has a branch named “Feature-X”; choose another name, or delete that branch first.')
+      const both = await Promise.all([0, 1].map(() => tp.call('POST', `/platform/projects/${parent}/branches`, { token, body: { name: 'twice' } })))
+      expect(both.map((r) => r.status).sort()).toEqual([201, 409])
+      const made = both.find((r) => r.status === 201)!.body.ref as string
+      await settle(tp.platform)
+      expect((await tp.call('DELETE', `/platform/projects/${made}`, { token })).status).toBe(200)
+      await settle(tp.platform)
+      // A deleted branch's name is free again.
+      const reused = await tp.call('POST', `/platform/projects/${parent}/branches`, { token, body: { name: 'twice' } })
+      expect(reused.status).toBe(201)
+      await settle(tp.platform)
+      expect((await tp.call('DELETE', `/platform/projects/${reused.body.ref}`, { token })).status).toBe(200)
+      await settle(tp.platform)
+    })
+
     it('refuses a branch of a branch, and a Read-only member', async () => {
       const nested = await tp.call('POST', `/platform/projects/${branch}/branches`, { token, body: { name: 'nested' } })
       expect(nested.status).toBe(409)

@@ -25,6 +25,11 @@ it('marks the project INIT_FAILED with a message that names no server or role', 
   expect(detail.status_message).not.toMatch(/127\.0\.0\.1|admin|s3cret/)
   const sql = await tp.call('POST', `/platform/pg-meta/${created.body.ref}/query`, { token, body: { query: 'select 1' } })
   expect(sql.status).toBe(409)
+  // Its server does not answer: the delete still ends, there is no database of it to wait for.
+  expect((await tp.call('DELETE', `/platform/projects/${created.body.ref}`, { token })).status).toBe(200)
+  await settle(tp.platform)
+  const [row] = await tp.platform.db.query<{ status: string }>('select status from projects where ref = $1', [created.body.ref])
+  expect(row.status).toBe('REMOVED')
 })
 
 it('a failed attempt that lets go of its lease late never lets go of the next attempt’s (which would let a third run beside it)', async () => {

@@ -26,7 +26,7 @@ export function UsagePageMetricCard({ metric }: { metric: UsageMetricAnswer }) {
             <span className="text-sm text-foreground-light">{includedText(unit, included)}</span>
           </p>
           <p className="text-xs text-foreground-lighter">
-            {METRIC_AGGREGATION[metric.metric] === 'sum' ? 'Total over the period' : 'Highest over the period'}
+            {{ sum: 'Total over the period', max: 'Highest over the period', last: 'As last measured' }[METRIC_AGGREGATION[metric.metric]]}
             {over && ' · over the included amount'}
           </p>
         </div>

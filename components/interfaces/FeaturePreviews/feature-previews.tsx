@@ -30,9 +30,10 @@ export const FEATURE_PREVIEWS: readonly FeaturePreview[] = [
           beside the page you are working on.
         </p>
         <p>
-          Every table of the project is shown as HTTP requests to the SQL endpoint: how to read, insert, update and delete its rows,
-          with snippets in JavaScript (fetch) or Bash (curl) to copy. The panel also explains the base URL, how to authenticate with
-          an access token, the errors the API answers, and lists the client libraries.
+          Every table and view of the exposed schemas is shown as calls to the project&apos;s data API: how to read, insert, update
+          and delete its rows, and every function as an RPC, with snippets in JavaScript (supabase-js) or Bash (curl) to copy, with
+          the project&apos;s own URL and anon key. The panel also explains the keys, signing users in with the project&apos;s auth
+          service, the errors the API answers, and lists the client libraries.
         </p>
       </>
     ),
