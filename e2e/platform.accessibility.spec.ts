@@ -103,6 +103,8 @@ test('the main screens have no serious or critical WCAG 2 A/AA findings in light
   await check('projects', page.getByText('Audited').first())
 
   await page.goto(`/project/${ref}/sql/new`)
+  // The new snippet's page as it first shows, before anything ran.
+  await check('sql editor, new snippet', page.locator('.monaco-editor').first())
   await runSql(page, "create table items (id int primary key, name text, added timestamptz default now()); insert into items (id, name) select g, 'item ' || g from generate_series(1, 20) g; select * from items")
   await check('sql editor', page.getByRole('grid'))
 

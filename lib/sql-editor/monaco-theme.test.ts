@@ -13,6 +13,7 @@ describe('Monaco themes from the app tokens', () => {
     expect(data.colors['editor.background']).toBe(tokens.background)
     expect(data.colors['editor.foreground']).toBe(tokens.foreground)
     expect(data.colors['editorLineNumber.foreground']).toBe(tokens['foreground-lighter'])
+    expect(data.colors['editor.placeholder.foreground']).toBe(tokens['foreground-light'])
     expect(data.colors['editor.lineHighlightBackground']).toBe(tokens['surface-raised'])
     expect(data.colors['editorCursor.foreground']).toBe(tokens.brand)
     expect(data.colors['editor.selectionBackground']).toBe(`${tokens.brand}40`)

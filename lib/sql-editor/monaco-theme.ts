@@ -86,6 +86,8 @@ export function monacoThemeData(theme: AppTheme, tokens: ThemeTokens): Monaco.ed
     'editor.foreground': t.foreground,
     'editorGutter.background': t.background,
     'editorLineNumber.foreground': t['foreground-lighter'],
+    // Monaco's own is its ghost text's, faded below 4.5:1 on every background.
+    'editor.placeholder.foreground': t['foreground-light'],
     'editorLineNumber.activeForeground': t['foreground-light'],
     'editor.lineHighlightBackground': t['surface-raised'],
     'editor.lineHighlightBorder': t['surface-raised'],
