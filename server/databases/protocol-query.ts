@@ -16,22 +16,18 @@ export type ProtocolBuilder = {
   commandComplete(tag: string): void
 }
 
+/** A connection's socket, as a streamed run pauses it while its reader is behind. */
+type Socket = { pause(): void; resume(): void }
+
 /**
- * Feeds one simple query's protocol messages to a builder; `finish` makes the answer once the
- * server is ready again (and may throw an SqlError, e.g. a result too large).
+ * What pg calls on a submitted query, feeding its messages to a builder; a subclass sends the
+ * query and says what it answers once the server is ready again.
  */
-export class ProtocolQuery<Answer = void> {
+abstract class BuilderSubmittable<Answer> {
   readonly done: Promise<Answer>
-  /** The connection's socket, once submitted: a streamed run pauses it while its reader is behind. */
-  socket: { pause(): void; resume(): void } | null = null
   private settle!: (error: Error | null, answer?: Answer) => void
 
-  constructor(
-    /** The SQL, or what makes it when the query is sent (the connection is then ready for it). */
-    private readonly text: string | (() => string),
-    private readonly builder: ProtocolBuilder,
-    private readonly finish: () => Answer
-  ) {
+  constructor(protected readonly builder: ProtocolBuilder) {
     this.done = new Promise((resolve, reject) => {
       let settled = false
       this.settle = (error, answer) => {
@@ -43,14 +39,12 @@ export class ProtocolQuery<Answer = void> {
     })
   }
 
-  submit(connection: { query(text: string): void; stream?: { pause(): void; resume(): void } }) {
-    this.socket = connection.stream ?? null
-    connection.query(typeof this.text === 'string' ? this.text : this.text()) // simple query protocol: many statements allowed
-    return null
-  }
+  /** The answer, once the server is ready again (may throw: the query then fails). */
+  protected abstract answer(): Answer
+
   // pg calls these from its socket handler: an exception there would escape as an uncaught
   // error and leave this query hanging, so every one settles instead.
-  private guard(fn: () => void) {
+  protected guard(fn: () => void) {
     try {
       fn()
     } catch (error) {
@@ -77,7 +71,34 @@ export class ProtocolQuery<Answer = void> {
     this.settle(error)
   }
   handleReadyForQuery() {
-    this.guard(() => this.settle(null, this.finish()))
+    this.guard(() => this.settle(null, this.answer()))
+  }
+}
+
+/**
+ * Feeds one simple query's protocol messages to a builder; `finish` makes the answer once the
+ * server is ready again (and may throw an SqlError, e.g. a result too large).
+ */
+export class ProtocolQuery<Answer = void> extends BuilderSubmittable<Answer> {
+  /** The connection's socket, once submitted: a streamed run pauses it while its reader is behind. */
+  socket: Socket | null = null
+
+  constructor(
+    /** The SQL, or what makes it when the query is sent (the connection is then ready for it). */
+    private readonly text: string | (() => string),
+    builder: ProtocolBuilder,
+    private readonly finish: () => Answer
+  ) {
+    super(builder)
+  }
+
+  submit(connection: { query(text: string): void; stream?: Socket }) {
+    this.socket = connection.stream ?? null
+    connection.query(typeof this.text === 'string' ? this.text : this.text()) // simple query protocol: many statements allowed
+    return null
+  }
+  protected answer(): Answer {
+    return this.finish()
   }
 }
 
@@ -90,25 +111,15 @@ export const IGNORE_ROWS: ProtocolBuilder = { rowDescription() {}, dataRow() {},
  * statement runs, and the caller hears from it (its tag, the transaction status after it) before
  * the next is sent. Settles with the command tag once the server is ready again.
  */
-export class ProtocolStatement {
-  readonly done: Promise<string | null>
+export class ProtocolStatement extends BuilderSubmittable<string | null> {
   private tag: string | null = null
-  private settle!: (error: Error | null) => void
 
   constructor(
     private readonly text: string,
-    private readonly builder: ProtocolBuilder,
-    private readonly socketHolder?: { socket: { pause(): void; resume(): void } | null }
+    builder: ProtocolBuilder,
+    private readonly socketHolder?: { socket: Socket | null }
   ) {
-    this.done = new Promise((resolve, reject) => {
-      let settled = false
-      this.settle = (error) => {
-        if (settled) return
-        settled = true
-        if (error) reject(error)
-        else resolve(this.tag)
-      }
-    })
+    super(builder)
   }
 
   submit(connection: {
@@ -117,7 +128,7 @@ export class ProtocolStatement {
     describe(msg: { type: 'P'; name: string }): void
     execute(msg: { portal: string; rows: number }): void
     sync(): void
-    stream?: { pause(): void; resume(): void }
+    stream?: Socket
   }) {
     if (this.socketHolder) this.socketHolder.socket = connection.stream ?? null
     connection.parse({ text: this.text, name: '', types: [] })
@@ -127,39 +138,17 @@ export class ProtocolStatement {
     connection.sync()
     return null
   }
-  private guard(fn: () => void) {
-    try {
-      fn()
-    } catch (error) {
-      this.settle(error instanceof Error ? error : new Error(String(error)))
-    }
-  }
-  handleRowDescription(msg: { fields: { name: string; dataTypeID: number }[] }) {
-    this.guard(() => this.builder.rowDescription(msg.fields))
-  }
-  handleDataRow(msg: { fields: (string | null)[] }) {
-    this.guard(() => this.builder.dataRow(msg.fields))
-  }
   handleCommandComplete(msg: { text: string }) {
     this.tag = msg.text
-    this.guard(() => this.builder.commandComplete(msg.text))
+    super.handleCommandComplete(msg)
   }
-  handleEmptyQuery() {}
-  handlePortalSuspended() {}
-  handleCopyInResponse(connection: { sendCopyFail(msg: string): void }) {
-    connection.sendCopyFail(COPY_IN_REFUSED)
-  }
-  handleCopyData() {}
-  handleError(error: Error) {
-    this.settle(error)
-  }
-  handleReadyForQuery() {
-    this.settle(null)
+  protected answer(): string | null {
+    return this.tag
   }
 }
 
 /** How a run's answer is made: the builder its messages go to, and the answer once the last statement is in. */
-export type Answer = { builder: ProtocolBuilder; finish: () => Uint8Array; socketHolder: { socket: { pause(): void; resume(): void } | null } }
+export type Answer = { builder: ProtocolBuilder; finish: () => Uint8Array; socketHolder: { socket: Socket | null } }
 
 /**
  * SQL made when pg sends it, after the server answered whatever the connection ran before (its
