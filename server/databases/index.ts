@@ -10,7 +10,7 @@ export { SqlError, isSqlError, isDatabaseUnavailable, isDatabaseNotServing, Data
 export type { CloneSource, CancelOutcome, ProjectDatabases, ProjectDatabasesConfig, ProjectDbLocation, RunOptions, RunOutcome, RunShape, RunStart, RunState, RunStream } from './types'
 
 /** Every connection string a location holds (their pools are ended on pause or drop). */
-const urlsOf = (location: ProjectDbLocation) => [location.url, ...(location.readOnlyUrl ? [location.readOnlyUrl] : [])]
+const urlsOf = (location: ProjectDbLocation) => [location.url, location.readOnlyUrl, location.serviceUrl].filter((url): url is string => !!url)
 
 export function createProjectDatabases(config: ProjectDatabasesConfig): ProjectDatabases {
   const targets = parseProjectDbServers(config.projectDbServers)
@@ -48,6 +48,10 @@ export function createProjectDatabases(config: ProjectDatabasesConfig): ProjectD
       const urls = await servers.provision(adminFor(region), ref, { schemaFrom: schemaFrom?.url, cloneFrom })
       return { kind: 'server', ref, ...urls }
     },
+    async ensureService(location, region) {
+      if (location.serviceUrl || location.given) return location
+      return { ...location, serviceUrl: await servers.ensureService(adminFor(region), location.ref) }
+    },
     async ensureReadOnly(location, region) {
       if (location.readOnlyUrl) return location
       return { ...location, readOnlyUrl: await servers.ensureReadOnly(adminFor(region), location.ref, location.url) }
@@ -80,8 +84,10 @@ export function createProjectDatabases(config: ProjectDatabasesConfig): ProjectD
       if (!url) return false
       return servers.cancelNamed(url, { pid, backendStart }, queryId)
     },
-    version: (location, options) => servers.version(location.url, options),
-    sizeBytes: (location) => servers.sizeBytes(location.url),
+    // As the platform's own login where the project has one: whatever the project's role's login
+    // or CONNECT (read-only mode takes it), health and size are read.
+    version: (location, options) => servers.version(location.serviceUrl ?? location.url, options),
+    sizeBytes: (location) => servers.sizeBytes(location.serviceUrl ?? location.url),
     suspend: (location, region) => servers.suspend(adminFor(region), location.ref, urlsOf(location)),
     resume: (location, region) => servers.resume(adminFor(region), location.ref),
     restart: (location, region) => servers.restart(adminFor(region), location.ref, urlsOf(location)),

@@ -10,12 +10,14 @@ import type { ServerPools } from './pools'
 import { secureServer, type SecuredServers } from './secure-server'
 import { adoptCopy, copyDatabase, emptyCopy } from './database-copies'
 import { holdDatabase } from './database-ownership'
+import { ensureServiceRole } from './service-role'
+import { serviceRoleOf } from './role-names'
 import { assertNoOtherMembers, closePublicSchema, ensureReadOnlyRole } from './server-lifecycle'
 import { revokeReservedConnections } from './reserved-connections'
 import type { CloneSource } from './types'
 
-/** A project's connection strings: its owner role's, and its read-only role's. */
-export type ServerProjectUrls = { url: string; readOnlyUrl: string }
+/** A project's connection strings: its own role's, its read-only role's, and the platform's login as its role (service-role.ts). */
+export type ServerProjectUrls = { url: string; readOnlyUrl: string; serviceUrl: string }
 
 export type ProvisionContext = {
   pools: ServerPools
@@ -48,7 +50,7 @@ export async function provisionProject(
     } catch (e) {
       throw classify(e)
     }
-    return { url, readOnlyUrl: await ensureReadOnly(context, adminUrl, ref, url) }
+    return { url, readOnlyUrl: await ensureReadOnly(context, adminUrl, ref, url), serviceUrl: await ensureService(context, adminUrl, ref) }
   }
   const parent = schemaFrom === undefined ? undefined : decodeURIComponent(new URL(schemaFrom).pathname.slice(1))
   // This process's connections to the parent go first, so that ending them is no surprise to them.
@@ -63,7 +65,12 @@ export async function provisionProject(
     }
   }
   const readOnlyUrl = await ensureReadOnly(context, adminUrl, ref, url)
-  return { url, readOnlyUrl }
+  return { url, readOnlyUrl, serviceUrl: await ensureService(context, adminUrl, ref) }
+}
+
+/** The service role `p_<ref>_svc` (made or repaired); answers its URL. */
+export function ensureService(context: ProvisionContext, adminUrl: string, ref: string): Promise<string> {
+  return asAdmin(context.pools, adminUrl, (admin) => ensureServiceRole(admin, adminUrl, ref, context.tempFileLimit))
 }
 
 /** The read-only role `p_<ref>_ro` (made or repaired); answers its URL. */
@@ -92,7 +99,8 @@ async function provisionOwner(context: ProvisionContext, adminUrl: string, ref: 
     // other projects' included: only 16 and later scope it to the roles one created.
     const createRole = server[0].num >= 160000 ? 'CREATEROLE' : 'NOCREATEROLE'
     const role = await admin.query('select 1 from pg_roles where rolname = $1', [name])
-    if (role.rowCount) await assertNoOtherMembers(admin, name)
+    // Its service role is a member (the platform's grant, service-role.ts).
+    if (role.rowCount) await assertNoOtherMembers(admin, name, [serviceRoleOf(ref)])
     // The password is new on every call: a retry after a half-done provision still returns a
     // working URL.
     await admin.query(

@@ -1,7 +1,12 @@
-/** The names of a project's roles and database on its server: `p_<ref>` (owner and database), `p_<ref>_ro` (read-only). */
+/**
+ * The names of a project's roles and database on its server: `p_<ref>` (the project's role and
+ * its database), `p_<ref>_ro` (read-only), `p_<ref>_svc` (the platform's own login as the
+ * project's role, service-role.ts).
+ */
 
 export const ownerRoleOf = (ref: string) => `p_${ref}`
 export const readOnlyRoleOf = (ref: string) => `p_${ref}_ro`
+export const serviceRoleOf = (ref: string) => `p_${ref}_svc`
 
 export function assertName(name: string) {
   // Postgres cuts identifiers at 63 bytes: two projects must never share a cut name.

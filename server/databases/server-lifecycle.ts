@@ -11,7 +11,7 @@ import { adminClient, onProjectDatabase } from './admin-session'
 import { roleClient } from './role-session'
 import { holdLegacyDatabases } from './database-ownership'
 import { grantReservedConnections } from './reserved-connections'
-import { assertName, ownerRoleOf, readOnlyRoleOf } from './role-names'
+import { assertName, ownerRoleOf, readOnlyRoleOf, serviceRoleOf } from './role-names'
 
 export { ownerRoleOf, readOnlyRoleOf } from './role-names'
 
@@ -19,15 +19,15 @@ export { ownerRoleOf, readOnlyRoleOf } from './role-names'
  * A role of the platform's name that already exists is taken over (ALTER ROLE, grants) only when
  * no other role is a member of it: a project's role may create any name (CREATEROLE) and then
  * holds ADMIN on it, so what the platform grants that role (pg_read_all_data) would be its own.
- * The admin itself (a member of what it created, when it is not a superuser) and superusers count
- * as the platform.
+ * The admin itself (a member of what it created, when it is not a superuser), superusers and
+ * `platformMembers` (the project's service role, a member of its role) count as the platform.
  */
-export async function assertNoOtherMembers(admin: pg.Pool, name: string) {
+export async function assertNoOtherMembers(admin: pg.Pool, name: string, platformMembers: string[] = []) {
   const { rows } = await admin.query<{ member: string }>(
     `select r.rolname as member from pg_catalog.pg_auth_members m
      join pg_catalog.pg_roles t on t.oid = m.roleid join pg_catalog.pg_roles r on r.oid = m.member
-     where t.rolname = $1 and not r.rolsuper and r.rolname <> current_user`,
-    [name]
+     where t.rolname = $1 and not r.rolsuper and r.rolname <> current_user and r.rolname <> all ($2::text[])`,
+    [name, platformMembers]
   )
   if (rows.length)
     throw new Error(`role ${name} already exists and ${rows[0].member} is a member of it: the platform does not take over a role it did not make; drop that role, then try again`)
@@ -92,7 +92,7 @@ export async function closePublicSchema(adminUrl: string, ref: string) {
 }
 
 async function rolesOf(admin: pg.Pool, ref: string): Promise<string[]> {
-  const names = [ownerRoleOf(ref), readOnlyRoleOf(ref)]
+  const names = [ownerRoleOf(ref), readOnlyRoleOf(ref), serviceRoleOf(ref)]
   const { rows } = await admin.query<{ rolname: string }>('select rolname from pg_roles where rolname = any($1)', [names])
   return rows.map((r) => r.rolname)
 }
@@ -138,7 +138,7 @@ async function rolesToDrop(admin: pg.Pool, ref: string): Promise<string[]> {
      select r.rolname as name from made join pg_catalog.pg_roles r on r.oid = made.oid
      where not r.rolsuper and r.oid >= 16384 and r.rolname <> current_user
        and (r.rolname = any($1) or pg_catalog.pg_has_role(current_user, r.oid, 'USAGE WITH ADMIN OPTION'))`,
-    [[ownerRoleOf(ref), readOnlyRoleOf(ref)]]
+    [[ownerRoleOf(ref), readOnlyRoleOf(ref), serviceRoleOf(ref)]]
   )
   return rows.map((r) => r.name)
 }

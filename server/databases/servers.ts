@@ -10,7 +10,7 @@
 import pg from 'pg'
 import { asAdmin, classify } from './classify'
 import { APPLICATION_NAME, CONNECT_TIMEOUT_MS, ServerPools } from './pools'
-import { ensureReadOnly, provisionProject, type ServerProjectUrls } from './provision'
+import { ensureReadOnly, ensureService, provisionProject, type ServerProjectUrls } from './provision'
 import { runApplicationName, runSql } from './run-sql'
 import { makeVerifierAsync, verifierText } from './scram-verifier'
 import { secureServer, type SecuredServers } from './secure-server'
@@ -30,6 +30,7 @@ export type ServerDatabases = {
    */
   provision(adminUrl: string, ref: string, options?: { schemaFrom?: string; cloneFrom?: CloneSource }): Promise<ServerProjectUrls>
   ensureReadOnly(adminUrl: string, ref: string, ownerUrl: string): Promise<string>
+  ensureService(adminUrl: string, ref: string): Promise<string>
   suspend(adminUrl: string, ref: string, urls: string[]): Promise<void>
   resume(adminUrl: string, ref: string): Promise<void>
   restart(adminUrl: string, ref: string, urls: string[]): Promise<void>
@@ -72,6 +73,7 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
   return {
     provision: (adminUrl, ref, options) => provisionProject(provisioning, adminUrl, ref, options),
     ensureReadOnly: (adminUrl, ref, ownerUrl) => ensureReadOnly(provisioning, adminUrl, ref, ownerUrl),
+    ensureService: (adminUrl, ref) => ensureService(provisioning, adminUrl, ref),
     async suspend(adminUrl, ref, urls) {
       // This process's pools first, so that ending their connections is no surprise to them.
       await closePools(urls)

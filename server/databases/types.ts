@@ -15,6 +15,12 @@ export type ProjectDbLocation = {
    * for projects made before it existed.
    */
   readOnlyUrl?: string
+  /**
+   * Connection string of the platform's own login as the project's role (its sessions start as
+   * that role; server/databases/service-role.ts): the platform's work that must not depend on
+   * the project's role's login or slots. Made at provisioning, or on first use.
+   */
+  serviceUrl?: string
   /** Self-hosted DATABASE_URL: a database given as it is, nothing provisioned by the platform. */
   given?: boolean
 }
@@ -248,6 +254,8 @@ export interface ProjectDatabases {
    * location to store when it changed (servers: it gains `readOnlyUrl`).
    */
   ensureReadOnly(location: ProjectDbLocation, region: string): Promise<ProjectDbLocation>
+  /** The same for the service role (servers: the location gains `serviceUrl`). */
+  ensureService(location: ProjectDbLocation, region: string): Promise<ProjectDbLocation>
   /** Pause: closes the database and stops serving it (connections ended, logins refused). */
   suspend(location: ProjectDbLocation, region: string): Promise<void>
   /** Restore: serves a suspended database again. */

@@ -10,6 +10,7 @@ import type { Platform } from '../platform-type'
 import type { GatedProject } from '../data-api/gate'
 import { ensureApiRolesExist } from '../data-api/roles'
 import { AUTH_SCHEMA_COMMENT, AUTH_SCHEMA_SQL } from './schema-sql'
+import { serviceLocation, serviceUrlOf } from '../sql/read-only-location'
 
 /** What opening a project's auth database needs of it. */
 type AuthProject = Pick<GatedProject, 'ref' | 'region' | 'db_location'>
@@ -30,22 +31,30 @@ class AuthDatabases {
   constructor(private readonly platform: Platform) {}
 
   private entry(project: AuthProject): Entry {
+    // As the platform's own login as the project's role where it has one (service-role.ts): its
+    // users sign in whatever the project's role's slots or login, read-only mode included.
+    const url = serviceUrlOf(project.db_location)
     const found = this.entries.get(project.ref)
-    if (found?.url === project.db_location.url) return found
+    if (found?.url === url) return found
     if (found) void this.end(project.ref)
+    // What the URL's own startup options say (the role it starts as) and the service's own go
+    // together: pg reads a URL's options over the config's.
+    const bare = new URL(url)
+    const startup = [bare.searchParams.get('options'), '-c default_transaction_read_only=off'].filter(Boolean).join(' ')
+    bare.searchParams.delete('options')
     const pool = new pg.Pool({
-      connectionString: project.db_location.url,
+      connectionString: bare.toString(),
       max: POOL_SIZE,
       idleTimeoutMillis: IDLE_MS,
       statement_timeout: STATEMENT_TIMEOUT_MS,
       allowExitOnIdle: true,
       // A project in read-only mode (over its disk quota) still signs its users in: the service's
       // few rows are the platform's writes, not the project's.
-      options: '-c default_transaction_read_only=off',
+      options: startup,
     })
     // A connection ended by the server (a restart, the database dropped) must not crash the app.
     pool.on('error', () => undefined)
-    const entry: Entry = { url: project.db_location.url, pool, ready: this.prepare(project, pool) }
+    const entry: Entry = { url, pool, ready: this.prepare(project, pool) }
     // A failed set-up is tried again by the next request.
     entry.ready.catch(() => {
       if (this.entries.get(project.ref) === entry) this.entries.delete(project.ref)
@@ -78,7 +87,8 @@ class AuthDatabases {
 
   /** The project's auth database, its schema in place. */
   async open(project: AuthProject): Promise<AuthDb & { transaction<T>(fn: (tx: AuthDb) => Promise<T>): Promise<T> }> {
-    const { pool, ready } = this.entry(project)
+    const location = await serviceLocation(this.platform, project.ref, project.region, project.db_location)
+    const { pool, ready } = this.entry({ ...project, db_location: location })
     await ready
     const query = async <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => (await pool.query<R>(sql, params)).rows
     return {

@@ -6,7 +6,7 @@
 import http from 'node:http'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { atTestServer, type TestPlatform } from '../helpers/test-platform'
+import { asEngineAdmin, atTestServer, type TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf } from '../helpers/project-backends'
 import type { Message } from '@/server/auth/mailer'
 
@@ -95,9 +95,12 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth under attack', () => {
       const racing = auth(a, '/signup', { key: a.anon, body: { email, password: ATTACKER_PASSWORD } })
       let waiting = 0
       for (let i = 0; i < 400 && !waiting; i++) {
-        await inviting.query('select pg_stat_clear_snapshot()')
-        const { rows } = await inviting.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'update auth.users set encrypted_password%' and pid <> pg_backend_pid()`
+        // As the server's superuser: the auth service's session is the platform's own login.
+        const { rows } = await asEngineAdmin((c) =>
+          c.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and query like 'update auth.users set encrypted_password%'`,
+            [`p_${a.ref}`]
+          )
         )
         waiting = rows[0].n
         if (!waiting) await new Promise((r) => setTimeout(r, 25))

@@ -205,17 +205,20 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth: hostile callers, links, the
   })
 
   it("answers 503 with a sentence while the project's database does not answer, and serves again once it does", async () => {
-    const [{ db_location }] = await tp.platform.db.query<{ db_location: { url: string } }>('select db_location from projects where ref = $1', [a.ref])
-    const gone = new URL(db_location.url)
-    gone.port = '1'
-    await tp.platform.db.query(`update projects set db_location = jsonb_set(db_location, '{url}', to_jsonb($2::text)) where ref = $1`, [a.ref, gone.toString()])
+    const [{ db_location }] = await tp.platform.db.query<{ db_location: { url: string; serviceUrl: string } }>('select db_location from projects where ref = $1', [a.ref])
+    // Every way in points at a port nobody listens on (the service's own login included).
+    const gone = (url: string) => Object.assign(new URL(url), { port: '1' }).toString()
+    await tp.platform.db.query(`update projects set db_location = $2 where ref = $1`, [
+      a.ref,
+      JSON.stringify({ ...db_location, url: gone(db_location.url), serviceUrl: gone(db_location.serviceUrl) }),
+    ])
     try {
       const res = await auth(a, '/token?grant_type=password', { key: a.anon, body: { email: 'nobody@example.com', password: PASSWORD } })
       expect(res.status).toBe(503)
       expect(res.headers.get('retry-after')).toBe('5')
       expect(((await res.json()) as { msg: string }).msg).toBe("The project's database does not answer right now. Try again in a moment.")
     } finally {
-      await tp.platform.db.query(`update projects set db_location = jsonb_set(db_location, '{url}', to_jsonb($2::text)) where ref = $1`, [a.ref, db_location.url])
+      await tp.platform.db.query(`update projects set db_location = $2 where ref = $1`, [a.ref, JSON.stringify(db_location)])
     }
     expect((await auth(a, '/settings', { key: a.anon })).status).toBe(200)
     expect((await auth(a, '/token?grant_type=password', { key: a.anon, body: { email: 'nobody@example.com', password: PASSWORD } })).status).toBe(400)
@@ -248,9 +251,12 @@ describe.skipIf(!BACKENDS[0].enabled)('project auth: hostile callers, links, the
       // Committed once the racing insert waits on the unique index.
       let waiting = 0
       for (let i = 0; i < 400 && !waiting; i++) {
-        await other.query('select pg_stat_clear_snapshot()')
-        const { rows } = await other.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'insert into auth.users%' and pid <> pg_backend_pid()`
+        // As the server's superuser: the auth service's session is the platform's own login.
+        const { rows } = await asEngineAdmin((c) =>
+          c.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and query like 'insert into auth.users%'`,
+            [`p_${a.ref}`]
+          )
         )
         waiting = rows[0].n
         if (!waiting) await new Promise((r) => setTimeout(r, 25))
