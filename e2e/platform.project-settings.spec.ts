@@ -6,7 +6,8 @@ import { photograph } from './photograph'
  * Project settings → General on the real platform: rename a Free project (the breadcrumb follows),
  * its pause status and the versions it runs; then fill it past the Free plan's database size (500
  * MB): at the next usage sample it is read-only, with the banner on its pages and the SQL editor
- * refusing a write in words; dropping the data makes it writable again.
+ * refusing a write in words, whatever transaction it asks for; writes allowed for a while and the
+ * data dropped, it is writable again.
  */
 
 /** Reloads until the check passes: usage is sampled every 10 s on the test platform. */
@@ -55,12 +56,20 @@ test('Project settings → General: rename, pause status, service versions; read
   await runSql(page, 'insert into notes values (1)')
   await expect(page.getByText(/This project is in read-only mode because its database is larger than its plan includes: INSERT is not allowed/).first()).toBeVisible()
 
-  // The way out the sentence names.
-  await runSql(page, 'begin read write; drop table big; commit;')
+  // It holds whatever the SQL asks for.
+  await runSql(page, 'begin read write; insert into notes values (1); commit;')
+  await expect(page.getByText(/This project is in read-only mode because its database is larger than its plan includes/).first()).toBeVisible()
+
+  // The way out the sentence names: writes allowed for 15 minutes, then the table dropped.
+  await page.goto(`/project/${ref}/settings/general`)
+  await page.getByTestId('read-only-mode').getByRole('button', { name: 'Allow writes for 15 minutes' }).click()
+  await expect(page.getByTestId('read-only-mode')).toContainText(/Writes are allowed until .* so that data can be deleted/)
+  await page.goto(`/project/${ref}/sql/new`)
+  await runSql(page, 'drop table big')
   const dialog = page.getByRole('dialog', { name: 'This query may change or remove data' })
   await dialog.getByRole('button', { name: 'Run this query' }).click()
   await expect(dialog).toBeHidden()
-  await expect(page.getByText(/^COMMIT · /)).toBeVisible()
+  await expect(page.getByText(/^DROP TABLE · /)).toBeVisible()
   // Absence means something once the project has loaded: the General page's name field shows it has.
   await page.goto(`/project/${ref}/settings/general`)
   await eventually(page, async () => {

@@ -269,6 +269,7 @@ export const AUDIT_ACTIONS = [
   'project.renamed',
   'project.resized',
   'project.upgraded',
+  'project.writes_allowed',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -81,6 +81,16 @@ export const projectRoutes = {
     scope: byProjectRef,
     platformOnly: true,
   }),
+  /** A project in read-only mode takes writes for a while, to free space (server/projects/read-only-mode.ts). */
+  allowProjectWrites: route({
+    method: 'POST',
+    path: '/platform/projects/:ref/read-only/allow-writes',
+    params: projectParams,
+    answer: projectDetail,
+    action: 'projects:update',
+    scope: byProjectRef,
+    platformOnly: true,
+  }),
   deleteProject: route({
     method: 'DELETE',
     path: '/platform/projects/:ref',

@@ -34,6 +34,8 @@ export const projectDetail = project.extend({
    */
   read_only: z.boolean().optional(),
   read_only_note: z.string().nullable().optional(),
+  /** Writes allowed until then so that space can be freed (an Owner or Admin asked); null otherwise. */
+  read_only_writable_until: z.string().nullable().optional(),
 })
 export type ProjectDetail = z.infer<typeof projectDetail>
 

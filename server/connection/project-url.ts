@@ -1,15 +1,18 @@
 /**
  * A connection string that reaches a project's database as its own role (or, with `readOnly`, as
- * its read-only role), for the platform's own clients that need a real Postgres connection (the
+ * its read-only role; while it is held read-only, as the platform's own login as its role), for the platform's own clients that need a real Postgres connection (the
  * GraphQL endpoint).
  */
 import type { ProjectAccess } from '../http/types'
 import type { Platform } from '../platform-type'
-import { readOnlyLocation } from '../sql/read-only-location'
+import { readOnlyLocation, serviceLocation, serviceUrlOf } from '../sql/read-only-location'
 import { requireLocation } from './db-password'
 
 export async function projectConnectionUrl(platform: Platform, project: ProjectAccess, options: { readOnly: boolean }): Promise<string> {
   const stored = requireLocation(project)
+  // Held read-only (read-only mode): the project's role has no CONNECT, the platform's own login
+  // as it does, and the database's read-only default holds for what GraphQL runs.
+  if (!options.readOnly && project.read_only_enforced) return serviceUrlOf(await serviceLocation(platform, project.ref, project.region, stored))
   if (!options.readOnly) return stored.url
   const location = await readOnlyLocation(platform, project.ref, project.region, stored)
   if (!location.readOnlyUrl) throw new Error(`project ${project.ref} has no read-only role`)

@@ -39,7 +39,7 @@ type Row = GatedProject & { db_location: ProjectDbLocation | null; given: boolea
  * every request to a project's URL asks it first.
  */
 const GATE_SQL = `select p.id::int as id, p.ref, p.region, p.organization_id::int as organization_id, p.status, p.db_location,
-    coalesce((p.db_location->>'given')::boolean, false) as given, o.restriction_status, o.quota_note, p.read_only_at is not null as read_only, p.read_only_note,
+    coalesce((p.db_location->>'given')::boolean, false) as given, o.restriction_status, o.quota_note, p.read_only_enforced as read_only, p.read_only_note,
     ${SETTINGS_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}
   from projects p join organizations o on o.id = p.organization_id left join project_api_settings s on s.project_ref = p.ref
   where p.ref = $1 and p.status <> 'REMOVED'`

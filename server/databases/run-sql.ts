@@ -183,7 +183,7 @@ export async function runSql(context: RunContext, url: string, sql: string, opti
     const built = options.stream ? streamQuery(sql, options.stream, client) : jsonQuery(sql, options.shape, maxResultBytes)
     rowCount = built.rowCount
     try {
-      if (options.readOnly) {
+      if (options.readOnly || options.readOnlyTransaction) {
         // One read-only transaction the SQL cannot leave (read-only-run.ts).
         json = await runReadOnly(client, sql, built.answer, () => transactionStatus.get(client) ?? 'unknown')
       } else {
@@ -194,7 +194,7 @@ export async function runSql(context: RunContext, url: string, sql: string, opti
       answered = true
       stopper.finish()
       // A stream's timer and notice listener end with its query, which a read-only run never sends.
-      if (options.readOnly) built.stop()
+      if (options.readOnly || options.readOnlyTransaction) built.stop()
     }
   } catch (e) {
     if (stopper.terminated) {

@@ -47,6 +47,11 @@ export type RunOptions = {
    */
   readOnly?: boolean
   /**
+   * Run as the location's own role, but in one read-only transaction the SQL cannot end or make
+   * writable, as `readOnly` does (a project whose database is held read-only).
+   */
+  readOnlyTransaction?: boolean
+  /**
    * Names the run (a uuid the client chose) so that `cancel()` can stop it. While it runs, no
    * other run of the same project may carry the name.
    */

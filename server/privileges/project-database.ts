@@ -6,7 +6,6 @@
  * read-only role. Never as a superuser. Postgres' "no such table/column/role" and "permission
  * denied" become 404 and 403 with its message; other Postgres errors stay 400 with the details.
  */
-import { roleCan } from '@/lib/api-types'
 import { PlatformError } from '../http/errors'
 import type { ProjectAccess } from '../http/types'
 import type { Platform } from '../platform-type'
@@ -14,7 +13,7 @@ import { isDatabaseNotServing, isDatabaseUnavailable, isSqlError } from '../data
 import { markUnhealthy } from '../projects/health'
 import { recordActivity } from '../projects/activity'
 import { notServingMessage } from '../sql/not-serving'
-import { readOnlyLocation } from '../sql/read-only-location'
+import { memberLocation } from '../sql/read-only-location'
 import { servingLocation } from '../sql/serving-location'
 import { watchStatement } from '../logs/postgres-logs'
 import { DATA_API_SCHEMA_RELOAD } from '../data-api/schema-reload'
@@ -30,10 +29,9 @@ const INSUFFICIENT_PRIVILEGE = '42501'
  * after a run of the SQL endpoint.
  */
 export async function runInProjectDatabase(platform: Platform, project: ProjectAccess, sql: string, { changes = false } = {}): Promise<unknown[]> {
-  let location = await servingLocation(platform, project)
-  const readOnly = !roleCan(project.role, 'sql:write', { isPlatform: platform.config.isPlatform })
-  if (readOnly) location = await readOnlyLocation(platform, project.ref, project.region, location)
-  const signals = changes && !readOnly
+  const member = await memberLocation(platform, project, await servingLocation(platform, project))
+  const { location } = member
+  const signals = changes && member.writes
   try {
     const outcome = await watchStatement(
       platform,
@@ -41,7 +39,7 @@ export async function runInProjectDatabase(platform: Platform, project: ProjectA
       platform.databases.run(location, sql, {
         timeoutMs: platform.config.sqlTimeoutMs,
         shape: 'last',
-        readOnly,
+        ...member.options,
         ...(signals ? { notifyAfter: DATA_API_SCHEMA_RELOAD } : {}),
       })
     )

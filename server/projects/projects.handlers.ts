@@ -8,6 +8,7 @@ import { requestTransition } from './lifecycle'
 import { createBranch, listBranches } from './branches'
 import { toProjectDetail } from './serialize'
 import { pauseStatus } from './pause-status'
+import { allowWrites, WRITABLE_MINUTES } from './read-only-mode'
 
 /** A new project (or preview branch) in its organization's audit log, once its row is committed. */
 async function recordProjectCreated(platform: Platform, user: AuthUser, project: ProjectDetail): Promise<ProjectDetail> {
@@ -49,6 +50,17 @@ export const projectHandlers: Handlers<typeof projectRoutes> = {
   pauseProject: ({ platform, access, user }) => requestTransition(platform, access, 'pause', user),
   restoreProject: ({ platform, access, user }) => requestTransition(platform, access, 'restore', user),
   restartProject: ({ platform, access, user }) => requestTransition(platform, access, 'restart', user),
+  allowProjectWrites: async ({ platform, access, user }) => {
+    await allowWrites(platform, access)
+    await recordAudit(platform.db, {
+      organizationId: access.organization_id,
+      action: 'project.writes_allowed',
+      actor: { id: user.id, email: user.email },
+      target: { type: 'project', id: access.ref, name: access.name },
+      details: { minutes: WRITABLE_MINUTES },
+    })
+    return toProjectDetail(await readProject(platform.db, access.ref))
+  },
   deleteProject: ({ platform, access, user }) => requestTransition(platform, access, 'delete', user),
   listBranches: ({ platform, access }) => listBranches(platform, access),
   createBranch: async ({ platform, access, user, body }) => recordProjectCreated(platform, user, await createBranch(platform, access, body)),

@@ -26,12 +26,16 @@ export type ProjectRow = {
   /** Read-only mode (read-only-mode.ts): since when, and why; null when writable. */
   read_only_at?: Date | string | null
   read_only_note?: string | null
+  /** Whether the database is held read-only now (read_only_at, unless writes are allowed for a while). */
+  read_only_enforced?: boolean
+  /** Writes allowed until then to free space (read-only-mode.ts). */
+  read_only_lifted_until?: Date | string | null
 }
 
 export const PROJECT_COLUMNS = `p.id::int as id, p.ref, p.name, p.organization_id::int as organization_id, o.slug as organization_slug,
   p.status, p.status_message, p.cloud_provider, p.region, o.plan, p.db_location, p.db_version, p.inserted_at, p.parent_project_ref,
   o.restriction_status as organization_restriction_status, o.quota_note as organization_quota_note,
-  p.read_only_at, p.read_only_note,
+  p.read_only_at, p.read_only_note, p.read_only_enforced, p.read_only_lifted_until,
   array(select b.ref from projects b where b.parent_project_ref = p.ref and b.status <> 'REMOVED' order by b.id) as preview_branch_refs`
 
 export function toProject(row: ProjectRow): Project {
@@ -69,5 +73,7 @@ export function toProjectDetail(row: ProjectRow): ProjectDetail {
     status_message: row.status_message,
     read_only: !!row.read_only_at,
     read_only_note: row.read_only_at ? (row.read_only_note ?? null) : null,
+    read_only_writable_until:
+      row.read_only_at && row.read_only_lifted_until && new Date(row.read_only_lifted_until).getTime() > Date.now() ? new Date(row.read_only_lifted_until).toISOString() : null,
   }
 }

@@ -50,7 +50,7 @@ export function readOnlyModeMessage(command: string | null, note: string | null)
   return [
     `This project is in read-only mode because its database is larger than its plan includes${command ? `: ${command} is not allowed` : ''}.`,
     note,
-    'Delete data to get back under the quota (in a transaction that says so: BEGIN READ WRITE; DELETE … ; COMMIT;), or upgrade the plan; the project becomes writable again at the next usage check.',
+    'To delete data and get back under the quota, an Owner or Admin allows writes for 15 minutes (the read-only banner, or Project settings → General); or upgrade the plan. The project becomes writable again at the next usage check.',
   ]
     .filter(Boolean)
     .join(' ')

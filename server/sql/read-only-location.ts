@@ -5,7 +5,9 @@
  * role a new password and keep the other's.
  */
 import type { Platform } from '../platform-type'
-import type { ProjectDbLocation } from '../databases'
+import type { ProjectDbLocation, RunOptions } from '../databases'
+import { roleCan } from '@/lib/api-types/permissions'
+import type { ProjectAccess } from '../http/types'
 
 type Ensure = (location: ProjectDbLocation, region: string) => Promise<ProjectDbLocation>
 
@@ -33,3 +35,24 @@ export function serviceLocation(platform: Platform, ref: string, region: string,
 
 /** The URL the platform's own work as the project's role connects with: its service role's, else its own. */
 export const serviceUrlOf = (location: ProjectDbLocation) => location.serviceUrl ?? location.url
+
+/**
+ * Where a member's SQL runs, and how: a member whose role may not change the database runs as the
+ * project's read-only role; while the project's database is held read-only (read-only mode,
+ * server/projects/read-only-mode.ts), everyone else runs as the project's service role in a
+ * read-only transaction the SQL cannot leave (the project's own role has no CONNECT then).
+ * `writes`: whether what it runs may change the database (a reload of the data API after it).
+ */
+export async function memberLocation(
+  platform: Platform,
+  project: Pick<ProjectAccess, 'ref' | 'region' | 'role' | 'read_only_enforced'>,
+  location: ProjectDbLocation
+): Promise<{ location: ProjectDbLocation; readOnlyRole: boolean; options: Pick<RunOptions, 'readOnly' | 'readOnlyTransaction'>; writes: boolean }> {
+  if (!roleCan(project.role, 'sql:write', { isPlatform: platform.config.isPlatform }))
+    return { location: await readOnlyLocation(platform, project.ref, project.region, location), readOnlyRole: true, options: { readOnly: true }, writes: false }
+  if (project.read_only_enforced && !location.given) {
+    const service = await serviceLocation(platform, project.ref, project.region, location)
+    return { location: { ...service, url: serviceUrlOf(service) }, readOnlyRole: false, options: { readOnlyTransaction: true }, writes: false }
+  }
+  return { location, readOnlyRole: false, options: {}, writes: true }
+}

@@ -18,14 +18,14 @@
  * can stop it (cancel-query.ts); a name already running in the project answers 409.
  */
 import { randomUUID } from 'node:crypto'
-import { roleCan, type Routes } from '@/lib/api-types'
+import type { Routes } from '@/lib/api-types'
 import { readOnlyRefusal } from '@/lib/sql/read-only-refusal'
 import { PlatformError } from '../http/errors'
 import { rawJson, type Handler } from '../http/types'
 import { isDatabaseNotServing, isDatabaseUnavailable, isSqlError, type RunOutcome, type RunStart } from '../databases'
 import { markUnhealthy } from '../projects/health'
 import { recordActivity } from '../projects/activity'
-import { readOnlyLocation } from './read-only-location'
+import { memberLocation } from './read-only-location'
 import { servingLocation } from './serving-location'
 import { notServingMessage, readOnlyModeMessage } from './not-serving'
 import { afterAnswer, recordRun, recordRunAndActivity, runErrorMessage, type RunRecord } from '../content/history'
@@ -40,9 +40,9 @@ import { catalogMayHaveChanged } from './catalog-version'
 const encoder = new TextEncoder()
 
 export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, access: project, body, query, res, requestId }) => {
-  let location = await servingLocation(platform, project)
-  const readOnly = !roleCan(project.role, 'sql:write', { isPlatform: platform.config.isPlatform })
-  if (readOnly) location = await readOnlyLocation(platform, project.ref, project.region, location)
+  const member = await memberLocation(platform, project, await servingLocation(platform, project))
+  const { location } = member
+  const readOnly = member.readOnlyRole
   const streamed = query.format === 'ndjson'
   const skipHistory = query.history === 'skip'
   const all = query.results === 'all'
@@ -78,18 +78,19 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
       platform.databases.run(location, body.query, {
         timeoutMs: platform.config.sqlTimeoutMs,
         shape,
-        readOnly,
+        ...member.options,
         ...(queryId ? { queryId, startedBy: user.id, onStart, cancelledElsewhere: () => cancelRequestedElsewhere(platform, project.id, queryId) } : {}),
         ...(stream ? { stream } : {}),
         // The schema may have changed: the project's data API is told right after the answer.
-        ...(readOnly ? {} : { notifyAfter: DATA_API_SCHEMA_RELOAD }),
+        ...(member.writes ? { notifyAfter: DATA_API_SCHEMA_RELOAD } : {}),
         beforeReuse: () => forgetRunning(),
       })
     )
   } catch (thrown) {
-    if (!readOnly) catalogMayHaveChanged(platform, project.ref)
+    if (member.writes) catalogMayHaveChanged(platform, project.ref)
     const refusal = readOnly && isSqlError(thrown) ? readOnlyRefusal(body.query, { message: thrown.message, code: thrown.pg.code }, project.role) : null
-    const readOnlyMode = !refusal && project.read_only_at && isSqlError(thrown) && thrown.pg.code === '25006'
+    // A write refused (25006), or a writable transaction asked for (25001), while the project is held read-only.
+    const readOnlyMode = !refusal && project.read_only_at && isSqlError(thrown) && (thrown.pg.code === '25006' || thrown.pg.code === '25001')
     const error = refusal
       ? new PlatformError(403, refusal)
       : readOnlyMode
@@ -114,7 +115,7 @@ export const runQuery: Handler<Routes['runQuery']> = async ({ platform, user, ac
   }
   const ran = { ...run, durationMs: outcome.durationMs, rowCount: outcome.rowCount ?? null, error: null }
   // The schema may have changed: the table editor and GraphQL see it at once (before the answer, so the next request does).
-  if (!readOnly) catalogMayHaveChanged(platform, project.ref)
+  if (member.writes) catalogMayHaveChanged(platform, project.ref)
   void forgetRunning()
   await recordAfterAnswer(platform, project.ref, ran, { history: !skipHistory, activity: true })
   if (stream) return endStream(stream, `{"type":"end","durationMs":${Math.round(outcome.durationMs)}}\n`)

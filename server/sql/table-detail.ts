@@ -9,7 +9,7 @@
  * SQL run through the SQL endpoint of this instance, and within CATALOG_RECHECK_MS after a change
  * made anywhere else. The row estimate in it is as old as that too.
  */
-import { roleCan, type Routes } from '@/lib/api-types'
+import type { Routes } from '@/lib/api-types'
 import { tableDetailSql } from '@/lib/table-editor'
 import { PlatformError } from '../http/errors'
 import { rawJson, type Handler } from '../http/types'
@@ -20,7 +20,7 @@ import { markUnhealthy } from '../projects/health'
 import { recordActivity } from '../projects/activity'
 import { catalogStamp, isFresh, type CatalogStamp } from './catalog-version'
 import { notServingMessage } from './not-serving'
-import { readOnlyLocation } from './read-only-location'
+import { memberLocation } from './read-only-location'
 import { servingLocation } from './serving-location'
 
 /** Answers kept per platform; the least recently used go first (a detail is a few KiB). */
@@ -37,9 +37,9 @@ function cacheOf(platform: Platform): Map<string, Cached> {
 }
 
 export const tableDetail: Handler<Routes['tableDetail']> = async ({ platform, access: project, query }) => {
-  let location = await servingLocation(platform, project)
-  const readOnly = !roleCan(project.role, 'sql:write', { isPlatform: platform.config.isPlatform })
-  if (readOnly) location = await readOnlyLocation(platform, project.ref, project.region, location)
+  const member = await memberLocation(platform, project, await servingLocation(platform, project))
+  const { location } = member
+  const readOnly = member.readOnlyRole
   const cache = cacheOf(platform)
   const key = JSON.stringify([project.ref, readOnly, query.schema, query.table])
   let cached = cache.get(key)
@@ -50,7 +50,7 @@ export const tableDetail: Handler<Routes['tableDetail']> = async ({ platform, ac
   } else {
     const stamp = catalogStamp(platform, project.ref)
     const answer = platform.databases
-      .run(location, tableDetailSql(query.schema, query.table), { timeoutMs: platform.config.sqlTimeoutMs, shape: 'last', readOnly })
+      .run(location, tableDetailSql(query.schema, query.table), { timeoutMs: platform.config.sqlTimeoutMs, shape: 'last', ...member.options })
       .then(async (outcome) => {
         await recordActivity(platform, project.ref)
         return outcome.json

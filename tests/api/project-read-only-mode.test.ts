@@ -4,15 +4,15 @@
  * goes read-only at the next usage sample: its writes through the SQL endpoint are refused with a
  * sentence saying why and what to do (not PostgreSQL's bare read-only error), reads still work,
  * and the project's answer carries it; the data API, whose sessions were open before, refuses
- * writes too. Dropping the data (after turning the session default off,
- * as the sentence says) and sampling again makes it writable; so does an upgrade to a plan whose
- * quota the database fits.
+ * writes too. It holds whatever a client asks for: the project's role, and the roles it made, have
+ * no CONNECT meanwhile. Writes allowed for a while (an Owner's choice) and the data dropped, the
+ * next sample makes it writable; so does an upgrade to a plan whose quota the database fits.
  */
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sampleUsage } from '@/server/billing/usage-sampling'
-import { engineUrl, type TestPlatform } from '../helpers/test-platform'
-import { activeProject, BACKENDS, organizationOnPlan, ownerWithOrg, runSql } from '../helpers/project-backends'
+import type { TestPlatform } from '../helpers/test-platform'
+import { activeProject, BACKENDS, memberOf, organizationOnPlan, ownerWithOrg, runSql } from '../helpers/project-backends'
 
 const QUOTA = 24 * 1024 * 1024
 /** About 30 MB of rows that do not compress (each value under the size PostgreSQL compresses). */
@@ -25,6 +25,7 @@ for (const backend of BACKENDS) {
     let owner: string
     let org: { id: number; slug: string }
     let ref: string
+    const madeRole = `ro_mode_${Date.now()}`
 
     beforeAll(async () => {
       ;({ tp, stop } = await backend.start({ freeDatabaseQuotaBytes: QUOTA }))
@@ -46,6 +47,8 @@ for (const backend of BACKENDS) {
     const detail = async () => (await tp.call('GET', `/platform/projects/${ref}`, { token: owner })).body
 
     it('a project under its quota stays writable', async () => {
+      // A login role of the project's own, with CONNECT from its role (what read-only mode takes and gives back).
+      expect((await runSql(tp, owner, ref, `create role ${madeRole} login password 'made-by-the-project-1'; grant connect on database p_${ref} to ${madeRole}`)).status).toBe(200)
       await sample()
       expect(await detail()).toMatchObject({ read_only: false, read_only_note: null })
       expect((await runSql(tp, owner, ref, 'create table notes (id int primary key, body text)')).status).toBe(200)
@@ -63,7 +66,7 @@ for (const backend of BACKENDS) {
       expect(row.at).not.toBeNull()
 
       const write = await runSql(tp, owner, ref, `insert into notes values (1, 'a')`)
-      expect(write.status).toBe(409)
+      expect(write.status, JSON.stringify(write.body)).toBe(409)
       expect(write.body.message).toMatch(/^This project is in read-only mode because its database is larger than its plan includes: INSERT is not allowed\. The database uses /)
       expect(write.body.message).toContain('or upgrade the plan')
       expect(write.body.message).not.toMatch(/^cannot execute/)
@@ -75,33 +78,64 @@ for (const backend of BACKENDS) {
       expect(read.status).toBe(200)
       expect(read.body.results[0].rows).toEqual([{ n: 30000 }])
 
-      // A schema changed in a transaction that asks to write reaches the data API too: its reload
-      // signal goes with the session's reset, in a transaction that is read-only (NOTIFY is allowed there).
-      const listener = new pg.Client({ connectionString: engineUrl(`p_${ref}`), options: '-c default_transaction_read_only=off' })
-      await listener.connect()
-      try {
-        const heard: string[] = []
-        listener.on('notification', (n) => heard.push(`${n.channel}:${n.payload}`))
-        await listener.query('LISTEN pgrst')
-        expect((await runSql(tp, owner, ref, 'begin read write; create view note_ids as select id from notes; commit')).status).toBe(200)
-        await expect
-          .poll(async () => {
-            await listener.query('select 1')
-            return heard
-          })
-          .toEqual(['pgrst:reload schema'])
-      } finally {
-        await listener.end()
+      // It holds, whatever the SQL asks for: in the SQL editor, and for the project's own clients.
+      for (const sql of [`begin read write; insert into notes values (1, 'a'); commit`, `set default_transaction_read_only = off; insert into notes values (1, 'a')`]) {
+        const escaped = await runSql(tp, owner, ref, sql)
+        expect(escaped.status, `${sql}: ${JSON.stringify(escaped.body)}`).toBe(409)
       }
+      const [{ db_location }] = await tp.platform.db.query<{ db_location: { url: string } }>('select db_location from projects where ref = $1', [ref])
+      const direct = new pg.Client({ connectionString: db_location.url })
+      direct.on('error', () => undefined)
+      await expect(direct.connect()).rejects.toMatchObject({ code: '42501', message: expect.stringContaining('permission denied for database') })
+      // … nor through a login role the project made before (its CONNECT is given back later).
+      const made = new URL(db_location.url)
+      made.username = madeRole
+      made.password = 'made-by-the-project-1'
+      const viaMade = new pg.Client({ connectionString: made.toString() })
+      viaMade.on('error', () => undefined)
+      await expect(viaMade.connect()).rejects.toMatchObject({ code: '42501' })
+      // The project stays healthy: the platform reads it as its own login.
+      await tp.platform.scheduler.kick()
+      expect((await detail()).status).toBe('ACTIVE_HEALTHY')
 
-      // The way out the sentence names: a transaction that asks to write empties the table.
-      // TRUNCATE gives the space back at once; VACUUM FULL after a DELETE keeps the rows some open
-      // transaction might still see, which on the busy shared test server left the size unchanged.
-      expect((await runSql(tp, owner, ref, 'begin read write; truncate big; commit')).status).toBe(200)
+      // The way out the sentence names: writes allowed for a while (an Owner or Admin), then the
+      // table emptied. TRUNCATE gives the space back at once; VACUUM FULL after a DELETE keeps the
+      // rows some open transaction might still see, which on the busy shared test server left the size unchanged.
+      const developer = await memberOf(tp, org.id, 'Developer')
+      expect((await tp.call('POST', `/platform/projects/${ref}/read-only/allow-writes`, { token: developer })).status).toBe(403)
+      const allowed = await tp.call('POST', `/platform/projects/${ref}/read-only/allow-writes`, { token: owner })
+      expect(allowed.status).toBe(200)
+      expect(allowed.body).toMatchObject({ read_only: true, read_only_writable_until: expect.any(String) })
+      expect((await runSql(tp, owner, ref, 'truncate big')).status).toBe(200)
       await sample()
-      expect(await detail()).toMatchObject({ read_only: false, read_only_note: null })
+      expect(await detail()).toMatchObject({ read_only: false, read_only_note: null, read_only_writable_until: null })
       expect((await runSql(tp, owner, ref, `insert into notes values (1, 'a')`)).status).toBe(200)
       expect((await rest('POST', 'notes', { id: 101, body: 'written' })).status).toBe(201)
+      // The role the project made connects again.
+      const again = new pg.Client({ connectionString: made.toString() })
+      await again.connect()
+      await again.end()
+    })
+
+    it('ends a window of writes early when the database grows in it, and holds again when it is over', async () => {
+      expect((await runSql(tp, owner, ref, `drop table if exists big; ${FILL}`)).status).toBe(200)
+      await sample()
+      expect((await detail()).read_only).toBe(true)
+      expect((await tp.call('POST', `/platform/projects/${ref}/read-only/allow-writes`, { token: owner })).status).toBe(200)
+      expect((await runSql(tp, owner, ref, `create table more as select g, repeat(md5(g::text), 30) as t from generate_series(1, 15000) g`)).status).toBe(200)
+      await sample()
+      const held = await detail()
+      expect(held).toMatchObject({ read_only: true, read_only_writable_until: null })
+      expect((await runSql(tp, owner, ref, `insert into notes values (3, 'c')`)).status).toBe(409)
+      // Over: the window's end holds it again too.
+      expect((await tp.call('POST', `/platform/projects/${ref}/read-only/allow-writes`, { token: owner })).status).toBe(200)
+      await tp.platform.db.query(`update projects set read_only_lifted_until = now() - interval '1 second' where ref = $1`, [ref])
+      await sample()
+      expect((await runSql(tp, owner, ref, `insert into notes values (3, 'c')`)).status).toBe(409)
+      expect((await tp.call('POST', `/platform/projects/${ref}/read-only/allow-writes`, { token: owner })).status).toBe(200)
+      expect((await runSql(tp, owner, ref, 'drop table big; drop table more')).status).toBe(200)
+      await sample()
+      expect((await detail()).read_only).toBe(false)
     })
 
     it("counts the project's backups with its database: copies of it on the same disk", async () => {
@@ -127,7 +161,8 @@ for (const backend of BACKENDS) {
     })
 
     it('an upgrade to a plan the database fits in makes it writable again', async () => {
-      expect((await runSql(tp, owner, ref, `drop table big; ${FILL}`)).status).toBe(200)
+      const filled = await runSql(tp, owner, ref, `drop table if exists big; ${FILL}`)
+      expect(filled.status, JSON.stringify(filled.body)).toBe(200)
       await sample()
       expect((await detail()).read_only).toBe(true)
       expect((await runSql(tp, owner, ref, `insert into notes values (2, 'b')`)).status).toBe(409)

@@ -77,6 +77,8 @@ export function describeAuditEntry({ action, target, details }: Pick<AuditEntry,
       return `renamed project ${name}${fromTo(from, to)}`
     case 'project.resized':
       return `changed the compute size of project ${name}${fromTo(from, to)}`
+    case 'project.writes_allowed':
+      return `allowed writes to project ${name} for ${typeof details.minutes === 'number' ? details.minutes : 15} minutes to free space`
     case 'project.upgraded': {
       const updated = Array.isArray(details.extensions) ? details.extensions.filter((e): e is string => typeof e === 'string') : []
       return `upgraded project ${name}${updated.length ? ` (${updated.join(', ')})` : ''}`

@@ -41,7 +41,7 @@ function renderBanner(projectRef: string | undefined, readOnly: boolean) {
 it('says the project is read-only, why, and links to what to do and to upgrading', async () => {
   renderBanner('abc', true)
   const banner = await screen.findByTestId('read-only-banner')
-  expect(banner).toHaveTextContent(`This project is read-only. ${NOTE} Delete data or upgrade the plan.`)
+  expect(banner).toHaveTextContent(`This project is read-only. ${NOTE} Delete data (allow writes for 15 minutes first) or upgrade the plan.`)
   expect(screen.getByRole('link', { name: 'What to do' })).toHaveAttribute('href', '/project/abc/settings/general')
   expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/org/acme/billing')
 })

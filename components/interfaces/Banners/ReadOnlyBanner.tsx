@@ -30,7 +30,9 @@ export function ReadOnlyBanner({ projectRef }: { projectRef: string | undefined 
         </>
       }
     >
-      {`This project is read-only. ${note ?? 'Its database is larger than its plan includes.'} Delete data or upgrade the plan.`}
+      {project.data.read_only_writable_until
+        ? `Writes are allowed for a while so that data can be deleted. ${note ?? 'Its database is larger than its plan includes.'}`
+        : `This project is read-only. ${note ?? 'Its database is larger than its plan includes.'} Delete data (allow writes for 15 minutes first) or upgrade the plan.`}
     </Banner>
   )
 }

@@ -38,7 +38,7 @@ const BEHIND: UpgradeStatus = { ...CURRENT, available: true, extensions: [{ name
 
 function platform({ role = 'Owner' as OrganizationRole, project = {} as Partial<ProjectDetail>, pause = FREE, upgrade = CURRENT, upgradedElsewhere = false } = {}) {
   let state = { ...PROJECT, ...project }
-  const log = { renames: [] as unknown[], upgrades: 0 }
+  const log = { renames: [] as unknown[], upgrades: 0, allowed: 0 }
   server.use(
     runtimeConfig(),
     permissionsFor(role),
@@ -62,6 +62,11 @@ function platform({ role = 'Owner' as OrganizationRole, project = {} as Partial<
       }
       state = { ...state, status: 'UPGRADING' }
       return HttpResponse.json(state, { status: 202 })
+    }),
+    http.post('*/api/platform/projects/abc/read-only/allow-writes', () => {
+      log.allowed++
+      state = { ...state, read_only_writable_until: '2026-03-08T10:15:00.000Z' }
+      return HttpResponse.json(state)
     })
   )
   return log
@@ -129,8 +134,25 @@ it('read-only mode: says why and what to do, with a link to upgrade', async () =
   const alert = await screen.findByTestId('read-only-mode')
   expect(alert).toHaveTextContent('This project is in read-only mode')
   expect(alert).toHaveTextContent('The database uses 612 MB; the Free plan includes 500 MB per project.')
-  expect(alert).toHaveTextContent('Delete data to get back under the quota, or upgrade the plan')
+  expect(alert).toHaveTextContent('To delete data and get back under the quota, allow writes for 15 minutes; or upgrade the plan.')
   expect(within(alert).getByRole('link', { name: 'Upgrade the plan' })).toHaveAttribute('href', '/org/acme/billing')
+})
+
+it('read-only mode: an Owner allows writes for 15 minutes, and the page says until when', async () => {
+  const log = platform({ project: { read_only: true, read_only_note: 'The database uses 612 MB; the Free plan includes 500 MB per project.' } })
+  const { user } = renderPage()
+  const alert = await screen.findByTestId('read-only-mode')
+  await user.click(await within(alert).findByRole('button', { name: 'Allow writes for 15 minutes' }))
+  expect(await within(alert).findByText(/Writes are allowed until .* so that data can be deleted/)).toBeInTheDocument()
+  expect(within(alert).queryByRole('button', { name: 'Allow writes for 15 minutes' })).toBeNull()
+  expect(log.allowed).toBe(1)
+})
+
+it('read-only mode: a Developer is not offered to allow writes', async () => {
+  platform({ role: 'Developer', project: { read_only: true, read_only_note: 'The database uses 612 MB; the Free plan includes 500 MB per project.' } })
+  renderPage()
+  const alert = await screen.findByTestId('read-only-mode')
+  expect(within(alert).queryByRole('button', { name: 'Allow writes for 15 minutes' })).toBeNull()
 })
 
 it('an Owner gets restart, pause and delete; deleting asks for the name', async () => {

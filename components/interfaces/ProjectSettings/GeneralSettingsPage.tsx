@@ -6,14 +6,16 @@
  * policy (projects:update, projects:delete).
  */
 import Link from 'next/link'
-import { Alert, Card, CardContent, CardHeader, Skeleton } from '@/components/ui'
+import { toast } from 'sonner'
+import { Alert, Button, Card, CardContent, CardHeader, Skeleton } from '@/components/ui'
 import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { useIsPlatform } from '@/components/layouts/RuntimeConfigGate'
 import { FeaturePage } from '@/components/interfaces/ProjectFeatures/shared/FeaturePage'
 import { ProjectLifecycleControls } from '@/components/interfaces/Projects/ProjectLifecycleControls'
 import { useCan } from '@/data/profile/use-can'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
-import { READ_ONLY_WAY_OUT } from './general-settings.utils'
+import { useProjectAllowWritesMutation } from '@/data/projects/project-allow-writes-mutation'
+import { READ_ONLY_WAY_OUT, writableUntil } from './general-settings.utils'
 import { PauseStatusCard } from './PauseStatusCard'
 import { ProjectNameCard } from './ProjectNameCard'
 import { ServiceVersionsCard } from './ServiceVersionsCard'
@@ -26,6 +28,7 @@ export function GeneralSettingsPage({ projectRef }: { projectRef: string }) {
   const canDelete = useCan('projects:delete', organization)
   // Self-hosted, the one project is the whole installation: no pause, restart or delete.
   const isPlatform = useIsPlatform()
+  const allowWrites = useProjectAllowWritesMutation({ onSuccess: () => toast.success('Writes are allowed for 15 minutes: delete what you do not need') })
 
   return (
     <FeaturePage title="General settings" description="The project's name, its status and the software it runs.">
@@ -44,12 +47,21 @@ export function GeneralSettingsPage({ projectRef }: { projectRef: string }) {
               title="This project is in read-only mode"
               data-testid="read-only-mode"
               actions={
-                <Link href={`/org/${project.data.organization_slug}/billing`} className="text-sm font-medium underline underline-offset-2">
-                  Upgrade the plan
-                </Link>
+                <div className="flex flex-wrap items-center gap-3">
+                  {canUpdate && isPlatform && !project.data.read_only_writable_until && (
+                    <Button size="tiny" type="default" loading={allowWrites.isPending} onClick={() => allowWrites.mutate({ ref: projectRef })}>
+                      Allow writes for 15 minutes
+                    </Button>
+                  )}
+                  <Link href={`/org/${project.data.organization_slug}/billing`} className="text-sm font-medium underline underline-offset-2">
+                    Upgrade the plan
+                  </Link>
+                </div>
               }
             >
-              {[project.data.read_only_note, READ_ONLY_WAY_OUT].filter(Boolean).join(' ')}
+              {project.data.read_only_writable_until
+                ? [project.data.read_only_note, writableUntil(project.data.read_only_writable_until)].filter(Boolean).join(' ')
+                : [project.data.read_only_note, READ_ONLY_WAY_OUT].filter(Boolean).join(' ')}
             </Alert>
           )}
           <ProjectNameCard key={project.data.name} project={project.data} canUpdate={canUpdate} />

@@ -5,4 +5,8 @@ export function formatMoment(iso: string, timeZone?: string): string {
 
 /** What a project in read-only mode should do, after the platform's note on why. */
 export const READ_ONLY_WAY_OUT =
-  'Delete data to get back under the quota, or upgrade the plan; the project becomes writable again at the next usage check (within minutes).'
+  'To delete data and get back under the quota, allow writes for 15 minutes; or upgrade the plan. The project becomes writable again at the next usage check (within minutes).'
+
+/** While writes are allowed to free space: until when, and what comes after. */
+export const writableUntil = (iso: string, timeZone?: string) =>
+  `Writes are allowed until ${new Date(iso).toLocaleTimeString('en-US', { timeStyle: 'short', ...(timeZone ? { timeZone } : {}) })} so that data can be deleted. The project is read-only again after that, or at once if its database grows, unless it is back under the quota.`

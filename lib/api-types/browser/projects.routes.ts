@@ -12,6 +12,7 @@ export const projectRoutes = browserRoutes<typeof declaredProjectRoutes>({
   pauseProject: ['POST', '/platform/projects/:ref/pause', 'user'],
   restoreProject: ['POST', '/platform/projects/:ref/restore', 'user'],
   restartProject: ['POST', '/platform/projects/:ref/restart', 'user'],
+  allowProjectWrites: ['POST', '/platform/projects/:ref/read-only/allow-writes', 'user'],
   deleteProject: ['DELETE', '/platform/projects/:ref', 'user'],
   listBranches: ['GET', '/platform/projects/:ref/branches', 'user'],
   createBranch: ['POST', '/platform/projects/:ref/branches', 'user'],

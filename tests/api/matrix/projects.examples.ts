@@ -54,6 +54,8 @@ export const projectExamples: Examples<typeof projectRoutes> = {
   restoreProject: { path: () => `/platform/projects/${target}/restore`, before: (tp, fx) => projectIn(tp, fx, 'INACTIVE') },
   restartProject: { path: () => `/platform/projects/${target}/restart`, before: (tp, fx) => projectIn(tp, fx, 'ACTIVE_HEALTHY') },
   deleteProject: { path: () => `/platform/projects/${target}`, before: (tp, fx) => projectIn(tp, fx, 'ACTIVE_HEALTHY') },
+  // Not in read-only mode: the roles allowed are told so (409); the others 403.
+  allowProjectWrites: { path: (fx) => `/platform/projects/${fx.ref}/read-only/allow-writes`, status: 409 },
   listBranches: { path: (fx) => `/platform/projects/${fx.ref}/branches` },
   createBranch: {
     path: (fx) => `/platform/projects/${fx.ref}/branches`,
