@@ -50,7 +50,9 @@ export async function runBackupRestore(platform: Platform, claim: TransitionClai
       return null
     }
     await letGo(platform, claim.ref, claim.db_location)
-    await restoreSnapshot(adminUrl, claim.ref, backup.database_name)
+    // A project in read-only mode is restored held; the next usage sample measures the copy.
+    const [held] = await platform.db.query<{ enforced: boolean }>('select read_only_enforced as enforced from projects where ref = $1', [claim.ref])
+    await restoreSnapshot(adminUrl, claim.ref, backup.database_name, { readOnly: Boolean(held?.enforced) })
     await finish(platform, claim, 'ACTIVE_HEALTHY', null)
   } catch (error) {
     console.error(`Restoring backup ${backup.id} into project ${claim.ref} failed (attempt ${claim.attempts}):`, error)

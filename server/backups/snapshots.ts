@@ -134,8 +134,9 @@ async function takeOverAttributes(client: pg.Client, from: string, to: string) {
  * Replaces the project's database with a copy of `backup`, or finishes a replacement cut off
  * half-way. States, from what exists: live only (not started) → live put aside → copy made as
  * live → attributes taken over → aside dropped. The new database stays closed until the end.
+ * A project held read-only (`readOnly`) stays held: its role gets no CONNECT on the copy.
  */
-export async function restoreSnapshot(adminUrl: string, ref: string, backup: string) {
+export async function restoreSnapshot(adminUrl: string, ref: string, backup: string, { readOnly = false } = {}) {
   const live = liveDatabaseOf(ref)
   const aside = asideDatabaseOf(ref)
   for (const name of [live, aside, backup]) assertName(name)
@@ -154,7 +155,7 @@ export async function restoreSnapshot(adminUrl: string, ref: string, backup: str
     await client.query(`DROP DATABASE ${ident(aside)} WITH (FORCE)`)
     await client.query(`ALTER DATABASE ${ident(live)} ALLOW_CONNECTIONS true`)
     // A backup made while the project's role owned its database gives it `public` back.
-    await holdDatabase(client, adminUrl, live, live)
+    await holdDatabase(client, adminUrl, live, live, { connect: !readOnly })
   })
 }
 

@@ -29,13 +29,17 @@ const ident = pg.escapeIdentifier
  * and owns `public` when nobody but the database's owner did. The database's own session defaults
  * that are not the platform's are removed. Idempotent. `admin` is a session on the server's
  * maintenance database; the schema is changed from a session inside the database.
+ *
+ * `connect: false` holds a database in read-only mode (server/projects/read-only-mode.ts): the
+ * role gets everything but CONNECT, and loses a CONNECT it had (with what it granted of it).
  */
-export async function holdDatabase(admin: Queryable, adminUrl: string, database: string, role: string) {
+export async function holdDatabase(admin: Queryable, adminUrl: string, database: string, role: string, { connect = true } = {}) {
   assertName(database)
   assertName(role)
   await admin.query(`ALTER DATABASE ${ident(database)} OWNER TO CURRENT_USER`)
   await admin.query(`REVOKE ALL ON DATABASE ${ident(database)} FROM PUBLIC`)
-  await admin.query(`GRANT CONNECT, CREATE, TEMPORARY ON DATABASE ${ident(database)} TO ${ident(role)} WITH GRANT OPTION`)
+  await admin.query(`GRANT ${connect ? 'CONNECT, ' : ''}CREATE, TEMPORARY ON DATABASE ${ident(database)} TO ${ident(role)} WITH GRANT OPTION`)
+  if (!connect) await admin.query(`REVOKE CONNECT ON DATABASE ${ident(database)} FROM ${ident(role)} CASCADE`)
   await resetProjectSettings(admin, database)
   await revokeReservedConnections(admin, role)
   // pg_database_owner (oid 6171) owns `public` in a database made by PostgreSQL 15 or later: now

@@ -111,15 +111,24 @@ export function serverDatabases({ maxResultBytes, tempFileLimit, terminateGraceM
     cancelNamed: (url, backend, queryId) => stopNamedBackend(url, backend, runApplicationName(queryId), APPLICATION_NAME, terminateGraceMs),
     version: serverVersion,
     async sizeBytes(url) {
+      let client: pg.PoolClient | undefined
       try {
+        client = await pools.forUrl(url, CONNECT_TIMEOUT_MS).connect()
+        // As the login role: pg_database_size asks for CONNECT of the current role, and a service
+        // role's sessions start as the project's, which has none while the database is held
+        // read-only (server/projects/read-only-mode.ts). The login role got in: it has CONNECT.
+        await client.query('BEGIN READ ONLY')
+        await client.query('SET LOCAL ROLE NONE')
         // Qualified: the database's owner may set its search_path (ALTER DATABASE … SET) to put
         // a pg_database_size of its own first, and quotas and usage read this measure.
-        const { rows } = await pools.forUrl(url, CONNECT_TIMEOUT_MS).query<{ bytes: string }>(
-          'select pg_catalog.pg_database_size(pg_catalog.current_database())::pg_catalog.text as bytes'
-        )
+        const { rows } = await client.query<{ bytes: string }>('select pg_catalog.pg_database_size(pg_catalog.current_database())::pg_catalog.text as bytes')
+        await client.query('COMMIT')
         return Number(rows[0].bytes)
       } catch (e) {
+        await client?.query('ROLLBACK').catch(() => undefined)
         throw classify(e)
+      } finally {
+        client?.release()
       }
     },
     async closeAll() {

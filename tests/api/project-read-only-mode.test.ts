@@ -11,8 +11,8 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sampleUsage } from '@/server/billing/usage-sampling'
-import type { TestPlatform } from '../helpers/test-platform'
-import { activeProject, BACKENDS, memberOf, organizationOnPlan, ownerWithOrg, runSql } from '../helpers/project-backends'
+import { settle, type TestPlatform } from '../helpers/test-platform'
+import { activeProject, BACKENDS, memberOf, organizationOnPlan, ownerWithOrg, runSql, statusOf } from '../helpers/project-backends'
 
 const QUOTA = 24 * 1024 * 1024
 /** About 30 MB of rows that do not compress (each value under the size PostgreSQL compresses). */
@@ -97,6 +97,11 @@ for (const backend of BACKENDS) {
       // The project stays healthy: the platform reads it as its own login.
       await tp.platform.scheduler.kick()
       expect((await detail()).status).toBe('ACTIVE_HEALTHY')
+      // … and measured (pg_database_size asks for CONNECT of the role a session runs as).
+      const measuredAt = async () => (await tp.platform.db.query<{ at: Date }>('select db_size_measured_at as at from projects where ref = $1', [ref]))[0].at.getTime()
+      const measured = await measuredAt()
+      await sample()
+      expect(await measuredAt()).toBeGreaterThan(measured)
 
       // The way out the sentence names: writes allowed for a while (an Owner or Admin), then the
       // table emptied. TRUNCATE gives the space back at once; VACUUM FULL after a DELETE keeps the
@@ -136,6 +141,26 @@ for (const backend of BACKENDS) {
       expect((await runSql(tp, owner, ref, 'drop table big; drop table more')).status).toBe(200)
       await sample()
       expect((await detail()).read_only).toBe(false)
+    })
+
+    it('a restore from a backup keeps the hold: the copy opens to the platform, not to the project role', async () => {
+      const backup = (await tp.call('POST', `/platform/projects/${ref}/backups`, { token: owner })).body as { id: number }
+      expect((await runSql(tp, owner, ref, FILL)).status).toBe(200)
+      await sample()
+      expect((await detail()).read_only).toBe(true)
+      expect((await tp.call('POST', `/platform/projects/${ref}/backups/${backup.id}/restore`, { token: owner })).status).toBe(202)
+      await settle(tp.platform)
+      expect(await statusOf(tp, ref)).toBe('ACTIVE_HEALTHY')
+      const [{ db_location }] = await tp.platform.db.query<{ db_location: { url: string } }>('select db_location from projects where ref = $1', [ref])
+      const direct = new pg.Client({ connectionString: db_location.url })
+      direct.on('error', () => undefined)
+      await expect(direct.connect()).rejects.toMatchObject({ code: '42501' })
+      expect((await runSql(tp, owner, ref, `begin read write; insert into notes values (4, 'd'); commit`)).status).toBe(409)
+      // The copy is the backup's, under the quota: the next sample gives the project its writes back.
+      await sample()
+      expect((await detail()).read_only).toBe(false)
+      expect((await runSql(tp, owner, ref, `insert into notes values (4, 'd')`)).status).toBe(200)
+      expect((await tp.call('DELETE', `/platform/projects/${ref}/backups/${backup.id}`, { token: owner })).status).toBe(200)
     })
 
     it("counts the project's backups with its database: copies of it on the same disk", async () => {
