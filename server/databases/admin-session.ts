@@ -1,7 +1,7 @@
 /**
  * Every session the platform opens as a server's admin (the engine's superuser, or the admin URL of
  * PROJECT_DB_SERVERS), on the maintenance database or inside a project's: the one place such a
- * connection is made (server/databases/admin-session.test.ts fails on any other).
+ * connection is made (tests/api/admin-search-path.test.ts fails on any other).
  *
  * A project's role may plant objects in every schema it can create in (`public` first of all), and
  * a database's settings apply to every session that connects to it, the admin's included. So an
@@ -13,6 +13,7 @@
  * project's cuts it off. What it calls is qualified besides, where it matters.
  */
 import pg from 'pg'
+import { connected } from './connected'
 
 /** Settings every admin session starts with; a caller may give statement_timeout and lock_timeout of its own. */
 const PINNED: Record<string, string> = {
@@ -66,15 +67,7 @@ function config(adminUrl: string, options: AdminSessionOptions): pg.ClientConfig
 
 /** An admin client, connected (or ended, when it could not connect); the caller ends it. */
 export async function adminClient(adminUrl: string, options: AdminSessionOptions = {}): Promise<pg.Client> {
-  const client = new pg.Client(config(adminUrl, options))
-  client.on('error', () => undefined)
-  try {
-    await client.connect()
-  } catch (e) {
-    await client.end().catch(() => undefined)
-    throw e
-  }
-  return client
+  return connected(new pg.Client(config(adminUrl, options)))
 }
 
 /** Runs `fn` on an admin session of its own, ended afterwards. */

@@ -4,19 +4,12 @@
  * the role's and its database's settings are the project's to choose.
  */
 import pg from 'pg'
+import { connected } from './connected'
 
 /** A client on `url`, connected (or ended, when it could not connect); the caller ends it. */
 export async function roleClient(
   url: string,
   { connectTimeoutMs = 10_000, applicationName }: { connectTimeoutMs?: number; applicationName?: string } = {}
 ): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, ...(applicationName ? { application_name: applicationName } : {}) })
-  client.on('error', () => undefined)
-  try {
-    await client.connect()
-  } catch (e) {
-    await client.end().catch(() => undefined)
-    throw e
-  }
-  return client
+  return connected(new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, ...(applicationName ? { application_name: applicationName } : {}) }))
 }
