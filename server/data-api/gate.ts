@@ -24,6 +24,8 @@ export type GatedProject = {
   organization_id: number
   status: ProjectStatus
   db_location: ProjectDbLocation
+  /** Whether read-only mode holds its database (server/projects/read-only-mode.ts). */
+  read_only?: boolean
 }
 
 export type Gate =
@@ -74,7 +76,7 @@ export async function passGate(platform: Platform, ref: string, req: IncomingMes
   if (project.given) return refuse(409, GIVEN_DATABASE)
   if (project.read_only && !READS.has(req.method ?? 'GET') && /\/rest\/v1(\/|$)/.test(url.pathname))
     return refuse(409, readOnlyModeMessage(null, project.read_only_note), 'Read with GET; functions that only read can be called with GET too.')
-  const gated: GatedProject = { id: project.id, ref: project.ref, region: project.region, organization_id: project.organization_id, status: project.status, db_location: project.db_location }
+  const gated: GatedProject = { id: project.id, ref: project.ref, region: project.region, organization_id: project.organization_id, status: project.status, db_location: project.db_location, read_only: project.read_only }
   return { ok: true, project: gated, settings, keyRole, key: key ?? '' }
 }
 

@@ -7,7 +7,7 @@
  *   project's own role, whose password its members have, may not (reserved-connections.ts);
  * - a project in read-only mode keeps its platform: the project's role loses CONNECT there
  *   (read-only mode holds whatever transaction a client asks for), this role keeps its own, so
- *   its auth service signs users in, its health and size are measured, and the dashboard reads.
+ *   its health and size are measured, and the dashboard and the auth service read.
  * Made at provisioning (and on first use for a project made before it), dropped with the
  * project, closed with it on pause. A role of its name another role is a member of is not taken
  * over (the project's role could have made it first).

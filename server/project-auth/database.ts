@@ -4,6 +4,11 @@
  * and when the platform closes. The schema is made or completed once per project and app
  * instance, before the first query (schema.sql.ts), under an advisory lock: two app instances
  * completing it at once would race on CREATE.
+ *
+ * While read-only mode holds the database (server/projects/read-only-mode.ts), every statement
+ * runs in a read-only transaction the platform opens: the service reads its users, and what would
+ * write (a sign-up, a sign-in's session) is refused with a sentence. The `auth` schema is the
+ * project's: a trigger it put there would write as much as it likes in any writable transaction.
  */
 import pg from 'pg'
 import type { Platform } from '../platform-type'
@@ -11,9 +16,21 @@ import type { GatedProject } from '../data-api/gate'
 import { ensureApiRolesExist } from '../data-api/roles'
 import { AUTH_SCHEMA_COMMENT, AUTH_SCHEMA_SQL } from './schema-sql'
 import { serviceLocation, serviceUrlOf } from '../sql/read-only-location'
+import { readOnlyModeMessage } from '../sql/not-serving'
+import { PlatformError } from '../http/errors'
 
 /** What opening a project's auth database needs of it. */
-type AuthProject = Pick<GatedProject, 'ref' | 'region' | 'db_location'>
+type AuthProject = Pick<GatedProject, 'ref' | 'region' | 'db_location' | 'read_only'>
+
+/** A write refused in a read-only transaction (25006), said as what it means for the project's users. */
+function heldWrite(error: unknown): unknown {
+  if ((error as { code?: unknown })?.code !== '25006') return error
+  return new PlatformError(
+    409,
+    readOnlyModeMessage('changing its users (a sign-up, a sign-in, a new password)', null),
+    { error_code: 'conflict' }
+  )
+}
 
 const POOL_SIZE = 4
 const IDLE_MS = 10_000
@@ -32,7 +49,7 @@ class AuthDatabases {
 
   private entry(project: AuthProject): Entry {
     // As the platform's own login as the project's role where it has one (service-role.ts): its
-    // users sign in whatever the project's role's slots or login, read-only mode included.
+    // users sign in whatever the project's role's slots or login, and are read in read-only mode.
     const url = serviceUrlOf(project.db_location)
     const found = this.entries.get(project.ref)
     if (found?.url === url) return found
@@ -48,8 +65,8 @@ class AuthDatabases {
       idleTimeoutMillis: IDLE_MS,
       statement_timeout: STATEMENT_TIMEOUT_MS,
       allowExitOnIdle: true,
-      // A project in read-only mode (over its disk quota) still signs its users in: the service's
-      // few rows are the platform's writes, not the project's.
+      // The service writes its rows whatever the database's default; read-only mode opens each
+      // transaction read-only itself (open).
       options: startup,
     })
     // A connection ended by the server (a restart, the database dropped) must not crash the app.
@@ -90,24 +107,25 @@ class AuthDatabases {
     const location = await serviceLocation(this.platform, project.ref, project.region, project.db_location)
     const { pool, ready } = this.entry({ ...project, db_location: location })
     await ready
-    const query = async <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => (await pool.query<R>(sql, params)).rows
-    return {
-      query,
-      async transaction(fn) {
-        const client = await pool.connect()
-        try {
-          await client.query('begin')
-          const result = await fn({ query: async <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => (await client.query<R>(sql, params)).rows })
-          await client.query('commit')
-          return result
-        } catch (error) {
-          await client.query('rollback').catch(() => undefined)
-          throw error
-        } finally {
-          client.release()
-        }
-      },
+    const held = Boolean(project.read_only)
+    const transaction = async <T>(fn: (tx: AuthDb) => Promise<T>): Promise<T> => {
+      const client = await pool.connect()
+      try {
+        // Read-only from its first statement: nothing run in it (a trigger, a function) makes it writable.
+        await client.query(held ? 'begin read only' : 'begin')
+        const result = await fn({ query: async <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => (await client.query<R>(sql, params)).rows })
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined)
+        throw heldWrite(error)
+      } finally {
+        client.release()
+      }
     }
+    const query = async <R extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<R[]> =>
+      held ? transaction((tx) => tx.query<R>(sql, params)) : (await pool.query<R>(sql, params)).rows
+    return { query, transaction }
   }
 
   async end(ref: string) {

@@ -25,7 +25,7 @@ async function contextFor(platform: Platform, req: IncomingMessage, ip: string, 
   if (access.organization_restriction_status === 'restricted') throw new PlatformError(402, restrictedMessage(access.organization_quota_note))
   if ((access.status !== 'ACTIVE_HEALTHY' && access.status !== 'ACTIVE_UNHEALTHY') || !access.db_location) throw new PlatformError(409, notServingMessage(access.status))
   if (access.db_location.given) throw new PlatformError(409, GIVEN_DATABASE_USERS)
-  const project = { id: access.id, ref: access.ref, region: access.region, organization_id: access.organization_id, status: access.status, db_location: access.db_location }
+  const project = { id: access.id, ref: access.ref, region: access.region, organization_id: access.organization_id, status: access.status, db_location: access.db_location, read_only: access.read_only_enforced }
   const [settings, config, db] = await Promise.all([apiSettingsOf(platform, access.ref), authConfigOf(platform, access.ref), authDatabases(platform).open(project)])
   return { platform, req, project, secret: settings.jwtSecret, config, keyRole: 'service_role', apiKey: '', projectUrl: `${ownOrigin(platform, req)}/p/${access.ref}`, linkUrl: `${fixedOrigin(platform)}/p/${access.ref}`, ip, db }
 }

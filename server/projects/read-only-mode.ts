@@ -14,8 +14,10 @@
  *   gets in, direct or through a role it made, so none can write;
  * - the database's open sessions are ended.
  * The platform's own work goes on as the project's service role (server/databases/service-role.ts,
- * its own CONNECT): the auth service signs users in, health and size are measured, and the SQL
- * editor and the dashboard's reads run in a read-only transaction they cannot leave.
+ * its own CONNECT): health and size are measured, and the SQL editor, the dashboard's reads and
+ * the auth service (server/project-auth/database.ts) run in a read-only transaction they cannot
+ * leave: the auth service reads its users and signs nobody in (the `auth` schema is the project's,
+ * and a trigger there would write in any writable transaction).
  *
  * To free space, an Owner or Admin allows writes for WRITABLE_MINUTES (`allowWrites`): the hold is
  * undone meanwhile, and put back when the time is up, or at once when a sample finds the database

@@ -9,6 +9,7 @@
  * next sample makes it writable; so does an upgrade to a plan whose quota the database fits.
  */
 import pg from 'pg'
+import { appClient } from '../helpers/supabase-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sampleUsage } from '@/server/billing/usage-sampling'
 import { settle, type TestPlatform } from '../helpers/test-platform'
@@ -31,6 +32,7 @@ for (const backend of BACKENDS) {
       ;({ tp, stop } = await backend.start({ freeDatabaseQuotaBytes: QUOTA }))
       ;({ token: owner, org } = await ownerWithOrg(tp, 'Read-only Mode Org'))
       ref = await activeProject(tp, owner, org.slug)
+      expect((await tp.call('PATCH', `/platform/auth/${ref}/config`, { token: owner, body: { mailer_autoconfirm: true } })).status).toBe(200)
     })
     afterAll(async () => stop?.())
 
@@ -45,6 +47,15 @@ for (const backend of BACKENDS) {
       })
     }
     const detail = async () => (await tp.call('GET', `/platform/projects/${ref}`, { token: owner })).body
+    /** An app's client of the project, with its anon key. */
+    const app = async () => {
+      const keys = (await tp.call('GET', `/platform/projects/${ref}/api-settings?reveal=true`, { token: owner })).body
+      return appClient(keys.url, keys.anon_key)
+    }
+    let aliceToken = ''
+    const alice = { email: `alice-${Date.now()}@example.com`, password: 'a fine long password' }
+    /** Rows a trigger of the project's own on its users wrote: one per sign-up or sign-in. */
+    const triggered = async () => (await runSql(tp, owner, ref, 'select count(*)::int as n from public.user_events')).body.results[0].rows[0].n as number
 
     it('a project under its quota stays writable', async () => {
       // A login role of the project's own, with CONNECT from its role (what read-only mode takes and gives back).
@@ -54,6 +65,15 @@ for (const backend of BACKENDS) {
       expect((await runSql(tp, owner, ref, 'create table notes (id int primary key, body text)')).status).toBe(200)
       // The data API runs, with its sessions open, before the project goes read-only.
       expect((await rest('POST', 'notes', { id: 100, body: 'via the data API' })).status).toBe(201)
+      // The auth service writes the project's users, where a trigger of the project's may write more.
+      const triggerSql = `create table public.user_events (at timestamptz default now());
+        create function public.user_event() returns trigger language plpgsql as $$ begin insert into public.user_events default values; return new; end $$;
+        create trigger user_event after insert or update on auth.users for each row execute function public.user_event()`
+      expect((await runSql(tp, owner, ref, triggerSql)).status).toBe(200)
+      const signedUp = await (await app()).auth.signUp(alice)
+      expect(signedUp.error).toBeNull()
+      aliceToken = signedUp.data.session!.access_token
+      expect(await triggered()).toBeGreaterThan(0)
     })
 
     it('past the quota: writes refused with a sentence, reads work, the project says so; cleaned up: writable again', async () => {
@@ -94,6 +114,22 @@ for (const backend of BACKENDS) {
       const viaMade = new pg.Client({ connectionString: made.toString() })
       viaMade.on('error', () => undefined)
       await expect(viaMade.connect()).rejects.toMatchObject({ code: '42501' })
+      // The auth service reads its users, and writes nothing: no sign-in, no sign-up, so no trigger
+      // of the project's runs in a writable transaction.
+      const before = await triggered()
+      const client = await app()
+      const signIn = await client.auth.signInWithPassword(alice)
+      expect(signIn.error?.status).toBe(409)
+      expect(signIn.error?.message).toMatch(/^This project is in read-only mode because its database is larger than its plan includes: changing its users \(a sign-up, a sign-in, a new password\) is not allowed\./)
+      expect((await client.auth.signUp({ email: `bob-${Date.now()}@example.com`, password: alice.password })).error?.status).toBe(409)
+      expect(await triggered()).toBe(before)
+      const reader = await app()
+      const me = await reader.auth.getUser(aliceToken)
+      expect(me.error).toBeNull()
+      expect(me.data.user?.email).toBe(alice.email)
+      const listed = await tp.call('GET', `/platform/auth/${ref}/users`, { token: owner })
+      expect(listed.status).toBe(200)
+      expect(JSON.stringify(listed.body)).toContain(alice.email)
       // The project stays healthy: the platform reads it as its own login.
       await tp.platform.scheduler.kick()
       expect((await detail()).status).toBe('ACTIVE_HEALTHY')
@@ -116,6 +152,7 @@ for (const backend of BACKENDS) {
       expect(await detail()).toMatchObject({ read_only: false, read_only_note: null, read_only_writable_until: null })
       expect((await runSql(tp, owner, ref, `insert into notes values (1, 'a')`)).status).toBe(200)
       expect((await rest('POST', 'notes', { id: 101, body: 'written' })).status).toBe(201)
+      expect((await (await app()).auth.signInWithPassword(alice)).error).toBeNull()
       // The role the project made connects again.
       const again = new pg.Client({ connectionString: made.toString() })
       await again.connect()
