@@ -35,15 +35,20 @@ describe('a project whose health cannot be read', () => {
   let tp: TestPlatform
   let token: string
   let ref: string
-  let realUrl: string
+  let realLocation: { url: string; serviceUrl?: string }
 
   const detail = async (): Promise<Detail> => (await tp.call('GET', `/platform/projects/${ref}`, { token })).body
   const pollStatus = () => expect.poll(async () => (await detail()).status, { timeout: 60_000, interval: 100 })
-  /** Points the project's database at another port of this machine (same database, role and password). */
+  /** Points the project's database at another port of this machine (same database, roles and passwords), as each of its logins. */
   const pointAt = async (port: number | null) => {
-    const url = new URL(realUrl)
-    if (port !== null) url.port = String(port)
-    await tp.platform.db.query(`update projects set db_location = jsonb_set(db_location, '{url}', to_jsonb($2::text)) where ref = $1`, [ref, url.toString()])
+    const moved = { ...realLocation }
+    for (const key of ['url', 'serviceUrl'] as const) {
+      if (!moved[key]) continue
+      const url = new URL(moved[key])
+      if (port !== null) url.port = String(port)
+      moved[key] = url.toString()
+    }
+    await tp.platform.db.query(`update projects set db_location = $2::jsonb where ref = $1`, [ref, JSON.stringify(moved)])
   }
 
   beforeAll(async () => {
@@ -55,11 +60,11 @@ describe('a project whose health cannot be read', () => {
     const org = (await tp.call('POST', '/platform/organizations', { token, body: { name: 'Health', tier: 'tier_pro' } })).body
     ref = (await tp.call('POST', '/platform/projects', { token, body: { name: 'Checked', organization_slug: org.slug, plan: 'pro' } })).body.ref
     await settle(tp.platform)
-    const [row] = await tp.platform.db.query<{ url: string }>(`select db_location->>'url' as url from projects where ref = $1`, [ref])
-    realUrl = row.url
+    const [row] = await tp.platform.db.query<{ db_location: typeof realLocation }>(`select db_location from projects where ref = $1`, [ref])
+    realLocation = row.db_location
   })
   afterAll(async () => {
-    if (realUrl) await pointAt(null)
+    if (realLocation) await pointAt(null)
     await tp?.close()
   })
 
