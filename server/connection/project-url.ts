@@ -1,7 +1,7 @@
 /**
- * A connection string that reaches a project's database as its own role (or, with `readOnly`, as
- * its read-only role; while it is held read-only, as the platform's own login as its role), for the platform's own clients that need a real Postgres connection (the
- * GraphQL endpoint).
+ * A connection string that reaches a project's database as its own role (with `readOnly`, as its
+ * read-only role; while read-only mode holds it, as the platform's own login as its role), for
+ * the platform's own clients that need a real Postgres connection (the GraphQL endpoint).
  */
 import type { ProjectAccess } from '../http/types'
 import type { Platform } from '../platform-type'
