@@ -134,7 +134,7 @@ it('read-only mode: says why and what to do, with a link to upgrade', async () =
   const alert = await screen.findByTestId('read-only-mode')
   expect(alert).toHaveTextContent('This project is in read-only mode')
   expect(alert).toHaveTextContent('The database uses 612 MB; the Free plan includes 500 MB per project.')
-  expect(alert).toHaveTextContent('To delete data and get back under the quota, allow writes for 15 minutes; or upgrade the plan.')
+  expect(alert).toHaveTextContent("Meanwhile its app's users cannot sign up or sign in. To delete data and get back under the quota, allow writes for 15 minutes; or upgrade the plan.")
   expect(within(alert).getByRole('link', { name: 'Upgrade the plan' })).toHaveAttribute('href', '/org/acme/billing')
 })
 

@@ -3,9 +3,9 @@ export function formatMoment(iso: string, timeZone?: string): string {
   return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) })
 }
 
-/** What a project in read-only mode should do, after the platform's note on why. */
+/** What a project in read-only mode means for its app, and what to do, after the platform's note on why. */
 export const READ_ONLY_WAY_OUT =
-  'To delete data and get back under the quota, allow writes for 15 minutes; or upgrade the plan. The project becomes writable again at the next usage check (within minutes).'
+  "Meanwhile its app's users cannot sign up or sign in. To delete data and get back under the quota, allow writes for 15 minutes; or upgrade the plan. The project becomes writable again at the next usage check (within minutes)."
 
 /** While writes are allowed to free space: until when, and what comes after. */
 export const writableUntil = (iso: string, timeZone?: string) =>
