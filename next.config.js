@@ -16,10 +16,9 @@ const nextConfig = {
   async rewrites() {
     return [
       { source: '/auth/v1/:path*', destination: '/api/auth/v1/:path*' },
-      // A project's data API (PostgREST), as supabase-js calls it: `${url}/rest/v1`.
-      { source: '/p/:ref/rest/v1/:path*', destination: '/api/p/:ref/rest/v1/:path*' },
-      // A project's own auth service: `${url}/auth/v1`.
-      { source: '/p/:ref/auth/v1/:path*', destination: '/api/p/:ref/auth/v1/:path*' },
+      // A project's services, as supabase-js calls them: `${url}/rest/v1`, `${url}/auth/v1`, …
+      // (server/gateway/).
+      { source: '/p/:ref/:service/v1/:path*', destination: '/api/p/:ref/:service/v1/:path*' },
     ]
   },
   // PostGraphile and graphql are loaded as the tests load them: one copy of graphql (two reject

@@ -11,6 +11,7 @@ import type { ProjectDatabases } from './databases'
 import type { DatabaseServers } from './engine/servers'
 import type { Scheduler } from './scheduler'
 import type { EgressCounter } from './billing/egress-counter'
+import type { ProjectService } from './gateway/types'
 
 export type Platform = {
   config: ServerConfig
@@ -36,6 +37,8 @@ export type Platform = {
    * each with its own copy of every module.
    */
   egress: EgressCounter
+  /** The project services the gateway serves at {site}/p/{ref}/{service}/v1 (server/gateway/). */
+  services: ProjectService[]
   /** Background work in flight (provisioning); tests await it. */
   pending: Set<Promise<unknown>>
 }

@@ -19,8 +19,9 @@ import { applyFlagsFile } from './flags/flags-file'
 import { indexDocsAtStart } from './docs/index-docs'
 import { resolveDatabaseServers, type DatabaseServers } from './engine/servers'
 import { closeProjectSchemas } from './graphql/project-schemas'
-import { dataApiProcesses } from './data-api/processes'
-import { authDatabases } from './project-auth/database'
+import { DataApiService } from './data-api/data-api-service'
+import { ProjectAuthService } from './project-auth/auth-service'
+import { closeProjectServices } from './gateway/services'
 import { defaultTempFileLimit } from './databases/temp-file-limit'
 
 export async function createPlatform(config: ServerConfig): Promise<Platform> {
@@ -59,7 +60,10 @@ async function assemble(config: ServerConfig, servers: DatabaseServers): Promise
     instanceId: randomUUID(),
     egress: new EgressCounter(),
     pending: new Set(),
+    services: [],
   } as Omit<Platform, 'scheduler'> as Platform
+  // Each service is made with the platform it serves, and kept on it (one per process).
+  platform.services = [new DataApiService(platform), new ProjectAuthService(platform)]
   if (!config.isPlatform) await ensureSelfHostedProject(platform)
   // In the background: a server that does not answer must not hold up the start.
   void trackPending(platform, databases.secureServers())
@@ -71,8 +75,7 @@ async function assemble(config: ServerConfig, servers: DatabaseServers): Promise
 export async function closePlatform(platform: Platform) {
   platform.scheduler.stop()
   while (platform.pending.size > 0) await Promise.allSettled([...platform.pending])
-  await dataApiProcesses(platform).stopAll()
-  await authDatabases(platform).endAll()
+  await closeProjectServices(platform)
   await closeProjectSchemas(platform)
   await platform.databases.closeAll()
   await platform.db.close()

@@ -10,8 +10,8 @@ import type { Platform } from '../platform-type'
 import type { AuthUser, ProjectAccess } from '../http/types'
 import { conflict, PlatformError } from '../http/errors'
 import { recordAudit } from '../audit/record'
-import { dataApiProcesses } from '../data-api/processes'
-import { authDatabases } from '../project-auth/database'
+import { releaseProject } from '../gateway/services'
+import type { ReleaseReason } from '../gateway/types'
 import { adminUrlForRegion, parseProjectDbServers } from '../databases/servers'
 import type { ProjectDbLocation } from '../databases'
 import { backupDatabaseOf, dropSnapshot, takeSnapshot } from './snapshots'
@@ -55,9 +55,8 @@ export function adminUrlOf(platform: Platform, region: string): string {
 }
 
 /** Everything of this process that holds connections to the project's database lets go of them. */
-export async function letGo(platform: Platform, ref: string, location: ProjectDbLocation) {
-  await dataApiProcesses(platform).stop(ref)
-  await authDatabases(platform).end(ref)
+export async function letGo(platform: Platform, ref: string, location: ProjectDbLocation, reason: ReleaseReason) {
+  await releaseProject(platform, ref, reason)
   await platform.databases.endPools([location.url, ...(location.readOnlyUrl ? [location.readOnlyUrl] : [])])
 }
 
@@ -111,7 +110,7 @@ export async function createBackup(platform: Platform, ref: string, kind: Backup
   const { row, region, location } = started
   const adminUrl = adminUrlOf(platform, region)
   try {
-    await letGo(platform, ref, location)
+    await letGo(platform, ref, location, 'backup')
     const size = await takeSnapshot(adminUrl, ref, backupDatabaseOf(ref, row.id))
     const [done] = await platform.db.query<BackupRow>(
       `update project_backups set status = 'completed', size_bytes = $2, completed_at = now(), lease_until = null where id = $1 returning *`,

@@ -49,7 +49,7 @@ export async function runBackupRestore(platform: Platform, claim: TransitionClai
       await finish(platform, claim, 'RESTORE_FAILED', failed(`it was cut off ${claim.attempts - 1} times.`))
       return null
     }
-    await letGo(platform, claim.ref, claim.db_location)
+    await letGo(platform, claim.ref, claim.db_location, 'restore')
     // A project in read-only mode is restored held; the next usage sample measures the copy.
     const [held] = await platform.db.query<{ enforced: boolean }>('select read_only_enforced as enforced from projects where ref = $1', [claim.ref])
     await restoreSnapshot(adminUrl, claim.ref, backup.database_name, { readOnly: Boolean(held?.enforced) })

@@ -11,9 +11,9 @@ import { ownOrigin } from '../auth/redirects'
 import { apiSettingsOf, rotateSecret, updateSettings, type ProjectApiSettings } from './settings'
 import { signApiKey } from './keys'
 import { withAdmin, projectDatabase } from './admin'
-import { dataApiProcesses } from './processes'
+import { dataApiProcesses } from './data-api-service'
 
-import { GIVEN_DATABASE } from './gate'
+import { GIVEN_DATABASE } from '../gateway/gate'
 
 export { GIVEN_DATABASE }
 

@@ -306,16 +306,3 @@ export class DataApiProcesses {
     process.removeListener('exit', this.onExit)
   }
 }
-
-// Kept beside the platform, not in this module: Next bundles the API route and the
-// instrumentation hook apart, each with its own copy of every module (see server/platform.ts).
-const KEY = Symbol.for('supaboard.dataApiProcesses')
-type WithRegistry = typeof globalThis & { [KEY]?: WeakMap<Platform, DataApiProcesses> }
-
-export function dataApiProcesses(platform: Platform): DataApiProcesses {
-  const g = globalThis as WithRegistry
-  const registry = (g[KEY] ??= new WeakMap())
-  let processes = registry.get(platform)
-  if (!processes) registry.set(platform, (processes = new DataApiProcesses(platform)))
-  return processes
-}

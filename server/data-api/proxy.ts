@@ -1,29 +1,22 @@
 /**
- * {site}/p/{ref}/rest/v1/… (Next rewrites it to /api/p/…): the project's data API. A raw proxy to
- * the project's PostgREST (processes.ts), not a JSON route: the `apikey` header (or `?apikey=`)
- * must be a key signed with THIS project's secret, else 401 as Supabase's gateway answers; it is
- * sent on as `Authorization: Bearer` when the request has no Authorization of its own (PostgREST
- * then checks that token with the same secret and takes its role). Method, path, query, body and
- * PostgREST's headers go through; the answer is streamed back and counted as egress. Any origin
- * may call it (apps call it from browsers with the anon key; keys, not cookies, authorize).
+ * {site}/p/{ref}/rest/v1/…: the project's data API, as the gateway (server/gateway/) hands it
+ * over. A raw proxy to the project's PostgREST (processes.ts), not a JSON route: the `apikey`
+ * passed the gate; it is sent on as `Authorization: Bearer` when the request has no Authorization
+ * of its own (PostgREST then checks that token with the same secret and takes its role). Method,
+ * path, query, body and PostgREST's headers go through; the answer is streamed back.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Platform } from '../platform-type'
-import { countEgress } from '../billing/egress'
-import { logPublicRequest } from '../logs/public-request-logs'
-import { dataApiProcesses } from './processes'
+import type { ServiceCall } from '../gateway/types'
+import { publicAnswer as answer } from '../gateway/answers'
+import { requestKey } from '../gateway/gate'
+import type { DataApiProcesses } from './processes'
 import { keyPassedBefore } from './keys'
-import { CORS, passGate, publicAnswer as answer, publicPreflight as preflight, READS, requestKey } from './gate'
 import { clientIp, readBody } from '../http/guards'
 import { isPlatformError } from '../http/errors'
 
-const PATH = /^\/p\/([a-z0-9][a-z0-9_-]{0,62})\/rest\/v1(\/[^?]*)?$/
-
-/** The project and the path below /rest/v1 of a data-API request path (without /api), or null. */
-export function dataApiTarget(path: string): { ref: string; rest: string } | null {
-  const match = PATH.exec(path)
-  return match ? { ref: match[1], rest: match[2] || '/' } : null
-}
+/** What the data API still answers in read-only mode. */
+export const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
  * Connections to PostgREST are kept open between requests (a new one per request costs more than
@@ -145,9 +138,9 @@ function admit(ref: string, client: string, max: number): (() => void) | null {
   }
 }
 
-export async function proxyDataApi(platform: Platform, req: IncomingMessage, res: ServerResponse, target: { ref: string; rest: string }, url: URL, requestId: string) {
-  if (req.method === 'OPTIONS') return preflight(res)
-  const processes = dataApiProcesses(platform)
+export async function proxyDataApi(platform: Platform, processes: DataApiProcesses, call: ServiceCall) {
+  const { req, res, url, requestId } = call
+  const target = { ref: call.ref, rest: call.rest }
   const path = `${target.rest}${forwardedQuery(url.search)}`
   const read = READS.has(req.method ?? 'GET')
   // A read with a key this project has seen pass, for a PostgREST already running here, is sent
@@ -170,20 +163,15 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
     early?.upstream.request.destroy()
     early?.dropped()
   }
-  let gate: Awaited<ReturnType<typeof passGate>>
+  let gate: Awaited<ReturnType<ServiceCall['pass']>>
   try {
-    gate = await passGate(platform, target.ref, req, url)
+    gate = await call.pass()
   } catch (error) {
     drop()
     throw error
   }
-  if (!gate.ok) {
-    drop()
-    return answer(res, gate.status, gate.body, requestId)
-  }
+  if (!gate) return drop()
   const { project, settings } = gate
-  let bytes = 0
-  logPublicRequest(platform, { req, res, ref: project.ref, source: 'postgrest_logs', path: `/rest/v1${target.rest}`, requestId, keyRole: gate.keyRole, bytes: () => bytes })
   if (!settings.enabled) {
     drop()
     return answer(res, 404, { message: "This project's data API is turned off: turn it on in Project settings → API." }, requestId)
@@ -254,11 +242,8 @@ export async function proxyDataApi(platform: Platform, req: IncomingMessage, res
     return answer(res, 503, { message: "The project's data API did not answer. Try again in a moment." }, requestId)
   }
   const status = answered.statusCode ?? 502
-  const out: Record<string, string | string[]> = { ...CORS, 'X-Request-Id': requestId, ...passedHeaders(status, answered.headers), ...CONTAINED }
-  await relay(answered, res, { status, headers: out, head: req.method === 'HEAD' }, (chunk) => {
-    bytes += chunk.byteLength
-    countEgress(platform, project.id, chunk.byteLength)
-  })
+  const out: Record<string, string | string[]> = { ...passedHeaders(status, answered.headers), ...CONTAINED }
+  await relay(answered, res, { status, headers: out, head: req.method === 'HEAD' })
 }
 
 /**
@@ -271,8 +256,7 @@ const SMALL_ANSWER_BYTES = 64 * 1024
 function relay(
   answered: IncomingMessage,
   res: ServerResponse,
-  { status, headers, head }: { status: number; headers: Record<string, string | string[]>; head: boolean },
-  counted: (chunk: Buffer) => void
+  { status, headers, head }: { status: number; headers: Record<string, string | string[]>; head: boolean }
 ): Promise<void> {
   // No body to measure: a HEAD's length is the GET's, and 204 and 304 have none.
   const bodiless = head || status === 204 || status === 304
@@ -281,7 +265,6 @@ function relay(
     let held: Buffer[] | null = []
     let heldBytes = 0
     answered.on('data', (chunk: Buffer) => {
-      counted(chunk)
       if (!held) return
       held.push(chunk)
       heldBytes += chunk.byteLength

@@ -7,7 +7,8 @@
 import { z } from 'zod'
 import { route } from '@/lib/api-types'
 import pg from 'pg'
-import { errorAnswer, successAnswer } from './handler'
+import { successAnswer } from './handler'
+import { errorAnswer } from './error-answer'
 import { SqlError } from '../databases/types'
 import { emptyReply, rawJson, reply } from './types'
 

@@ -10,22 +10,21 @@ import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import type { AnyRoute, RouteFlavour } from '@/lib/api-types'
 import type { Platform } from '../platform-type'
-import { isPlatformError, PlatformError, zodMessage } from './errors'
+import { PlatformError, zodMessage } from './errors'
+import { errorAnswer } from './error-answer'
 import { isRawJson, isReply, type HandlerContext } from './types'
 import { identify } from './authenticate'
 import { assertModeAllows, authorize, scopeBeforeBody } from './authorize'
 import { assertAllowedHost, assertFormBody, assertJsonBody, assertSafeJson, assertSameOrigin, clientIp, readFormBody, readJsonBody } from './guards'
 import { authError } from '../auth/gotrue-errors'
-import { isDatabaseUnavailable, isSqlError } from '../databases'
-import { isUnavailable } from '../db/unavailable'
 import { router, type AnyHandler } from '../routes'
 import { allowedCorsOrigin, answerPreflight, setCorsHeaders } from './auth-cors'
 import { assertDashboardAccess } from './dashboard-access'
 import { enforceRateLimits } from './rate-limits'
 import { API_VERSION_2024, speaks2024 } from '../auth/api-version'
 import { logProjectRequest } from '../logs/edge-logs'
-import { dataApiTarget, proxyDataApi } from '../data-api/proxy'
-import { projectAuthTarget, serveProjectAuth } from '../project-auth/gateway'
+import { projectTarget } from '../gateway/target'
+import { serveProjectService } from '../gateway/serve'
 
 const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' }
 
@@ -38,49 +37,6 @@ function send(res: ServerResponse, status: number, body: unknown, requestId: str
   res.setHeader('Content-Type', 'application/json; charset=utf-8')
   res.end(body instanceof Uint8Array ? body : JSON.stringify(body))
 }
-
-/** PostgreSQL's code for a write that found no room on the disk ("could not extend file … No space left on device"). */
-const DISK_FULL = '53100'
-const DISK_FULL_MESSAGE =
-  'The disk the platform keeps its databases on is full, so nothing can be saved right now. It works again by itself once space is freed; the server log says which files grew.'
-
-/** The error answer for anything thrown while handling a request. */
-export function errorAnswer(error: unknown, flavour: RouteFlavour, requestId: string): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
-  const body = (status: number, message: string, extra: Record<string, unknown> = {}) => ({ code: status, message, requestId, ...extra })
-  if (isPlatformError(error)) {
-    const extra = flavour === 'auth' ? { error_code: errorCodeFor(error.status), msg: error.message } : {}
-    return { status: error.status, body: body(error.status, error.message, { ...extra, ...error.extra }), headers: error.headers }
-  }
-  if (flavour === 'auth') {
-    // The auth service's own failures still carry GoTrue's fields.
-    const answer = errorAnswer(error, 'platform', requestId)
-    return { ...answer, body: { ...answer.body, error_code: errorCodeFor(answer.status), msg: answer.body.message } }
-  }
-  // A full disk is the platform's, not the SQL's: the same sentence for the control plane and a project.
-  if (isSqlError(error) && error.pg.code === DISK_FULL) return { status: 503, body: body(503, DISK_FULL_MESSAGE, { pg: error.pg }), headers: { 'Retry-After': '30' } }
-  if ((error as { code?: unknown })?.code === DISK_FULL) {
-    console.error(`[${requestId}] the disk is full:`, error)
-    return { status: 503, body: body(503, DISK_FULL_MESSAGE), headers: { 'Retry-After': '30' } }
-  }
-  if (isSqlError(error)) return { status: 400, body: body(400, error.message, { pg: error.pg }) }
-  if (isDatabaseUnavailable(error)) {
-    console.warn(`[${requestId}] project database unavailable: ${error.detail ?? error.message}`)
-    return { status: 503, body: body(503, `${error.message} The project is marked unhealthy and checked again regularly; try again in a moment.`) }
-  }
-  if ((error as { code?: unknown })?.code === '23505')
-    // Two requests raced to create the same thing; the loser may simply try again.
-    return { status: 409, body: body(409, 'That was just created by another request. Please try again.') }
-  if (isUnavailable(error)) {
-    console.error(`[${requestId}] control plane unavailable:`, error)
-    return { status: 503, body: body(503, "The platform's database is not reachable right now. Please try again in a moment."), headers: { 'Retry-After': '5' } }
-  }
-  console.error(`[${requestId}] failed:`, error)
-  return { status: 500, body: body(500, 'Something went wrong on our side. Please try again.') }
-}
-
-const errorCodeFor = (status: number) =>
-  ({ 400: 'validation_failed', 401: 'no_authorization', 403: 'not_admin', 404: 'not_found', 405: 'method_not_allowed', 413: 'request_too_large', 415: 'validation_failed', 429: 'over_request_rate_limit' })[status] ??
-  'unexpected_failure'
 
 function parse<S extends z.ZodType>(schema: S, value: unknown, flavour: RouteFlavour): z.output<S> {
   return parsed(schema.safeParse(value), flavour)
@@ -152,12 +108,9 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
     // Self-hosted: this machine only, or the dashboard's credentials; before anything else is told.
     await assertDashboardAccess(req, platform)
     assertAllowedHost(req, platform.config.allowedHosts)
-    // A project's data API: a raw proxy to its PostgREST, answering errors as PostgREST does.
-    const dataApi = dataApiTarget(path)
-    if (dataApi) return await proxyDataApi(platform, req, res, dataApi, url, requestId)
-    // A project's own auth service: its applications' users, in its database.
-    const projectAuth = projectAuthTarget(path)
-    if (projectAuth) return await serveProjectAuth(platform, req, res, projectAuth, url, requestId)
+    // A project's services (data API, auth, …): its applications' calls, through the gateway.
+    const project = projectTarget(path)
+    if (project) return await serveProjectService(platform, req, res, project, url, requestId)
     const method = req.method ?? 'GET'
     if (flavour === 'auth') {
       corsOrigin = allowedCorsOrigin(req, platform.config.auth.corsOrigins)

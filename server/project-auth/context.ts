@@ -2,7 +2,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { ProjectAuthConfig } from '@/lib/api-types'
 import type { Platform } from '../platform-type'
-import type { GatedProject } from '../data-api/gate'
+import type { GatedProject } from '../gateway/types'
 import type { ApiKeyRole } from '../data-api/keys'
 import type { AuthDb } from './database'
 

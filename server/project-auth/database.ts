@@ -12,7 +12,7 @@
  */
 import pg from 'pg'
 import type { Platform } from '../platform-type'
-import type { GatedProject } from '../data-api/gate'
+import type { GatedProject } from '../gateway/types'
 import { ensureApiRolesExist } from '../data-api/roles'
 import { AUTH_SCHEMA_COMMENT, AUTH_SCHEMA_SQL } from './schema-sql'
 import { serviceLocation, serviceUrlOf } from '../sql/read-only-location'
@@ -43,7 +43,7 @@ export type AuthDb = {
   query<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>
 }
 
-class AuthDatabases {
+export class AuthDatabases {
   private readonly entries = new Map<string, Entry>()
   constructor(private readonly platform: Platform) {}
 
@@ -138,16 +138,4 @@ class AuthDatabases {
   async endAll() {
     await Promise.all([...this.entries.keys()].map((ref) => this.end(ref)))
   }
-}
-
-// Beside the platform, as the data API's processes are (Next bundles modules more than once).
-const KEY = Symbol.for('supaboard.projectAuthDatabases')
-type WithRegistry = typeof globalThis & { [KEY]?: WeakMap<Platform, AuthDatabases> }
-
-export function authDatabases(platform: Platform): AuthDatabases {
-  const g = globalThis as WithRegistry
-  const registry = (g[KEY] ??= new WeakMap())
-  let found = registry.get(platform)
-  if (!found) registry.set(platform, (found = new AuthDatabases(platform)))
-  return found
 }

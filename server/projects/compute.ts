@@ -124,7 +124,7 @@ export async function runResize(platform: Platform, claim: TransitionClaim): Pro
     if (!claim.db_location) throw new Error('the project has no database')
     // The data API, the auth service and the SQL pools let go first, as for a restore: their
     // connections would otherwise be ended under them.
-    await letGo(platform, claim.ref, claim.db_location)
+    await letGo(platform, claim.ref, claim.db_location, 'restart')
     await applyComputeLimits(adminUrlOf(platform, claim.region), claim.ref, COMPUTE_SIZES[target])
     await finish(platform, claim, { size: target, message: null })
     return null

@@ -5,7 +5,7 @@
  * wait on each other and a crashed instance's claim simply runs out. A failure is retried with
  * growing waits; after PROVISION_MAX_ATTEMPTS the project is INIT_FAILED until retried by hand.
  */
-import { authDatabases } from '../project-auth/database'
+import { authDatabases } from '../project-auth/auth-service'
 import { cloneSource } from '../backups/clone'
 import type { Platform } from '../platform-type'
 import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'

@@ -36,7 +36,7 @@ import type { ProjectDbLocation } from '../databases'
 import { RUNNING_STATUSES } from '../billing/daily-usage'
 import { databaseSizeQuota } from '../billing/quotas'
 import { adminUrlOf, projectDatabase, withAdmin } from '../data-api/admin'
-import { dataApiProcesses } from '../data-api/processes'
+import { releaseProject } from '../gateway/services'
 import { conflict } from '../http/errors'
 import { serviceLocation } from '../sql/read-only-location'
 
@@ -87,8 +87,8 @@ async function hold(platform: Platform, project: Candidate): Promise<HeldGrant[]
     return rows
   })
   // Sessions keep what they started with: end them all (the platform's reconnect as its service
-  // role). This instance's PostgREST goes first (started again on the next request).
-  await dataApiProcesses(platform).stop(project.ref)
+  // role). This instance's services let go first (PostgREST starts again on the next request).
+  await releaseProject(platform, project.ref, 'read-only')
   await platform.databases.restart(project.db_location, project.region)
   return grants
 }
@@ -107,7 +107,7 @@ async function release(platform: Platform, project: Candidate) {
         )
         .catch((e) => console.warn(`[read-only] could not give CONNECT back to ${grant.grantee} in ${database}: ${(e as Error).message}`))
   })
-  await dataApiProcesses(platform).stop(project.ref)
+  await releaseProject(platform, project.ref, 'read-only')
   await platform.databases.restart(project.db_location, project.region)
 }
 

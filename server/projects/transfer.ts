@@ -26,6 +26,7 @@ import { databaseSizeQuota } from '../billing/quotas'
 import { assertProjectRoom, lockOrganizationPlan, type LockedPlan } from './free-plan'
 import { readProject } from './projects'
 import { toProjectDetail } from './serialize'
+import { releaseProject } from '../gateway/services'
 
 /** Same words whether the organization does not exist, the caller is not in it, or their role is too low: nothing is confirmed. */
 export const TARGET_REFUSED = 'You can transfer a project only to an organization where you are an Owner or Admin.'
@@ -187,6 +188,8 @@ export async function transferProject(platform: Platform, user: AuthUser, projec
     return result
   })
   const { source, target, project: moved, branches } = outcome
+  // What its services hold was granted under the organization it left (its plan's limits).
+  for (const ref of [moved.ref, ...branches.map((b) => b.ref)]) await releaseProject(platform, ref, 'transfer')
   const details = {
     from: source.name,
     to: target.name,

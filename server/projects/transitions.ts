@@ -15,8 +15,7 @@ import type { ProjectStatus } from '@/lib/api-types'
 import type { Platform } from '../platform-type'
 import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
 import { retryDelayMs } from './provision'
-import { dataApiProcesses } from '../data-api/processes'
-import { authDatabases } from '../project-auth/database'
+import { releaseProject } from '../gateway/services'
 import { restoringBackup, runBackupRestore } from '../backups/restore'
 import { runResize } from './compute'
 import { runUpgrade } from './upgrade'
@@ -97,9 +96,8 @@ export async function runTransition(platform: Platform, claim: TransitionClaim):
   try {
     switch (claim.status) {
       case 'PAUSING':
-        // The project's data API stops first: its PostgREST holds connections the pause would end.
-        await dataApiProcesses(platform).stop(claim.ref)
-        await authDatabases(platform).end(claim.ref)
+        // The project's services let go first: its PostgREST and pools hold connections the pause would end.
+        await releaseProject(platform, claim.ref, 'pause')
         if (location) await databases.suspend(location, claim.region)
         // Keeps the reason it was paused for (an inactivity pause says so).
         await platform.db.query(
@@ -127,8 +125,7 @@ export async function runTransition(platform: Platform, claim: TransitionClaim):
         return null
       }
       case 'GOING_DOWN':
-        await dataApiProcesses(platform).stop(claim.ref)
-        await authDatabases(platform).end(claim.ref)
+        await releaseProject(platform, claim.ref, 'delete')
         try {
           await databases.drop(claim.ref, claim.region, location)
         } catch (error) {

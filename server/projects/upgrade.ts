@@ -186,7 +186,7 @@ export async function runUpgrade(platform: Platform, claim: TransitionClaim): Pr
     const { postgres, updated } = await withAdmin(platform, claim, projectDatabase(claim.ref), updateExtensions)
     done = updated
     // Sessions keep the code they loaded: the platform's own let go, the rest are ended.
-    await letGo(platform, claim.ref, location)
+    await letGo(platform, claim.ref, location, 'restart')
     await platform.databases.restart(location, claim.region)
     const version = await platform.databases.version(location)
     const note = updated.length

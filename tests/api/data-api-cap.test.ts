@@ -5,7 +5,7 @@
  * the least recently used one is stopped; its next request starts it again.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { dataApiProcesses } from '@/server/data-api/processes'
+import { dataApiProcesses } from '@/server/data-api/data-api-service'
 import { activeProject, ownerWithOrg, organizationOnPlan } from '../helpers/project-backends'
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform'
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, ownerWithOrg, rowsOf } from '../helpers/project-backends'
-import { dataApiProcesses } from '@/server/data-api/processes'
+import { dataApiProcesses } from '@/server/data-api/data-api-service'
 
 describe.skipIf(!BACKENDS[0].enabled)('data API idle stop', () => {
   let tp: TestPlatform

@@ -8,7 +8,7 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignJWT } from 'jose'
-import { dataApiProcesses } from '@/server/data-api/processes'
+import { dataApiProcesses } from '@/server/data-api/data-api-service'
 import { asEngineAdmin, type TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, ownerWithOrg, rowsOf } from '../helpers/project-backends'
 

@@ -16,7 +16,7 @@ import { pgClusterAvailable, startPgCluster } from '../helpers/pg-cluster'
 import { todoList } from '@/lib/snippets/quickstarts/todo-list'
 import type { Message } from '@/server/auth/mailer'
 import { flushLogs } from '@/server/logs/recorder'
-import { authDatabases } from '@/server/project-auth/database'
+import { authDatabases } from '@/server/project-auth/auth-service'
 import { asEngineAdmin } from '../helpers/test-platform'
 
 const PASSWORD = 'a fine long password'

@@ -1,34 +1,27 @@
 /**
- * {site}/p/{ref}/auth/v1/… (Next rewrites it to /api/p/…): a project's own auth service, answered
- * here rather than by the platform's router, since its callers are the project's applications
- * (any origin, an `apikey` instead of a dashboard session). The gate is the data API's
- * (server/data-api/gate.ts): this project's key, its organization not restricted, its database
- * serving. Then the endpoint (service.ts) runs with the project's settings and database.
+ * {site}/p/{ref}/auth/v1/…: a project's own auth service as one of the gateway's project services
+ * (server/gateway/), answered there rather than by the platform's router, since its callers are
+ * the project's applications (any origin, an `apikey` instead of a dashboard session). After the
+ * gateway's gate (this project's key, its organization not restricted, its database serving), the
+ * endpoint (service.ts) runs with the project's settings and database.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ServerResponse } from 'node:http'
 import type { Platform } from '../platform-type'
 import { isPlatformError } from '../http/errors'
 import { isUnavailable } from '../db/unavailable'
 import { clientIp, readJsonBody } from '../http/guards'
 import { fixedOrigin, ownOrigin } from '../auth/redirects'
-import { CORS, passGate, publicAnswer, publicPreflight } from '../data-api/gate'
-import { logPublicRequest } from '../logs/public-request-logs'
+import type { ProjectService, ServiceCall } from '../gateway/types'
+import { serviceNamed } from '../gateway/services'
 import { authConfigOf } from './config'
-import { authDatabases } from './database'
+import { AuthDatabases } from './database'
 import { ENDPOINTS } from './service'
 
-const PATH = /^\/p\/([a-z0-9][a-z0-9_-]{0,62})\/auth\/v1(\/[^?]*)?$/
 const API_VERSION = '2024-01-01'
-
-/** The project and the path below /auth/v1 of a project-auth request path (without /api), or null. */
-export function projectAuthTarget(path: string): { ref: string; rest: string } | null {
-  const match = PATH.exec(path)
-  return match ? { ref: match[1], rest: match[2] || '/' } : null
-}
 
 function send(res: ServerResponse, status: number, body: unknown, requestId: string, headers: Record<string, string> = {}) {
   if (res.headersSent) return res.destroy()
-  res.writeHead(status, { ...CORS, 'X-Request-Id': requestId, 'X-Supabase-Api-Version': API_VERSION, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json; charset=utf-8' }) })
+  res.writeHead(status, { 'X-Request-Id': requestId, 'X-Supabase-Api-Version': API_VERSION, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json; charset=utf-8' }) })
   res.end(body === undefined ? undefined : JSON.stringify(body))
 }
 
@@ -37,20 +30,54 @@ function errorBody(status: number, errorCode: string, message: string, extra: Re
   return { code: errorCode, error_code: errorCode, msg: message, message, ...extra }
 }
 
-export async function serveProjectAuth(platform: Platform, req: IncomingMessage, res: ServerResponse, target: { ref: string; rest: string }, url: URL, requestId: string) {
-  if (req.method === 'OPTIONS') return publicPreflight(res)
+export class ProjectAuthService implements ProjectService {
+  readonly name = 'auth'
+  readonly logSource = 'edge_logs'
+  readonly databases: AuthDatabases
+
+  constructor(private readonly platform: Platform) {
+    this.databases = new AuthDatabases(platform)
+  }
+
+  /** A mailed link is opened by a browser, without a key. */
+  keyOptional(method: string, rest: string) {
+    return method === 'GET' && rest === '/verify'
+  }
+
+  serve(call: ServiceCall) {
+    return serveProjectAuth(this.platform, this.databases, call)
+  }
+
+  release(ref: string) {
+    return this.databases.end(ref)
+  }
+
+  close() {
+    return this.databases.endAll()
+  }
+}
+
+/** This platform's pools of its projects' auth databases. */
+export function authDatabases(platform: Platform): AuthDatabases {
+  // Not `instanceof`: Next bundles this module more than once (see data-api/service.ts).
+  const service = serviceNamed(platform, 'auth') as ProjectAuthService | undefined
+  if (!service?.databases) throw new Error('The platform has no auth service')
+  return service.databases
+}
+
+async function serveProjectAuth(platform: Platform, databases: AuthDatabases, call: ServiceCall) {
+  const { req, res, url, requestId } = call
+  const target = { ref: call.ref, rest: call.rest }
   const method = req.method ?? 'GET'
-  // A mailed link is opened by a browser, without a key.
-  const gate = await passGate(platform, target.ref, req, url, { keyOptional: method === 'GET' && target.rest === '/verify' })
-  if (!gate.ok) return publicAnswer(res, gate.status, gate.body, requestId)
-  logPublicRequest(platform, { req, res, ref: gate.project.ref, source: 'edge_logs', path: `/auth/v1${target.rest}`, requestId, keyRole: gate.keyRole })
+  const gate = await call.pass()
+  if (!gate) return
   const found = ENDPOINTS.find((e) => e.path.test(target.rest) && e.method === method)
   if (!found) {
     const pathKnown = ENDPOINTS.some((e) => e.path.test(target.rest))
     return send(res, pathKnown ? 405 : 404, errorBody(pathKnown ? 405 : 404, pathKnown ? 'method_not_allowed' : 'not_found', pathKnown ? `Method ${method} is not allowed here` : 'Not found'), requestId)
   }
   try {
-    const [config, db] = await Promise.all([authConfigOf(platform, gate.project.ref), authDatabases(platform).open(gate.project)])
+    const [config, db] = await Promise.all([authConfigOf(platform, gate.project.ref), databases.open(gate.project)])
     const query: Record<string, string> = {}
     for (const [key, value] of url.searchParams) if (key !== 'apikey') query[key] = value
     const body =
@@ -82,7 +109,7 @@ export async function serveProjectAuth(platform: Platform, req: IncomingMessage,
     }
     // The project's database is down, restarting or unreachable: the next request tries afresh.
     if (isUnavailable(error)) {
-      await authDatabases(platform).end(target.ref)
+      await databases.end(target.ref)
       return send(res, 503, errorBody(503, 'unexpected_failure', "The project's database does not answer right now. Try again in a moment."), requestId, { 'Retry-After': '5' })
     }
     // Two sign-ups of one address at once: the unique index refuses the second.

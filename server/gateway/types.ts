@@ -1,0 +1,64 @@
+/**
+ * What a project service is to the gateway (server/gateway/README.md): one object per service and
+ * platform, made with the platform and kept on it (`platform.services`), so every bundle of the
+ * app reaches the same processes and pools.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ProjectStatus } from '@/lib/api-types'
+import type { ProjectDbLocation } from '../databases/types'
+import type { ProjectApiSettings } from '../data-api/settings'
+import type { ApiKeyRole } from '../data-api/keys'
+
+/** The project a request passed the gate for. */
+export type GatedProject = {
+  id: number
+  ref: string
+  region: string
+  organization_id: number
+  status: ProjectStatus
+  db_location: ProjectDbLocation
+  /** Whether read-only mode holds its database (server/projects/read-only-mode.ts). */
+  read_only?: boolean
+}
+
+export type PassedGate = { project: GatedProject; settings: ProjectApiSettings; keyRole: ApiKeyRole; key: string }
+
+/** The log sources a service's requests are recorded in (SPEC §3). */
+export type ServiceLogSource = 'postgrest_logs' | 'edge_logs'
+
+/** Why a project's service lets go of what it holds for the project. */
+export type ReleaseReason = 'pause' | 'delete' | 'backup' | 'restore' | 'restart' | 'transfer' | 'read-only'
+
+/** One request to a service, as the gateway hands it over. */
+export type ServiceCall = {
+  req: IncomingMessage
+  res: ServerResponse
+  url: URL
+  ref: string
+  /** The path below `/{service}/v1`, starting with `/`. */
+  rest: string
+  requestId: string
+  /**
+   * The gate (gate.ts). It answers a refusal itself and resolves null; once it passed, the request
+   * is logged and its answer's bytes counted as egress. A service calls it before anything of the
+   * project is answered; the data API sends a read ahead meanwhile.
+   */
+  pass(): Promise<PassedGate | null>
+}
+
+export interface ProjectService {
+  /** Its path segment: `{site}/p/{ref}/{name}/v1`. */
+  readonly name: string
+  readonly logSource: ServiceLogSource
+  /** Headers its answers expose to a browser's script, beside the gateway's own. */
+  readonly exposedHeaders?: readonly string[]
+  /** Whether a request may pass the gate without a key (a mailed link opened in a browser). */
+  keyOptional?(method: string, rest: string): boolean
+  /** In read-only mode: the hint of a request the gate refuses (409), or null when it is served. */
+  refusedWhileReadOnly?(method: string, rest: string): string | null
+  serve(call: ServiceCall): Promise<unknown>
+  /** Lets go of what it holds for a project: processes, pools, sockets. */
+  release(ref: string, reason: ReleaseReason): Promise<void>
+  /** The platform closes: everything it holds ends. */
+  close(): Promise<void>
+}
