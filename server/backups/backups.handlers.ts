@@ -1,7 +1,8 @@
 import type { backupRoutes } from '@/lib/api-types'
 import type { Handlers } from '../http/types'
 import { PlatformError } from '../http/errors'
-import { adminUrlOf, createBackup, deleteBackup, listBackups, requestRestore } from './backups'
+import { createBackup, deleteBackup, listBackups, requestRestore } from './backups'
+import { serverAdminUrl } from '../databases/project-admin'
 import { dumpAvailability, streamDump } from './download'
 import { pruneBackups } from './retention'
 import { cloneBackup } from './clone'
@@ -26,7 +27,7 @@ export const backupHandlers: Handlers<typeof backupRoutes> = {
     if (row.status !== 'completed') throw new PlatformError(409, 'Only a completed backup can be downloaded.')
     const dump = await dumpAvailability(platform, access)
     if (!dump.available) throw new PlatformError(501, dump.reason)
-    await streamDump(res, dump.binary, adminUrlOf(platform, access.region), row.database_name, `${access.ref}-backup-${params.id}.dump`)
+    await streamDump(res, dump.binary, serverAdminUrl(platform, access.region), row.database_name, `${access.ref}-backup-${params.id}.dump`)
     return undefined
   },
 }

@@ -12,7 +12,7 @@ import { conflict, PlatformError } from '../http/errors'
 import { recordAudit } from '../audit/record'
 import { releaseProject } from '../gateway/services'
 import type { ReleaseReason } from '../gateway/types'
-import { adminUrlForRegion, parseProjectDbServers } from '../databases/servers'
+import { serverAdminUrl } from '../databases/project-admin'
 import type { ProjectDbLocation } from '../databases'
 import { backupDatabaseOf, dropSnapshot, takeSnapshot } from './snapshots'
 import { dumpAvailability } from './download'
@@ -45,14 +45,6 @@ export const toBackup = (row: BackupRow): Backup => ({
 })
 
 const notFound = () => new PlatformError(404, 'Backup not found')
-
-/** The admin of the region's server: the servers the platform resolved at start (its own cluster included). */
-export function adminUrlOf(platform: Platform, region: string): string {
-  const servers = (platform as { servers?: { projectDbServers?: string } }).servers
-  const adminUrl = adminUrlForRegion(parseProjectDbServers(servers?.projectDbServers ?? platform.config.projectDbServers), region)
-  if (!adminUrl) throw new Error(`No PostgreSQL server is configured for region ${region}`)
-  return adminUrl
-}
 
 /** Everything of this process that holds connections to the project's database lets go of them. */
 export async function letGo(platform: Platform, ref: string, location: ProjectDbLocation, reason: ReleaseReason) {
@@ -108,7 +100,7 @@ export async function createBackup(platform: Platform, ref: string, kind: Backup
   }))
   if (!started) return null
   const { row, region, location } = started
-  const adminUrl = adminUrlOf(platform, region)
+  const adminUrl = serverAdminUrl(platform, region)
   try {
     await letGo(platform, ref, location, 'backup')
     const size = await takeSnapshot(adminUrl, ref, backupDatabaseOf(ref, row.id))
@@ -180,7 +172,7 @@ export async function deleteBackup(platform: Platform, project: ProjectAccess, i
     await tx.query('delete from project_backups where id = $1', [id])
     return backup
   }))
-  await dropSnapshot(adminUrlOf(platform, project.region), project.ref, row.database_name).catch((e) =>
+  await dropSnapshot(serverAdminUrl(platform, project.region), project.ref, row.database_name).catch((e) =>
     // The row is gone; the retention pass finds no row for it, so say so in the log.
     console.error(`Dropping the database of backup ${id} of ${project.ref} failed:`, e)
   )

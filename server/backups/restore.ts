@@ -8,7 +8,8 @@
 import type { Platform } from '../platform-type'
 import type { TransitionClaim } from '../projects/transitions'
 import { releaseLease } from '../projects/lease'
-import { adminUrlOf, letGo } from './backups'
+import { letGo } from './backups'
+import { serverAdminUrl } from '../databases/project-admin'
 import { restoreSnapshot, undoRestore } from './snapshots'
 
 /** Tries, counting those cut off, before a restore is undone instead of finished. */
@@ -38,7 +39,7 @@ async function finish(platform: Platform, claim: TransitionClaim, status: 'ACTIV
 }
 
 export async function runBackupRestore(platform: Platform, claim: TransitionClaim, backup: { id: string; database_name: string }): Promise<null> {
-  const adminUrl = adminUrlOf(platform, claim.region)
+  const adminUrl = serverAdminUrl(platform, claim.region)
   const failed = (why: string) =>
     `Restoring backup ${backup.id} failed at ${new Date().toISOString()}: ${why} The project's data is as it was before the restore.`
   try {

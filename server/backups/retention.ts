@@ -10,7 +10,8 @@
 import { PLAN_IDS } from '@/lib/api-types'
 import { planNumbers } from '@/lib/billing/plan-table'
 import type { Platform } from '../platform-type'
-import { adminUrlOf, createBackup } from './backups'
+import { createBackup } from './backups'
+import { serverAdminUrl } from '../databases/project-admin'
 import { clearCutOffSnapshot, dropSnapshot } from './snapshots'
 
 const retentionByPlan = () => Object.fromEntries(PLAN_IDS.map((plan) => [plan, planNumbers(plan).limits.backupRetentionDays]))
@@ -39,7 +40,7 @@ async function failAbandoned(platform: Platform) {
     try {
       if (backup.region) {
         const reopen = ['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY'].includes(backup.status ?? '')
-        if (!(await clearCutOffSnapshot(adminUrlOf(platform, backup.region), backup.project_ref, backup.database_name, { reopen }))) continue
+        if (!(await clearCutOffSnapshot(serverAdminUrl(platform, backup.region), backup.project_ref, backup.database_name, { reopen }))) continue
       }
     } catch (error) {
       console.error(`Clearing the cut-off backup ${backup.id} of project ${backup.project_ref} failed (tried again on the next pass):`, error)
@@ -78,7 +79,7 @@ export async function pruneBackups(platform: Platform, ref?: string): Promise<st
   for (const backup of due) {
     try {
       // The database first: a row is only deleted once nothing of it is left on the server.
-      if (backup.region) await dropSnapshot(adminUrlOf(platform, backup.region), backup.project_ref, backup.database_name)
+      if (backup.region) await dropSnapshot(serverAdminUrl(platform, backup.region), backup.project_ref, backup.database_name)
       await platform.db.query('delete from project_backups where id = $1', [backup.id])
       dropped.push(backup.id)
     } catch (error) {

@@ -10,7 +10,7 @@ import { PlatformError } from '../http/errors'
 import { ownOrigin } from '../auth/redirects'
 import { apiSettingsOf, rotateSecret, updateSettings, type ProjectApiSettings } from './settings'
 import { signApiKey } from './keys'
-import { withAdmin, projectDatabase } from './admin'
+import { withProjectAdmin, projectDatabase } from '../databases/project-admin'
 import { dataApiProcesses } from './data-api-service'
 
 import { GIVEN_DATABASE } from '../gateway/gate'
@@ -57,7 +57,7 @@ async function checkSchemas(platform: Platform, project: ProjectAccess, schemas:
   if (reserved.length) throw new PlatformError(400, `The data API cannot expose system schemas: ${reserved.join(', ')}`)
   if (!project.db_location) throw new PlatformError(409, "The project's database is not ready.")
   if (project.db_location.given) throw new PlatformError(409, GIVEN_DATABASE)
-  const existing = await withAdmin(platform, project, projectDatabase(project.ref), async (client) => {
+  const existing = await withProjectAdmin(platform, project, projectDatabase(project.ref), async (client) => {
     const { rows } = await client.query<{ nspname: string }>('select nspname from pg_namespace where nspname = any($1::text[])', [schemas])
     return new Set(rows.map((r) => r.nspname))
   })

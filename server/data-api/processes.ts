@@ -16,7 +16,7 @@ import { ownerRoleOf } from '../databases/server-lifecycle'
 import { findPostgrest } from './binary'
 import { apiSettingsOf, type ProjectApiSettings } from './settings'
 import { ensureDataApiRoles, AUTHENTICATOR } from './roles'
-import { adminUrlOf, withAdmin } from './admin'
+import { adminUrlOf, withProjectAdmin } from '../databases/project-admin'
 import { PRE_REQUEST_FUNCTION } from './request-limits'
 import { forgetPid, reapLeftovers, rememberPid } from './leftovers'
 
@@ -291,7 +291,7 @@ export class DataApiProcesses {
   private async endSessions(entry: Entry) {
     if (!entry.project) return
     const database = ownerRoleOf(entry.project.ref)
-    await withAdmin(this.platform, entry.project, null, (admin) =>
+    await withProjectAdmin(this.platform, entry.project, null, (admin) =>
       admin.query(
         `select pg_catalog.pg_terminate_backend(pid) from pg_catalog.pg_stat_activity
          where usename = $1 and datname = $2 and application_name = $3`,

@@ -15,7 +15,7 @@ import pg from 'pg'
 import type { Platform } from '../platform-type'
 import { ownerRoleOf, readOnlyRoleOf } from '../databases/server-lifecycle'
 import { grantReservedConnections } from '../databases/reserved-connections'
-import { withAdmin } from './admin'
+import { withProjectAdmin } from '../databases/project-admin'
 import type { ProjectApiSettings } from './settings'
 import { installPreRequest, setDefaultTimeouts } from './request-limits'
 import { AUTHENTICATOR, DATA_API_ROLES as API_ROLES } from '../databases/reserved-roles'
@@ -107,7 +107,7 @@ async function ensureDatabaseGrants(client: pg.Client, owner: string, schemas: s
  * schema names in its grants (server/project-auth) before its data API ever runs.
  */
 export async function ensureApiRolesExist(platform: Platform, project: { ref: string; region: string }): Promise<void> {
-  await withAdmin(platform, project, null, (client) => ensureServerRoles(client, authenticatorPassword(platform), null))
+  await withProjectAdmin(platform, project, null, (client) => ensureServerRoles(client, authenticatorPassword(platform), null))
 }
 
 /**
@@ -121,8 +121,8 @@ export async function ensureDataApiRoles(
 ): Promise<{ password: string; preRequest: boolean }> {
   const database = ownerRoleOf(project.ref)
   const password = authenticatorPassword(platform)
-  await withAdmin(platform, project, null, (client) => ensureServerRoles(client, password, database))
-  const preRequest = await withAdmin(platform, project, database, async (client) => {
+  await withProjectAdmin(platform, project, null, (client) => ensureServerRoles(client, password, database))
+  const preRequest = await withProjectAdmin(platform, project, database, async (client) => {
     await ensureDatabaseGrants(client, ownerRoleOf(project.ref), settings.schemas)
     return installPreRequest(client, { ownerRole: database, readOnlyRole: readOnlyRoleOf(project.ref) }, settings.timeouts)
   })

@@ -21,35 +21,41 @@ import { RESET_DATABASE_FUNCTION } from '@/lib/sql/project-features/query-perfor
 import { PlatformError } from '../http/errors'
 import { SqlError } from '../databases/types'
 import { PLATFORM_SCHEMA, superuserExtension } from './superuser-extensions'
-import { adminClient } from '../databases/admin-session'
+import { withAdminSession } from '../databases/admin-session'
 
 /** The project's database on the admin's server: the database and the roles that may use what is made. */
 export type PlatformTarget = { adminUrl: string; database: string; ownerRole: string; readOnlyRole: string }
 
 const ident = pg.escapeIdentifier
 
+/**
+ * A transaction of the admin's in the project's database (a pinned session, admin-session.ts),
+ * with the platform's schema on its search_path and nothing of the project's.
+ */
 async function withAdmin<T>(target: PlatformTarget, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = await adminClient(target.adminUrl, { database: target.database, statementTimeoutMs: 60_000 })
-  try {
-    await client.query('BEGIN')
-    try {
-      // Whatever the database's owner set for sessions here (ALTER DATABASE … SET), this transaction
-      // is the admin's own, with a search_path the project cannot add to.
-      await client.query(`SET LOCAL ROLE NONE; SET LOCAL search_path = pg_catalog, ${ident(PLATFORM_SCHEMA)}`)
-      const result = await fn(client)
-      await client.query('COMMIT')
-      return result
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      throw error
-    }
-  } catch (error) {
-    if (error instanceof pg.DatabaseError)
-      throw new SqlError(error.message, { code: error.code, detail: error.detail, hint: error.hint })
-    throw error
-  } finally {
-    await client.end().catch(() => undefined)
-  }
+  return withAdminSession(
+    target.adminUrl,
+    async (client) => {
+      try {
+        await client.query('BEGIN')
+        try {
+          // Whatever the database's owner set for sessions here (ALTER DATABASE … SET), this
+          // transaction is the admin's own, with a search_path the project cannot add to.
+          await client.query(`SET LOCAL ROLE NONE; SET LOCAL search_path = pg_catalog, ${ident(PLATFORM_SCHEMA)}`)
+          const result = await fn(client)
+          await client.query('COMMIT')
+          return result
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined)
+          throw error
+        }
+      } catch (error) {
+        if (error instanceof pg.DatabaseError) throw new SqlError(error.message, { code: error.code, detail: error.detail, hint: error.hint })
+        throw error
+      }
+    },
+    { database: target.database, statementTimeoutMs: 60_000 }
+  )
 }
 
 /** A schema where only superusers may create (owner and CREATE grantees): nothing in it was planted. */

@@ -22,7 +22,7 @@ import { conflict, PlatformError } from '../http/errors'
 import type { ProjectAccess } from '../http/types'
 import type { Platform } from '../platform-type'
 import { runInProjectDatabase } from '../privileges/project-database'
-import { adminUrlForRegion, parseProjectDbServers } from '../databases/servers'
+import { adminUrlOf } from '../databases/project-admin'
 import { createExtensionAsPlatform, dropExtensionAsPlatform, type PlatformTarget } from './as-platform'
 import { LIST_EXTENSIONS_SQL } from './extensions-sql'
 import { PLATFORM_SCHEMA, superuserExtension } from './superuser-extensions'
@@ -66,9 +66,7 @@ function platformTarget(platform: Platform, project: ProjectAccess): PlatformTar
 
 function targetOf(platform: Platform, region: string, location: ProjectDbLocation | null): PlatformTarget | null {
   if (location?.kind !== 'server') return null
-  // The servers the platform resolved at start (its own cluster included), else the setting.
-  const servers = (platform as { servers?: { projectDbServers?: string } }).servers
-  const adminUrl = adminUrlForRegion(parseProjectDbServers(servers?.projectDbServers ?? platform.config.projectDbServers), region)
+  const adminUrl = adminUrlOf(platform, region)
   if (!adminUrl) return null
   const url = new URL(location.url)
   const ownerRole = decodeURIComponent(url.username)

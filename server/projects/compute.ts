@@ -14,7 +14,8 @@ import type { Platform } from '../platform-type'
 import type { AuthUser, ProjectAccess } from '../http/types'
 import { conflict, PlatformError } from '../http/errors'
 import { recordAudit } from '../audit/record'
-import { adminUrlOf, letGo } from '../backups/backups'
+import { letGo } from '../backups/backups'
+import { serverAdminUrl } from '../databases/project-admin'
 import { applyComputeLimits } from '../databases/compute-limits'
 import type { ProjectDbLocation } from '../databases'
 import { retryDelayMs } from './provision'
@@ -125,7 +126,7 @@ export async function runResize(platform: Platform, claim: TransitionClaim): Pro
     // The data API, the auth service and the SQL pools let go first, as for a restore: their
     // connections would otherwise be ended under them.
     await letGo(platform, claim.ref, claim.db_location, 'restart')
-    await applyComputeLimits(adminUrlOf(platform, claim.region), claim.ref, COMPUTE_SIZES[target])
+    await applyComputeLimits(serverAdminUrl(platform, claim.region), claim.ref, COMPUTE_SIZES[target])
     await finish(platform, claim, { size: target, message: null })
     return null
   } catch (error) {

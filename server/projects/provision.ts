@@ -13,7 +13,7 @@ import { LEASE_SECONDS, newLease, releaseLease } from './lease'
 import { COMPUTE_SIZES, defaultComputeSize, type ComputeSizeId } from '@/lib/compute-sizes'
 import type { PlanId } from '@/lib/api-types/plans'
 import { applyComputeLimits } from '../databases/compute-limits'
-import { adminUrlOf } from '../data-api/admin'
+import { adminUrlOf } from '../databases/project-admin'
 import { enableStatementStatistics } from '../extensions/extensions'
 
 export type ProvisionClaim = { ref: string; region: string; attempts: number; parent_project_ref: string | null; clone_from_backup_id?: string | null; lease: string }

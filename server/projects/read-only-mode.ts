@@ -35,7 +35,7 @@ import type { Platform } from '../platform-type'
 import type { ProjectDbLocation } from '../databases'
 import { RUNNING_STATUSES } from '../billing/daily-usage'
 import { databaseSizeQuota } from '../billing/quotas'
-import { adminUrlOf, projectDatabase, withAdmin } from '../data-api/admin'
+import { adminUrlOf, projectDatabase, withProjectAdmin } from '../databases/project-admin'
 import { releaseProject } from '../gateway/services'
 import { conflict } from '../http/errors'
 import { serviceLocation } from '../sql/read-only-location'
@@ -75,7 +75,7 @@ export function readOnlyNote(tier: PlanTier, bytes: number, quota: number, withB
 /** Holds the database read-only; answers the CONNECT grants of the project's role taken with it. */
 async function hold(platform: Platform, project: Candidate): Promise<HeldGrant[]> {
   const database = projectDatabase(project.ref)
-  const grants = await withAdmin(platform, project, null, async (admin) => {
+  const grants = await withProjectAdmin(platform, project, null, async (admin) => {
     await admin.query(`ALTER DATABASE ${ident(database)} SET default_transaction_read_only = on`)
     const { rows } = await admin.query<HeldGrant>(
       `select pg_catalog.pg_get_userbyid(a.grantee) as grantee, a.is_grantable as grantable
@@ -96,7 +96,7 @@ async function hold(platform: Platform, project: Candidate): Promise<HeldGrant[]
 /** Undoes the hold: the session default, the project's role's CONNECT and what it had granted. */
 async function release(platform: Platform, project: Candidate) {
   const database = projectDatabase(project.ref)
-  await withAdmin(platform, project, null, async (admin) => {
+  await withProjectAdmin(platform, project, null, async (admin) => {
     await admin.query(`ALTER DATABASE ${ident(database)} RESET default_transaction_read_only`)
     await admin.query(`GRANT CONNECT, CREATE, TEMPORARY ON DATABASE ${ident(database)} TO ${ident(database)} WITH GRANT OPTION`)
     for (const grant of project.grants ?? [])

@@ -24,7 +24,7 @@ import type { AuthUser, ProjectAccess } from '../http/types'
 import { conflict, PlatformError } from '../http/errors'
 import { recordAudit } from '../audit/record'
 import { isDatabaseUnavailable } from '../databases'
-import { adminUrlOf, projectDatabase, withAdmin } from '../data-api/admin'
+import { adminUrlOf, projectDatabase, withProjectAdmin } from '../databases/project-admin'
 import { letGo } from '../backups/backups'
 import { retryDelayMs } from './provision'
 import { readProject } from './projects'
@@ -79,7 +79,7 @@ export async function readUpgradeStatus(platform: Platform, project: ProjectAcce
   const refusal = cannotUpgrade(platform, project)
   if (refusal) return none(refusal)
   try {
-    const { postgres, outdated } = await withAdmin(platform, project, projectDatabase(project.ref), readOutdated)
+    const { postgres, outdated } = await withProjectAdmin(platform, project, projectDatabase(project.ref), readOutdated)
     return { available: outdated.length > 0, postgres, extensions: publicOf(outdated), last, unavailable_reason: null }
   } catch (error) {
     console.warn(`Reading the extensions of project ${project.ref} failed:`, (error as Error).message)
@@ -107,7 +107,7 @@ export async function requestUpgrade(platform: Platform, project: ProjectAccess,
   const before = await lastUpgradeOf(platform, project.ref)
   let outdated: Outdated[]
   try {
-    ;({ outdated } = await withAdmin(platform, project, projectDatabase(project.ref), readOutdated))
+    ;({ outdated } = await withProjectAdmin(platform, project, projectDatabase(project.ref), readOutdated))
   } catch (error) {
     await refuseIfUpgradedMeanwhile(platform, project.ref, before)
     console.warn(`Reading the extensions of project ${project.ref} failed:`, (error as Error).message)
@@ -183,7 +183,7 @@ export async function runUpgrade(platform: Platform, claim: TransitionClaim): Pr
   try {
     const location = claim.db_location
     if (!location) throw new Error('the project has no database')
-    const { postgres, updated } = await withAdmin(platform, claim, projectDatabase(claim.ref), updateExtensions)
+    const { postgres, updated } = await withProjectAdmin(platform, claim, projectDatabase(claim.ref), updateExtensions)
     done = updated
     // Sessions keep the code they loaded: the platform's own let go, the rest are ended.
     await letGo(platform, claim.ref, location, 'restart')

@@ -33,7 +33,7 @@ function serverFiles(dir = path.join(ROOT, 'server')): string[] {
 const relative = (file: string) => path.relative(ROOT, file)
 
 /** What opens an admin session (admin-session.ts, and the helpers built on it). */
-const ADMIN_CALL = /\b(adminClient|withAdminSession|adminPool|adminOn|onProjectDatabase|withCopyLock|reopenDatabase|withAdmin|asAdmin)\(|pools\.admin\(/
+const ADMIN_CALL = /\b(adminClient|withAdminSession|adminPool|adminOn|onProjectDatabase|withCopyLock|reopenDatabase|withAdmin|withProjectAdmin|asAdmin)\(|pools\.admin\(/
 
 /**
  * Every file that opens admin sessions, and where: `maintenance` (the admin URL's own database,
@@ -55,7 +55,7 @@ const ENTRY_POINTS: Record<string, { where: 'maintenance' | 'project' | 'both'; 
   'server/engine/servers.ts': { where: 'maintenance', steps: ['start'] },
   'server/backups/snapshots.ts': { where: 'both', steps: ['backup', 'restore backup'] },
   'server/backups/download.ts': { where: 'project', steps: ['download (when pg_dump of the server version is installed)'] },
-  'server/data-api/admin.ts': { where: 'both', steps: ['data api', 'api settings', 'upgrade', 'read-only mode'] },
+  'server/databases/project-admin.ts': { where: 'both', steps: ['data api', 'api settings', 'upgrade', 'read-only mode'] },
   'server/data-api/roles.ts': { where: 'both', steps: ['data api'] },
   'server/data-api/processes.ts': { where: 'maintenance', steps: ['api settings (its stop ends the stopped PostgREST\'s sessions)'] },
   'server/data-api/api-settings.ts': { where: 'project', steps: ['api settings'] },
