@@ -13,12 +13,7 @@ import { readGithubAppConfig, type GithubAppConfig } from './integrations/config
 import { readDocsSearchConfig, type DocsSearchConfig } from './docs/config'
 import { readTelemetryConfig, type TelemetryConfig } from './telemetry/config'
 import { dashboardCredentials } from '@/lib/listen-address.mjs'
-
-export type RateLimit = {
-  /** Requests allowed per window; 0 turns the limit off. */
-  limit: number
-  windowSeconds: number
-}
+import type { RateLimit } from './security/rate-limit-type'
 
 export type RateLimits = {
   /** Password sign-ins per client IP. */

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { EgressCounter } from './billing/egress-counter'
 import { readConfig, type ServerConfig } from './config'
-import type { Platform } from './platform-type'
+import type { Platform } from './kernel/platform'
 import { openServerControlPlane } from './db/control-plane'
 import { migrate } from './db/migrate'
 import { loadJwtSecret } from './auth/jwt'
@@ -99,4 +99,4 @@ export function getPlatform(): Promise<Platform> {
   return g[GLOBAL_KEY]!
 }
 
-export type { Platform } from './platform-type'
+export type { Platform } from './kernel/platform'

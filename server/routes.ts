@@ -7,7 +7,7 @@
 import { PRODUCT_NAME } from '@/lib/constants'
 import { routes, type AnyRoute, type Routes, type serviceRoutes } from '@/lib/api-types'
 import { Router } from './http/router'
-import type { HandlerContext, Handlers } from './http/types'
+import type { HandlerContext, Handlers } from './kernel/handler-types'
 import { authHandlers } from './auth/auth.handlers'
 import { profileHandlers } from './profile/profile.handlers'
 import { organizationHandlers } from './orgs/organizations.handlers'

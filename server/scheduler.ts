@@ -8,7 +8,8 @@
  * egress counted in memory is added then, and once more when the platform closes). Timers do not
  * keep the process alive.
  */
-import type { Platform } from './platform-type'
+import type { Platform } from './kernel/platform'
+import type { Scheduler } from './kernel/scheduler'
 import { trackPending } from './pending-work'
 import { claimDue, provisionClaimed } from './projects/provision'
 import { checkHealth } from './projects/health'
@@ -22,12 +23,6 @@ import { flushEgress } from './billing/egress'
 import { pruneLogs } from './logs/retention'
 import { stopLogRecorder } from './logs/recorder'
 import { runBackupPass } from './backups/retention'
-
-export type Scheduler = {
-  /** Look for projects to provision or transitions to run now (after a create, a retry, a pause …). */
-  kick(): void
-  stop(): void
-}
 
 export function startScheduler(platform: Platform): Scheduler {
   let running = 0

@@ -2,7 +2,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { handleNodeRequest } from './http/handler'
-import type { Platform } from './platform-type'
+import type { Platform } from './kernel/platform'
 
 /** Listens on `host` (this machine only unless a test asks for another interface). */
 export async function serve(platform: Platform, port = 0, host = '127.0.0.1'): Promise<{ url: string; close(): Promise<void> }> {

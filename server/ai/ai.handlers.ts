@@ -9,8 +9,8 @@
  * stream, never a truncated answer that looks complete.
  */
 import { AI_DISABLED_MESSAGE, type aiRoutes } from '@/lib/api-types'
-import { PlatformError } from '../http/errors'
-import type { Handlers } from '../http/types'
+import { PlatformError } from '../kernel/errors'
+import type { Handlers } from '../kernel/handler-types'
 import { AiUpstreamError, streamChatCompletion, type ChatMessage } from './chat-completions'
 import { systemPrompt } from './prompt'
 import { formatSchema, readSchema } from './schema-context'

@@ -5,8 +5,8 @@
  * large database neither floods the model nor the bill; tables the question names come first.
  */
 import { AI_MAX_TABLES } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
-import type { ProjectAccess } from '../http/types'
+import type { Platform } from '../kernel/platform'
+import type { ProjectAccess } from '../kernel/handler-types'
 import { readOnlyLocation } from '../sql/read-only-location'
 
 /** The project's own schemas: not the system's. */

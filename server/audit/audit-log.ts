@@ -8,9 +8,9 @@
  * now; without date_start it starts 7 days before its end.
  */
 import type { AuditAnswer, AuditEntry, AuditQuery } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
-import type { OrgAccess } from '../http/types'
-import { badRequest } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import type { OrgAccess } from '../kernel/handler-types'
+import { badRequest } from '../kernel/errors'
 
 const DAY_MS = 24 * 3600_000
 export const AUDIT_DEFAULT_WINDOW_DAYS = 7

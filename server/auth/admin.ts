@@ -6,8 +6,8 @@
 import type { GENERATE_LINK_TYPES, Routes } from '@/lib/api-types'
 
 type GenerateLinkType = (typeof GENERATE_LINK_TYPES)[number]
-import type { Handler } from '../http/types'
-import type { Platform } from '../platform-type'
+import type { Handler } from '../kernel/handler-types'
+import type { Platform } from '../kernel/platform'
 import { authError } from './gotrue-errors'
 import { hashPassword } from './passwords'
 import { parseEmail, parsePhone } from './credentials'

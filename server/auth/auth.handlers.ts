@@ -1,5 +1,5 @@
 import type { authRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import * as gotrue from './gotrue'
 import * as otp from './otp'
 import * as mfa from './mfa'

@@ -5,8 +5,8 @@
  * log). Off when no captcha is configured.
  */
 import { z } from 'zod'
-import type { Platform } from '../platform-type'
-import { PlatformError } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import { PlatformError } from '../kernel/errors'
 import { authError } from './gotrue-errors'
 import { providerJson } from './oauth-http'
 import { hit } from '../security/rate-limit'

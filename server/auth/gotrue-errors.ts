@@ -1,4 +1,4 @@
-import { PlatformError } from '../http/errors'
+import { PlatformError } from '../kernel/errors'
 
 /** GoTrue-style error: @supabase/auth-js reads `error_code` and `msg`. */
 export function authError(status: number, errorCode: string, msg: string, extra: Record<string, unknown> = {}) {

@@ -6,8 +6,8 @@
  */
 import type { z } from 'zod'
 import type { Routes, tokenBody } from '@/lib/api-types'
-import type { Handler } from '../http/types'
-import type { Platform } from '../platform-type'
+import type { Handler } from '../kernel/handler-types'
+import type { Platform } from '../kernel/platform'
 import type { Queryable } from '../db/control-plane'
 import { authError } from './gotrue-errors'
 import { hashPassword, verifyPassword, verifyAgainstNothing } from './passwords'

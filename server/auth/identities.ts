@@ -5,7 +5,7 @@
  * and answer GoTrue's own "disabled" errors so that clients can tell.
  */
 import type { Routes } from '@/lib/api-types'
-import type { Handler } from '../http/types'
+import type { Handler } from '../kernel/handler-types'
 import type { Queryable } from '../db/control-plane'
 import { authError } from './gotrue-errors'
 import { findUserById, type FullUser } from './users'

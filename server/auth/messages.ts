@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../db/control-plane'
 import { linkBase } from './redirects'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { PRODUCT_NAME } from '@/lib/constants'
 import { createOneTimeToken, type TokenKind } from './one-time-tokens'
 import { MailError } from './mailer'

@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Queryable } from '../db/control-plane'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { authError } from './gotrue-errors'
 import { dropWhatPrecededProof } from './first-proof'
 import { chosenEmail, identityData, type ProviderUser } from './oauth-profiles'

@@ -4,7 +4,7 @@
  * of the code it sends back for an access token.
  */
 import { z } from 'zod'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { authError } from './gotrue-errors'
 import { GOTRUE_PROVIDER_NAMES, splitScopes, type OAuthProviderConfig } from './oauth-config'
 import { ProviderCallError, providerJson } from './oauth-http'

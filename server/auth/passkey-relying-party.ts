@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http'
 import { PRODUCT_NAME } from '@/lib/constants'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { isAllowedHost } from '../http/guards'
 import { authError } from './gotrue-errors'
 

@@ -4,12 +4,12 @@
  * that another user's passkey is simply not found (404, as GoTrue answers).
  */
 import type { passkeyRoutes } from '@/lib/api-types/passkeys.routes'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import { authError } from './gotrue-errors'
 import { accountFor, authenticationOptions, registrationOptions, verifyAuthentication, verifyRegistration } from './passkeys'
 import { deletePasskey, listPasskeys, renamePasskey, toPasskeyItem } from './passkey-store'
 import { findUserById } from './users'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const notFound = () => authError(404, 'validation_failed', 'Passkey not found')

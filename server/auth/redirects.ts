@@ -4,7 +4,7 @@
  * a crafted link cannot hand a session to another site.
  */
 import type { IncomingMessage } from 'node:http'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 
 /** The origin the dashboard (and its /auth/v1) is reached at: SITE_URL, or the request's own. */
 export function ownOrigin(platform: Platform, req: IncomingMessage): string {

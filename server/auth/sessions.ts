@@ -6,7 +6,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Queryable } from '../db/control-plane'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { signAccessToken, type AuthMethod } from './jwt'
 import { authError } from './gotrue-errors'
 import { findUserById, toGoTrueUser, type FullUser } from './users'

@@ -14,7 +14,7 @@
  * stays known, and a guesser cannot get a fresh count from each address of their /64.
  */
 import { clientNetwork } from '@/lib/client-network'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import type { Queryable } from '../db/control-plane'
 import { accountKey, hit } from '../security/rate-limit'
 

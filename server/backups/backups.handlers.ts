@@ -1,6 +1,6 @@
 import type { backupRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
-import { PlatformError } from '../http/errors'
+import type { Handlers } from '../kernel/handler-types'
+import { PlatformError } from '../kernel/errors'
 import { createBackup, deleteBackup, listBackups, requestRestore } from './backups'
 import { serverAdminUrl } from '../databases/project-admin'
 import { dumpAvailability, streamDump } from './download'

@@ -6,9 +6,9 @@
  */
 import type { Backup, BackupList, RestoreAnswer } from '@/lib/api-types'
 import { planNumbers } from '@/lib/billing/plan-table'
-import type { Platform } from '../platform-type'
-import type { AuthUser, ProjectAccess } from '../http/types'
-import { conflict, PlatformError } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import type { AuthUser, ProjectAccess } from '../kernel/handler-types'
+import { conflict, PlatformError } from '../kernel/errors'
 import { recordAudit } from '../audit/record'
 import { releaseProject } from '../gateway/services'
 import type { ReleaseReason } from '../gateway/types'

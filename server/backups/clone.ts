@@ -5,9 +5,9 @@
  * the new project's role. The new project is polled like any other (COMING_UP → ACTIVE_HEALTHY).
  */
 import type { CloneBackupBody, ProjectDetail } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
-import type { AuthUser, ProjectAccess } from '../http/types'
-import { conflict, PlatformError } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import type { AuthUser, ProjectAccess } from '../kernel/handler-types'
+import { conflict, PlatformError } from '../kernel/errors'
 import type { CloneSource } from '../databases'
 import { findMembership } from '../orgs/organizations'
 import { createProject } from '../projects/projects'

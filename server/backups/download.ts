@@ -9,9 +9,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { ServerResponse } from 'node:http'
 import pg from 'pg'
-import type { Platform } from '../platform-type'
-import type { ProjectAccess } from '../http/types'
-import { PlatformError } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import type { ProjectAccess } from '../kernel/handler-types'
+import { PlatformError } from '../kernel/errors'
 import { adminClient, adminStartupOptions, adminUrlOn } from '../databases/admin-session'
 
 type Availability = { available: true; binary: string } | { available: false; reason: string }

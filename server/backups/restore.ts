@@ -5,8 +5,8 @@
  * lease to run out; the next claim finishes what is there. A failure, or a third try, undoes it:
  * the project's own database is back and the project is RESTORE_FAILED with the reason.
  */
-import type { Platform } from '../platform-type'
-import type { TransitionClaim } from '../projects/transitions'
+import type { Platform } from '../kernel/platform'
+import type { TransitionClaim } from '../projects/transition-claim'
 import { releaseLease } from '../projects/lease'
 import { letGo } from './backups'
 import { serverAdminUrl } from '../databases/project-admin'

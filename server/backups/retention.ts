@@ -9,7 +9,7 @@
  */
 import { PLAN_IDS } from '@/lib/api-types'
 import { planNumbers } from '@/lib/billing/plan-table'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { createBackup } from './backups'
 import { serverAdminUrl } from '../databases/project-admin'
 import { clearCutOffSnapshot, dropSnapshot } from './snapshots'

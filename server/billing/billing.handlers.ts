@@ -1,5 +1,5 @@
 import type { billingRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import { listPlans } from './plans'
 import { changeSubscription, previewSubscription, readSubscription } from './subscription'
 import { organizationUsage } from './usage-answer'

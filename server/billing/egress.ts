@@ -8,7 +8,7 @@
  * control plane never count a byte twice. A flush takes the deltas before it writes, so bytes
  * counted meanwhile wait for the next flush; a flush that fails puts its deltas back.
  */
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import type { EgressCounter } from './egress-counter'
 
 /** The platform's own counter (server/platform.ts): one per app instance, shared by every bundle of this module. */

@@ -21,10 +21,10 @@ import { roundCents } from '@/lib/billing/money'
 import { daysOf, monthId, monthOf, type Period } from '@/lib/billing/period'
 import { GB, planNumbers, type UsageMetric } from '@/lib/billing/plan-table'
 import { TIER_ORDER, TIERS } from '@/lib/billing/tiers'
-import type { Platform } from '../platform-type'
-import type { OrgAccess } from '../http/types'
+import type { Platform } from '../kernel/platform'
+import type { OrgAccess } from '../kernel/handler-types'
 import { periodUsage } from './period-usage'
-import { PlatformError } from '../http/errors'
+import { PlatformError } from '../kernel/errors'
 import { ORGANIZATION_GONE } from '../orgs/organization-lock'
 
 /** Statements answered at most: three years. */

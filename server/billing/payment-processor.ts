@@ -9,9 +9,9 @@
  * they are.
  */
 import type { PaymentMethod } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
-import type { AuthUser, OrgAccess } from '../http/types'
-import { conflict } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import type { AuthUser, OrgAccess } from '../kernel/handler-types'
+import { conflict } from '../kernel/errors'
 
 /** Where a card number would be shown: four groups of four asterisks (SPEC §9). */
 export const MASKED_CARD = '**** **** **** ****'

@@ -12,7 +12,7 @@
 import { emptyUsage, METRIC_AGGREGATION, type PeriodUsage } from '@/lib/billing/cost'
 import { USAGE_METRICS, type UsageMetric } from '@/lib/billing/plan-table'
 import { dayOf, daysOf, type Period } from '@/lib/billing/period'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 
 export type DailyFigure = { date: string; value: number }
 export type ProjectFigure = { ref: string; name: string; value: number }

@@ -14,7 +14,7 @@ import { emptyUsage, type PeriodUsage } from '@/lib/billing/cost'
 import { dayOf, monthOf } from '@/lib/billing/period'
 import { restrictsOverQuota } from '@/lib/billing/tiers'
 import { nextRestriction, type RestrictionState } from '@/lib/restrictions'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { RUNNING_STATUSES } from './daily-usage'
 import { exceededQuotas, quotaNote, type ProjectSize } from './quotas'
 

@@ -7,9 +7,9 @@
  */
 import type { CreateTaxIdBody, TaxId } from '@/lib/api-types'
 import { normalizeTaxIdValue } from '@/lib/billing/tax-ids'
-import type { Platform } from '../platform-type'
-import type { AuthUser, OrgAccess } from '../http/types'
-import { badRequest, conflict, PlatformError } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import type { AuthUser, OrgAccess } from '../kernel/handler-types'
+import { badRequest, conflict, PlatformError } from '../kernel/errors'
 import { recordAudit } from '../audit/record'
 import { lockOrganization } from '../orgs/organization-lock'
 

@@ -6,7 +6,7 @@
  */
 import { dayOf, monthOf, type Period } from '@/lib/billing/period'
 import type { UsageQuery } from '@/lib/api-types'
-import { badRequest } from '../http/errors'
+import { badRequest } from '../kernel/errors'
 
 export const MAX_USAGE_RANGE_DAYS = 366
 const DAY_MS = 24 * 3600 * 1000

@@ -8,7 +8,7 @@
  *
  * Self-hosted mode has no plans, quotas or restrictions: nothing is sampled.
  */
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { flushEgress } from './egress'
 import { recordActiveProjects, recordActiveUsers, recordComputeHours, recordDatabaseSizes, RUNNING_STATUSES } from './daily-usage'
 import { updateRestrictions } from './restriction-status'

@@ -1,5 +1,5 @@
 import type { connectionRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import { changePassword, passwordOf, requireLocation } from './db-password'
 import { projectSettings } from './settings'
 import { databaseSize } from './database-size'

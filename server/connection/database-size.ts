@@ -5,8 +5,8 @@
  * quotas see it too); otherwise, or when the measure fails, the last stored size and its time.
  */
 import type { DatabaseSize } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
-import type { ProjectAccess } from '../http/types'
+import type { Platform } from '../kernel/platform'
+import type { ProjectAccess } from '../kernel/handler-types'
 
 type Stored = { bytes: string | null; measured_at: Date | string | null }
 

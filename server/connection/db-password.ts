@@ -4,10 +4,10 @@
  * once end with the stored and the real password the same (the last one).
  */
 import { randomBytes } from 'node:crypto'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import type { ProjectDbLocation } from '../databases'
 import type { ProjectStatus } from '@/lib/api-types'
-import { PlatformError } from '../http/errors'
+import { PlatformError } from '../kernel/errors'
 import { notServingMessage } from '../sql/not-serving'
 
 /** 32 characters of base64url (192 bits): safe in a URL, a shell line and a .env file as it is. */

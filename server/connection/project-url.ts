@@ -3,8 +3,8 @@
  * read-only role; while read-only mode holds it, as the platform's own login as its role), for
  * the platform's own clients that need a real Postgres connection (the GraphQL endpoint).
  */
-import type { ProjectAccess } from '../http/types'
-import type { Platform } from '../platform-type'
+import type { ProjectAccess } from '../kernel/handler-types'
+import type { Platform } from '../kernel/platform'
 import { readOnlyLocation, serviceLocation, serviceUrlOf } from '../sql/read-only-location'
 import { requireLocation } from './db-password'
 

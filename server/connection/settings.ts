@@ -3,8 +3,8 @@
  * connection string with `[YOUR-PASSWORD]` where the password goes (revealed by its own route).
  */
 import type { ProjectSettings } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
-import type { ProjectAccess } from '../http/types'
+import type { Platform } from '../kernel/platform'
+import type { ProjectAccess } from '../kernel/handler-types'
 import type { ProjectDbLocation } from '../databases'
 
 export const PASSWORD_PLACEHOLDER = '[YOUR-PASSWORD]'

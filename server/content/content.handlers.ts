@@ -1,5 +1,5 @@
 import type { contentRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import { deleteSnippets, getSnippet, listSnippets, setSnippetFavorite, upsertSnippet } from './snippets'
 import { createFolder, deleteFolders, listFolders, renameFolder } from './folders'
 import { recordLastVisited } from './last-visited'

@@ -4,7 +4,7 @@
  * added or removed meanwhile, where an offset would skip or repeat items. Everything read back is
  * checked here, so a forged cursor is a 400, never a failed cast in the database.
  */
-import { badRequest } from '../http/errors'
+import { badRequest } from '../kernel/errors'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** Timestamps travel with microseconds (as Postgres keeps them), always in UTC. */

@@ -6,9 +6,9 @@
  */
 import type { ContentDeleted, ContentFolder } from '@/lib/api-types'
 import type { Queryable } from '../db/control-plane'
-import type { Platform } from '../platform-type'
-import type { AuthUser, ProjectAccess } from '../http/types'
-import { PlatformError } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import type { AuthUser, ProjectAccess } from '../kernel/handler-types'
+import { PlatformError } from '../kernel/errors'
 import { requireProfile } from '../profile/profile'
 
 type FolderRow = { id: string; name: string; inserted_at: Date | string; updated_at: Date | string }

@@ -6,9 +6,9 @@
  */
 import { QUERY_HISTORY_KEEP, QUERY_HISTORY_SQL_MAX, type QueryHistory, type QueryHistoryEntry, type queryHistoryQuery } from '@/lib/api-types'
 import type { z } from 'zod'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { trackPending } from '../pending-work'
-import type { AuthUser, ProjectAccess } from '../http/types'
+import type { AuthUser, ProjectAccess } from '../kernel/handler-types'
 import { requireProfile } from '../profile/profile'
 import { isDatabaseUnavailable, isSqlError } from '../databases'
 import { decodeHistoryCursor, encodeCursor } from './cursor'

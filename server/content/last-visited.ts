@@ -3,9 +3,9 @@
  * user and project, replaced by every visit; it goes with the snippet, and the list answers it
  * only while the caller can still see that snippet.
  */
-import type { Platform } from '../platform-type'
-import type { AuthUser, ProjectAccess } from '../http/types'
-import { PlatformError } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import type { AuthUser, ProjectAccess } from '../kernel/handler-types'
+import { PlatformError } from '../kernel/errors'
 import { requireProfile } from '../profile/profile'
 import { NOT_FOUND } from './rules'
 import { VISIBLE } from './serialize'

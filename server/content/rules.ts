@@ -7,7 +7,7 @@
  * - sharing (creating a shared snippet, or sharing one's own) needs `sql:write`.
  */
 import { roleCan, type ContentVisibility, type OrganizationRole } from '@/lib/api-types'
-import { PlatformError } from '../http/errors'
+import { PlatformError } from '../kernel/errors'
 
 export type Caller = { profileId: number; role: OrganizationRole; isPlatform: boolean }
 export type StoredSnippet = { name: string; owner_id: number | null; visibility: ContentVisibility }

@@ -2,7 +2,7 @@
  * The data API as one of the gateway's project services (`/p/{ref}/rest/v1`): PostgREST per
  * project (processes.ts) behind the proxy (proxy.ts). In read-only mode it answers reads only.
  */
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import type { ProjectService, ServiceCall } from '../gateway/types'
 import { serviceNamed } from '../gateway/services'
 import { DataApiProcesses } from './processes'

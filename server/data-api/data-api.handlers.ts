@@ -1,5 +1,5 @@
 import type { dataApiRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import { getApiSettings, patchApiSettings, rotateJwtSecret } from './api-settings'
 
 export const dataApiHandlers: Handlers<typeof dataApiRoutes> = {

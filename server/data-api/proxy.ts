@@ -6,14 +6,14 @@
  * path, query, body and PostgREST's headers go through; the answer is streamed back.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import type { ServiceCall } from '../gateway/types'
 import { publicAnswer as answer } from '../gateway/answers'
 import { requestKey } from '../gateway/gate'
 import type { DataApiProcesses } from './processes'
 import { keyPassedBefore } from './keys'
 import { clientIp, readBody } from '../http/guards'
-import { isPlatformError } from '../http/errors'
+import { isPlatformError } from '../kernel/errors'
 
 /** What the data API still answers in read-only mode. */
 export const READS = new Set(['GET', 'HEAD', 'OPTIONS'])

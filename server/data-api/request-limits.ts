@@ -10,8 +10,8 @@
 import pg from 'pg'
 import { ensureSchema } from '../extensions/as-platform'
 import { PLATFORM_SCHEMA } from '../extensions/superuser-extensions'
-import { isPlatformError } from '../http/errors'
-import type { ProjectApiSettings } from './settings'
+import { isPlatformError } from '../kernel/errors'
+import type { ProjectApiSettings } from './settings-type'
 
 /** The server-wide defaults, in seconds. */
 export const DEFAULT_TIMEOUTS: ProjectApiSettings['timeouts'] = { anon: 3, authenticated: 8 }

@@ -12,11 +12,11 @@
  */
 import { createHmac } from 'node:crypto'
 import pg from 'pg'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { ownerRoleOf, readOnlyRoleOf } from '../databases/server-lifecycle'
 import { grantReservedConnections } from '../databases/reserved-connections'
 import { withProjectAdmin } from '../databases/project-admin'
-import type { ProjectApiSettings } from './settings'
+import type { ProjectApiSettings } from './settings-type'
 import { installPreRequest, setDefaultTimeouts } from './request-limits'
 import { AUTHENTICATOR, DATA_API_ROLES as API_ROLES } from '../databases/reserved-roles'
 

@@ -4,18 +4,8 @@
  * first uses at once insert one row (on conflict do nothing) and both read it.
  */
 import { randomBytes } from 'node:crypto'
-import type { Platform } from '../platform-type'
-
-export type ProjectApiSettings = {
-  jwtSecret: string
-  jwtSecretCreatedAt: Date
-  jwtSecretRotatedAt: Date | null
-  enabled: boolean
-  schemas: string[]
-  maxRows: number
-  /** statement_timeout of the anon and authenticated roles in the project's database, in seconds. */
-  timeouts: { anon: number; authenticated: number }
-}
+import type { Platform } from '../kernel/platform'
+import type { ProjectApiSettings } from './settings-type'
 
 export type SettingsRow = {
   jwt_secret: string

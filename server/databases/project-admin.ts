@@ -5,8 +5,8 @@
  * project finds it here.
  */
 import type pg from 'pg'
-import type { Platform } from '../platform-type'
-import { PlatformError } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import { PlatformError } from '../kernel/errors'
 import { withAdminSession } from './admin-session'
 import { ownerRoleOf } from './role-names'
 import { adminUrlForRegion, parseProjectDbServers } from './server-targets'

@@ -5,7 +5,7 @@
  * instead). Pure: handed a reader of variables (server/config.ts is the one place that reads the
  * environment); a value that cannot work stops the start, naming its variable.
  */
-import type { RateLimit } from '../config'
+import type { RateLimit } from '../security/rate-limit-type'
 
 export type DocsEmbeddingsConfig = {
   /** Base URL the `/embeddings` path is appended to (no trailing slash). */

@@ -6,8 +6,8 @@
  * on a query (logged), so a search never fails for want of the model.
  */
 import { DOCS_SEARCH_MODE_HEADER, type DocsSearchMode, type docsSearchRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
-import type { Platform } from '../platform-type'
+import type { Handlers } from '../kernel/handler-types'
+import type { Platform } from '../kernel/platform'
 import { embedDocsInBackground } from './embed-docs'
 import { embed, norm } from './embeddings'
 import { hasEmbeddings, searchEmbeddings, searchFullText, searchTrigram } from './search'

@@ -5,7 +5,7 @@
  * Two instances doing this at once compute the same vectors and write one row each.
  */
 import { createHash } from 'node:crypto'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { trackPending } from '../pending-work'
 import { embed, EmbeddingsError, norm } from './embeddings'
 

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import type { Queryable } from '../db/control-plane'
 import { parseDocsPage, pageText, type DocsPage } from './markdown'
 import { embedDocsInBackground } from './embed-docs'

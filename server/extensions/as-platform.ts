@@ -18,7 +18,7 @@
 import pg from 'pg'
 import { platformDisableExtensionSql, platformEnableExtensionSql } from '@/lib/extensions/extension-sql'
 import { RESET_DATABASE_FUNCTION } from '@/lib/sql/project-features/query-performance'
-import { PlatformError } from '../http/errors'
+import { PlatformError } from '../kernel/errors'
 import { SqlError } from '../databases/types'
 import { PLATFORM_SCHEMA, superuserExtension } from './superuser-extensions'
 import { withAdminSession } from '../databases/admin-session'

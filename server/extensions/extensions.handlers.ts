@@ -1,5 +1,5 @@
 import type { extensionRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import { disableExtension, enableExtension, listExtensions } from './extensions'
 
 export const extensionHandlers: Handlers<typeof extensionRoutes> = {

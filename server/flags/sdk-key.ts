@@ -5,7 +5,7 @@
  * /api/config. Read once per platform.
  */
 import { randomBytes } from 'node:crypto'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 
 const known = new WeakMap<Platform, Promise<string>>()
 

@@ -4,7 +4,7 @@
  */
 import type { FeatureFlag, FlagRule, FlagSettingBody, FlagValue } from '@/lib/api-types'
 import type { Queryable } from '../db/control-plane'
-import { PlatformError } from '../http/errors'
+import { PlatformError } from '../kernel/errors'
 
 export type FlagRow = { key: string; value: FlagValue; rules: FlagRule[]; updated_at: Date | string }
 

@@ -8,7 +8,7 @@
  * database's read-only default cannot stop.
  */
 import type { IncomingMessage } from 'node:http'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import type { ProjectDbLocation } from '../databases'
 import { notServingMessage, readOnlyModeMessage, restrictedMessage } from '../sql/not-serving'
 import { apiSettingsOf, settingsFromRow, SETTINGS_COLUMNS, type SettingsRow } from '../data-api/settings'

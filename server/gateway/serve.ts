@@ -4,7 +4,7 @@
  * log and the egress of what passed, and the gateway's answer for whatever the service throws.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { countEgress } from '../billing/egress'
 import { logPublicRequest } from '../logs/public-request-logs'
 import { errorAnswer } from '../http/error-answer'

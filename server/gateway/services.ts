@@ -2,7 +2,7 @@
  * The platform's project services (platform.services, made with the platform): found by their
  * path segment, released together whenever a project changes under them, closed with the platform.
  */
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import type { ProjectService, ReleaseReason } from './types'
 
 export function serviceNamed(platform: Platform, name: string): ProjectService | undefined {

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ProjectStatus } from '@/lib/api-types'
 import type { ProjectDbLocation } from '../databases/types'
-import type { ProjectApiSettings } from '../data-api/settings'
+import type { ProjectApiSettings } from '../data-api/settings-type'
 import type { ApiKeyRole } from '../data-api/keys'
 
 /** The project a request passed the gate for. */

@@ -1,5 +1,5 @@
 import type { graphqlRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import { runGraphql } from './run-graphql'
 
 export const graphqlHandlers: Handlers<typeof graphqlRoutes> = {

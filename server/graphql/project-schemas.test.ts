@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import type { Pool } from 'pg'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 
 const stub = vi.hoisted(() => ({ fingerprint: 'a', reads: 0, build: vi.fn() }))
 vi.mock('./catalog-fingerprint', () => ({ catalogFingerprint: async () => (stub.reads++, stub.fingerprint) }))

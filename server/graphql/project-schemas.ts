@@ -14,7 +14,7 @@
  * pool is closed. Connections time out when idle, so a paused project holds none for long.
  */
 import pg from 'pg'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { catalogStamp, isFresh, type CatalogStamp } from '../sql/catalog-version'
 import { catalogFingerprint } from './catalog-fingerprint'
 import { isConnectionError } from './connection-errors'

@@ -8,9 +8,9 @@
  * again once the catalog changed or a few seconds passed (project-schemas.ts).
  */
 import { roleCan, type GraphqlResponse } from '@/lib/api-types'
-import { PlatformError } from '../http/errors'
-import type { ProjectAccess } from '../http/types'
-import type { Platform } from '../platform-type'
+import { PlatformError } from '../kernel/errors'
+import type { ProjectAccess } from '../kernel/handler-types'
+import type { Platform } from '../kernel/platform'
 import { projectConnectionUrl } from '../connection/project-url'
 import { recordActivity } from '../projects/activity'
 import { servingLocation } from '../sql/serving-location'

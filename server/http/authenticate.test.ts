@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { route } from '@/lib/api-types'
 import { z } from 'zod'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { exportJWK, generateKeyPair } from 'jose'
 import { signAccessToken, signServiceToken } from '../auth/jwt'
 import { SigningKeys } from '../auth/signing-keys'

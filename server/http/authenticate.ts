@@ -12,15 +12,15 @@
  */
 import type { IncomingMessage } from 'node:http'
 import type { AnyRoute, ScopeKind } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { verifyServiceToken } from '../auth/jwt'
 import { authError } from '../auth/gotrue-errors'
 import { LOCAL_USER_EMAIL, LOCAL_USER_ID } from '../auth/local-user'
 import { membershipSql } from '../orgs/organizations'
 import { visibleProjectSql } from '../projects/projects'
-import { PlatformError } from './errors'
+import { PlatformError } from '../kernel/errors'
 import { verifiedTokens } from './verified-tokens'
-import type { AuthUser, OrgAccess, ProjectAccess } from './types'
+import type { AuthUser, OrgAccess, ProjectAccess } from '../kernel/handler-types'
 
 /** The organization (by slug) or project (by ref) a scoped route acts on. */
 export type ScopeLookup = { kind: ScopeKind; key: string }

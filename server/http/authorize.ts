@@ -5,12 +5,12 @@
  * offer (one organization, one project).
  */
 import { roleCan, type AnyRoute, type RouteInput, type AnySchema } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { findMembership } from '../orgs/organizations'
 import { findVisibleProject } from '../projects/projects'
-import { PlatformError } from './errors'
+import { PlatformError } from '../kernel/errors'
 import type { ScopeFound, ScopeLookup } from './authenticate'
-import type { AuthUser, OrgAccess, ProjectAccess } from './types'
+import type { AuthUser, OrgAccess, ProjectAccess } from '../kernel/handler-types'
 
 const SELF_HOSTED_REFUSAL =
   'Self-hosted mode has one organization and one project; creating more is available on the platform only.'

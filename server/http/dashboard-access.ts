@@ -19,9 +19,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { isLoopback } from '@/lib/listen-address.mjs'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { assertUnderLimit, hit } from '../security/rate-limit'
-import { PlatformError } from './errors'
+import { PlatformError } from '../kernel/errors'
 import { clientIp } from './guards'
 
 export type DashboardGate = { isPlatform: boolean; dashboardAuth: { username: string; password: string } | null }

@@ -4,7 +4,7 @@
  * each get theirs; anything else is the platform's failure (500), logged with the request id.
  */
 import type { RouteFlavour } from '@/lib/api-types'
-import { isPlatformError } from './errors'
+import { isPlatformError } from '../kernel/errors'
 import { isDatabaseUnavailable, isSqlError } from '../databases'
 import { isUnavailable } from '../db/unavailable'
 

@@ -4,7 +4,7 @@
  * large, and free of NUL characters (Postgres text cannot hold them).
  */
 import type { IncomingMessage } from 'node:http'
-import { PlatformError } from './errors'
+import { PlatformError } from '../kernel/errors'
 import { formatBytes } from '@/lib/format-bytes'
 
 /** `example.com:3000` → `example.com`; `[::1]:3000` → `[::1]`. Lowercase; null when malformed. */

@@ -10,7 +10,7 @@ import pg from 'pg'
 import { successAnswer } from './handler'
 import { errorAnswer } from './error-answer'
 import { SqlError } from '../databases/types'
-import { emptyReply, rawJson, reply } from './types'
+import { emptyReply, rawJson, reply } from '../kernel/handler-types'
 
 const thing = route({ method: 'GET', path: '/things/:id', params: z.object({ id: z.string() }), answer: z.object({ id: z.string() }), status: 200 })
 const created = route({ method: 'POST', path: '/things', answer: z.object({ id: z.string() }), status: 201 })

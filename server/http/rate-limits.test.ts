@@ -6,10 +6,10 @@
  */
 import { z } from 'zod'
 import { route, routes, type AnyRoute } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { readConfig, type ServerConfig } from '../config'
 import { accountKey } from '../security/rate-limit'
-import { isPlatformError } from './errors'
+import { isPlatformError } from '../kernel/errors'
 import { enforceRateLimits, rateLimitKey, ruleFor } from './rate-limits'
 
 const input = (body: unknown = {}, query: Record<string, unknown> = {}) => ({ params: {}, query, body })

@@ -11,8 +11,9 @@
  * through the route table).
  */
 import type { AnyRoute, RateLimitKey, RateLimitRule, RouteInput, RouteRateLimit } from '@/lib/api-types'
-import type { RateLimit, ServerConfig } from '../config'
-import type { Platform } from '../platform-type'
+import type { ServerConfig } from '../config'
+import type { RateLimit } from '../security/rate-limit-type'
+import type { Platform } from '../kernel/platform'
 import { accountKey, hit } from '../security/rate-limit'
 import { SUPPORT_REQUESTS_PER_HOUR } from '../support/requests'
 

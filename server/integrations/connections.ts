@@ -4,9 +4,9 @@
  */
 import type { GithubConnection } from '@/lib/api-types'
 import type { Queryable } from '../db/control-plane'
-import type { Platform } from '../platform-type'
-import type { AuthUser, OrgAccess } from '../http/types'
-import { PlatformError } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import type { AuthUser, OrgAccess } from '../kernel/handler-types'
+import { PlatformError } from '../kernel/errors'
 import { exchangeCode, GithubAppError } from './github-app'
 
 type ConnectionRow = Omit<GithubConnection, 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string }

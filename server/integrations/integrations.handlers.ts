@@ -1,5 +1,5 @@
 import type { integrationRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import { connectGithub, disconnectGithub, listConnections } from './connections'
 import { githubAppUrls } from './github-app'
 

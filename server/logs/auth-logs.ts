@@ -6,7 +6,7 @@
  * an address that has an account (an unknown address belongs to no organization).
  */
 import type { LogLevel } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import type { Queryable } from '../db/control-plane'
 import { recordLog, recordLogInTransaction } from './recorder'
 

@@ -14,7 +14,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { LogLevel } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { clientIp } from '../http/guards'
 import { recordLog } from './recorder'
 

@@ -4,7 +4,7 @@
  * they join the platform's configuration (server/config.ts).
  */
 import { z } from 'zod'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 
 const envSchema = z.object({
   /** A statement that runs at least this long is logged in postgres_logs; 0 turns it off. */

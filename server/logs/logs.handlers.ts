@@ -1,5 +1,5 @@
 import type { logRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import { readLogs } from './read-logs'
 
 export const logHandlers: Handlers<typeof logRoutes> = {

@@ -5,7 +5,7 @@
  * detail and hint as far as the recorder bounds them (recorder.ts). A statement counts as slow
  * from SLOW_STATEMENT_MS (log-settings.ts) on.
  */
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { isSqlError, type RunOutcome } from '../databases'
 import { boundedText } from '@/lib/logs/bounded-text'
 import { logSettings } from './log-settings'

@@ -6,7 +6,7 @@
  * status, duration, request id, client address, user agent; and the key's role.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { clientIp } from '../http/guards'
 import { recordLog } from './recorder'
 import { levelOfStatus } from './edge-logs'

@@ -14,9 +14,9 @@ import { planNumbers } from '@/lib/billing/plan-table'
 import { bucketSeconds, bucketStarts } from '@/lib/logs/buckets'
 import { containsPattern } from '@/lib/logs/like-pattern'
 import { isRecordedSource, type LogSourceName } from '@/lib/logs/sources'
-import { badRequest } from '../http/errors'
-import type { ProjectAccess } from '../http/types'
-import type { Platform } from '../platform-type'
+import { badRequest } from '../kernel/errors'
+import type { ProjectAccess } from '../kernel/handler-types'
+import type { Platform } from '../kernel/platform'
 import { visibleMessage, visibleMetadata } from './statement-privacy'
 
 type Query = z.output<typeof logsQuery>

@@ -16,7 +16,7 @@
  * finds the project's organization, or every organization the user is a member of at that moment,
  * by joining the control plane, so a ref no project has records nothing.
  */
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import type { LogLevel } from '@/lib/api-types'
 import type { RecordedSource } from '@/lib/logs/sources'
 import { boundedStrings, boundedText } from '@/lib/logs/bounded-text'

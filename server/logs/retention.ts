@@ -9,7 +9,7 @@
  */
 import { PLAN_IDS } from '@/lib/api-types'
 import { planNumbers } from '@/lib/billing/plan-table'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 
 export const LOG_PRUNE_BATCH = 10_000
 export const LOG_PRUNE_MAX_BATCHES = 20

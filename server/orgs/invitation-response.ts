@@ -9,9 +9,9 @@
  */
 import type { InvitationPreview, Organization, OrganizationRole } from '@/lib/api-types'
 import type { Queryable } from '../db/control-plane'
-import type { Platform } from '../platform-type'
-import type { AuthUser } from '../http/types'
-import { PlatformError } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import type { AuthUser } from '../kernel/handler-types'
+import { PlatformError } from '../kernel/errors'
 import { recordAudit } from '../audit/record'
 import { requireProfile } from '../profile/profile'
 import { findMembership, toOrganization } from './organizations'

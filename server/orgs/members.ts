@@ -6,9 +6,9 @@
  */
 import type { Member, OrganizationRole } from '@/lib/api-types'
 import type { Queryable } from '../db/control-plane'
-import type { Platform } from '../platform-type'
-import type { AuthUser, OrgAccess } from '../http/types'
-import { PlatformError } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import type { AuthUser, OrgAccess } from '../kernel/handler-types'
+import { PlatformError } from '../kernel/errors'
 import { recordAudit } from '../audit/record'
 import { countOwners, currentRole, lockOrganization } from './organization-lock'
 import { assertKeepsAnOwner, assertMayTouchOwner, assertPlanOffersRole } from './role-rules'

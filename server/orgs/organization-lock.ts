@@ -7,7 +7,7 @@
  * The lock is `for no key update`: it excludes the other membership changes (and a deletion of
  * the organization) but not inserts that merely reference the organization.
  */
-import { PlatformError } from '../http/errors'
+import { PlatformError } from '../kernel/errors'
 import type { Queryable } from '../db/control-plane'
 import type { OrganizationRole, PlanId } from '@/lib/api-types'
 

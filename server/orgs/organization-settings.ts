@@ -5,9 +5,9 @@
  */
 import type { z } from 'zod'
 import type { Organization, updateOrganizationBody } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
-import type { AuthUser, OrgAccess } from '../http/types'
-import { PlatformError } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import type { AuthUser, OrgAccess } from '../kernel/handler-types'
+import { PlatformError } from '../kernel/errors'
 import { recordAudit, type AuditRecord } from '../audit/record'
 import { findMembership, toOrganization } from './organizations'
 import { currentRole, lockOrganization, ORGANIZATION_GONE } from './organization-lock'

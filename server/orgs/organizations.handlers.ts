@@ -1,5 +1,5 @@
 import type { organizationRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import { createOrganization, listOrganizations, toOrganization } from './organizations'
 import { deleteOrganization, updateOrganization } from './organization-settings'
 import { changeMemberRole, leaveOrganization, listMembers, removeMember } from './members'

@@ -1,23 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { DEFAULT_PLAN_TIER, PLAN_NAMES, TIER_PLANS, type CreateOrganizationBody, type Organization, type OrganizationRole } from '@/lib/api-types'
+import { DEFAULT_PLAN_TIER, PLAN_NAMES, TIER_PLANS, type CreateOrganizationBody, type Organization } from '@/lib/api-types'
 import { shownRestrictionData } from '@/lib/restrictions'
 import type { Queryable } from '../db/control-plane'
-import type { Platform } from '../platform-type'
-import type { AuthUser } from '../http/types'
+import type { Platform } from '../kernel/platform'
+import type { AuthUser } from '../kernel/handler-types'
 import { requireProfile } from '../profile/profile'
 import { recordAudit } from '../audit/record'
-
-/** An organization with the caller's role in it. */
-export type OrgRow = {
-  id: number
-  name: string
-  slug: string
-  billing_email: string | null
-  plan: Organization['plan']['id']
-  restriction_status: Organization['restriction_status']
-  restriction_data: Organization['restriction_data']
-  role: OrganizationRole
-}
+import type { OrgRow } from './org-row'
 
 const VERCEL_PREFIX = 'vercel_'
 

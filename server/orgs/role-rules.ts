@@ -3,7 +3,7 @@
  * being given or taken away and on the organization's plan.
  */
 import { PLAN_NAMES, rolesForPlan, type OrganizationRole, type PlanId } from '@/lib/api-types'
-import { PlatformError } from '../http/errors'
+import { PlatformError } from '../kernel/errors'
 
 /** Read-only exists on the Team and Enterprise plans only (SPEC §6). */
 export function assertPlanOffersRole(plan: PlanId, role: OrganizationRole) {

@@ -4,9 +4,9 @@
  */
 import { columnPrivileges, type ColumnPrivileges, type ColumnPrivilegesChangeBody, type ColumnPrivilegesQuery } from '@/lib/api-types'
 import { quoteIdentifier } from '@/lib/sql/completion/identifiers'
-import { PlatformError } from '../http/errors'
-import type { ProjectAccess } from '../http/types'
-import type { Platform } from '../platform-type'
+import { PlatformError } from '../kernel/errors'
+import type { ProjectAccess } from '../kernel/handler-types'
+import type { Platform } from '../kernel/platform'
 import { changeSql, listSql, type ChangeKind } from './column-privileges-sql'
 import { runInProjectDatabase } from './project-database'
 

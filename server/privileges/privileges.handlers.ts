@@ -1,5 +1,5 @@
 import type { privilegeRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import { changeColumnPrivileges, listColumnPrivileges } from './column-privileges'
 
 export const privilegeHandlers: Handlers<typeof privilegeRoutes> = {

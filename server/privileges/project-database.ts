@@ -6,9 +6,9 @@
  * read-only role. Never as a superuser. Postgres' "no such table/column/role" and "permission
  * denied" become 404 and 403 with its message; other Postgres errors stay 400 with the details.
  */
-import { PlatformError } from '../http/errors'
-import type { ProjectAccess } from '../http/types'
-import type { Platform } from '../platform-type'
+import { PlatformError } from '../kernel/errors'
+import type { ProjectAccess } from '../kernel/handler-types'
+import type { Platform } from '../kernel/platform'
 import { isDatabaseNotServing, isDatabaseUnavailable, isSqlError } from '../databases'
 import { markUnhealthy } from '../projects/health'
 import { recordActivity } from '../projects/activity'

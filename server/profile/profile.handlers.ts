@@ -1,5 +1,5 @@
 import type { profileRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import { createProfile, getPermissions, getProfile } from './profile'
 import { checkPasswordStrength } from './password-strength'
 

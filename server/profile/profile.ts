@@ -1,8 +1,8 @@
 import { actionsOf, PROFILE_NOT_FOUND_MESSAGE, type OrganizationRole, type Permission, type Profile } from '@/lib/api-types'
 import type { Queryable } from '../db/control-plane'
-import { PlatformError } from '../http/errors'
-import type { Platform } from '../platform-type'
-import type { AuthUser } from '../http/types'
+import { PlatformError } from '../kernel/errors'
+import type { Platform } from '../kernel/platform'
+import type { AuthUser } from '../kernel/handler-types'
 
 type ProfileRow = { id: number; user_id: string; username: string; primary_email: string; first_name: string | null; last_name: string | null }
 

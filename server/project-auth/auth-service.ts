@@ -6,8 +6,8 @@
  * endpoint (service.ts) runs with the project's settings and database.
  */
 import type { ServerResponse } from 'node:http'
-import type { Platform } from '../platform-type'
-import { isPlatformError } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import { isPlatformError } from '../kernel/errors'
 import { isUnavailable } from '../db/unavailable'
 import { clientIp, readJsonBody } from '../http/guards'
 import { fixedOrigin, ownOrigin } from '../auth/redirects'

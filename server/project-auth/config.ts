@@ -3,7 +3,7 @@
  * Providers changes and the service reads at every request. Projects get their row on first use.
  */
 import type { ProjectAuthConfig, ProjectAuthConfigPatch } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 
 const COLUMNS = 'disable_signup, external_email_enabled, external_phone_enabled, mailer_autoconfirm, sms_autoconfirm, site_url, uri_allow_list, jwt_exp, password_min_length'
 

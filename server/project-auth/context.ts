@@ -1,7 +1,7 @@
 /** What every request to a project's auth service works with, gathered once by the gateway. */
 import type { IncomingMessage } from 'node:http'
 import type { ProjectAuthConfig } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import type { GatedProject } from '../gateway/types'
 import type { ApiKeyRole } from '../data-api/keys'
 import type { AuthDb } from './database'

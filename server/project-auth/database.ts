@@ -11,13 +11,13 @@
  * project's: a trigger it put there would write as much as it likes in any writable transaction.
  */
 import pg from 'pg'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import type { GatedProject } from '../gateway/types'
 import { ensureApiRolesExist } from '../data-api/roles'
 import { AUTH_SCHEMA_COMMENT, AUTH_SCHEMA_SQL } from './schema-sql'
 import { serviceLocation, serviceUrlOf } from '../sql/read-only-location'
 import { readOnlyModeMessage } from '../sql/not-serving'
-import { PlatformError } from '../http/errors'
+import { PlatformError } from '../kernel/errors'
 
 /** What opening a project's auth database needs of it. */
 type AuthProject = Pick<GatedProject, 'ref' | 'region' | 'db_location' | 'read_only'>

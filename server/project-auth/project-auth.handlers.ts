@@ -5,9 +5,9 @@
  */
 import type { IncomingMessage } from 'node:http'
 import type { projectAuthRoutes } from '@/lib/api-types'
-import type { Handlers, ProjectAccess } from '../http/types'
-import type { Platform } from '../platform-type'
-import { PlatformError, isPlatformError } from '../http/errors'
+import type { Handlers, ProjectAccess } from '../kernel/handler-types'
+import type { Platform } from '../kernel/platform'
+import { PlatformError, isPlatformError } from '../kernel/errors'
 import { fixedOrigin, ownOrigin } from '../auth/redirects'
 import { notServingMessage, restrictedMessage } from '../sql/not-serving'
 import { apiSettingsOf } from '../data-api/settings'

@@ -4,7 +4,7 @@
  * minute per project (less often than that makes no difference to a pause measured in days), so
  * a busy project does not write the control plane on every query.
  */
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 
 /** Seconds within which a project's activity is not written again. */
 export const activityThrottleSeconds = (platform: Platform) => Math.min(60, platform.config.pauseInactiveAfterSeconds / 10)

@@ -5,9 +5,9 @@
  * Deleting a branch is deleting that project; deleting the parent deletes its branches.
  */
 import type { CreateBranchBody, Project, ProjectDetail } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
-import type { ProjectAccess } from '../http/types'
-import { conflict } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import type { ProjectAccess } from '../kernel/handler-types'
+import { conflict } from '../kernel/errors'
 import { assertFreePlanRoom } from './free-plan'
 import { newProjectRef, readProject } from './projects'
 import { PROJECT_COLUMNS, toProject, toProjectDetail, type ProjectRow } from './serialize'

@@ -1,5 +1,5 @@
 import type { computeRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import { readCompute, requestResize } from './compute'
 
 export const computeHandlers: Handlers<typeof computeRoutes> = {

@@ -13,7 +13,7 @@
 import { NOT_ACTIVE_STATUSES, PLAN_NAMES, type PlanId, type PlanTier } from '@/lib/api-types'
 import { activeProjectLimit } from '@/lib/billing/plan-table'
 import type { Queryable } from '../db/control-plane'
-import { badRequest, PlatformError } from '../http/errors'
+import { badRequest, PlatformError } from '../kernel/errors'
 import { ORGANIZATION_GONE } from '../orgs/organization-lock'
 
 const NOT_ACTIVE_SQL = NOT_ACTIVE_STATUSES.map((s) => `'${s}'`).join(', ')

@@ -16,7 +16,7 @@
  * it copies it (a backup, a branch's copy) without changing the project's row. The server is up
  * and nothing is learnt of the project, so nothing is marked.
  */
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { isDatabaseUnavailable, isSqlError, NOT_ACCEPTING_CONNECTIONS, type ProjectDbLocation } from '../databases'
 
 const PROBES_AT_ONCE = 4

@@ -5,7 +5,7 @@
  * each project once); the pause itself is the usual background transition. The reason stays in
  * status_message, and the organization's audit log records the pause as the platform's own.
  */
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { recordAudit } from '../audit/record'
 
 function describeSeconds(seconds: number): string {

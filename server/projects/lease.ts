@@ -7,7 +7,7 @@
  * claim ran beside it (seen: attempts 3 and 4 of a project allowed 2).
  */
 import { randomUUID } from 'node:crypto'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 
 /** Longer than any provisioning or transition takes: after it, another instance may take the project over. */
 export const LEASE_SECONDS = 120

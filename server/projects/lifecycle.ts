@@ -6,9 +6,9 @@
  * A pause, restore or delete is written to the organization's audit log once it is accepted.
  */
 import { LIFECYCLE_FROM, type AuditAction, type LifecycleAction, type ProjectDetail, type ProjectStatus } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
-import type { AuthUser, ProjectAccess } from '../http/types'
-import { conflict } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import type { AuthUser, ProjectAccess } from '../kernel/handler-types'
+import { conflict } from '../kernel/errors'
 import { recordAudit } from '../audit/record'
 import { assertFreePlanRoom } from './free-plan'
 import { readProject } from './projects'

@@ -4,7 +4,7 @@
  * committed by another request while this one held the row (to refuse with 409) was passed over
  * by the claim its own kick started, and would wait for the next periodic pass.
  */
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 
 export async function lockingProject<T>(platform: Platform, fn: () => Promise<T>): Promise<T> {
   try {

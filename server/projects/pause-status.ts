@@ -5,8 +5,8 @@
  * earliest moment, and any activity (SQL, the data API) moves it on.
  */
 import type { PauseStatus } from '@/lib/api-types'
-import type { ProjectAccess } from '../http/types'
-import type { Platform } from '../platform-type'
+import type { ProjectAccess } from '../kernel/handler-types'
+import type { Platform } from '../kernel/platform'
 
 export async function pauseStatus(platform: Platform, project: ProjectAccess): Promise<PauseStatus> {
   const seconds = platform.config.pauseInactiveAfterSeconds

@@ -7,7 +7,7 @@
  */
 import { authDatabases } from '../project-auth/auth-service'
 import { cloneSource } from '../backups/clone'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
 import { LEASE_SECONDS, newLease, releaseLease } from './lease'
 import { COMPUTE_SIZES, defaultComputeSize, type ComputeSizeId } from '@/lib/compute-sizes'

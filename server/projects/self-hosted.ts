@@ -4,7 +4,7 @@
  * platform's server (its own, by default), kept from one start to the next.
  */
 import { SELF_HOSTED_ROLE } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { isDatabaseUnavailable } from '../databases'
 import { LOCAL_USER_EMAIL, LOCAL_USER_ID } from '../auth/local-user'
 

@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process'
 import type { serviceVersionRoutes, ServiceVersions } from '@/lib/api-types'
 import pkg from '@/package.json'
-import type { Handlers, ProjectAccess } from '../http/types'
+import type { Handlers, ProjectAccess } from '../kernel/handler-types'
 import { AUTH_SERVICE_VERSION } from '../auth/gotrue'
 import { findPostgrest } from '../data-api/binary'
 import { readUpgradeStatus, requestUpgrade } from './upgrade'

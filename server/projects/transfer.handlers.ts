@@ -1,5 +1,5 @@
 import type { transferRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import { previewTransfer, transferProject } from './transfer'
 
 /** The route has checked `projects:transfer` in the project's organization; these check it in the target. */

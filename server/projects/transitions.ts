@@ -12,7 +12,7 @@
  * UPGRADING → ACTIVE_HEALTHY, with what was updated or why not recorded (upgrade.ts).
  */
 import type { ProjectStatus } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
 import { retryDelayMs } from './provision'
 import { releaseProject } from '../gateway/services'
@@ -20,19 +20,7 @@ import { restoringBackup, runBackupRestore } from '../backups/restore'
 import { runResize } from './compute'
 import { runUpgrade } from './upgrade'
 import { LEASE_SECONDS, newLease, releaseLease } from './lease'
-
-export const TRANSITIONAL = ['PAUSING', 'RESTORING', 'RESTARTING', 'GOING_DOWN', 'RESIZING', 'UPGRADING'] as const
-type Transitional = (typeof TRANSITIONAL)[number]
-
-export type TransitionClaim = {
-  ref: string
-  region: string
-  status: Transitional
-  attempts: number
-  db_location: ProjectDbLocation | null
-  /** This claim's lease (lease.ts): every statement that ends it names it. */
-  lease: string
-}
+import { TRANSITIONAL, type TransitionClaim } from './transition-claim'
 
 export async function claimTransitions(platform: Platform, limit: number): Promise<TransitionClaim[]> {
   if (limit <= 0) return []

@@ -10,7 +10,7 @@
  * Counters live in the control plane, so every app instance counts together; addresses are kept
  * hashed, and only for two days.
  */
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { clientNetwork } from '@/lib/client-network'
 import { accountKey } from './rate-limit'
 

@@ -5,9 +5,9 @@
  * Retry-After (GoTrue's `over_request_rate_limit` on the auth service).
  */
 import { createHash } from 'node:crypto'
-import type { Platform } from '../platform-type'
-import type { RateLimit } from '../config'
-import { PlatformError } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import type { RateLimit } from '../security/rate-limit-type'
+import { PlatformError } from '../kernel/errors'
 
 /** Keys that name a person (an email) are stored hashed. */
 export const accountKey = (value: string) => createHash('sha256').update(value.trim().toLowerCase()).digest('hex').slice(0, 32)

@@ -1,5 +1,5 @@
 import type { siteRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import { readTestimonials } from './testimonials'
 
 export const siteHandlers: Handlers<typeof siteRoutes> = {

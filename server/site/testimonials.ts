@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs/promises'
 import { testimonialList, type Testimonial } from '@/lib/api-types'
-import { zodMessage } from '../http/errors'
+import { zodMessage } from '../kernel/errors'
 
 /** Far more than any list of quotes; bounds what a wrong path (a log, a dump) makes us read. */
 export const MAX_TESTIMONIALS_FILE_BYTES = 256 * 1024

@@ -12,7 +12,7 @@
  * way by its backend's pid and backend_start, after noting the cancel on the run's record.
  */
 import { roleCan, type Routes } from '@/lib/api-types'
-import type { Handler } from '../http/types'
+import type { Handler } from '../kernel/handler-types'
 import { findRunningElsewhere, markCancelRequested } from './running-queries'
 
 export const cancelQuery: Handler<Routes['cancelQuery']> = async ({ platform, user, access: project, params }) => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** When a catalog read stands: per project, until SQL ran through the platform or CATALOG_RECHECK_MS passed. */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { CATALOG_RECHECK_MS, catalogMayHaveChanged, catalogStamp, isFresh } from './catalog-version'
 
 let platform: Platform

@@ -15,7 +15,7 @@
  * CATALOG_RECHECK_MS (2 s) after a change made anywhere else. Cheaper than a probe of the
  * catalog on every request (a probe that is exact costs about what the read it saves does).
  */
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 
 export const CATALOG_RECHECK_MS = 2_000
 

@@ -4,10 +4,10 @@
  * stored. The project's row is locked meanwhile: two first uses at once must not each give the
  * role a new password and keep the other's.
  */
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import type { ProjectDbLocation, RunOptions } from '../databases'
 import { roleCan } from '@/lib/api-types/permissions'
-import type { ProjectAccess } from '../http/types'
+import type { ProjectAccess } from '../kernel/handler-types'
 
 type Ensure = (location: ProjectDbLocation, region: string) => Promise<ProjectDbLocation>
 

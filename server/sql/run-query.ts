@@ -20,8 +20,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Routes } from '@/lib/api-types'
 import { readOnlyRefusal } from '@/lib/sql/read-only-refusal'
-import { PlatformError } from '../http/errors'
-import { rawJson, type Handler } from '../http/types'
+import { PlatformError } from '../kernel/errors'
+import { rawJson, type Handler } from '../kernel/handler-types'
 import { isDatabaseNotServing, isDatabaseUnavailable, isSqlError, type RunOutcome, type RunStart } from '../databases'
 import { markUnhealthy } from '../projects/health'
 import { recordActivity } from '../projects/activity'
@@ -34,7 +34,7 @@ import { errorLine, responseStream, type ResponseStream } from './stream-respons
 import { countEgress } from '../billing/egress'
 import { watchStatement } from '../logs/postgres-logs'
 import { DATA_API_SCHEMA_RELOAD } from '../data-api/schema-reload'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { catalogMayHaveChanged } from './catalog-version'
 
 const encoder = new TextEncoder()

@@ -4,7 +4,7 @@
  * Recording never fails a run: a control plane that does not answer only makes the run
  * uncancellable from other instances.
  */
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { trackPending } from '../pending-work'
 
 /** Rows older than this belong to runs that must have ended (statement timeout, plus slack). */

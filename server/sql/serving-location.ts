@@ -7,9 +7,9 @@
  * upgrading, its health unknown …) gives 409 saying why. Answers where the database is.
  */
 import type { ProjectDbLocation } from '../databases'
-import { PlatformError } from '../http/errors'
-import type { ProjectAccess } from '../http/types'
-import type { Platform } from '../platform-type'
+import { PlatformError } from '../kernel/errors'
+import type { ProjectAccess } from '../kernel/handler-types'
+import type { Platform } from '../kernel/platform'
 import { recheckNow } from '../projects/health'
 import { notServingMessage, restrictedMessage } from './not-serving'
 

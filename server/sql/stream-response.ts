@@ -6,7 +6,7 @@
  */
 import type { ServerResponse } from 'node:http'
 import { isDatabaseUnavailable, isSqlError, type RunStream } from '../databases'
-import { isPlatformError } from '../http/errors'
+import { isPlatformError } from '../kernel/errors'
 
 export const NDJSON = 'application/x-ndjson; charset=utf-8'
 

@@ -11,10 +11,10 @@
  */
 import type { Routes } from '@/lib/api-types'
 import { tableDetailSql } from '@/lib/table-editor'
-import { PlatformError } from '../http/errors'
-import { rawJson, type Handler } from '../http/types'
+import { PlatformError } from '../kernel/errors'
+import { rawJson, type Handler } from '../kernel/handler-types'
 import { isDatabaseNotServing, isDatabaseUnavailable } from '../databases'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { countEgress } from '../billing/egress'
 import { markUnhealthy } from '../projects/health'
 import { recordActivity } from '../projects/activity'

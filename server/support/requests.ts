@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto'
 import type { SupportRequestAnswer, SupportRequestBody } from '@/lib/api-types'
 import { SUPPORT_CATEGORIES } from '@/lib/support'
-import type { Platform } from '../platform-type'
-import type { AuthUser } from '../http/types'
+import type { Platform } from '../kernel/platform'
+import type { AuthUser } from '../kernel/handler-types'
 
 /** A person writes to support a few times an hour at most; more is a loop or a flood (the route's declared limit). */
 export const SUPPORT_REQUESTS_PER_HOUR = 10

@@ -1,5 +1,5 @@
 import type { supportRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import { createSupportRequest } from './requests'
 
 export const supportHandlers: Handlers<typeof supportRoutes> = {

@@ -2,8 +2,8 @@
  * Telemetry's settings, read by server/config.ts (the one place the environment is read) through
  * the `env` it passes in. docs/telemetry.md and docs/configuration.md describe them.
  */
-/** The shape of server/config.ts's RateLimit (not imported: config.ts imports this file). */
-type RateLimit = { limit: number; windowSeconds: number }
+import type { RateLimit } from '../security/rate-limit-type'
+
 /** The shape of server/security/daily-caps.ts's DailyCap: bytes a day (UTC), 0 = no cap. */
 type DailyCap = { perAddressBytes: number; totalBytes: number }
 

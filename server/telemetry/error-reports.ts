@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod'
 import type { errorReportBody, ErrorReportList } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 import { storedBytes, withinDailyCap } from '../security/daily-caps'
 
 type Row = { id: string; tag: string; message: string; stack: string | null; pathname: string; request_id: string | null; created_at: Date | string }

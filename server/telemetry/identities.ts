@@ -7,9 +7,9 @@
  * identifies last with it (one browser, another account), so the only way to claim someone's
  * browsing is to know their id.
  */
-import type { Platform } from '../platform-type'
-import type { AuthUser } from '../http/types'
-import { PlatformError } from '../http/errors'
+import type { Platform } from '../kernel/platform'
+import type { AuthUser } from '../kernel/handler-types'
+import { PlatformError } from '../kernel/errors'
 
 export async function identify(platform: Platform, user: AuthUser, body: { user_id: string; anonymous_id?: string }): Promise<void> {
   // Ids arrive in lower case (the schema), as Postgres prints them.

@@ -1,7 +1,7 @@
 /** What was recorded about the caller: read it back page by page, or delete all of it. */
 import type { TelemetryKind, TelemetryList } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
-import type { AuthUser } from '../http/types'
+import type { Platform } from '../kernel/platform'
+import type { AuthUser } from '../kernel/handler-types'
 
 type Row = { id: string; kind: TelemetryKind; event: string; properties: Record<string, unknown>; created_at: Date | string }
 

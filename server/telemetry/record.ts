@@ -5,8 +5,8 @@
  */
 import type { z } from 'zod'
 import type { telemetryEventBody, telemetryPageBody, TelemetryKind } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
-import type { AuthUser } from '../http/types'
+import type { Platform } from '../kernel/platform'
+import type { AuthUser } from '../kernel/handler-types'
 import { storedBytes, withinDailyCap } from '../security/daily-caps'
 
 type PageBody = z.output<typeof telemetryPageBody>

@@ -4,7 +4,7 @@
  * ERROR_REPORT_RETENTION_DAYS. At most BATCH rows of each per pass, so that a first pass over a
  * large backlog never holds the control plane for long; the next passes take the rest.
  */
-import type { Platform } from '../platform-type'
+import type { Platform } from '../kernel/platform'
 
 export const PRUNE_BATCH = 10_000
 

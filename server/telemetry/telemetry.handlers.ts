@@ -1,6 +1,6 @@
 /** What each telemetry route records; which of them count against the client's limit is in their declarations. */
 import type { telemetryRoutes } from '@/lib/api-types'
-import type { Handlers } from '../http/types'
+import type { Handlers } from '../kernel/handler-types'
 import { recordEvent, recordForUser, recordPage } from './record'
 import { identify, resetIdentities } from './identities'
 import { deleteMyTelemetry, listMyTelemetry } from './my-telemetry'

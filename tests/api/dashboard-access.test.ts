@@ -11,7 +11,7 @@ import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { handleNodeRequest } from '@/server/http/handler'
-import type { Platform } from '@/server/platform-type'
+import type { Platform } from '@/server/kernel/platform'
 import { settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
 import { freePort } from '../helpers/pg-cluster'
 

@@ -2,9 +2,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { z } from 'zod'
 import type { AnyRoute, OrganizationRole, ScopeKind } from '@/lib/api-types'
-import type { Platform } from '../platform-type'
+import type { Platform } from './platform'
 import type { ProjectRow } from '../projects/serialize'
-import type { OrgRow } from '../orgs/organizations'
+import type { OrgRow } from '../orgs/org-row'
 
 export type AuthUser = { id: string; email: string; sessionId: string | null }
 

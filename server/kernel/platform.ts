@@ -3,15 +3,15 @@
  * mailer, the project databases, the background loop. Only the type, apart from platform.ts which
  * assembles it, so that modules depend on this leaf and not on the file that imports them all.
  */
-import type { ServerConfig } from './config'
-import type { ControlPlaneDb } from './db/control-plane'
-import type { SigningKeys } from './auth/signing-keys'
-import type { Mailer } from './auth/mailer'
-import type { ProjectDatabases } from './databases'
-import type { DatabaseServers } from './engine/servers'
+import type { ServerConfig } from '../config'
+import type { ControlPlaneDb } from '../db/control-plane'
+import type { SigningKeys } from '../auth/signing-keys'
+import type { Mailer } from '../auth/mailer'
+import type { ProjectDatabases } from '../databases'
+import type { DatabaseServers } from '../engine/servers'
 import type { Scheduler } from './scheduler'
-import type { EgressCounter } from './billing/egress-counter'
-import type { ProjectService } from './gateway/types'
+import type { EgressCounter } from '../billing/egress-counter'
+import type { ProjectService } from '../gateway/types'
 
 export type Platform = {
   config: ServerConfig
