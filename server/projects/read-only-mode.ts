@@ -170,6 +170,21 @@ export async function updateReadOnlyModes(platform: Platform, organizationId: nu
  * Admin's choice, refused otherwise by the route): released now, held again when the time is up.
  */
 export async function allowWrites(platform: Platform, project: { ref: string; organization_id: number }): Promise<void> {
+  // The window's growth is counted from the size now: the last sample may be older than the
+  // database (taken while a table was still filling), and a window measured from it would end at
+  // the next sample for growth the project had before it began.
+  const [found] = await platform.db.query<{ id: number; region: string; db_location: ProjectDbLocation | null }>(
+    'select id::int as id, region, db_location from projects where ref = $1',
+    [project.ref]
+  )
+  if (found?.db_location) {
+    try {
+      const bytes = await platform.databases.sizeBytes(found.db_location, found.region)
+      await platform.db.query('update projects set db_size_bytes = $2, db_size_measured_at = now() where id = $1', [found.id, bytes])
+    } catch (error) {
+      console.warn(`Measuring the database size of project ${project.ref} failed; the window counts from its last sample:`, (error as Error).message)
+    }
+  }
   const [row] = await platform.db.query<{ id: number }>(
     // The size as read-only mode measures it: the database and its backups.
     `update projects p set read_only_lifted_until = now() + make_interval(mins => $2), updated_at = now(),

@@ -180,6 +180,21 @@ for (const backend of BACKENDS) {
       expect((await detail()).read_only).toBe(false)
     })
 
+    it('a window of writes starts from the size measured then, not from an older sample: a later sample does not end it', async () => {
+      expect((await runSql(tp, owner, ref, `drop table if exists big; ${FILL}`)).status).toBe(200)
+      await sample()
+      expect((await detail()).read_only).toBe(true)
+      // The last sample was taken while the table was still filling: smaller than the database is now.
+      const [{ quota }] = await tp.platform.db.query<{ quota: string }>('select (db_size_bytes - 16 * 1024 * 1024)::text as quota from projects where ref = $1', [ref])
+      await tp.platform.db.query('update projects set db_size_bytes = $2 where ref = $1', [ref, quota])
+      expect((await tp.call('POST', `/platform/projects/${ref}/read-only/allow-writes`, { token: owner })).status).toBe(200)
+      await sample()
+      expect((await detail()).read_only_writable_until).not.toBeNull()
+      expect((await runSql(tp, owner, ref, 'drop table big')).status).toBe(200)
+      await sample()
+      expect((await detail()).read_only).toBe(false)
+    })
+
     it('a restore from a backup keeps the hold: the copy opens to the platform, not to the project role', async () => {
       const backup = (await tp.call('POST', `/platform/projects/${ref}/backups`, { token: owner })).body as { id: number }
       expect((await runSql(tp, owner, ref, FILL)).status).toBe(200)
