@@ -1,5 +1,5 @@
 /**
- * The log sources of SPEC §3 and their fields by dotted path and type. Four are fed by what this
+ * The log sources of SPEC §3 and their fields by dotted path and type. Five are fed by what this
  * platform records (docs/logs.md); the others belong to services this platform does not run, and
  * are listed so that a project's log page has the same shape everywhere, always empty.
  */
@@ -17,7 +17,7 @@ export const LOG_SOURCE_NAMES = [
 export type LogSourceName = (typeof LOG_SOURCE_NAMES)[number]
 
 /** The sources with rows: what the platform records. */
-export const RECORDED_SOURCES = ['edge_logs', 'auth_logs', 'postgres_logs', 'postgrest_logs'] as const satisfies readonly LogSourceName[]
+export const RECORDED_SOURCES = ['edge_logs', 'auth_logs', 'postgres_logs', 'postgrest_logs', 'storage_logs'] as const satisfies readonly LogSourceName[]
 export type RecordedSource = (typeof RECORDED_SOURCES)[number]
 
 export const isRecordedSource = (source: LogSourceName): source is RecordedSource => (RECORDED_SOURCES as readonly string[]).includes(source)
@@ -109,7 +109,23 @@ export const LOG_SOURCES: readonly LogSource[] = [
       ['metadata.key_role', 'string']
     ),
   },
-  notRun('storage_logs', 'Storage', 'Requests to the storage service.'),
+  {
+    name: 'storage_logs',
+    label: 'Storage',
+    description: "Requests to the project's storage ({site}/p/{ref}/storage/v1): uploads, downloads, lists, signed URLs.",
+    recorded: true,
+    fields: fields(
+      ['metadata.request.method', 'string'],
+      ['metadata.request.path', 'string'],
+      ['metadata.request.id', 'string'],
+      ['metadata.request.user_agent', 'string'],
+      ['metadata.request.client_ip', 'string'],
+      ['metadata.response.status_code', 'number'],
+      ['metadata.response.duration_ms', 'number'],
+      ['metadata.response.bytes', 'number'],
+      ['metadata.key_role', 'string']
+    ),
+  },
   notRun('function_edge_logs', 'Edge function requests', 'Requests to edge functions.'),
   notRun('function_logs', 'Edge function logs', 'What edge functions print.'),
   notRun('realtime_logs', 'Realtime', 'Realtime connections and channels.'),

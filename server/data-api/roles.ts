@@ -111,6 +111,16 @@ export async function ensureApiRolesExist(platform: Platform, project: { ref: st
 }
 
 /**
+ * The server-wide roles and the authenticator's CONNECT on the project's database (what the
+ * storage service logs in with); answers the authenticator's password.
+ */
+export async function ensureAuthenticatorConnect(platform: Platform, project: { ref: string; region: string }): Promise<string> {
+  const password = authenticatorPassword(platform)
+  await withProjectAdmin(platform, project, null, (client) => ensureServerRoles(client, password, ownerRoleOf(project.ref)))
+  return password
+}
+
+/**
  * Everything the project's PostgREST needs in place; answers the authenticator's password and
  * whether the project's statement timeouts are set per request (request-limits.ts).
  */

@@ -24,7 +24,7 @@ export type GatedProject = {
 export type PassedGate = { project: GatedProject; settings: ProjectApiSettings; keyRole: ApiKeyRole; key: string }
 
 /** The log sources a service's requests are recorded in (SPEC §3). */
-export type ServiceLogSource = 'postgrest_logs' | 'edge_logs'
+export type ServiceLogSource = 'postgrest_logs' | 'edge_logs' | 'storage_logs'
 
 /** Why a project's service lets go of what it holds for the project. */
 export type ReleaseReason = 'pause' | 'delete' | 'backup' | 'restore' | 'restart' | 'transfer' | 'read-only'

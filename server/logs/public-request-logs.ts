@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Platform } from '../kernel/platform'
 import { clientIp } from '../http/guards'
+import type { ServiceLogSource } from '../gateway/types'
 import { recordLog } from './recorder'
 import { levelOfStatus } from './edge-logs'
 
@@ -15,7 +16,7 @@ const MAX_USER_AGENT = 512
 
 export function logPublicRequest(
   platform: Platform,
-  entry: { req: IncomingMessage; res: ServerResponse; ref: string; source: 'postgrest_logs' | 'edge_logs'; path: string; requestId: string; keyRole: string; bytes?: () => number }
+  entry: { req: IncomingMessage; res: ServerResponse; ref: string; source: ServiceLogSource; path: string; requestId: string; keyRole: string; bytes?: () => number }
 ) {
   const { req, res } = entry
   const started = performance.now()

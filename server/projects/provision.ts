@@ -6,6 +6,7 @@
  * growing waits; after PROVISION_MAX_ATTEMPTS the project is INIT_FAILED until retried by hand.
  */
 import { authDatabases } from '../project-auth/auth-service'
+import { storageService } from '../storage/storage-service'
 import { cloneSource } from '../backups/clone'
 import type { Platform } from '../kernel/platform'
 import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
@@ -68,6 +69,8 @@ export async function provisionClaimed(platform: Platform, claim: ProvisionClaim
     // Its users' schema (auth.users, auth.uid() for policies) is there from the start, as on
     // Supabase; a database given as it is (self-hosted DATABASE_URL) is its owner's to shape.
     if (!location.given) await authDatabases(platform).open({ ref, region, db_location: location })
+    // Its storage schema too, so that its SQL can write storage policies before any upload.
+    if (!location.given) await storageService(platform).databases.open({ ref, region, db_location: location })
     await platform.db.query(
       `update projects set status = 'ACTIVE_HEALTHY', status_message = null, db_location = $2, db_version = $3,
          lease_owner = null, lease_until = null, next_provision_at = null, unhealthy_since = null, updated_at = now()

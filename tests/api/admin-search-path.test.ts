@@ -73,6 +73,7 @@ const CONNECTING_FILES: Record<string, string> = {
   'server/databases/server-version.ts': "a project's role (health checks)",
   'server/graphql/project-schemas.ts': "a project's role or its read-only role (GraphQL)",
   'server/project-auth/database.ts': "a project's role (its auth service)",
+  'server/storage/database.ts': 'the authenticator, as the caller of a storage request (its role and claims per transaction)',
   'server/db/control-plane.ts': 'the control plane (no project can connect to its database)',
 }
 

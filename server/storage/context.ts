@@ -1,0 +1,32 @@
+/** What every storage endpoint works with, gathered once per request by storage-service.ts. */
+import type { Platform } from '../kernel/platform'
+import type { PassedGate, ServiceCall } from '../gateway/types'
+import type { StorageBackend } from './backend/types'
+import type { Caller } from './caller'
+import type { StorageDb } from './database'
+
+export type StorageContext = {
+  platform: Platform
+  call: ServiceCall
+  gate: PassedGate
+  db: StorageDb
+  backend: StorageBackend
+  /** The request's JSON body (an object; `{}` when there is none). */
+  json(): Promise<Record<string, unknown>>
+  /** Who the request acts as (caller.ts). */
+  caller(options?: { allowInvalid?: boolean }): Promise<Caller>
+  /** The platform's own look: service_role. */
+  service: Caller
+  /** The largest object the project's plan takes, in bytes. */
+  planMaxUploadBytes: number
+  /** Path parameters: `bucket`, and `path` (the object's key) where the route has one. */
+  params: Record<string, string>
+}
+
+/** A JSON answer; endpoints that stream (downloads) answer themselves and return undefined. */
+export type StorageAnswer = { status: number; body: unknown; headers?: Record<string, string> } | undefined
+
+/** The backend key of an object version of the project: never a name the tenant chose. */
+export function objectKey(ref: string, version: unknown): string | null {
+  return typeof version === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(version) ? `${ref}/${version}` : null
+}

@@ -1,0 +1,181 @@
+/**
+ * Storage as one of the gateway's project services (`/p/{ref}/storage/v1`): the endpoints
+ * storage-js calls (buckets.ts, objects.ts), their metadata in the project's `storage` schema
+ * (database.ts) and their bytes in a backend (backend/), requests in `storage_logs`, errors as
+ * storage-js reads them (errors.ts). Public objects and signed URLs need no key; in read-only mode
+ * it serves downloads, lists and signed URLs, and takes no uploads or changes.
+ */
+import path from 'node:path'
+import type { Platform } from '../kernel/platform'
+import type { PassedGate, ProjectService, ServiceCall } from '../gateway/types'
+import { serviceNamed } from '../gateway/services'
+import { publicAnswer } from '../gateway/answers'
+import { readJsonBody } from '../http/guards'
+import { isPlatformError } from '../kernel/errors'
+import { errorAnswer } from '../http/error-answer'
+import { planNumbers } from '@/lib/billing/plan-table'
+import type { PlanId } from '@/lib/api-types'
+import { FileBackend } from './backend/file-backend'
+import type { StorageBackend } from './backend/types'
+import { callerOf, serviceCaller } from './caller'
+import type { StorageAnswer, StorageContext } from './context'
+import { StorageDatabases } from './database'
+import { isStorageError, invalidRequest, notFoundRoute, StorageError, fromDatabase } from './errors'
+import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, updateBucket } from './buckets'
+import {
+  copyObject,
+  downloadObject,
+  downloadSigned,
+  listObjects,
+  moveObject,
+  objectInfo,
+  removeObject,
+  removeObjects,
+  signObject,
+  signObjects,
+  uploadObject,
+} from './objects'
+
+type Endpoint = (ctx: StorageContext) => Promise<StorageAnswer>
+type Route = { methods: string[]; path: RegExp; endpoint: Endpoint }
+
+const BUCKET = '(?<bucket>[^/]+)'
+const OBJECT = `${BUCKET}/(?<path>.+)`
+const route = (methods: string[], pattern: string, endpoint: Endpoint): Route => ({ methods, path: new RegExp(`^${pattern}$`), endpoint })
+
+/** In the order Supabase's server matches them: the fixed segments before a bucket's name. */
+const ROUTES: Route[] = [
+  route(['GET'], '/bucket/?', listBuckets),
+  route(['POST'], '/bucket/?', createBucket),
+  route(['POST'], `/bucket/${BUCKET}/empty`, emptyBucket),
+  route(['GET'], `/bucket/${BUCKET}`, getBucket),
+  route(['PUT'], `/bucket/${BUCKET}`, updateBucket),
+  route(['DELETE'], `/bucket/${BUCKET}`, deleteBucket),
+  route(['POST'], '/object/move', moveObject),
+  route(['POST'], '/object/copy', copyObject),
+  route(['POST'], `/object/list/${BUCKET}`, listObjects),
+  route(['POST'], `/object/sign/${OBJECT}`, signObject),
+  route(['POST'], `/object/sign/${BUCKET}`, signObjects),
+  route(['GET'], `/object/sign/${OBJECT}`, downloadSigned),
+  route(['GET'], `/object/info/public/${OBJECT}`, (ctx) => objectInfo(ctx, 'public')),
+  route(['GET'], `/object/info/authenticated/${OBJECT}`, (ctx) => objectInfo(ctx, 'authenticated')),
+  route(['GET'], `/object/info/${OBJECT}`, (ctx) => objectInfo(ctx, 'any')),
+  route(['GET', 'HEAD'], `/object/public/${OBJECT}`, (ctx) => downloadObject(ctx, 'public')),
+  route(['GET', 'HEAD'], `/object/authenticated/${OBJECT}`, (ctx) => downloadObject(ctx, 'authenticated')),
+  route(['GET', 'HEAD'], `/object/${OBJECT}`, (ctx) => downloadObject(ctx, 'any')),
+  route(['POST', 'PUT'], `/object/${OBJECT}`, uploadObject),
+  route(['DELETE'], `/object/${OBJECT}`, removeObject),
+  route(['DELETE'], `/object/${BUCKET}`, removeObjects),
+]
+
+/** What a browser opens without a key: a public object, a signed URL. */
+const OPEN = /^\/object\/(?:public|sign)\//
+/** What read-only mode still serves besides GET and HEAD: lists and signing only read. */
+const READS = /^\/object\/(?:list|sign)\//
+
+/** Decodes each segment of a path; null when one is not valid percent-encoding. */
+function decodedPath(rest: string): string | null {
+  try {
+    return rest
+      .split('/')
+      .map((segment) => decodeURIComponent(segment))
+      .join('/')
+  } catch {
+    return null
+  }
+}
+
+export class StorageService implements ProjectService {
+  readonly name = 'storage'
+  readonly logSource = 'storage_logs'
+  readonly exposedHeaders = ['Content-Length', 'Content-Type', 'ETag', 'Last-Modified', 'Cache-Control', 'Content-Disposition', 'Accept-Ranges']
+  readonly databases: StorageDatabases
+  readonly backend: StorageBackend
+
+  constructor(private readonly platform: Platform) {
+    this.databases = new StorageDatabases(platform)
+    this.backend = new FileBackend(path.join(platform.config.dataDir, 'storage'))
+  }
+
+  keyOptional(method: string, rest: string) {
+    return (method === 'GET' || method === 'HEAD') && OPEN.test(rest)
+  }
+
+  refusedWhileReadOnly(method: string, rest: string) {
+    if (method === 'GET' || method === 'HEAD' || (method === 'POST' && READS.test(rest))) return null
+    return 'Downloads, lists and signed URLs still work; delete objects to get back under the quota.'
+  }
+
+  async serve(call: ServiceCall) {
+    const answerError = (error: StorageError) => {
+      if (call.res.headersSent) return call.res.destroy()
+      call.res.writeHead(error.httpStatus, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...error.headers })
+      call.res.end(JSON.stringify(error.body))
+    }
+    const method = call.req.method ?? 'GET'
+    const rest = decodedPath(call.rest)
+    const found = rest === null ? undefined : ROUTES.find((r) => r.methods.includes(method) && r.path.test(rest))
+    const gate = await call.pass()
+    if (!gate) return
+    if (rest === null) return answerError(invalidRequest('The path is not valid percent-encoding.'))
+    if (!found) return answerError(notFoundRoute(method, `/storage/v1${call.rest}`))
+    try {
+      const ctx = await this.context(call, gate, (found.path.exec(rest)?.groups ?? {}) as Record<string, string>)
+      const answer = await found.endpoint(ctx)
+      if (answer && !call.res.headersSent) {
+        call.res.writeHead(answer.status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...answer.headers })
+        call.res.end(JSON.stringify(answer.body))
+      }
+    } catch (error) {
+      if (isStorageError(error)) return answerError(error)
+      const known = fromDatabase(error)
+      if (known) return answerError(known)
+      if (isPlatformError(error)) return answerError(new StorageError(String(error.status), 'Error', 'InvalidRequest', error.message, error.status >= 500 ? error.status : 400))
+      const { status, body, headers } = errorAnswer(error, 'platform', call.requestId)
+      if (call.res.headersSent) return call.res.destroy()
+      return publicAnswer(call.res, status, { statusCode: String(status), error: 'Internal', code: 'InternalError', message: body.message }, call.requestId, headers)
+    }
+  }
+
+  private async context(call: ServiceCall, gate: PassedGate, params: Record<string, string>): Promise<StorageContext> {
+    const [db, plan] = await Promise.all([
+      this.databases.open(gate.project),
+      this.platform.db.query<{ plan: PlanId }>('select plan from organizations where id = $1', [gate.project.organization_id]),
+    ])
+    let json: Promise<Record<string, unknown>> | null = null
+    return {
+      platform: this.platform,
+      call,
+      gate,
+      db,
+      backend: this.backend,
+      params,
+      service: serviceCaller(gate),
+      planMaxUploadBytes: planNumbers(plan[0].plan).limits.maxUploadBytes ?? Number.MAX_SAFE_INTEGER,
+      caller: (options) => callerOf(call.req, gate, options),
+      json: () =>
+        (json ??= readJsonBody(call.req, { maxBytes: 1024 * 1024, timeoutMs: this.platform.config.bodyTimeoutMs }).then((body) => {
+          if (body === undefined || body === null) return {}
+          if (typeof body !== 'object' || Array.isArray(body)) throw invalidRequest('The body must be a JSON object.')
+          return body as Record<string, unknown>
+        })),
+    }
+  }
+
+  release(ref: string) {
+    return this.databases.end(ref)
+  }
+
+  async close() {
+    await this.databases.endAll()
+    await this.backend.close()
+  }
+}
+
+/** This platform's storage (its bytes' backend, its pools). */
+export function storageService(platform: Platform): StorageService {
+  // Not `instanceof`: Next bundles this module more than once (see data-api/data-api-service.ts).
+  const service = serviceNamed(platform, 'storage') as StorageService | undefined
+  if (!service?.backend) throw new Error('The platform has no storage service')
+  return service
+}
