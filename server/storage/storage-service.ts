@@ -7,7 +7,7 @@
  */
 import path from 'node:path'
 import type { Platform } from '../kernel/platform'
-import type { PassedGate, ProjectService, ServiceCall } from '../gateway/types'
+import type { PassedGate, ProjectService, ReleaseReason, ServiceCall } from '../gateway/types'
 import { serviceNamed } from '../gateway/services'
 import { publicAnswer } from '../gateway/answers'
 import { readJsonBody } from '../http/guards'
@@ -162,8 +162,12 @@ export class StorageService implements ProjectService {
     }
   }
 
-  release(ref: string) {
-    return this.databases.end(ref)
+  /** A deleted project's bytes go with it, and the platform's account of them. */
+  async release(ref: string, reason: ReleaseReason) {
+    await this.databases.end(ref)
+    if (reason !== 'delete') return
+    await this.backend.removePrefix(`${ref}/`)
+    await this.platform.db.query('delete from storage_versions where project_ref = $1', [ref])
   }
 
   async close() {

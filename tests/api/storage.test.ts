@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { flushLogs } from '@/server/logs/recorder'
 import { appClient } from '../helpers/supabase-client'
 import { activeProject, ownerWithOrg, runSql } from '../helpers/project-backends'
-import { startTestPlatform, type TestPlatform } from '../helpers/test-platform'
+import { settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
 
 const PASSWORD = 'a fine long password'
 const OWN_FOLDER = `
@@ -198,6 +198,21 @@ describe('storage through supabase-js', () => {
     const direct = await runSql(tp, owner, ref, `delete from storage.objects`)
     expect(direct.status).toBe(400)
     expect(direct.body.message).toContain('Use the Storage API instead')
+  })
+
+  it("removes a deleted project's files with it", async () => {
+    const slug = (await tp.platform.db.query<{ slug: string }>('select o.slug from organizations o join projects p on p.organization_id = o.id where p.ref = $1', [ref]))[0].slug
+    const doomed = await activeProject(tp, owner, slug)
+    const doomedKeys = (await tp.call('GET', `/platform/projects/${doomed}/api-settings?reveal=true`, { token: owner })).body
+    const doomedAdmin = appClient(`${tp.url}/p/${doomed}`, doomedKeys.service_role_key)
+    expect((await doomedAdmin.storage.createBucket('files')).error).toBeNull()
+    expect((await doomedAdmin.storage.from('files').upload('a.txt', 'a', { contentType: 'text/plain' })).error).toBeNull()
+    const dir = path.join(tp.dataDir, 'storage', 'objects', doomed)
+    expect(fs.readdirSync(dir)).toHaveLength(1)
+    expect((await tp.call('DELETE', `/platform/projects/${doomed}`, { token: owner })).status).toBe(200)
+    await settle(tp.platform)
+    expect(fs.existsSync(dir)).toBe(false)
+    expect(await tp.platform.db.query('select 1 from storage_versions where project_ref = $1', [doomed])).toEqual([])
   })
 
   it("records the project's storage requests in storage_logs, with no token", async () => {
