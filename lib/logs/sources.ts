@@ -43,6 +43,19 @@ const COMMON: LogField[] = [
 
 const fields = (...extra: [string, LogFieldType][]): LogField[] => [...COMMON, ...extra.map(([path, type]) => ({ path, type }))]
 
+/** A request to a project's service at its public URL ({site}/p/{ref}/…), as the gateway records it. */
+const PUBLIC_REQUEST_FIELDS: LogField[] = fields(
+  ['metadata.request.method', 'string'],
+  ['metadata.request.path', 'string'],
+  ['metadata.request.id', 'string'],
+  ['metadata.request.user_agent', 'string'],
+  ['metadata.request.client_ip', 'string'],
+  ['metadata.response.status_code', 'number'],
+  ['metadata.response.duration_ms', 'number'],
+  ['metadata.response.bytes', 'number'],
+  ['metadata.key_role', 'string']
+)
+
 export const LOG_SOURCES: readonly LogSource[] = [
   {
     name: 'edge_logs',
@@ -97,34 +110,14 @@ export const LOG_SOURCES: readonly LogSource[] = [
     label: 'PostgREST',
     description: "Requests to the project's data API ({site}/p/{ref}/rest/v1) made with one of its keys.",
     recorded: true,
-    fields: fields(
-      ['metadata.request.method', 'string'],
-      ['metadata.request.path', 'string'],
-      ['metadata.request.id', 'string'],
-      ['metadata.request.user_agent', 'string'],
-      ['metadata.request.client_ip', 'string'],
-      ['metadata.response.status_code', 'number'],
-      ['metadata.response.duration_ms', 'number'],
-      ['metadata.response.bytes', 'number'],
-      ['metadata.key_role', 'string']
-    ),
+    fields: PUBLIC_REQUEST_FIELDS,
   },
   {
     name: 'storage_logs',
     label: 'Storage',
     description: "Requests to the project's storage ({site}/p/{ref}/storage/v1): uploads, downloads, lists, signed URLs.",
     recorded: true,
-    fields: fields(
-      ['metadata.request.method', 'string'],
-      ['metadata.request.path', 'string'],
-      ['metadata.request.id', 'string'],
-      ['metadata.request.user_agent', 'string'],
-      ['metadata.request.client_ip', 'string'],
-      ['metadata.response.status_code', 'number'],
-      ['metadata.response.duration_ms', 'number'],
-      ['metadata.response.bytes', 'number'],
-      ['metadata.key_role', 'string']
-    ),
+    fields: PUBLIC_REQUEST_FIELDS,
   },
   notRun('function_edge_logs', 'Edge function requests', 'Requests to edge functions.'),
   notRun('function_logs', 'Edge function logs', 'What edge functions print.'),

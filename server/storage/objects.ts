@@ -160,19 +160,25 @@ async function storeUpload(
 }
 
 /**
- * GET and HEAD `/object/{bucket}/{path}`, `/object/authenticated/…` and `/object/public/…`. A
- * public bucket's objects are served to anyone; a private one's to callers its policies let read.
+ * The object a read asks for (download, HEAD, info): a public bucket's objects to anyone, a private
+ * one's to callers its policies let read; `mode` is the route's (`/authenticated/` asks for a
+ * valid token, `/public/` for a public bucket).
  */
-export async function downloadObject(ctx: StorageContext, mode: 'any' | 'authenticated' | 'public'): Promise<StorageAnswer> {
+async function readableObject(ctx: StorageContext, mode: 'any' | 'authenticated' | 'public', operation: string): Promise<ObjectRow> {
   const { bucket: bucketId, path: name } = ctx.params
   assertBucketName(bucketId)
   const bucket = await bucketOf(ctx, bucketId)
   const caller = mode === 'public' ? null : await ctx.caller({ allowInvalid: mode === 'any' })
   if (!bucket || (!bucket.public && (mode === 'public' || !caller?.authenticated))) throw noSuchBucket()
   assertObjectKey(name)
-  const row = await visibleObject(ctx, bucket.public ? ctx.service : caller!, bucket.id, name, 'object.get')
+  const row = await visibleObject(ctx, bucket.public ? ctx.service : caller!, bucket.id, name, operation)
   if (!row) throw noSuchKey()
-  return serve(ctx, row)
+  return row
+}
+
+/** GET and HEAD `/object/{bucket}/{path}`, `/object/authenticated/…` and `/object/public/…`. */
+export async function downloadObject(ctx: StorageContext, mode: 'any' | 'authenticated' | 'public'): Promise<StorageAnswer> {
+  return serve(ctx, await readableObject(ctx, mode, 'object.get'))
 }
 
 async function serve(ctx: StorageContext, row: ObjectRow, expires?: Date): Promise<StorageAnswer> {
@@ -185,14 +191,7 @@ async function serve(ctx: StorageContext, row: ObjectRow, expires?: Date): Promi
 
 /** GET `/object/info/{bucket}/{path}` (and its authenticated and public forms). */
 export async function objectInfo(ctx: StorageContext, mode: 'any' | 'authenticated' | 'public'): Promise<StorageAnswer> {
-  const { bucket: bucketId, path: name } = ctx.params
-  assertBucketName(bucketId)
-  const bucket = await bucketOf(ctx, bucketId)
-  const caller = mode === 'public' ? null : await ctx.caller({ allowInvalid: mode === 'any' })
-  if (!bucket || (!bucket.public && (mode === 'public' || !caller?.authenticated))) throw noSuchBucket()
-  assertObjectKey(name)
-  const row = await visibleObject(ctx, bucket.public ? ctx.service : caller!, bucket.id, name, 'object.info')
-  if (!row) throw noSuchKey()
+  const row = await readableObject(ctx, mode, 'object.info')
   const meta = row.metadata ?? {}
   return answer({
     id: row.id,
