@@ -95,7 +95,7 @@ export async function uploadObject(ctx: StorageContext): Promise<StorageAnswer> 
   assertObjectKey(name)
   const upsert = ctx.call.req.method === 'PUT' || ctx.call.req.headers['x-upsert'] === 'true'
   const caller = await ctx.caller()
-  return storeUpload(ctx, bucket, name, { caller, owner: caller.sub, upsert, operation: upsert ? 'object.upsert' : 'object.upload' })
+  return answer(await storeUpload(ctx, bucket, name, { caller, owner: caller.sub, upsert, operation: upsert ? 'object.upsert' : 'object.upload' }))
 }
 
 /** The upload's bytes into a new version, and its row: what every way of uploading ends in. */
@@ -104,7 +104,7 @@ async function storeUpload(
   bucket: BucketRow,
   name: string,
   { caller, owner, upsert, operation }: { caller: Caller | null; owner: string | null; upsert: boolean; operation: string }
-): Promise<StorageAnswer> {
+): Promise<{ Id: string; Key: string }> {
   const placeholder = name.endsWith('.emptyFolderPlaceholder')
   const bucketLimit = bucket.file_size_limit === null ? null : Number(bucket.file_size_limit)
   const maxBytes = placeholder ? 0 : Math.min(ctx.planMaxUploadBytes, bucketLimit ?? Infinity)
@@ -156,7 +156,40 @@ async function storeUpload(
     throw error
   }
   if (saved.replaced) await removeBytes(ctx, [saved.replaced])
-  return answer({ Id: saved.id, Key: `${bucket.id}/${name}` })
+  return { Id: saved.id, Key: `${bucket.id}/${name}` }
+}
+
+/** How long a signed upload URL lasts, in seconds (as hosted projects have it). */
+const SIGNED_UPLOAD_SECONDS = 2 * 60 * 60
+
+/**
+ * POST `/object/upload/sign/{bucket}/{path}`: a URL that uploads that one object within two hours,
+ * for a caller whose policies allow the upload now (and the upsert, with `x-upsert`).
+ */
+export async function signUpload(ctx: StorageContext): Promise<StorageAnswer> {
+  const { bucket: bucketId, path: name } = ctx.params
+  const bucket = await existingBucket(ctx, bucketId)
+  assertObjectKey(name)
+  const upsert = ctx.call.req.headers['x-upsert'] === 'true'
+  const caller = await ctx.caller()
+  const mimetype = typeof ctx.call.req.headers['content-type'] === 'string' ? ctx.call.req.headers['content-type'] : 'application/octet-stream'
+  await assertMayWrite(ctx, caller, 'object.upload_sign', { bucket: bucket.id, name, metadata: { mimetype }, userMetadata: {} }, upsert)
+  const url = `${bucket.id}/${name}`
+  const token = await signObjectUrl(ctx.gate.settings.jwtSecret, url, 'upload', SIGNED_UPLOAD_SECONDS, { upsert, ...(caller.sub ? { owner: caller.sub } : {}) })
+  return answer({ url: `/object/upload/sign/${url}?token=${token}`, token })
+}
+
+/** PUT `/object/upload/sign/{bucket}/{path}?token=`: the upload its token allows, as the user who asked for it. */
+export async function uploadSigned(ctx: StorageContext): Promise<StorageAnswer> {
+  const { bucket: bucketId, path: name } = ctx.params
+  const token = ctx.call.url.searchParams.get('token')
+  if (!token) throw invalidRequest("querystring must have required property 'token'")
+  const payload = await verifyObjectUrl(ctx.gate.settings.jwtSecret, token, `${bucketId}/${name}`, 'upload')
+  const bucket = await existingBucket(ctx, bucketId)
+  assertObjectKey(name)
+  const owner = typeof payload.owner === 'string' ? payload.owner : null
+  const { Key } = await storeUpload(ctx, bucket, name, { caller: null, owner, upsert: payload.upsert === true, operation: 'object.upload_signed' })
+  return answer({ Key })
 }
 
 /**

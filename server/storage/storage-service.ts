@@ -33,8 +33,11 @@ import {
   removeObjects,
   signObject,
   signObjects,
+  signUpload,
   uploadObject,
+  uploadSigned,
 } from './objects'
+import { listObjectsV2 } from './list-v2'
 
 type Endpoint = (ctx: StorageContext) => Promise<StorageAnswer>
 type Route = { methods: string[]; path: RegExp; endpoint: Endpoint }
@@ -54,6 +57,9 @@ const ROUTES: Route[] = [
   route(['POST'], '/object/move', moveObject),
   route(['POST'], '/object/copy', copyObject),
   route(['POST'], `/object/list/${BUCKET}`, listObjects),
+  route(['POST'], `/object/list-v2/${BUCKET}`, listObjectsV2),
+  route(['POST'], `/object/upload/sign/${OBJECT}`, signUpload),
+  route(['PUT'], `/object/upload/sign/${OBJECT}`, uploadSigned),
   route(['POST'], `/object/sign/${OBJECT}`, signObject),
   route(['POST'], `/object/sign/${BUCKET}`, signObjects),
   route(['GET'], `/object/sign/${OBJECT}`, downloadSigned),
@@ -70,8 +76,10 @@ const ROUTES: Route[] = [
 
 /** What a browser opens without a key: a public object, a signed URL. */
 const OPEN = /^\/object\/(?:public|sign)\//
+/** A signed upload URL's PUT: the token is its key. */
+const SIGNED_UPLOAD = /^\/object\/upload\/sign\//
 /** What read-only mode still serves besides GET and HEAD: lists and signing only read. */
-const READS = /^\/object\/(?:list|sign)\//
+const READS = /^\/object\/(?:list|list-v2|sign)\//
 
 /** Decodes each segment of a path; null when one is not valid percent-encoding. */
 function decodedPath(rest: string): string | null {
@@ -98,7 +106,7 @@ export class StorageService implements ProjectService {
   }
 
   keyOptional(method: string, rest: string) {
-    return (method === 'GET' || method === 'HEAD') && OPEN.test(rest)
+    return ((method === 'GET' || method === 'HEAD') && OPEN.test(rest)) || (method === 'PUT' && SIGNED_UPLOAD.test(rest))
   }
 
   refusedWhileReadOnly(method: string, rest: string) {

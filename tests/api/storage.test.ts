@@ -200,6 +200,46 @@ describe('storage through supabase-js', () => {
     expect(direct.body.message).toContain('Use the Storage API instead')
   })
 
+  it('uploads through a signed upload URL without a key, once, as the user who asked for it', async () => {
+    expect((await admin.storage.createBucket('drop-box')).error).toBeNull()
+    const signed = await admin.storage.from('drop-box').createSignedUploadUrl('inbox/report.txt')
+    expect(signed.error).toBeNull()
+    // Anon has no policy on the bucket: the token alone allows the upload.
+    const anon = appClient(url, keys.anon_key)
+    const uploaded = await anon.storage.from('drop-box').uploadToSignedUrl('inbox/report.txt', signed.data!.token, 'the report', { contentType: 'text/plain' })
+    expect(uploaded.error).toBeNull()
+    expect(uploaded.data).toMatchObject({ path: 'inbox/report.txt', fullPath: 'drop-box/inbox/report.txt' })
+    expect(await (await admin.storage.from('drop-box').download('inbox/report.txt')).data?.text()).toBe('the report')
+    // The token names that object and no other, and does not replace it; no key is needed.
+    expect((await anon.storage.from('drop-box').uploadToSignedUrl('inbox/other.txt', signed.data!.token, 'x')).error).toMatchObject({ statusCode: '400' })
+    const again = await fetch(`${url}/storage/v1${signed.data!.signedUrl.slice(`${url}/storage/v1`.length)}`, { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: 'again' })
+    expect(again.status).toBe(400)
+    expect(await again.json()).toMatchObject({ statusCode: '409' })
+    // A caller whose policies do not allow the upload gets no URL.
+    expect((await anon.storage.from('drop-box').createSignedUploadUrl('inbox/anon.txt')).error).toMatchObject({ statusCode: '403' })
+  })
+
+  it('lists with list-v2: full names a page at a time with a cursor, flat or by folder', async () => {
+    const box = admin.storage.from('drop-box')
+    for (const name of ['inbox/a.txt', 'inbox/b.txt', 'inbox/sub/c.txt', 'inbox/sub/d.txt', 'other/e.txt'])
+      expect((await box.upload(name, name, { contentType: 'text/plain', upsert: true })).error).toBeNull()
+    const first = await box.listV2({ prefix: 'inbox/', limit: 2 })
+    expect(first.error).toBeNull()
+    expect(first.data?.objects.map((o) => o.name)).toEqual(['inbox/a.txt', 'inbox/b.txt'])
+    expect(first.data?.hasNext).toBe(true)
+    const second = await box.listV2({ prefix: 'inbox/', limit: 2, cursor: first.data!.nextCursor })
+    expect(second.data?.objects.map((o) => o.name)).toEqual(['inbox/report.txt', 'inbox/sub/c.txt'])
+    const folders = await box.listV2({ prefix: 'inbox/', with_delimiter: true })
+    expect(folders.data?.folders.map((f) => f.name)).toEqual(['inbox/sub/'])
+    expect(folders.data?.objects.map((o) => o.name)).toEqual(['inbox/a.txt', 'inbox/b.txt', 'inbox/report.txt'])
+    expect(folders.data?.hasNext).toBe(false)
+    const newest = await box.listV2({ prefix: 'inbox/', sortBy: { column: 'created_at', order: 'desc' }, limit: 1 })
+    expect(newest.data?.objects.map((o) => o.name)).toEqual(['inbox/sub/d.txt'])
+    const next = await box.listV2({ prefix: 'inbox/', limit: 1, cursor: newest.data!.nextCursor })
+    expect(next.data?.objects.map((o) => o.name)).toEqual(['inbox/sub/c.txt'])
+    expect((await box.listV2({ cursor: 'garbage' })).error).toMatchObject({ statusCode: '400' })
+  })
+
   it("removes a deleted project's files with it", async () => {
     const slug = (await tp.platform.db.query<{ slug: string }>('select o.slug from organizations o join projects p on p.organization_id = o.id where p.ref = $1', [ref]))[0].slug
     const doomed = await activeProject(tp, owner, slug)
