@@ -11,6 +11,8 @@ export type StorageContext = {
   gate: PassedGate
   db: StorageDb
   backend: StorageBackend
+  /** The TUS protocol's handler (resumable.ts). */
+  resumable: { serve(ctx: StorageContext): Promise<StorageAnswer> }
   /** The request's JSON body (an object; `{}` when there is none). */
   json(): Promise<Record<string, unknown>>
   /** Who the request acts as (caller.ts). */

@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises'
 import type { StorageBackend, ByteRange } from './backend/types'
 import { bytesMissing, invalidRange } from './errors'
 
-export type ObjectMetadata = { eTag?: string; size?: number; mimetype?: string; cacheControl?: string; lastModified?: string }
+export type ObjectMetadata = { eTag?: string; size?: number; mimetype?: string; cacheControl?: string; lastModified?: string; contentLength?: number }
 
 const CONTAINED = { 'Content-Security-Policy': "default-src 'none'; sandbox", 'X-Content-Type-Options': 'nosniff' }
 

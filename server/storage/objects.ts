@@ -16,7 +16,7 @@ import { fromDatabase, invalidRequest, keyExists, noSuchBucket, noSuchKey, resou
 import { newVersion, forgetVersions, sizeVersion } from './ledger'
 import { assertBucketName, assertMimeAllowed, assertObjectKey, formatBytes } from './names'
 import { assertExpiresIn, signObjectUrl, verifyObjectUrl } from './signed-urls'
-import { uploadBody } from './upload-body'
+import { uploadBody, type UploadBody } from './upload-body'
 
 type ObjectRow = {
   id: string
@@ -50,18 +50,22 @@ async function visibleObject(ctx: StorageContext, caller: Caller, bucket: string
   return row ?? null
 }
 
-/** The row a write tests and then makes: what a policy may look at (metadata's mimetype and size, the user's metadata). */
-function writeStatement(upsert: boolean) {
+/**
+ * The row a write tests and then makes: what a policy may look at (metadata's mimetype and size,
+ * the user's metadata). `returning`: the id back, which asks the caller's select policies too (an
+ * upsert's test does, as Supabase's does; a plain upload's does not).
+ */
+function writeStatement(upsert: boolean, returning = true) {
   return `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
     values ($1, $2, $3, $4, $5, $6, $7)
     ${upsert ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id, version = excluded.version, metadata = excluded.metadata, user_metadata = excluded.user_metadata, last_accessed_at = now()` : ''}
-    returning id`
+    ${returning ? 'returning id' : ''}`
 }
 
 /** Asks the caller's policies whether it may write this row (upsert: insert, select and update), in a transaction rolled back. */
-async function assertMayWrite(ctx: StorageContext, caller: Caller, operation: string, row: { bucket: string; name: string; metadata: ObjectMetadata; userMetadata: unknown }, upsert: boolean) {
+export async function assertMayWrite(ctx: StorageContext, caller: Caller, operation: string, row: { bucket: string; name: string; metadata: ObjectMetadata; userMetadata: unknown }, upsert: boolean) {
   try {
-    await ctx.db.as(caller, operation, (tx) => tx.query(writeStatement(upsert), [row.bucket, row.name, uuidOrNull(caller.sub), caller.sub, null, row.metadata, row.userMetadata]), { test: true })
+    await ctx.db.as(caller, operation, (tx) => tx.query(writeStatement(upsert, upsert), [row.bucket, row.name, uuidOrNull(caller.sub), caller.sub, null, row.metadata, row.userMetadata]), { test: true })
   } catch (error) {
     throw fromDatabase(error, { duplicate: keyExists }) ?? error
   }
@@ -99,17 +103,17 @@ export async function uploadObject(ctx: StorageContext): Promise<StorageAnswer> 
 }
 
 /** The upload's bytes into a new version, and its row: what every way of uploading ends in. */
-async function storeUpload(
+export async function storeUpload(
   ctx: StorageContext,
   bucket: BucketRow,
   name: string,
-  { caller, owner, upsert, operation }: { caller: Caller | null; owner: string | null; upsert: boolean; operation: string }
+  { caller, owner, upsert, operation, body: given }: { caller: Caller | null; owner: string | null; upsert: boolean; operation: string; body?: UploadBody }
 ): Promise<{ Id: string; Key: string }> {
   const placeholder = name.endsWith('.emptyFolderPlaceholder')
   const bucketLimit = bucket.file_size_limit === null ? null : Number(bucket.file_size_limit)
   const maxBytes = placeholder ? 0 : Math.min(ctx.planMaxUploadBytes, bucketLimit ?? Infinity)
   const limitSentence = bucketLimit !== null && bucketLimit < ctx.planMaxUploadBytes ? `${formatBytes(bucketLimit)} in bucket ${bucket.id}` : `${formatBytes(ctx.planMaxUploadBytes)} on this project's plan`
-  const body = await uploadBody(ctx.call.req, { idleMs: ctx.platform.config.bodyTimeoutMs })
+  const body = given ?? (await uploadBody(ctx.call.req, { idleMs: ctx.platform.config.bodyTimeoutMs }))
   const refuse = (error: unknown): never => {
     // The rest of the body is never read: the connection ends with the answer.
     body.stream.resume()
@@ -124,7 +128,7 @@ async function storeUpload(
     }
   }
   if (body.declaredLength !== null && body.declaredLength > maxBytes) refuse(tooLarge(limitSentence))
-  const asked = { bucket: bucket.id, name, metadata: { mimetype: body.mimetype, contentLength: body.declaredLength ?? undefined } as ObjectMetadata, userMetadata: body.userMetadata ?? {} }
+  const asked = { bucket: bucket.id, name, metadata: { mimetype: body.mimetype, contentLength: body.declaredLength ?? undefined }, userMetadata: body.userMetadata ?? {} }
   if (caller) await assertMayWrite(ctx, caller, operation, asked, upsert).catch(refuse)
 
   const ref = ctx.gate.project.ref

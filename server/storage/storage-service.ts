@@ -20,6 +20,7 @@ import type { StorageBackend } from './backend/types'
 import { callerOf, serviceCaller } from './caller'
 import type { StorageAnswer, StorageContext } from './context'
 import { StorageDatabases } from './database'
+import { ResumableUploads } from './resumable'
 import { isStorageError, invalidRequest, notFoundRoute, StorageError, fromDatabase } from './errors'
 import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, updateBucket } from './buckets'
 import {
@@ -71,6 +72,7 @@ const ROUTES: Route[] = [
   route(['GET', 'HEAD'], `/object/${OBJECT}`, (ctx) => downloadObject(ctx, 'any')),
   route(['POST', 'PUT'], `/object/${OBJECT}`, uploadObject),
   route(['DELETE'], `/object/${OBJECT}`, removeObject),
+  route(['POST', 'HEAD', 'PATCH', 'DELETE'], '/upload/resumable(?:/[A-Za-z0-9_-]+)?', (ctx) => ctx.resumable.serve(ctx)),
   route(['DELETE'], `/object/${BUCKET}`, removeObjects),
 ]
 
@@ -96,13 +98,16 @@ function decodedPath(rest: string): string | null {
 export class StorageService implements ProjectService {
   readonly name = 'storage'
   readonly logSource = 'storage_logs'
-  readonly exposedHeaders = ['Content-Length', 'Content-Type', 'ETag', 'Last-Modified', 'Cache-Control', 'Content-Disposition', 'Accept-Ranges']
+  readonly exposedHeaders = ['Content-Length', 'Content-Type', 'ETag', 'Last-Modified', 'Cache-Control', 'Content-Disposition', 'Accept-Ranges', 'Upload-Offset', 'Upload-Length', 'Upload-Metadata', 'Tus-Resumable', 'Tus-Version', 'Tus-Max-Size', 'Tus-Extension']
   readonly databases: StorageDatabases
   readonly backend: StorageBackend
+  readonly resumable: ResumableUploads
 
   constructor(private readonly platform: Platform) {
+    const root = path.join(platform.config.dataDir, 'storage')
     this.databases = new StorageDatabases(platform)
-    this.backend = new FileBackend(path.join(platform.config.dataDir, 'storage'))
+    this.backend = new FileBackend(root)
+    this.resumable = new ResumableUploads(root)
   }
 
   keyOptional(method: string, rest: string) {
@@ -157,6 +162,7 @@ export class StorageService implements ProjectService {
       gate,
       db,
       backend: this.backend,
+      resumable: this.resumable,
       params,
       service: serviceCaller(gate),
       planMaxUploadBytes: planNumbers(plan[0].plan).limits.maxUploadBytes ?? Number.MAX_SAFE_INTEGER,
@@ -182,6 +188,12 @@ export class StorageService implements ProjectService {
     await this.databases.endAll()
     await this.backend.close()
   }
+}
+
+/** Removes resumable uploads left unfinished for a day (the scheduler's pass). */
+export async function pruneResumableUploads(platform: Platform): Promise<void> {
+  const service = serviceNamed(platform, 'storage') as StorageService | undefined
+  await service?.resumable.removeExpired().catch((error) => console.warn('Removing unfinished resumable uploads failed:', (error as Error).message))
 }
 
 /** This platform's storage (its bytes' backend, its pools). */

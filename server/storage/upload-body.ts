@@ -36,6 +36,8 @@ function metadataOf(json: string | undefined): Record<string, unknown> | null {
 /** `source` as a stream that fails with 408 when no chunk arrives within `idleMs`. */
 function withIdleLimit(source: Readable, idleMs: number): Readable {
   const out = new PassThrough()
+  // Whoever reads the body sees its errors; a body refused before it was read has no reader.
+  out.on('error', () => undefined)
   let timer: NodeJS.Timeout | undefined
   const arm = () => {
     clearTimeout(timer)

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import * as tus from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { flushLogs } from '@/server/logs/recorder'
 import { appClient } from '../helpers/supabase-client'
@@ -238,6 +239,50 @@ describe('storage through supabase-js', () => {
     const next = await box.listV2({ prefix: 'inbox/', limit: 1, cursor: newest.data!.nextCursor })
     expect(next.data?.objects.map((o) => o.name)).toEqual(['inbox/sub/c.txt'])
     expect((await box.listV2({ cursor: 'garbage' })).error).toMatchObject({ statusCode: '400' })
+  })
+
+  it('takes a 20 MB resumable (TUS) upload broken after 5 MB, resumed from where it stopped', async () => {
+    expect((await admin.storage.createBucket('videos')).error).toBeNull()
+    const bytes = Buffer.alloc(20 * 1024 * 1024)
+    for (let i = 0; i < bytes.length; i += 4096) bytes.writeUInt32BE(i, i)
+    const [a] = users
+    const token = (await a.client.auth.getSession()).data.session!.access_token
+    expect((await runSql(tp, owner, ref, `create policy "authenticated upload videos" on storage.objects for insert to authenticated with check (bucket_id = 'videos')`)).status).toBe(200)
+    const options = (extra: Partial<tus.UploadOptions>): tus.UploadOptions => ({
+      endpoint: `${url}/storage/v1/upload/resumable`,
+      headers: { authorization: `Bearer ${token}`, apikey: keys.anon_key, 'x-upsert': 'false' },
+      metadata: { bucketName: 'videos', objectName: `${a.id}/clip.bin`, contentType: 'application/octet-stream', cacheControl: '3600' },
+      chunkSize: 5 * 1024 * 1024,
+      uploadDataDuringCreation: true,
+      retryDelays: [],
+      ...extra,
+    })
+    // The first chunk goes through, then the connection breaks.
+    const location = await new Promise<string>((resolve, reject) => {
+      const upload: tus.Upload = new tus.Upload(bytes, options({
+        onChunkComplete: () => {
+          void upload.abort().then(() => resolve(upload.url!))
+        },
+        onError: reject,
+      }))
+      upload.start()
+    })
+    expect(location).toMatch(new RegExp(`^${url}/storage/v1/upload/resumable/${ref}_[0-9a-f]{32}$`))
+    const head = await fetch(location, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', authorization: `Bearer ${token}`, apikey: keys.anon_key } })
+    expect(head.headers.get('upload-offset')).toBe(String(5 * 1024 * 1024))
+    await new Promise<void>((resolve, reject) => new tus.Upload(bytes, options({ uploadUrl: location, onSuccess: () => resolve(), onError: reject })).start())
+    const downloaded = Buffer.from(await (await admin.storage.from('videos').download(`${a.id}/clip.bin`)).data!.arrayBuffer())
+    expect(createHash('md5').update(downloaded).digest('hex')).toBe(createHash('md5').update(bytes).digest('hex'))
+    // Owned by the user who started it, whoever sent the last chunk.
+    const owned = await runSql(tp, owner, ref, `select owner_id from storage.objects where bucket_id = 'videos'`)
+    expect(owned.body.results.at(-1).rows).toEqual([{ owner_id: a.id }])
+    // Nothing of the upload is left in the resumable folder, and anon may not start one.
+    expect(fs.readdirSync(path.join(tp.dataDir, 'storage', 'resumable')).filter((f) => f.startsWith(ref))).toEqual([])
+    const anonStart = await fetch(`${url}/storage/v1/upload/resumable`, {
+      method: 'POST',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', apikey: keys.anon_key, 'Upload-Metadata': `bucketName ${Buffer.from('videos').toString('base64')},objectName ${Buffer.from('x.bin').toString('base64')}` },
+    })
+    expect(anonStart.status).toBe(403)
   })
 
   it("removes a deleted project's files with it", async () => {
