@@ -12,6 +12,8 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import * as tus from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { flushLogs } from '@/server/logs/recorder'
+import { ResumableUploads } from '@/server/storage/resumable'
+import { storageService } from '@/server/storage/storage-service'
 import { appClient } from '../helpers/supabase-client'
 import { activeProject, ownerWithOrg, runSql } from '../helpers/project-backends'
 import { settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
@@ -270,6 +272,9 @@ describe('storage through supabase-js', () => {
     expect(location).toMatch(new RegExp(`^${url}/storage/v1/upload/resumable/${ref}_[0-9a-f]{32}$`))
     const head = await fetch(location, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', authorization: `Bearer ${token}`, apikey: keys.anon_key } })
     expect(head.headers.get('upload-offset')).toBe(String(5 * 1024 * 1024))
+    // As after an app restart: a new TUS server with nothing in memory, the same files.
+    const storage = storageService(tp.platform) as unknown as { resumable: ResumableUploads }
+    storage.resumable = new ResumableUploads(path.join(tp.dataDir, 'storage'))
     await new Promise<void>((resolve, reject) => new tus.Upload(bytes, options({ uploadUrl: location, onSuccess: () => resolve(), onError: reject })).start())
     const downloaded = Buffer.from(await (await admin.storage.from('videos').download(`${a.id}/clip.bin`)).data!.arrayBuffer())
     expect(createHash('md5').update(downloaded).digest('hex')).toBe(createHash('md5').update(bytes).digest('hex'))
