@@ -22,7 +22,7 @@ export type PeriodUsage = Record<UsageMetric, number> & {
 /**
  * How a metric's daily figures make the period's: summed (egress, hours), the peak (users,
  * projects, connections), or the latest (a database's size: what it takes now, so one cleaned up
- * below its quota says so at once, rather than at the next period).
+ * below its quota says so at once, rather than at the next period; so with the files in storage).
  */
 export const METRIC_AGGREGATION: Record<UsageMetric, 'sum' | 'max' | 'last'> = {
   DATABASE_SIZE: 'last',
@@ -30,7 +30,7 @@ export const METRIC_AGGREGATION: Record<UsageMetric, 'sum' | 'max' | 'last'> = {
   MONTHLY_ACTIVE_USERS: 'max',
   ACTIVE_PROJECTS: 'max',
   COMPUTE_HOURS: 'sum',
-  STORAGE_SIZE: 'max',
+  STORAGE_SIZE: 'last',
   FUNCTION_INVOCATIONS: 'sum',
   REALTIME_MESSAGES: 'sum',
   REALTIME_PEAK_CONNECTIONS: 'max',

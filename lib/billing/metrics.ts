@@ -13,7 +13,7 @@ export const METRIC_INFO: Record<UsageMetric, MetricInfo> = {
   MONTHLY_ACTIVE_USERS: { name: 'Monthly active users', unit: 'count', description: 'Members who signed in or kept a session alive during the period.' },
   ACTIVE_PROJECTS: { name: 'Active projects', unit: 'count', description: 'Projects that were not paused, at the busiest moment of the period.' },
   COMPUTE_HOURS: { name: 'Compute hours', unit: 'hours', description: 'Hours the projects ran; paused projects do not count.' },
-  STORAGE_SIZE: { name: 'Storage size', unit: 'bytes', description: 'File storage.' },
+  STORAGE_SIZE: { name: 'Storage size', unit: 'bytes', description: "The files the organization's projects keep in storage, all together." },
   FUNCTION_INVOCATIONS: { name: 'Edge function invocations', unit: 'count', description: 'Edge function calls.' },
   REALTIME_MESSAGES: { name: 'Realtime messages', unit: 'count', description: 'Realtime messages sent.' },
   REALTIME_PEAK_CONNECTIONS: { name: 'Realtime peak connections', unit: 'count', description: 'Most realtime connections at once.' },

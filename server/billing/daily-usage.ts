@@ -31,6 +31,24 @@ export async function recordDatabaseSizes(db: Queryable, { now, organizationId }
   )
 }
 
+/**
+ * STORAGE_SIZE: the bytes each project keeps in storage, from the platform's own account of them
+ * (storage_versions; never the project's `storage` schema, which its SQL may change), paused
+ * projects' files included; the day's latest kept, 0 for a project that keeps none.
+ */
+export async function recordStorageSizes(db: Queryable, { now, organizationId }: Scope) {
+  await db.query(
+    `insert into usage_daily (organization_id, day, metric, project_ref, project_name, value)
+     select p.organization_id, $1::date, 'STORAGE_SIZE', p.ref, p.name,
+            coalesce((select sum(v.size_bytes) from storage_versions v where v.project_ref = p.ref), 0)
+       from projects p
+      where p.status <> 'REMOVED' and ($2::bigint is null or p.organization_id = $2)
+     on conflict (organization_id, day, metric, project_ref) do update
+       set value = excluded.value, project_name = excluded.project_name, updated_at = now()`,
+    [dayOf(now), organizationId]
+  )
+}
+
 /** ACTIVE_PROJECTS: the organization's projects that are not paused or going away, the day's peak. */
 export async function recordActiveProjects(db: Queryable, { now, organizationId }: Scope) {
   await db.query(

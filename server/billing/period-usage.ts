@@ -21,12 +21,12 @@ export type MeasuredPeriod = {
   usage: PeriodUsage
   /** One figure per UTC day from the period's start to its end or today, whichever is first. */
   daily: Record<UsageMetric, DailyFigure[]>
-  /** Per project (database size, egress, compute hours); empty for the others. */
+  /** Per project (database size, egress, compute hours, storage size); empty for the others. */
   projects: Record<UsageMetric, ProjectFigure[]>
 }
 
 /** Metrics stored per project: their per-project figures are answered too. */
-const PER_PROJECT: readonly UsageMetric[] = ['DATABASE_SIZE', 'EGRESS', 'COMPUTE_HOURS']
+const PER_PROJECT: readonly UsageMetric[] = ['DATABASE_SIZE', 'EGRESS', 'COMPUTE_HOURS', 'STORAGE_SIZE']
 
 type StoredRow = { day: string; metric: string; project_ref: string; project_name: string | null; value: number }
 

@@ -2,8 +2,8 @@
  * The organization restriction status (SPEC §4, lib/restrictions.ts) from measured usage, moved
  * one step at each sample. Organizations on a capped tier (Free, and Pro with its spend cap) are
  * over quota when a running project's database is larger than the plan's per-project size, or
- * when this month's egress or monthly active users, or the active projects now, are beyond what
- * the plan includes. Sizes and active projects are taken as they are now, not as the month's
+ * when this month's egress or monthly active users, or the active projects or the files in storage
+ * now, are beyond what the plan includes. Sizes and active projects are taken as they are now, not as the month's
  * peak: pausing the project that is too large, or emptying it, is a way out, as is an upgrade.
  *
  * Two instances sampling at once: each update of an organization only applies when the status it
@@ -30,6 +30,7 @@ type OrganizationFigures = {
   egress: number
   active_users: number
   active_projects: number
+  storage: number
   sizes: ProjectSize[]
 }
 
@@ -42,6 +43,7 @@ function usageOf(org: OrganizationFigures): PeriodUsage {
     EGRESS: org.egress,
     MONTHLY_ACTIVE_USERS: org.active_users,
     ACTIVE_PROJECTS: org.active_projects,
+    STORAGE_SIZE: org.storage,
     DATABASE_SIZE: Math.max(0, ...sizes),
     databaseSizes: sizes,
   }
@@ -62,6 +64,8 @@ export async function updateRestrictions(platform: Platform, now = new Date(), o
             (select count(distinct a.user_id) from usage_active_users a
               where a.organization_id = o.id and a.day >= $2::date and a.day < $3::date)::int as active_users,
             (select count(*) from projects p where p.organization_id = o.id and p.status <> all($4::text[]))::int as active_projects,
+            coalesce((select sum(v.size_bytes) from storage_versions v join projects p on p.ref = v.project_ref
+                       where p.organization_id = o.id and p.status <> 'REMOVED'), 0)::float8 as storage,
             coalesce((select json_agg(json_build_object('name', p.name, 'bytes', p.db_size_bytes)) from projects p
                        where p.organization_id = o.id and p.status = any($5::text[]) and p.db_size_bytes is not null), '[]'::json) as sizes
        from organizations o

@@ -12,6 +12,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import * as tus from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { flushLogs } from '@/server/logs/recorder'
+import { sampleUsage } from '@/server/billing/usage-sampling'
 import { ResumableUploads } from '@/server/storage/resumable'
 import { storageService } from '@/server/storage/storage-service'
 import { appClient } from '../helpers/supabase-client'
@@ -288,6 +289,37 @@ describe('storage through supabase-js', () => {
       headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', apikey: keys.anon_key, 'Upload-Metadata': `bucketName ${Buffer.from('videos').toString('base64')},objectName ${Buffer.from('x.bin').toString('base64')}` },
     })
     expect(anonStart.status).toBe(403)
+  })
+
+  it("counts the files' bytes as the organization's storage size, from the platform's own account, and past the Free plan's 1 GB it is over quota", async () => {
+    const [{ organization_id: orgId, slug }] = await tp.platform.db.query<{ organization_id: number; slug: string }>(
+      'select p.organization_id::int as organization_id, o.slug from projects p join organizations o on o.id = p.organization_id where p.ref = $1',
+      [ref]
+    )
+    const usageOf = async () => {
+      await sampleUsage(tp.platform, { organizationId: orgId })
+      const res = await tp.call('GET', `/platform/organizations/${slug}/usage`, { token: owner })
+      return (res.body.metrics as { metric: string; usage: number; available: boolean; projects: { ref: string; value: number }[] }[]).find((m) => m.metric === 'STORAGE_SIZE')!
+    }
+    const [{ bytes }] = await tp.platform.db.query<{ bytes: number }>('select coalesce(sum(size_bytes), 0)::float8 as bytes from storage_versions where project_ref = $1', [ref])
+    expect(bytes).toBeGreaterThan(20 * 1024 * 1024)
+    const measured = await usageOf()
+    expect(measured).toMatchObject({ available: true, usage: bytes })
+    expect(measured.projects.find((p) => p.ref === ref)?.value).toBe(bytes)
+    // What the project's SQL does to its storage schema does not change the count.
+    expect((await runSql(tp, owner, ref, `update storage.objects set metadata = jsonb_set(metadata, '{size}', '0')`)).status).toBe(200)
+    expect((await usageOf()).usage).toBe(bytes)
+    // Past the Free plan's storage (1 GB), the organization is over its quota.
+    await tp.platform.db.query(`insert into storage_versions (project_ref, version, size_bytes) values ($1, 'padding', $2)`, [ref, 1024 ** 3])
+    try {
+      expect((await usageOf()).usage).toBe(bytes + 1024 ** 3)
+      const [org] = await tp.platform.db.query<{ restriction_status: string | null; quota_note: string | null }>('select restriction_status, quota_note from organizations where id = $1', [orgId])
+      expect(org.restriction_status).not.toBeNull()
+      expect(org.quota_note).toContain('Storage size')
+    } finally {
+      await tp.platform.db.query(`delete from storage_versions where project_ref = $1 and version = 'padding'`, [ref])
+      await tp.platform.db.query(`update organizations set restriction_status = null, restriction_data = null, quota_note = null where id = $1`, [orgId])
+    }
   })
 
   it("removes a deleted project's files with it", async () => {
