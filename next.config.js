@@ -34,6 +34,10 @@ const nextConfig = {
     'graphile-config',
     'pg-sql2',
     'graphql',
+    // Storage: sharp loads a native library; the TUS server and its store are loaded as they ship.
+    'sharp',
+    '@tus/server',
+    '@tus/file-store',
   ],
 }
 

@@ -17,6 +17,7 @@ import { newVersion, forgetVersions, sizeVersion } from './ledger'
 import { assertBucketName, assertMimeAllowed, assertObjectKey, formatBytes } from './names'
 import { assertExpiresIn, signObjectUrl, verifyObjectUrl } from './signed-urls'
 import { uploadBody, type UploadBody } from './upload-body'
+import { transformationClaim } from './transformation'
 
 type ObjectRow = {
   id: string
@@ -201,7 +202,7 @@ export async function uploadSigned(ctx: StorageContext): Promise<StorageAnswer> 
  * one's to callers its policies let read; `mode` is the route's (`/authenticated/` asks for a
  * valid token, `/public/` for a public bucket).
  */
-async function readableObject(ctx: StorageContext, mode: 'any' | 'authenticated' | 'public', operation: string): Promise<ObjectRow> {
+export async function readableObject(ctx: StorageContext, mode: 'any' | 'authenticated' | 'public', operation: string): Promise<ObjectRow> {
   const { bucket: bucketId, path: name } = ctx.params
   assertBucketName(bucketId)
   const bucket = await bucketOf(ctx, bucketId)
@@ -360,13 +361,16 @@ export async function signObject(ctx: StorageContext): Promise<StorageAnswer> {
   const { bucket, path: name } = ctx.params
   assertBucketName(bucket)
   assertObjectKey(name)
-  const { expiresIn } = await ctx.json()
+  const { expiresIn, transform } = await ctx.json()
   assertExpiresIn(expiresIn)
+  // With a transformation, the URL renders the image as it was signed (render/image/sign).
+  const asked = transform && typeof transform === 'object' && Object.keys(transform).length > 0 ? (transform as Record<string, unknown>) : null
+  const claim = asked ? transformationClaim(asked) : null
   const caller = await ctx.caller()
   if (!(await visibleObject(ctx, caller, bucket, name, 'object.sign'))) throw noSuchKey()
   const url = `${bucket}/${name}`
-  const token = await signObjectUrl(ctx.gate.settings.jwtSecret, url, 'download', expiresIn)
-  return answer({ signedURL: `/object/sign/${url}?token=${token}` })
+  const token = await signObjectUrl(ctx.gate.settings.jwtSecret, url, 'download', expiresIn, claim ? { transformations: claim } : {})
+  return answer({ signedURL: `${claim ? '/render/image/sign' : '/object/sign'}/${url}?token=${token}` })
 }
 
 /** POST `/object/sign/{bucket}` `{ expiresIn, paths }`: a URL for each path the caller may read, an error for the others. */
@@ -389,13 +393,19 @@ export async function signObjects(ctx: StorageContext): Promise<StorageAnswer> {
   return answer(signed)
 }
 
-/** GET `/object/sign/{bucket}/{path}?token=`: what the token signs, to whoever holds it, until it expires. */
-export async function downloadSigned(ctx: StorageContext): Promise<StorageAnswer> {
+/** The object a signed download URL names, and its token's claims. */
+export async function signedObject(ctx: StorageContext): Promise<{ row: ObjectRow; payload: Record<string, unknown> }> {
   const { bucket, path: name } = ctx.params
   const token = ctx.call.url.searchParams.get('token')
-  if (!token) throw invalidRequest('querystring must have required property \'token\'')
+  if (!token) throw invalidRequest("querystring must have required property 'token'")
   const payload = await verifyObjectUrl(ctx.gate.settings.jwtSecret, token, `${bucket}/${name}`, 'download')
   const row = await visibleObject(ctx, ctx.service, bucket, name, 'object.get_signed')
   if (!row) throw noSuchKey()
+  return { row, payload }
+}
+
+/** GET `/object/sign/{bucket}/{path}?token=`: what the token signs, to whoever holds it, until it expires. */
+export async function downloadSigned(ctx: StorageContext): Promise<StorageAnswer> {
+  const { row, payload } = await signedObject(ctx)
   return serve(ctx, row, new Date(Number(payload.exp) * 1000))
 }

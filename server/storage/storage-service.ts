@@ -39,6 +39,7 @@ import {
   uploadSigned,
 } from './objects'
 import { listObjectsV2 } from './list-v2'
+import { renderObject, renderSigned } from './transform'
 
 type Endpoint = (ctx: StorageContext) => Promise<StorageAnswer>
 type Route = { methods: string[]; path: RegExp; endpoint: Endpoint }
@@ -67,6 +68,9 @@ const ROUTES: Route[] = [
   route(['GET'], `/object/info/public/${OBJECT}`, (ctx) => objectInfo(ctx, 'public')),
   route(['GET'], `/object/info/authenticated/${OBJECT}`, (ctx) => objectInfo(ctx, 'authenticated')),
   route(['GET'], `/object/info/${OBJECT}`, (ctx) => objectInfo(ctx, 'any')),
+  route(['GET'], `/render/image/authenticated/${OBJECT}`, (ctx) => renderObject(ctx, 'authenticated')),
+  route(['GET'], `/render/image/public/${OBJECT}`, (ctx) => renderObject(ctx, 'public')),
+  route(['GET'], `/render/image/sign/${OBJECT}`, renderSigned),
   route(['GET', 'HEAD'], `/object/public/${OBJECT}`, (ctx) => downloadObject(ctx, 'public')),
   route(['GET', 'HEAD'], `/object/authenticated/${OBJECT}`, (ctx) => downloadObject(ctx, 'authenticated')),
   route(['GET', 'HEAD'], `/object/${OBJECT}`, (ctx) => downloadObject(ctx, 'any')),
@@ -77,7 +81,7 @@ const ROUTES: Route[] = [
 ]
 
 /** What a browser opens without a key: a public object, a signed URL. */
-const OPEN = /^\/object\/(?:public|sign)\//
+const OPEN = /^\/(?:object|render\/image)\/(?:public|sign)\//
 /** A signed upload URL's PUT: the token is its key. */
 const SIGNED_UPLOAD = /^\/object\/upload\/sign\//
 /** What read-only mode still serves besides GET and HEAD: lists and signing only read. */

@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as tus from 'tus-js-client'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { flushLogs } from '@/server/logs/recorder'
 import { sampleUsage } from '@/server/billing/usage-sampling'
@@ -320,6 +321,27 @@ describe('storage through supabase-js', () => {
       await tp.platform.db.query(`delete from storage_versions where project_ref = $1 and version = 'padding'`, [ref])
       await tp.platform.db.query(`update organizations set restriction_status = null, restriction_data = null, quota_note = null where id = $1`, [orgId])
     }
+  })
+
+  it('transforms an image to a width, as storage-js asks for it: authenticated, public and signed', async () => {
+    const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#3ecf8e' } }).png().toBuffer()
+    expect((await admin.storage.createBucket('images', { public: true })).error).toBeNull()
+    expect((await admin.storage.from('images').upload('banner.png', png, { contentType: 'image/png' })).error).toBeNull()
+    const downloaded = await admin.storage.from('images').download('banner.png', { transform: { width: 100 } })
+    expect(downloaded.error).toBeNull()
+    expect(await sharp(Buffer.from(await downloaded.data!.arrayBuffer())).metadata()).toMatchObject({ width: 100, height: 50, format: 'png' })
+    const { publicUrl } = admin.storage.from('images').getPublicUrl('banner.png', { transform: { width: 80, height: 80, resize: 'contain' } }).data
+    const open = await fetch(`${publicUrl}&format=webp`)
+    expect(open.headers.get('content-type')).toBe('image/webp')
+    expect(await sharp(Buffer.from(await open.arrayBuffer())).metadata()).toMatchObject({ width: 80, height: 80, format: 'webp' })
+    const signed = await admin.storage.from('images').createSignedUrl('banner.png', 60, { transform: { width: 40 } })
+    const viaToken = await fetch(signed.data!.signedUrl)
+    expect(viaToken.status).toBe(200)
+    expect((await sharp(Buffer.from(await viaToken.arrayBuffer())).metadata()).width).toBe(40)
+    const tooWide = await fetch(`${url}/storage/v1/render/image/public/images/banner.png?width=5000`)
+    expect(await tooWide.json()).toMatchObject({ statusCode: '400', message: 'width must be a whole number from 1 to 2500' })
+    expect((await admin.storage.from('images').upload('notes.txt', 'text', { contentType: 'text/plain' })).error).toBeNull()
+    expect(await (await fetch(`${url}/storage/v1/render/image/public/images/notes.txt?width=10`)).json()).toMatchObject({ statusCode: '415' })
   })
 
   it("removes a deleted project's files with it", async () => {

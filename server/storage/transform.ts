@@ -1,0 +1,66 @@
+/**
+ * Image transformations at `/storage/v1/render/image/{authenticated|public|sign}/{bucket}/{path}`:
+ * `width` and `height` (1 to 2500 pixels), `resize` (cover, contain, fill), `quality` (20 to 100)
+ * and `format` (origin, webp, avif, png, jpeg), as storage-js's `transform` option asks, by sharp.
+ * The object is read as a download of it would be (its policies, a public bucket, a signed URL);
+ * only images up to 25 MB are transformed, into at most 2500 × 2500 pixels.
+ */
+import type { Readable } from 'node:stream'
+import sharp from 'sharp'
+import type { StorageAnswer, StorageContext } from './context'
+import { objectKey } from './context'
+import { bytesMissing, StorageError } from './errors'
+import { claimedTransformation, parseTransformation, type Transformation } from './transformation'
+import { readableObject, signedObject } from './objects'
+import type { ObjectMetadata } from './download'
+
+const MAX_SOURCE_BYTES = 25 * 1024 * 1024
+const TRANSFORMABLE = /^image\/(png|jpeg|jpg|webp|avif|gif|tiff)$/i
+
+/** The transformed image of the object `row` names, as the answer. */
+export async function sendTransformed(ctx: StorageContext, row: { version: string | null; metadata: ObjectMetadata | null }, transformation: Transformation, expires?: Date): Promise<StorageAnswer> {
+  const metadata = row.metadata ?? {}
+  const key = objectKey(ctx.gate.project.ref, row.version)
+  if (!key) throw bytesMissing()
+  if (!TRANSFORMABLE.test(metadata.mimetype ?? '')) throw new StorageError('415', 'invalid_mime_type', 'InvalidMimeType', `Only images can be transformed; this object is ${metadata.mimetype ?? 'of no known type'}.`)
+  if (Number(metadata.size ?? 0) > MAX_SOURCE_BYTES) throw new StorageError('413', 'Payload too large', 'EntityTooLarge', 'Only images up to 25 MB can be transformed.')
+  const source: Readable | null = await ctx.backend.read(key)
+  if (!source) throw bytesMissing()
+  const image = sharp({ limitInputPixels: 50_000_000, failOn: 'error' })
+    .rotate()
+    .resize({ width: transformation.width, height: transformation.height, fit: transformation.resize, withoutEnlargement: false })
+  const format = transformation.format === 'origin' ? (metadata.mimetype!.split('/')[1].toLowerCase().replace('jpg', 'jpeg') as string) : transformation.format
+  const output = format === 'webp' ? image.webp({ quality: transformation.quality }) : format === 'avif' ? image.avif({ quality: transformation.quality }) : format === 'png' ? image.png() : format === 'jpeg' ? image.jpeg({ quality: transformation.quality }) : image
+  // Decoded first: a broken image is an error answer, not a broken stream.
+  source.pipe(output)
+  let bytes: Buffer
+  try {
+    bytes = await output.toBuffer()
+  } catch (error) {
+    source.destroy()
+    throw new StorageError('422', 'InvalidImage', 'InvalidImage', `The image could not be transformed: ${(error as Error).message}`)
+  }
+  ctx.call.res.writeHead(200, {
+    'Content-Type': `image/${format}`,
+    'Content-Length': String(bytes.byteLength),
+    ...(expires ? { Expires: expires.toUTCString() } : { 'Cache-Control': metadata.cacheControl ?? 'no-cache' }),
+    'X-Transformations': [transformation.width && `width:${transformation.width}`, transformation.height && `height:${transformation.height}`, `resize:${transformation.resize}`].filter(Boolean).join(','),
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'X-Content-Type-Options': 'nosniff',
+  })
+  ctx.call.res.end(ctx.call.req.method === 'HEAD' ? undefined : bytes)
+  return undefined
+}
+
+/** GET `/render/image/{authenticated|public}/{bucket}/{path}`: the object as a download would read it, transformed. */
+export async function renderObject(ctx: StorageContext, mode: 'authenticated' | 'public'): Promise<StorageAnswer> {
+  const transformation = parseTransformation(ctx.call.url.searchParams)
+  return sendTransformed(ctx, await readableObject(ctx, mode, 'object.render'), transformation)
+}
+
+/** GET `/render/image/sign/{bucket}/{path}?token=`: what a signed URL names, transformed as it was signed (or as asked). */
+export async function renderSigned(ctx: StorageContext): Promise<StorageAnswer> {
+  const { row, payload } = await signedObject(ctx)
+  const claimed = typeof payload.transformations === 'string' ? claimedTransformation(payload.transformations) : ctx.call.url.searchParams
+  return sendTransformed(ctx, row, parseTransformation(claimed), new Date(Number(payload.exp) * 1000))
+}
