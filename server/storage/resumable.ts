@@ -7,8 +7,8 @@
  * policies, as Supabase's storage does; the last chunk makes the object (its bytes copied into a
  * version, its row written as the service role, owned by whoever created the upload).
  *
- * An upload's id begins with its project's ref: a request through another project's URL finds
- * nothing. Uploads left unfinished are removed after a day.
+ * An upload's id is its project's ref, a dot and a random part: a request through another
+ * project's URL finds nothing. Uploads left unfinished are removed after a day.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -30,6 +30,15 @@ import { assertMayWrite, storeUpload } from './objects'
 const EXPIRY_MS = 24 * 60 * 60 * 1000
 
 type Pending = { ctx: StorageContext; caller: Caller }
+
+/**
+ * The upload a path below `/upload/resumable` names, when it is one of project `ref`'s: another
+ * project's upload is nobody's here (a ref holds no dot, so what precedes the first is the ref).
+ */
+export function uploadIdOf(ref: string, rest: string): string | undefined {
+  const id = /^\/upload\/resumable\/([a-z0-9_-]+\.[0-9a-f]{32})$/.exec(rest)?.[1]
+  return id && id.slice(0, id.indexOf('.')) === ref ? id : undefined
+}
 
 /** A refusal in the protocol's terms: its status and a sentence (TUS answers plain text). */
 const refusal = (status: number, body: string) => ({ status_code: status, body: `${body}\n` })
@@ -63,11 +72,9 @@ export class ResumableUploads {
       },
       getFileIdFromRequest: (req) => {
         const target = projectTarget(new URL(req.url).pathname.replace(/^\/api(?=\/)/, ''))
-        const id = /^\/upload\/resumable\/([A-Za-z0-9_-]+)$/.exec(target?.rest ?? '')?.[1]
-        // Another project's upload is nobody's here.
-        return id && target && id.startsWith(`${target.ref}_`) ? id : undefined
+        return target ? uploadIdOf(target.ref, target.rest) : undefined
       },
-      namingFunction: (req) => `${projectTarget(new URL(req.url).pathname.replace(/^\/api(?=\/)/, ''))?.ref}_${randomUUID().replace(/-/g, '')}`,
+      namingFunction: (req) => `${this.of(req).ctx.gate.project.ref}.${randomUUID().replace(/-/g, '')}`,
       maxSize: (req) => this.of(req).ctx.planMaxUploadBytes,
       onUploadCreate: async (req, upload) => {
         const { ctx, caller } = this.of(req)

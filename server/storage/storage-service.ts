@@ -76,7 +76,7 @@ const ROUTES: Route[] = [
   route(['GET', 'HEAD'], `/object/${OBJECT}`, (ctx) => downloadObject(ctx, 'any')),
   route(['POST', 'PUT'], `/object/${OBJECT}`, uploadObject),
   route(['DELETE'], `/object/${OBJECT}`, removeObject),
-  route(['POST', 'HEAD', 'PATCH', 'DELETE'], '/upload/resumable(?:/[A-Za-z0-9_-]+)?', (ctx) => ctx.resumable.serve(ctx)),
+  route(['POST', 'HEAD', 'PATCH', 'DELETE'], '/upload/resumable(?:/[a-z0-9_.-]+)?', (ctx) => ctx.resumable.serve(ctx)),
   route(['DELETE'], `/object/${BUCKET}`, removeObjects),
 ]
 
