@@ -16,7 +16,8 @@ import { ownerRoleOf } from '../databases/server-lifecycle'
 import { findPostgrest } from './binary'
 import { apiSettingsOf } from './settings'
 import type { ProjectApiSettings } from './settings-type'
-import { ensureDataApiRoles, AUTHENTICATOR } from './roles'
+import { ensureDataApiRoles } from './roles'
+import { apiLoginOf } from '../databases/role-names'
 import { adminUrlOf, withProjectAdmin } from '../databases/project-admin'
 import { PRE_REQUEST_FUNCTION } from './request-limits'
 import { forgetPid, reapLeftovers, rememberPid } from './leftovers'
@@ -191,10 +192,10 @@ export class DataApiProcesses {
     entry.settings = startedWith(settings)
     const adminUrl = adminUrlOf(this.platform, project.region)
     if (!adminUrl) throw new Error('no managed server for this project')
-    const { password, preRequest } = await ensureDataApiRoles(this.platform, project, settings)
+    const { login, preRequest } = await ensureDataApiRoles(this.platform, project, settings)
     const dbUri = new URL(adminUrl)
-    dbUri.username = AUTHENTICATOR
-    dbUri.password = password
+    dbUri.username = login.user
+    dbUri.password = login.password
     dbUri.pathname = `/${ownerRoleOf(project.ref)}`
     // Its sessions carry this process's name: what stop() ends of its own, and nothing of another app copy's.
     dbUri.searchParams.set('application_name', entry.sessionName)
@@ -296,7 +297,7 @@ export class DataApiProcesses {
       admin.query(
         `select pg_catalog.pg_terminate_backend(pid) from pg_catalog.pg_stat_activity
          where usename = $1 and datname = $2 and application_name = $3`,
-        [AUTHENTICATOR, database, entry.sessionName]
+        [apiLoginOf(entry.project!.ref), database, entry.sessionName]
       )
     ).catch((e) => console.warn(`[data-api] could not end the sessions of a stopped PostgREST of project ${entry.project?.ref}: ${(e as Error).message}`))
   }

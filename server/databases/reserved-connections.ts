@@ -3,8 +3,8 @@ import pg from 'pg'
 
 /**
  * On a server that reserves connection slots (reserved_connections, PostgreSQL 16 and later: the
- * platform's own server does), the roles only the platform logs in as may use them: the data
- * API's `authenticator` and each project's read-only role. Not a project's own role, whose
+ * platform's own server does), the roles only the platform logs in as may use them: each
+ * project's data API login (`p_<ref>_api`), read-only role and service role. Not a project's own role, whose
  * password its members have, nor the roles it creates: whatever a project opens takes only the
  * unreserved slots, so no project can take the data API's or the platform's. No role can pass
  * this on (none holds ADMIN on it).

@@ -7,6 +7,8 @@
 export const ownerRoleOf = (ref: string) => `p_${ref}`
 export const readOnlyRoleOf = (ref: string) => `p_${ref}_ro`
 export const serviceRoleOf = (ref: string) => `p_${ref}_svc`
+/** The project's data API login (PostgREST and storage connect as it, then take the request's role). */
+export const apiLoginOf = (ref: string) => `p_${ref}_api`
 
 export function assertName(name: string) {
   // Postgres cuts identifiers at 63 bytes: two projects must never share a cut name.

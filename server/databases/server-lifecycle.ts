@@ -11,7 +11,7 @@ import { adminClient, onProjectDatabase } from './admin-session'
 import { roleClient } from './role-session'
 import { holdLegacyDatabases } from './database-ownership'
 import { grantReservedConnections } from './reserved-connections'
-import { assertName, ownerRoleOf, readOnlyRoleOf, serviceRoleOf } from './role-names'
+import { apiLoginOf, assertName, ownerRoleOf, readOnlyRoleOf, serviceRoleOf } from './role-names'
 
 export { ownerRoleOf, readOnlyRoleOf } from './role-names'
 
@@ -92,7 +92,7 @@ export async function closePublicSchema(adminUrl: string, ref: string) {
 }
 
 async function rolesOf(admin: pg.Pool, ref: string): Promise<string[]> {
-  const names = [ownerRoleOf(ref), readOnlyRoleOf(ref), serviceRoleOf(ref)]
+  const names = [ownerRoleOf(ref), readOnlyRoleOf(ref), serviceRoleOf(ref), apiLoginOf(ref)]
   const { rows } = await admin.query<{ rolname: string }>('select rolname from pg_roles where rolname = any($1)', [names])
   return rows.map((r) => r.rolname)
 }
@@ -138,7 +138,7 @@ async function rolesToDrop(admin: pg.Pool, ref: string): Promise<string[]> {
      select r.rolname as name from made join pg_catalog.pg_roles r on r.oid = made.oid
      where not r.rolsuper and r.oid >= 16384 and r.rolname <> current_user
        and (r.rolname = any($1) or pg_catalog.pg_has_role(current_user, r.oid, 'USAGE WITH ADMIN OPTION'))`,
-    [[ownerRoleOf(ref), readOnlyRoleOf(ref), serviceRoleOf(ref)]]
+    [[ownerRoleOf(ref), readOnlyRoleOf(ref), serviceRoleOf(ref), apiLoginOf(ref)]]
   )
   return rows.map((r) => r.name)
 }

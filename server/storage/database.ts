@@ -2,8 +2,8 @@
  * The storage service's connections to a project's database. Its statements run as the caller
  * (anon, authenticated with the JWT's claims, or service_role, which bypasses RLS), so a policy
  * written for Supabase's storage applies unchanged: a small pool per project logs in as the
- * data API's `authenticator` (a member of those three roles and nothing else, on the server's
- * reserved slots) and each transaction takes the caller's role and claims with `set_config(…,
+ * project's data API login `p_<ref>_api` (a member of those three roles and nothing else, on the
+ * server's reserved slots, CONNECT on this database only) and each transaction takes the caller's role and claims with `set_config(…,
  * true)`, as PostgREST and Supabase's storage server do. Ended when the gateway releases the
  * project and when the platform closes.
  *
@@ -20,7 +20,7 @@ import type { GatedProject } from '../gateway/types'
 import { adminUrlOf } from '../databases/project-admin'
 import { ownerRoleOf } from '../databases/role-names'
 import { roleClient } from '../databases/role-session'
-import { AUTHENTICATOR, ensureAuthenticatorConnect } from '../data-api/roles'
+import { ensureApiLogin } from '../data-api/roles'
 import { serviceLocation, serviceUrlOf } from '../sql/read-only-location'
 import { STORAGE_SCHEMA_COMMENT, STORAGE_SCHEMA_SQL } from './schema-sql'
 import type { Caller } from './caller'
@@ -64,11 +64,11 @@ export class StorageDatabases {
   private async prepare(project: StorageProject): Promise<pg.Pool> {
     const adminUrl = adminUrlOf(this.platform, project.region)
     if (!adminUrl) throw new Error('no managed server for this project')
-    const password = await ensureAuthenticatorConnect(this.platform, project)
+    const login = await ensureApiLogin(this.platform, project)
     await this.ensureSchema(project)
     const url = new URL(adminUrl)
-    url.username = AUTHENTICATOR
-    url.password = password
+    url.username = login.user
+    url.password = login.password
     url.pathname = `/${ownerRoleOf(project.ref)}`
     const pool = new pg.Pool({ connectionString: url.toString(), max: POOL_SIZE, idleTimeoutMillis: IDLE_MS, allowExitOnIdle: true, application_name: 'storage' })
     // A connection ended by the server (a restart, the database dropped) must not crash the app.

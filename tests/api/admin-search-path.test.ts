@@ -73,7 +73,7 @@ const CONNECTING_FILES: Record<string, string> = {
   'server/databases/server-version.ts': "a project's role (health checks)",
   'server/graphql/project-schemas.ts': "a project's role or its read-only role (GraphQL)",
   'server/project-auth/database.ts': "a project's role (its auth service)",
-  'server/storage/database.ts': 'the authenticator, as the caller of a storage request (its role and claims per transaction)',
+  'server/storage/database.ts': "the project's data API login, as the caller of a storage request (its role and claims per transaction)",
   'server/db/control-plane.ts': 'the control plane (no project can connect to its database)',
 }
 
@@ -235,13 +235,14 @@ describe('the admin never runs what a project planted', () => {
           `select r.rolname as name, coalesce(d.datconnlimit, r.rolconnlimit) as limit,
              exists (select 1 from pg_auth_members m where m.member = r.oid and m.roleid = 'pg_use_reserved_connections'::regrole) as reserved
            from pg_roles r left join pg_database d on d.datname = r.rolname where r.rolname = any($1) order by 1`,
-          [['authenticator', `p_${pro}`, `p_${pro}_ro`, `p_${free}`]]
+          [[`p_${pro}_api`, `p_${pro}`, `p_${pro}_ro`, `p_${free}`]]
         )
       ).rows.map(({ name, limit, reserved }) => ({ name: name.replace(pro, 'pro').replace(free, 'free'), limit, reserved }))
     )
     expect(rows).toEqual(
       expect.arrayContaining([
-        { name: 'authenticator', limit: -1, reserved: true },
+        // Its data API's login: its own sessions bounded, on the reserved slots.
+        { name: 'p_pro_api', limit: 40, reserved: true },
         // Micro and Nano, the plans' default sizes.
         { name: 'p_pro', limit: 60, reserved: false },
         { name: 'p_pro_ro', limit: -1, reserved: true },

@@ -78,7 +78,9 @@ for (const backend of BACKENDS) {
           expect(res.headers.get(name), `${kind}: ${name}`).toBeNull()
         expect(res.headers.get('cache-control'), `${kind}: ${res.status}`).toBe('no-store')
       }
-      // PostgREST's own Location of a created row still goes through, and its Content-Range.
+      // PostgREST's own Location of a created row still goes through, and its Content-Range (once
+      // its schema cache has the table too).
+      await expect.poll(async () => (await rest('/made')).status, { timeout: 10_000 }).toBe(200)
       const created = await fetch(`${tp.url}/p/${ref}/rest/v1/made`, {
         method: 'POST',
         headers: { apikey: anon, 'Content-Type': 'application/json', Prefer: 'return=headers-only' },

@@ -417,26 +417,67 @@ for (const backend of BACKENDS) {
         }
       })
 
-      it("lets the authenticator role connect to every project's database (storage's statements run as it from the start), never to the control plane", async () => {
+      it("gives each project a data API login of its own that may connect to that project's database only; the shared authenticator logs in no more", async () => {
         const controlPlane = new URL(tp.platform.servers.platformDatabaseUrl).pathname.slice(1)
-        const third = await activeProject(tp, owner, (await tp.platform.db.query<{ slug: string }>('select o.slug from organizations o join projects p on p.organization_id = o.id where p.ref = $1', [ref]))[0].slug)
-        const can = async (database: string) =>
-          (await asEngineAdmin((c) => c.query<{ ok: boolean }>(`select has_database_privilege('authenticator', $1, 'CONNECT') as ok`, [database]))).rows[0].ok
-        expect(await can(`p_${ref}`)).toBe(true)
-        expect(await can(`p_${other.ref}`)).toBe(true)
-        expect(await can(`p_${third}`)).toBe(true)
-        expect(await can(controlPlane)).toBe(false)
+        const can = async (role: string, database: string) =>
+          (await asEngineAdmin((c) => c.query<{ ok: boolean }>(`select has_database_privilege($1, $2, 'CONNECT') as ok`, [role, database]))).rows[0].ok
+        expect(await can(`p_${ref}_api`, `p_${ref}`)).toBe(true)
+        expect(await can(`p_${ref}_api`, `p_${other.ref}`)).toBe(false)
+        expect(await can(`p_${other.ref}_api`, `p_${ref}`)).toBe(false)
+        expect(await can(`p_${ref}_api`, controlPlane)).toBe(false)
         const roles = await asEngineAdmin((c) =>
           c.query<{ rolname: string; rolcanlogin: boolean; rolinherit: boolean; rolbypassrls: boolean }>(
-            `select rolname, rolcanlogin, rolinherit, rolbypassrls from pg_roles where rolname in ('anon', 'authenticated', 'service_role', 'authenticator') order by rolname`
+            `select rolname, rolcanlogin, rolinherit, rolbypassrls from pg_roles where rolname in ('anon', 'authenticated', 'service_role', 'authenticator', $1) order by rolname`,
+            [`p_${ref}_api`]
           )
         )
         expect(roles.rows).toEqual([
           { rolname: 'anon', rolcanlogin: false, rolinherit: false, rolbypassrls: false },
           { rolname: 'authenticated', rolcanlogin: false, rolinherit: false, rolbypassrls: false },
-          { rolname: 'authenticator', rolcanlogin: true, rolinherit: false, rolbypassrls: false },
+          { rolname: 'authenticator', rolcanlogin: false, rolinherit: false, rolbypassrls: false },
+          { rolname: `p_${ref}_api`, rolcanlogin: true, rolinherit: false, rolbypassrls: false },
           { rolname: 'service_role', rolcanlogin: false, rolinherit: false, rolbypassrls: true },
         ])
+      })
+
+      it("a project's SQL that goes back to its data API's login inside a request reaches only its own database", async () => {
+        const { service_role_key } = await keysOf(ref, owner)
+        // As an attacker would: an RPC that leaves the request's role for the session's login and takes its password.
+        expect(
+          (
+            await rowsOf(
+              tp,
+              owner,
+              ref,
+              `create or replace function public.take_login() returns text language plpgsql as $$
+               begin reset role; execute 'alter role ' || quote_ident(session_user) || ' password ''known-now'''; return session_user; end $$;
+               grant execute on function public.take_login() to service_role; notify pgrst, 'reload schema'; select 1 as ok`
+            )
+          ).length
+        ).toBe(1)
+        let taken: Response | undefined
+        await expect.poll(async () => (taken = await rest(ref, '/rpc/take_login', { key: service_role_key, method: 'POST', body: {} })).status, { timeout: 10_000 }).toBe(200)
+        const login = (await taken!.json()) as string
+        expect(login).toBe(`p_${ref}_api`)
+        const direct = (database: string) => {
+          const url = new URL(engineUrl(database))
+          url.username = login
+          url.password = 'known-now'
+          const client = new pg.Client({ connectionString: url.toString() })
+          client.on('error', () => undefined)
+          return client.connect().then(
+            async () => {
+              await client.end()
+              return 'connected'
+            },
+            (error: { code?: string }) => error.code
+          )
+        }
+        // Its own database only: the other project's and the control plane refuse it.
+        expect(await direct(`p_${other.ref}`)).toBe('42501')
+        expect(await direct(new URL(tp.platform.servers.platformDatabaseUrl).pathname.slice(1))).toBe('42501')
+        // And the other project's data API is not touched.
+        expect((await rest(other.ref, '/todos', { key: (await keysOf(other.ref, other.token)).anon_key })).status).toBe(200)
       })
 
       it('answers CORS preflights for any origin, and 404 with a message while the data API is off', async () => {

@@ -112,7 +112,7 @@ async function onSharedServer(overrides: Partial<ServerConfig>): Promise<{ overr
   const named = overrides.projectDbServers
   const projectDbServers = named && parseProjectDbServers(named).has('*') ? named : [`*=${engineUrl()}`, named].filter(Boolean).join(',')
   // One secret for every platform on the run's server, as for app instances of one platform: the
-  // data API's `authenticator` password is derived from it, and it is one role server-wide.
+  // data API logins' passwords are derived from it.
   const jwtSecret = overrides.jwtSecret ?? SHARED_SERVER_JWT_SECRET
   return { overrides: { ...overrides, platformDatabaseUrl, projectDbServers, jwtSecret }, controlPlane }
 }
