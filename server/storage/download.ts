@@ -61,7 +61,12 @@ export async function sendObject(
     expires,
   }: { backend: StorageBackend; key: string; metadata: ObjectMetadata; updatedAt: Date; download: string | null; expires?: Date }
 ) {
-  const size = Number(metadata.size ?? 0)
+  // The length is the bytes', never the row's: a project's SQL may change its rows, and an answer
+  // longer than its Content-Length would run into the next answer on a kept-alive connection.
+  const stored = await backend.size(key)
+  if (stored === null) throw bytesMissing()
+  const size = stored
+  res.strictContentLength = true
   const etag = metadata.eTag ?? '""'
   const lastModified = metadata.lastModified ? new Date(metadata.lastModified) : updatedAt
   const type = (metadata.mimetype ?? 'application/octet-stream').replace(/^text\/html\b/i, 'text/plain')

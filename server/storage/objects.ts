@@ -84,6 +84,9 @@ async function commitRow(
 ): Promise<{ id: string; replaced: string | null }> {
   try {
     return await ctx.db.as(ctx.service, operation, async (tx) => {
+      // One write of a name at a time: two at once would each find no row to replace, and the
+      // bytes of the first would stay, named by nothing.
+      await tx.query(`select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext($1 || '/' || $2))`, [row.bucket, row.name])
       const [old] = await tx.query<{ version: string | null }>(`select version from storage.objects where bucket_id = $1 and name = $2 for update`, [row.bucket, row.name])
       const [made] = await tx.query<{ id: string }>(writeStatement(upsert), [row.bucket, row.name, uuidOrNull(row.owner), row.owner, row.version, row.metadata, row.userMetadata])
       return { id: made.id, replaced: old?.version ?? null }
@@ -344,7 +347,8 @@ export async function copyObject(ctx: StorageContext): Promise<StorageAnswer> {
     await forgetVersions(ctx.platform, ref, [version])
     throw error
   }
-  await sizeVersion(ctx.platform, ref, version, Number(metadata.size ?? 0))
+  // Counted as the bytes are, whatever the source's row says its size is.
+  await sizeVersion(ctx.platform, ref, version, (await ctx.backend.size(objectKey(ref, version)!)) ?? 0)
   let saved: { id: string; replaced: string | null }
   try {
     saved = await commitRow(ctx, 'object.copy', { bucket: target.id, name: destinationKey, owner: caller.sub, version, metadata: { ...metadata, lastModified: new Date().toISOString() }, userMetadata: source.user_metadata }, upsert)

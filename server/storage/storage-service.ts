@@ -42,11 +42,20 @@ import { listObjectsV2 } from './list-v2'
 import { renderObject, renderSigned } from './transform'
 
 type Endpoint = (ctx: StorageContext) => Promise<StorageAnswer>
-type Route = { methods: string[]; path: RegExp; endpoint: Endpoint }
+/**
+ * `open`: answered without a key (a public object, a signed URL: the token is the key);
+ * `reads`: a POST that only reads (lists, signing), still served in read-only mode.
+ */
+type Route = { methods: string[]; path: RegExp; endpoint: Endpoint; open?: boolean; reads?: boolean }
 
 const BUCKET = '(?<bucket>[^/]+)'
 const OBJECT = `${BUCKET}/(?<path>.+)`
-const route = (methods: string[], pattern: string, endpoint: Endpoint): Route => ({ methods, path: new RegExp(`^${pattern}$`), endpoint })
+const route = (methods: string[], pattern: string, endpoint: Endpoint, flags: { open?: boolean; reads?: boolean } = {}): Route => ({
+  methods,
+  path: new RegExp(`^${pattern}$`),
+  endpoint,
+  ...flags,
+})
 
 /** In the order Supabase's server matches them: the fixed segments before a bucket's name. */
 const ROUTES: Route[] = [
@@ -58,20 +67,20 @@ const ROUTES: Route[] = [
   route(['DELETE'], `/bucket/${BUCKET}`, deleteBucket),
   route(['POST'], '/object/move', moveObject),
   route(['POST'], '/object/copy', copyObject),
-  route(['POST'], `/object/list/${BUCKET}`, listObjects),
-  route(['POST'], `/object/list-v2/${BUCKET}`, listObjectsV2),
+  route(['POST'], `/object/list/${BUCKET}`, listObjects, { reads: true }),
+  route(['POST'], `/object/list-v2/${BUCKET}`, listObjectsV2, { reads: true }),
   route(['POST'], `/object/upload/sign/${OBJECT}`, signUpload),
-  route(['PUT'], `/object/upload/sign/${OBJECT}`, uploadSigned),
-  route(['POST'], `/object/sign/${OBJECT}`, signObject),
-  route(['POST'], `/object/sign/${BUCKET}`, signObjects),
-  route(['GET'], `/object/sign/${OBJECT}`, downloadSigned),
+  route(['PUT'], `/object/upload/sign/${OBJECT}`, uploadSigned, { open: true }),
+  route(['POST'], `/object/sign/${OBJECT}`, signObject, { reads: true }),
+  route(['POST'], `/object/sign/${BUCKET}`, signObjects, { reads: true }),
+  route(['GET'], `/object/sign/${OBJECT}`, downloadSigned, { open: true }),
   route(['GET'], `/object/info/public/${OBJECT}`, (ctx) => objectInfo(ctx, 'public')),
   route(['GET'], `/object/info/authenticated/${OBJECT}`, (ctx) => objectInfo(ctx, 'authenticated')),
   route(['GET'], `/object/info/${OBJECT}`, (ctx) => objectInfo(ctx, 'any')),
   route(['GET'], `/render/image/authenticated/${OBJECT}`, (ctx) => renderObject(ctx, 'authenticated')),
-  route(['GET'], `/render/image/public/${OBJECT}`, (ctx) => renderObject(ctx, 'public')),
-  route(['GET'], `/render/image/sign/${OBJECT}`, renderSigned),
-  route(['GET', 'HEAD'], `/object/public/${OBJECT}`, (ctx) => downloadObject(ctx, 'public')),
+  route(['GET'], `/render/image/public/${OBJECT}`, (ctx) => renderObject(ctx, 'public'), { open: true }),
+  route(['GET'], `/render/image/sign/${OBJECT}`, renderSigned, { open: true }),
+  route(['GET', 'HEAD'], `/object/public/${OBJECT}`, (ctx) => downloadObject(ctx, 'public'), { open: true }),
   route(['GET', 'HEAD'], `/object/authenticated/${OBJECT}`, (ctx) => downloadObject(ctx, 'authenticated')),
   route(['GET', 'HEAD'], `/object/${OBJECT}`, (ctx) => downloadObject(ctx, 'any')),
   route(['POST', 'PUT'], `/object/${OBJECT}`, uploadObject),
@@ -79,13 +88,6 @@ const ROUTES: Route[] = [
   route(['POST', 'HEAD', 'PATCH', 'DELETE'], '/upload/resumable(?:/[a-z0-9_.-]+)?', (ctx) => ctx.resumable.serve(ctx)),
   route(['DELETE'], `/object/${BUCKET}`, removeObjects),
 ]
-
-/** What a browser opens without a key: a public object, a signed URL. */
-const OPEN = /^\/(?:object|render\/image)\/(?:public|sign)\//
-/** A signed upload URL's PUT: the token is its key. */
-const SIGNED_UPLOAD = /^\/object\/upload\/sign\//
-/** What read-only mode still serves besides GET and HEAD: lists and signing only read. */
-const READS = /^\/object\/(?:list|list-v2|sign)\//
 
 /** Decodes each segment of a path; null when one is not valid percent-encoding. */
 function decodedPath(rest: string): string | null {
@@ -97,6 +99,12 @@ function decodedPath(rest: string): string | null {
   } catch {
     return null
   }
+}
+
+/** The route that answers `method` on `rest` (decoded), if any. */
+function routeOf(method: string, rest: string): { route: Route | undefined; decoded: string | null } {
+  const decoded = decodedPath(rest)
+  return { route: decoded === null ? undefined : ROUTES.find((r) => r.methods.includes(method) && r.path.test(decoded)), decoded }
 }
 
 export class StorageService implements ProjectService {
@@ -114,12 +122,14 @@ export class StorageService implements ProjectService {
     this.resumable = new ResumableUploads(root)
   }
 
+  // Decided on the route that will answer (the decoded path), not on the path as sent: a
+  // `%2F` must not make a bucket's object look like a public or a signed one, or a write a read.
   keyOptional(method: string, rest: string) {
-    return ((method === 'GET' || method === 'HEAD') && OPEN.test(rest)) || (method === 'PUT' && SIGNED_UPLOAD.test(rest))
+    return routeOf(method, rest).route?.open === true
   }
 
   refusedWhileReadOnly(method: string, rest: string) {
-    if (method === 'GET' || method === 'HEAD' || (method === 'POST' && READS.test(rest))) return null
+    if (method === 'GET' || method === 'HEAD' || routeOf(method, rest).route?.reads) return null
     return 'Downloads, lists and signed URLs still work; delete objects to get back under the quota.'
   }
 
@@ -130,8 +140,7 @@ export class StorageService implements ProjectService {
       call.res.end(JSON.stringify(error.body))
     }
     const method = call.req.method ?? 'GET'
-    const rest = decodedPath(call.rest)
-    const found = rest === null ? undefined : ROUTES.find((r) => r.methods.includes(method) && r.path.test(rest))
+    const { route: found, decoded: rest } = routeOf(method, call.rest)
     const gate = await call.pass()
     if (!gate) return
     if (rest === null) return answerError(invalidRequest('The path is not valid percent-encoding.'))

@@ -23,7 +23,7 @@ export async function sendTransformed(ctx: StorageContext, row: { version: strin
   const key = objectKey(ctx.gate.project.ref, row.version)
   if (!key) throw bytesMissing()
   if (!TRANSFORMABLE.test(metadata.mimetype ?? '')) throw new StorageError('415', 'invalid_mime_type', 'InvalidMimeType', `Only images can be transformed; this object is ${metadata.mimetype ?? 'of no known type'}.`)
-  if (Number(metadata.size ?? 0) > MAX_SOURCE_BYTES) throw new StorageError('413', 'Payload too large', 'EntityTooLarge', 'Only images up to 25 MB can be transformed.')
+  if (((await ctx.backend.size(key)) ?? 0) > MAX_SOURCE_BYTES) throw new StorageError('413', 'Payload too large', 'EntityTooLarge', 'Only images up to 25 MB can be transformed.')
   const source: Readable | null = await ctx.backend.read(key)
   if (!source) throw bytesMissing()
   const image = sharp({ limitInputPixels: 50_000_000, failOn: 'error' })

@@ -61,6 +61,12 @@ function withIdleLimit(source: Readable, idleMs: number): Readable {
   return out
 }
 
+/** A value stored to be sent back as a header (Content-Type, Cache-Control): refused when it could not be. */
+function headerValue(value: string, name: string): string {
+  if (value.length > 1024 || !/^[\x20-\x7e]*$/.test(value)) throw invalidRequest(`${name} must be printable ASCII, at most 1024 characters.`)
+  return value
+}
+
 export function uploadBody(req: IncomingMessage, { idleMs }: { idleMs: number }): Promise<UploadBody> {
   const type = req.headers['content-type'] ?? ''
   if (!/^multipart\/form-data/i.test(type)) {
@@ -70,8 +76,8 @@ export function uploadBody(req: IncomingMessage, { idleMs }: { idleMs: number })
     const userMetadata = typeof header === 'string' ? metadataOf(Buffer.from(header, 'base64').toString('utf8')) : null
     return Promise.resolve({
       stream: withIdleLimit(req, idleMs),
-      mimetype: type || 'application/octet-stream',
-      cacheControl,
+      mimetype: headerValue(type || 'application/octet-stream', 'Content-Type'),
+      cacheControl: headerValue(cacheControl, 'Cache-Control'),
       userMetadata,
       declaredLength: length !== undefined && /^[0-9]+$/.test(length) ? Number(length) : null,
     })
@@ -91,8 +97,8 @@ export function uploadBody(req: IncomingMessage, { idleMs }: { idleMs: number })
       try {
         resolve({
           stream: withIdleLimit(file, idleMs),
-          mimetype: fields.contentType || info.mimeType || 'application/octet-stream',
-          cacheControl: fields.cacheControl ? `max-age=${fields.cacheControl}` : 'no-cache',
+          mimetype: headerValue(fields.contentType || info.mimeType || 'application/octet-stream', 'contentType'),
+          cacheControl: headerValue(fields.cacheControl ? `max-age=${fields.cacheControl}` : 'no-cache', 'cacheControl'),
           userMetadata: metadataOf(fields.metadata ?? fields.userMetadata),
           declaredLength: null,
         })

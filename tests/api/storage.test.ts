@@ -344,6 +344,32 @@ describe('storage through supabase-js', () => {
     expect(await (await fetch(`${url}/storage/v1/render/image/public/images/notes.txt?width=10`)).json()).toMatchObject({ statusCode: '415' })
   })
 
+  it("answers with the bytes' own length whatever the project's SQL does to a row, and refuses what could not be sent back", async () => {
+    const files = admin.storage.from('big-files')
+    expect((await files.upload('sized.txt', 'twelve bytes', { contentType: 'text/plain' })).error).toBeNull()
+    expect((await runSql(tp, owner, ref, `update storage.objects set metadata = jsonb_set(metadata, '{size}', '0') where name = 'sized.txt'`)).status).toBe(200)
+    const res = await fetch(`${url}/storage/v1/object/big-files/sized.txt`, { headers: { apikey: keys.service_role_key, Authorization: `Bearer ${keys.service_role_key}` } })
+    expect(res.headers.get('content-length')).toBe('12')
+    expect(await res.text()).toBe('twelve bytes')
+    // A copy is counted as its bytes are, not as the row says.
+    expect((await files.copy('sized.txt', 'sized-copy.txt')).error).toBeNull()
+    const [{ sizes }] = await tp.platform.db.query<{ sizes: number[] }>(
+      `select array_agg(size_bytes::int order by size_bytes) as sizes from storage_versions where project_ref = $1 and size_bytes = 12`,
+      [ref]
+    )
+    expect(sizes).toEqual([12, 12])
+    // A Cache-Control that could not be answered is refused at upload.
+    const crlf = await fetch(`${url}/storage/v1/object/big-files/bad.txt`, {
+      method: 'POST',
+      headers: { apikey: keys.service_role_key, Authorization: `Bearer ${keys.service_role_key}`, 'Content-Type': 'text/plain', 'Cache-Control': 'max-age=1\u00e9' },
+      body: 'x',
+    })
+    expect(await crlf.json()).toMatchObject({ statusCode: '400' })
+    // The key-less routes are decided on the path as it is routed: this is a private object's, not a signed URL.
+    const head = await fetch(`${url}/storage/v1/object/sign/big-files%2Fsized.txt`, { method: 'HEAD' })
+    expect(head.status).toBe(401)
+  })
+
   it("removes a deleted project's files with it", async () => {
     const slug = (await tp.platform.db.query<{ slug: string }>('select o.slug from organizations o join projects p on p.organization_id = o.id where p.ref = $1', [ref]))[0].slug
     const doomed = await activeProject(tp, owner, slug)

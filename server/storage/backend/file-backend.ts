@@ -78,6 +78,15 @@ export class FileBackend implements StorageBackend {
     return handle.createReadStream(range ? { start: range.start, end: range.end } : {})
   }
 
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await fs.promises.stat(this.pathOf(key))).size
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+      throw error
+    }
+  }
+
   async copy(from: string, to: string): Promise<void> {
     const target = this.pathOf(to)
     await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: 0o700 })

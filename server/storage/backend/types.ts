@@ -19,6 +19,11 @@ export interface StorageBackend {
   write(key: string, body: Readable, options: { maxBytes: number; contentType: string }): Promise<WrittenObject>
   /** The bytes of `key` (or of a range of them), streamed; null when there is no such key. */
   read(key: string, range?: ByteRange): Promise<Readable | null>
+  /**
+   * How many bytes `key` holds, null when there is none: what an answer's length and a copy's
+   * size are taken from (an object's row is the project's to change, its bytes are not).
+   */
+  size(key: string): Promise<number | null>
   /** A copy of `from` under `to`. */
   copy(from: string, to: string): Promise<void>
   /** Removes the keys; a missing one is no error. */
