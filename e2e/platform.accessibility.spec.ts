@@ -126,6 +126,9 @@ test('the main screens have no serious or critical WCAG 2 A/AA findings in light
   await page.goto(`/project/${ref}/settings/general`)
   await check('project settings', page.locator('main'))
 
+  await page.goto(`/project/${ref}/storage/buckets`)
+  await check('storage', page.getByText('No buckets yet'))
+
   const report = findings.map((f) => `[${f.screen}, ${f.theme}] ${f.rule} (${f.impact}) at ${f.target}: ${f.detail}`)
   expect(report, `serious or critical accessibility findings:\n${report.join('\n')}`).toEqual([])
 })

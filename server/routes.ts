@@ -32,6 +32,7 @@ import { logHandlers } from './logs/logs.handlers'
 import { dataApiHandlers } from './data-api/data-api.handlers'
 import { backupHandlers } from './backups/backups.handlers'
 import { projectAuthHandlers } from './project-auth/project-auth.handlers'
+import { storageHandlers } from './storage/dashboard.handlers'
 import { transferHandlers } from './projects/transfer.handlers'
 import { serviceVersionHandlers } from './projects/service-versions'
 import { computeHandlers } from './projects/compute.handlers'
@@ -75,6 +76,7 @@ const handlers: Handlers<Routes> = {
   ...dataApiHandlers,
   ...backupHandlers,
   ...projectAuthHandlers,
+  ...storageHandlers,
   ...transferHandlers,
   ...serviceVersionHandlers,
   ...computeHandlers,

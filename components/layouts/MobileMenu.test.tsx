@@ -84,10 +84,12 @@ it('the menu button (below md) opens a sheet with the project navigation and the
     '/project/shopref/auth/users',
     '/project/shopref/auth/providers',
     '/project/shopref/auth/policies',
+    '/project/shopref/storage/buckets',
   ])
   // A group's items sit under its heading.
   expect(within(project).getByRole('link', { name: 'Users' }).closest('li')).toHaveTextContent(/^AuthenticationUsers$/)
   expect(within(project).getByRole('link', { name: 'Policies' }).closest('li')).toHaveTextContent(/^Policies$/)
+  expect(within(project).getByRole('link', { name: 'Buckets' }).closest('li')).toHaveTextContent(/^StorageBuckets$/)
   expect(within(project).getByRole('link', { name: 'SQL Editor' })).toHaveAttribute('aria-current', 'page')
   const dashboard = within(sheet).getByRole('navigation', { name: 'Dashboard' })
   expect(within(dashboard).getAllByRole('link').map((a) => a.textContent)).toEqual(['All projects', 'Docs', 'Support'])

@@ -23,6 +23,7 @@ it('lists column privileges only while its preview is on', () => {
     'Users',
     'Providers',
     'Policies',
+    'Buckets',
   ])
   const on = projectNavigation({ ref: 'abc', pathname: '/project/[ref]/database/column-privileges', columnPrivileges: true })
   expect(on.items.find((i) => i.label === 'Column privileges')).toMatchObject({ label: 'Column privileges', href: '/project/abc/database/column-privileges', active: true })
@@ -42,6 +43,11 @@ it('groups Users, Providers and Policies under Authentication', () => {
     ['Providers', '/project/abc/auth/providers'],
     ['Policies', '/project/abc/auth/policies'],
   ])
+})
+
+it('groups Buckets under Storage, active on every storage page', () => {
+  const items = projectNavigation({ ref: 'abc', pathname: '/project/[ref]/storage/buckets/[bucketId]', columnPrivileges: false }).items
+  expect(items.filter((i) => i.group === 'Storage')).toMatchObject([{ label: 'Buckets', href: '/project/abc/storage/buckets', active: true }])
 })
 
 it('leads Database to the tables page', () => {

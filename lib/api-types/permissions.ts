@@ -88,6 +88,10 @@ export const ROLES_POLICY = {
   'backups:download': { roles: BUILDERS },
   /** Delete a backup before its retention ends. */
   'backups:delete': { roles: ADMINS },
+  /** See the project's buckets and files, open them by a signed URL: every member, as a Read-only one reads the same rows in SQL. */
+  'storage:read': { roles: EVERYONE },
+  /** Create, change, empty and delete buckets; upload, move and delete files. */
+  'storage:write': { roles: BUILDERS },
 } as const satisfies Record<string, PolicyEntry>
 
 export type Action = keyof typeof ROLES_POLICY

@@ -28,11 +28,12 @@ import { logRoutes } from './logs.routes'
 import { dataApiRoutes } from './data-api.routes'
 import { backupRoutes } from './backups.routes'
 import { projectAuthRoutes } from './project-auth.routes'
+import { storageRoutes } from './storage.routes'
 import { transferRoutes } from './transfer.routes'
 import { serviceVersionRoutes } from './service-versions.routes'
 import { computeRoutes } from './compute.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes, backupRoutes, projectAuthRoutes, transferRoutes, serviceVersionRoutes, computeRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes, backupRoutes, projectAuthRoutes, transferRoutes, serviceVersionRoutes, computeRoutes, storageRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -59,6 +60,7 @@ export const routes = {
   ...dataApiRoutes,
   ...backupRoutes,
   ...projectAuthRoutes,
+  ...storageRoutes,
   ...transferRoutes,
   ...serviceVersionRoutes,
   ...computeRoutes,

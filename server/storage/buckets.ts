@@ -40,7 +40,7 @@ function checkedLimit(ctx: StorageContext, value: unknown): number | null {
 }
 
 export async function listBuckets(ctx: StorageContext): Promise<StorageAnswer> {
-  const query = ctx.call.url.searchParams
+  const query = ctx.query
   const limit = query.get('limit')
   const offset = query.get('offset')
   const search = query.get('search')

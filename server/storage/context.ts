@@ -7,7 +7,15 @@ import type { StorageDb } from './database'
 
 export type StorageContext = {
   platform: Platform
+  /**
+   * The request and its answer, for the endpoints that stream (uploads, downloads, TUS). The
+   * dashboard's calls (dashboard.ts) have none: they run the JSON endpoints only.
+   */
   call: ServiceCall
+  /** The request's method, query and headers, as every endpoint reads them. */
+  method: string
+  query: URLSearchParams
+  header(name: string): string | undefined
   gate: PassedGate
   db: StorageDb
   backend: StorageBackend

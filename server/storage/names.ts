@@ -5,10 +5,7 @@
  */
 import { invalidBucketName, invalidKey, invalidMimeType, invalidRequest } from './errors'
 
-const BUCKET_NAME = /^[A-Za-z0-9_!.*'() &$=@;:+,?-]{1,100}$/
-const OBJECT_KEY = /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]+$/
-/** Keys longer than this (in bytes) are refused: what an S3 store takes whole. */
-const MAX_KEY_BYTES = 1024
+import { BUCKET_NAME, MAX_KEY_BYTES, OBJECT_KEY } from '@/lib/api-types/storage'
 
 export function assertBucketName(name: unknown): asserts name is string {
   if (typeof name !== 'string' || !BUCKET_NAME.test(name) || name.trim() !== name) throw invalidBucketName()

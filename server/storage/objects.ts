@@ -101,7 +101,7 @@ export async function uploadObject(ctx: StorageContext): Promise<StorageAnswer> 
   const { bucket: bucketId, path: name } = ctx.params
   const bucket = await existingBucket(ctx, bucketId)
   assertObjectKey(name)
-  const upsert = ctx.call.req.method === 'PUT' || ctx.call.req.headers['x-upsert'] === 'true'
+  const upsert = ctx.method === 'PUT' || ctx.header('x-upsert') === 'true'
   const caller = await ctx.caller()
   return answer(await storeUpload(ctx, bucket, name, { caller, owner: caller.sub, upsert, operation: upsert ? 'object.upsert' : 'object.upload' }))
 }
@@ -178,9 +178,9 @@ export async function signUpload(ctx: StorageContext): Promise<StorageAnswer> {
   const { bucket: bucketId, path: name } = ctx.params
   const bucket = await existingBucket(ctx, bucketId)
   assertObjectKey(name)
-  const upsert = ctx.call.req.headers['x-upsert'] === 'true'
+  const upsert = ctx.header('x-upsert') === 'true'
   const caller = await ctx.caller()
-  const mimetype = typeof ctx.call.req.headers['content-type'] === 'string' ? ctx.call.req.headers['content-type'] : 'application/octet-stream'
+  const mimetype = ctx.header('content-type') ?? 'application/octet-stream'
   await assertMayWrite(ctx, caller, 'object.upload_sign', { bucket: bucket.id, name, metadata: { mimetype }, userMetadata: {} }, upsert)
   const url = `${bucket.id}/${name}`
   const token = await signObjectUrl(ctx.gate.settings.jwtSecret, url, 'upload', SIGNED_UPLOAD_SECONDS, { upsert, ...(caller.sub ? { owner: caller.sub } : {}) })
@@ -190,7 +190,7 @@ export async function signUpload(ctx: StorageContext): Promise<StorageAnswer> {
 /** PUT `/object/upload/sign/{bucket}/{path}?token=`: the upload its token allows, as the user who asked for it. */
 export async function uploadSigned(ctx: StorageContext): Promise<StorageAnswer> {
   const { bucket: bucketId, path: name } = ctx.params
-  const token = ctx.call.url.searchParams.get('token')
+  const token = ctx.query.get('token')
   if (!token) throw invalidRequest("querystring must have required property 'token'")
   const payload = await verifyObjectUrl(ctx.gate.settings.jwtSecret, token, `${bucketId}/${name}`, 'upload')
   const bucket = await existingBucket(ctx, bucketId)
@@ -225,7 +225,7 @@ export async function downloadObject(ctx: StorageContext, mode: 'any' | 'authent
 async function serve(ctx: StorageContext, row: ObjectRow, expires?: Date): Promise<StorageAnswer> {
   const key = objectKey(ctx.gate.project.ref, row.version)
   if (!key) throw noSuchKey()
-  const download = ctx.call.url.searchParams.get('download')
+  const download = ctx.query.get('download')
   await sendObject(ctx.call.req, ctx.call.res, { backend: ctx.backend, key, metadata: row.metadata ?? {}, updatedAt: new Date(row.updated_at), download, expires })
   return undefined
 }
@@ -335,7 +335,7 @@ export async function copyObject(ctx: StorageContext): Promise<StorageAnswer> {
   const source = await visibleObject(ctx, caller, bucketId, sourceKey, 'object.copy')
   const sourceKeyOf = source && objectKey(ctx.gate.project.ref, source.version)
   if (!source || !sourceKeyOf) throw noSuchKey()
-  const upsert = ctx.call.req.headers['x-upsert'] === 'true'
+  const upsert = ctx.header('x-upsert') === 'true'
   const metadata = { ...(source.metadata ?? {}) }
   assertMimeAllowed(metadata.mimetype ?? 'application/octet-stream', target.allowed_mime_types)
   await assertMayWrite(ctx, caller, 'object.copy', { bucket: target.id, name: destinationKey, metadata, userMetadata: source.user_metadata }, upsert)
@@ -400,7 +400,7 @@ export async function signObjects(ctx: StorageContext): Promise<StorageAnswer> {
 /** The object a signed download URL names, and its token's claims. */
 export async function signedObject(ctx: StorageContext): Promise<{ row: ObjectRow; payload: Record<string, unknown> }> {
   const { bucket, path: name } = ctx.params
-  const token = ctx.call.url.searchParams.get('token')
+  const token = ctx.query.get('token')
   if (!token) throw invalidRequest("querystring must have required property 'token'")
   const payload = await verifyObjectUrl(ctx.gate.settings.jwtSecret, token, `${bucket}/${name}`, 'download')
   const row = await visibleObject(ctx, ctx.service, bucket, name, 'object.get_signed')

@@ -80,7 +80,7 @@ export class ResumableUploads {
         const { ctx, caller } = this.of(req)
         try {
           const { bucket, name, mimetype } = await this.checked(ctx, upload)
-          const upsert = ctx.call.req.headers['x-upsert'] === 'true'
+          const upsert = ctx.header('x-upsert') === 'true'
           await assertMayWrite(ctx, caller, 'object.upload_resumable', { bucket: bucket.id, name, metadata: { mimetype, contentLength: upload.size }, userMetadata: {} }, upsert)
           // Kept by the platform, not the client: who made it and whether it may replace.
           return { metadata: { ...upload.metadata, owner: caller.sub ?? '', upsert: String(upsert) } }

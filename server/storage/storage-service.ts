@@ -7,11 +7,13 @@
  */
 import path from 'node:path'
 import type { Platform } from '../kernel/platform'
-import type { PassedGate, ProjectService, ReleaseReason, ServiceCall } from '../gateway/types'
+import type { GatedProject, PassedGate, ProjectService, ReleaseReason, ServiceCall } from '../gateway/types'
 import { serviceNamed } from '../gateway/services'
 import { publicAnswer } from '../gateway/answers'
 import { readJsonBody } from '../http/guards'
-import { isPlatformError } from '../kernel/errors'
+import { isPlatformError, PlatformError } from '../kernel/errors'
+import { readOnlyModeMessage } from '../sql/not-serving'
+import { apiSettingsOf } from '../data-api/settings'
 import { errorAnswer } from '../http/error-answer'
 import { planNumbers } from '@/lib/billing/plan-table'
 import type { PlanId } from '@/lib/api-types'
@@ -163,22 +165,16 @@ export class StorageService implements ProjectService {
     }
   }
 
-  private async context(call: ServiceCall, gate: PassedGate, params: Record<string, string>): Promise<StorageContext> {
-    const [db, plan] = await Promise.all([
-      this.databases.open(gate.project),
-      this.platform.db.query<{ plan: PlanId }>('select plan from organizations where id = $1', [gate.project.organization_id]),
-    ])
+  private context(call: ServiceCall, gate: PassedGate, params: Record<string, string>): Promise<StorageContext> {
     let json: Promise<Record<string, unknown>> | null = null
-    return {
-      platform: this.platform,
+    return this.contextOf(gate, params, {
       call,
-      gate,
-      db,
-      backend: this.backend,
-      resumable: this.resumable,
-      params,
-      service: serviceCaller(gate),
-      planMaxUploadBytes: planNumbers(plan[0].plan).limits.maxUploadBytes ?? Number.MAX_SAFE_INTEGER,
+      method: call.req.method ?? 'GET',
+      query: call.url.searchParams,
+      header: (name) => {
+        const value = call.req.headers[name]
+        return typeof value === 'string' ? value : undefined
+      },
       caller: (options) => callerOf(call.req, gate, options),
       json: () =>
         (json ??= readJsonBody(call.req, { maxBytes: 1024 * 1024, timeoutMs: this.platform.config.bodyTimeoutMs }).then((body) => {
@@ -186,7 +182,58 @@ export class StorageService implements ProjectService {
           if (typeof body !== 'object' || Array.isArray(body)) throw invalidRequest('The body must be a JSON object.')
           return body as Record<string, unknown>
         })),
+    })
+  }
+
+  private async contextOf(
+    gate: PassedGate,
+    params: Record<string, string>,
+    request: Pick<StorageContext, 'method' | 'query' | 'header' | 'caller' | 'json'> & { call: ServiceCall | null }
+  ): Promise<StorageContext> {
+    const [db, plan] = await Promise.all([
+      this.databases.open(gate.project),
+      this.platform.db.query<{ plan: PlanId }>('select plan from organizations where id = $1', [gate.project.organization_id]),
+    ])
+    const { call, ...rest } = request
+    return {
+      platform: this.platform,
+      get call(): ServiceCall {
+        if (!call) throw new Error('This storage endpoint streams; the dashboard calls only the JSON ones.')
+        return call
+      },
+      ...rest,
+      gate,
+      db,
+      backend: this.backend,
+      resumable: this.resumable,
+      params,
+      service: serviceCaller(gate),
+      planMaxUploadBytes: planNumbers(plan[0].plan).limits.maxUploadBytes ?? Number.MAX_SAFE_INTEGER,
     }
+  }
+
+  /**
+   * One of the storage API's JSON endpoints, for the dashboard (dashboard.handlers.ts): as the
+   * service role, for a member the roles policy let through, under the same routes and read-only
+   * rule as an application's call. A refusal is thrown as the StorageError it is.
+   */
+  async act(project: GatedProject, request: { method: string; rest: string; query?: Record<string, string>; body?: Record<string, unknown>; headers?: Record<string, string> }, readOnlyNote: string | null = null): Promise<StorageAnswer> {
+    const { route: found, decoded } = routeOf(request.method, request.rest)
+    if (!found || decoded === null) throw notFoundRoute(request.method, `/storage/v1${request.rest}`)
+    const readOnlyHint = project.read_only ? this.refusedWhileReadOnly(request.method, request.rest) : null
+    if (readOnlyHint) throw new PlatformError(409, `${readOnlyModeMessage(null, readOnlyNote)} ${readOnlyHint}`)
+    const settings = await apiSettingsOf(this.platform, project.ref)
+    const gate: PassedGate = { project, settings, keyRole: 'service_role', key: '' }
+    const headers = new Map(Object.entries(request.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]))
+    const ctx = await this.contextOf(gate, (found.path.exec(decoded)?.groups ?? {}) as Record<string, string>, {
+      call: null,
+      method: request.method,
+      query: new URLSearchParams(request.query ?? {}),
+      header: (name) => headers.get(name),
+      caller: async () => serviceCaller(gate),
+      json: async () => request.body ?? {},
+    })
+    return found.endpoint(ctx)
   }
 
   /** A deleted project's bytes go with it, and the platform's account of them. */

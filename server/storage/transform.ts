@@ -54,13 +54,13 @@ export async function sendTransformed(ctx: StorageContext, row: { version: strin
 
 /** GET `/render/image/{authenticated|public}/{bucket}/{path}`: the object as a download would read it, transformed. */
 export async function renderObject(ctx: StorageContext, mode: 'authenticated' | 'public'): Promise<StorageAnswer> {
-  const transformation = parseTransformation(ctx.call.url.searchParams)
+  const transformation = parseTransformation(ctx.query)
   return sendTransformed(ctx, await readableObject(ctx, mode, 'object.render'), transformation)
 }
 
 /** GET `/render/image/sign/{bucket}/{path}?token=`: what a signed URL names, transformed as it was signed (or as asked). */
 export async function renderSigned(ctx: StorageContext): Promise<StorageAnswer> {
   const { row, payload } = await signedObject(ctx)
-  const claimed = typeof payload.transformations === 'string' ? claimedTransformation(payload.transformations) : ctx.call.url.searchParams
+  const claimed = typeof payload.transformations === 'string' ? claimedTransformation(payload.transformations) : ctx.query
   return sendTransformed(ctx, row, parseTransformation(claimed), new Date(Number(payload.exp) * 1000))
 }

@@ -38,6 +38,7 @@ import { projectAuthExamples } from './matrix/project-auth.examples'
 import { serviceVersionExamples } from './matrix/service-versions.examples'
 import { transferExamples } from './matrix/transfer.examples'
 import { computeExamples } from './matrix/compute.examples'
+import { storageExamples } from './matrix/storage.examples'
 
 const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
 
@@ -70,6 +71,7 @@ const examples: Record<RouteName, Example> = {
   ...serviceVersionExamples,
   ...transferExamples,
   ...computeExamples,
+  ...storageExamples,
 }
 
 /** Rows the callers could change, as one comparable snapshot, and the status of each project. */
@@ -193,7 +195,7 @@ describe('every route × every caller', () => {
     const projects = (await tp.call('GET', '/platform/projects', { token: outsider })).body
     expect(projects.map((p: { organization_slug: string }) => p.organization_slug)).not.toContain(fx.orgSlug)
     const perms = (await tp.call('GET', '/platform/profile/permissions', { token: tokens.get('Read-only')! })).body
-    expect(perms.find((p: { organization_slug: string }) => p.organization_slug === fx.orgSlug).actions).toEqual(['organizations:read', 'billing:read', 'members:read', 'projects:read', 'sql:run', 'logs:read', 'auth:users:read'])
+    expect(perms.find((p: { organization_slug: string }) => p.organization_slug === fx.orgSlug).actions).toEqual(['organizations:read', 'billing:read', 'members:read', 'projects:read', 'sql:run', 'logs:read', 'auth:users:read', 'storage:read'])
   })
 })
 

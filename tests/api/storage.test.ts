@@ -17,7 +17,7 @@ import { sampleUsage } from '@/server/billing/usage-sampling'
 import { ResumableUploads } from '@/server/storage/resumable'
 import { storageService } from '@/server/storage/storage-service'
 import { appClient } from '../helpers/supabase-client'
-import { activeProject, ownerWithOrg, runSql } from '../helpers/project-backends'
+import { activeProject, memberOf, ownerWithOrg, runSql } from '../helpers/project-backends'
 import { settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
 
 const PASSWORD = 'a fine long password'
@@ -393,5 +393,83 @@ describe('storage through supabase-js', () => {
     expect(events.some((e) => e.metadata.request.path === '/storage/v1/bucket' && e.metadata.request.method === 'POST')).toBe(true)
     expect(JSON.stringify(events)).not.toContain('token=')
     expect(JSON.stringify(events)).not.toContain(keys.anon_key)
+  })
+})
+
+describe("the dashboard's storage routes", () => {
+  const base = () => `/platform/storage/${ref}`
+  let reader: string
+
+  beforeAll(async () => {
+    const orgId = (await tp.platform.db.query<{ id: number }>('select organization_id::int as id from projects where ref = $1', [ref]))[0].id
+    reader = await memberOf(tp, orgId, 'Read-only')
+  })
+
+  it('makes a bucket an application then sees, and says in a sentence why one is refused', async () => {
+    const made = await tp.call('POST', `${base()}/buckets`, { token: owner, body: { name: 'dash-files', public: false, file_size_limit: 1024 * 1024, allowed_mime_types: ['text/*', 'image/png'] } })
+    expect(made.status).toBe(201)
+    expect(made.body).toMatchObject({ id: 'dash-files', name: 'dash-files', public: false, file_size_limit: 1024 * 1024, allowed_mime_types: ['text/*', 'image/png'] })
+    expect((await admin.storage.getBucket('dash-files')).data).toMatchObject({ name: 'dash-files', file_size_limit: 1024 * 1024 })
+    const again = await tp.call('POST', `${base()}/buckets`, { token: owner, body: { name: 'dash-files' } })
+    expect(again).toMatchObject({ status: 409, body: { message: 'A bucket named “dash-files” already exists.' } })
+    const badName = await tp.call('POST', `${base()}/buckets`, { token: owner, body: { name: 'a/b' } })
+    expect(badName.status).toBe(400)
+    expect(badName.body.message).toContain('bucket name')
+    const changed = await tp.call('PATCH', `${base()}/buckets/dash-files`, { token: owner, body: { public: true } })
+    expect(changed).toMatchObject({ status: 200, body: { public: true, file_size_limit: 1024 * 1024 } })
+    const listed = await tp.call('GET', `${base()}/buckets`, { token: reader })
+    expect(listed.status).toBe(200)
+    expect(listed.body.map((b: { id: string }) => b.id)).toContain('dash-files')
+  })
+
+  it('uploads by a signed URL with no key, lists folders, signs, moves and deletes files', async () => {
+    const upload = await tp.call('POST', `${base()}/buckets/dash-files/objects/upload-url`, { token: owner, body: { path: 'notes/hello world.txt' } })
+    expect(upload.status).toBe(200)
+    expect(upload.body.url).toMatch(new RegExp(`/p/${ref}/storage/v1/object/upload/sign/dash-files/notes/hello%20world\\.txt\\?token=`))
+    const put = await fetch(upload.body.url, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'hello from the dashboard' })
+    expect(put.status).toBe(200)
+    // Its type is held to the bucket's list even so.
+    const pdf = await tp.call('POST', `${base()}/buckets/dash-files/objects/upload-url`, { token: owner, body: { path: 'a.pdf' } })
+    const refused = await fetch(pdf.body.url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: '%PDF' })
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toMatchObject({ statusCode: '415', message: 'mime type application/pdf is not supported' })
+
+    const top = await tp.call('POST', `${base()}/buckets/dash-files/objects/list`, { token: reader, body: {} })
+    expect(top.body).toEqual([expect.objectContaining({ name: 'notes', id: null })])
+    const notes = await tp.call('POST', `${base()}/buckets/dash-files/objects/list`, { token: reader, body: { prefix: 'notes' } })
+    expect(notes.body).toEqual([expect.objectContaining({ name: 'hello world.txt', metadata: expect.objectContaining({ size: 24, mimetype: 'text/plain' }) })])
+
+    const signed = await tp.call('POST', `${base()}/buckets/dash-files/objects/sign`, { token: reader, body: { path: 'notes/hello world.txt', expires_in: 60, download: true } })
+    expect(signed.status).toBe(200)
+    const got = await fetch(signed.body.url)
+    expect(await got.text()).toBe('hello from the dashboard')
+    expect(got.headers.get('content-disposition')).toContain('attachment')
+
+    // A Read-only member looks, and changes nothing.
+    expect((await tp.call('POST', `${base()}/buckets/dash-files/objects/upload-url`, { token: reader, body: { path: 'x.txt' } })).status).toBe(403)
+    expect((await tp.call('DELETE', `${base()}/buckets/dash-files/objects`, { token: reader, body: { paths: ['notes/hello world.txt'] } })).status).toBe(403)
+
+    const moved = await tp.call('POST', `${base()}/buckets/dash-files/objects/move`, { token: owner, body: { from: 'notes/hello world.txt', to: 'archive/hello.txt' } })
+    expect(moved.status).toBe(204)
+    const gone = await tp.call('POST', `${base()}/buckets/dash-files/objects/move`, { token: owner, body: { from: 'notes/hello world.txt', to: 'b.txt' } })
+    expect(gone).toMatchObject({ status: 404, body: { message: 'That file is no longer there: it was moved or deleted.' } })
+    expect((await tp.call('POST', `${base()}/buckets/dash-files/objects/move`, { token: owner, body: { from: 'archive/hello.txt', to: '../escape.txt' } })).status).toBe(400)
+
+    const busy = await tp.call('DELETE', `${base()}/buckets/dash-files`, { token: owner })
+    expect(busy).toMatchObject({ status: 409, body: { message: 'The bucket “dash-files” still holds files: empty it first.' } })
+    const removed = await tp.call('DELETE', `${base()}/buckets/dash-files/objects`, { token: owner, body: { paths: ['archive/hello.txt', 'never/was.txt'] } })
+    expect(removed).toMatchObject({ status: 200, body: { removed: 1 } })
+    expect((await admin.storage.from('dash-files').download('archive/hello.txt')).error).not.toBeNull()
+  })
+
+  it('empties and deletes a bucket, its bytes with it', async () => {
+    const upload = await tp.call('POST', `${base()}/buckets/dash-files/objects/upload-url`, { token: owner, body: { path: 'left.txt' } })
+    expect((await fetch(upload.body.url, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'left behind' })).status).toBe(200)
+    const bytesBefore = (await tp.platform.db.query('select 1 from storage_versions where project_ref = $1', [ref])).length
+    expect((await tp.call('POST', `${base()}/buckets/dash-files/empty`, { token: owner })).status).toBe(200)
+    expect((await tp.platform.db.query('select 1 from storage_versions where project_ref = $1', [ref])).length).toBe(bytesBefore - 1)
+    expect((await tp.call('DELETE', `${base()}/buckets/dash-files`, { token: owner })).status).toBe(204)
+    expect((await tp.call('GET', `${base()}/buckets`, { token: owner })).body.map((b: { id: string }) => b.id)).not.toContain('dash-files')
+    expect((await tp.call('DELETE', `${base()}/buckets/dash-files`, { token: owner })).body.message).toBe('This project has no bucket named “dash-files”.')
   })
 })

@@ -62,6 +62,7 @@ describe('the navigation commands', () => {
         '/project/abc/auth/users',
         '/project/abc/auth/providers',
         '/project/abc/auth/policies',
+        '/project/abc/storage/buckets',
         '/org/acme',
         '/org/acme/team',
         '/org/acme/billing',

@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test'
+import sharp from 'sharp'
+import { newUserWithProject } from './helpers'
+import { photograph } from './photograph'
+
+/**
+ * Storage on the real platform, as a new user meets it: no buckets, an `avatars` bucket made
+ * public, a folder, an image uploaded with its progress, its preview, a signed URL that opens it
+ * without a key, its public URL, a rename and a delete; and the bucket's files seen by the
+ * project's storage API as an application sees them.
+ */
+test('Storage: a bucket made, a folder and an upload, a preview, signed and public URLs, a rename, a delete', async ({ page, context }) => {
+  test.setTimeout(300_000)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.setViewportSize({ width: 1280, height: 860 })
+  await page.addInitScript(() => window.localStorage.setItem('supaboard-telemetry-consent', 'false'))
+  const ref = await newUserWithProject(page, 'storage', 'Storage org', 'Storage db')
+  const closeToasts = async () => {
+    await page.locator('[data-sonner-toast] [data-close-button]').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLElement).click()))
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+  }
+
+  await page.goto(`/project/${ref}/storage`)
+  await expect(page).toHaveURL(new RegExp(`/project/${ref}/storage/buckets$`))
+  await expect(page.getByText('No buckets yet')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Buckets' })).toHaveAttribute('aria-current', 'page')
+  await photograph(page, 'storage-empty', { widths: [375, 1280] })
+
+  // A public bucket for avatars, as the User Management Starter expects.
+  await page.getByRole('button', { name: 'New bucket' }).first().click()
+  const form = page.getByRole('dialog', { name: 'New bucket' })
+  await form.getByLabel('Name').fill('avatars/x')
+  await form.getByRole('button', { name: 'Create bucket' }).click()
+  await expect(form.getByText(/A bucket name has 1 to 100 letters/)).toBeVisible()
+  await form.getByLabel('Name').fill('avatars')
+  await form.getByRole('switch', { name: 'Public bucket' }).click()
+  await form.getByRole('switch', { name: 'Limit the size of a file' }).click()
+  await form.getByLabel('Largest file').fill('2')
+  await form.getByLabel('Allowed file types').fill('image/*')
+  await form.getByRole('button', { name: 'Create bucket' }).click()
+  await expect(form).toBeHidden()
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'avatars' }) })
+  await expect(row.getByText('Public')).toBeVisible()
+  await expect(row.getByText('Files up to 2 MB · image/*')).toBeVisible()
+  await closeToasts()
+  await photograph(page, 'storage-buckets', { widths: [375, 1280] })
+
+  // A folder, then an image in it.
+  await row.getByRole('link', { name: 'avatars' }).click()
+  await expect(page.getByText('This bucket is empty')).toBeVisible()
+  await page.getByRole('button', { name: 'New folder' }).click()
+  const folder = page.getByRole('dialog', { name: 'New folder' })
+  await folder.getByLabel('Folder name').fill('team')
+  await folder.getByRole('button', { name: 'Create folder' }).click()
+  await expect(folder).toBeHidden()
+  await expect(page).toHaveURL(/\?path=team$/)
+  await expect(page.getByText('This folder is empty')).toBeVisible()
+
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 160, b: 120 } } })
+    .png()
+    .toBuffer()
+  await page.getByLabel('Files to upload').setInputFiles([
+    { name: 'ada.png', mimeType: 'image/png', buffer: png },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') },
+  ])
+  const uploads = page.getByRole('region', { name: 'Uploads' })
+  await expect(uploads.getByRole('heading', { name: '1 upload failed' })).toBeVisible()
+  await expect(
+    uploads.getByText('The bucket does not take this type of file (text/plain): its allowed file types are set on Storage → Buckets → Edit.')
+  ).toBeVisible()
+  await expect(uploads.getByLabel('Uploaded')).toHaveCount(1)
+  await expect(page.getByRole('button', { name: 'ada.png' })).toBeVisible()
+  await closeToasts()
+  await photograph(page, 'storage-files', { widths: [375, 1280] })
+  await uploads.getByRole('button', { name: 'Close' }).click()
+  await expect(uploads).toBeHidden()
+
+  // The file's panel: a preview, a signed URL that opens it with no key, its public URL.
+  await page.setViewportSize({ width: 1280, height: 860 })
+  await page.getByRole('button', { name: 'ada.png' }).click()
+  const panel = page.getByRole('dialog', { name: 'ada.png' })
+  await expect(panel.getByRole('img', { name: 'Preview of ada.png' })).toBeVisible()
+  await expect(panel.getByText('image/png')).toBeVisible()
+  await panel.getByRole('button', { name: 'Copy signed URL' }).click()
+  await expect(page.getByText('Signed URL copied')).toBeVisible()
+  const signed = await page.evaluate(() => navigator.clipboard.readText())
+  expect(signed).toContain(`/p/${ref}/storage/v1/object/sign/avatars/team/ada.png?token=`)
+  const opened = await page.request.get(signed)
+  expect(opened.status()).toBe(200)
+  expect(Buffer.from(await opened.body()).equals(png)).toBe(true)
+  await panel.getByRole('button', { name: 'Copy public URL' }).click()
+  const publicUrl = await page.evaluate(() => navigator.clipboard.readText())
+  expect(publicUrl).toMatch(new RegExp(`/p/${ref}/storage/v1/object/public/avatars/team/ada\\.png$`))
+  expect((await page.request.get(publicUrl)).status()).toBe(200)
+  await closeToasts()
+  await photograph(page, 'storage-file-panel', { widths: [375, 1280] })
+
+  // Renamed, then deleted with the other picks.
+  await page.setViewportSize({ width: 1280, height: 860 })
+  await panel.getByRole('button', { name: 'Rename or move' }).click()
+  await panel.getByLabel('New name').fill('team/grace.png')
+  await panel.getByRole('button', { name: 'Move' }).click()
+  await expect(panel).toBeHidden()
+  await expect(page.getByRole('button', { name: 'grace.png' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'ada.png' })).toBeHidden()
+  await page.getByLabel('Pick grace.png').check()
+  await page.getByRole('button', { name: 'Delete 1 file' }).click()
+  await page.getByRole('dialog', { name: 'Delete 1 file?' }).getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('This folder is empty')).toBeVisible()
+  expect((await page.request.get(publicUrl.replace('ada.png', 'grace.png'))).status()).toBe(400)
+
+  // Up to the bucket: the folder stays, held by its placeholder (hidden from the list).
+  await page.getByRole('button', { name: '← Up to avatars' }).click()
+  await expect(page.getByRole('button', { name: 'Open folder team' })).toBeVisible()
+})
