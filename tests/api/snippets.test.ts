@@ -201,6 +201,14 @@ for (const backend of BACKENDS) {
         await ok(`insert into auth.users (id, email) values ('${cy}', 'cy@example.com')`)
         expect((await refused(`update public.profiles set username = 'cy' where id = '${cy}'`)).message).toContain('profiles_username_length')
         await ok(`update public.profiles set username = 'cyd' where id = '${cy}'`)
+
+        // Its avatars bucket and policies, there after a second run too (the library's run made them first).
+        expect(await one(`select name, public from storage.buckets where id = 'avatars'`)).toEqual({ name: 'avatars', public: false })
+        const policies = await ok(`select policyname, cmd, array_to_string(roles, ',') as roles from pg_policies where schemaname = 'storage' and tablename = 'objects' order by policyname`)
+        expect(policies.at(-1)!.rows).toEqual([
+          { policyname: 'Avatar images are public', cmd: 'SELECT', roles: 'public' },
+          { policyname: 'Signed-in users upload avatars', cmd: 'INSERT', roles: 'authenticated' },
+        ])
       })
 
       it('Stripe Subscriptions: a currency must be a 3-letter code', async () => {

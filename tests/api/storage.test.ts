@@ -16,21 +16,17 @@ import { flushLogs } from '@/server/logs/recorder'
 import { sampleUsage } from '@/server/billing/usage-sampling'
 import { ResumableUploads } from '@/server/storage/resumable'
 import { storageService } from '@/server/storage/storage-service'
+import { createPolicySql } from '@/lib/auth-policies/policy-sql'
+import { STORAGE_POLICY_TEMPLATES } from '@/lib/storage/policy-templates'
 import { appClient } from '../helpers/supabase-client'
 import { activeProject, memberOf, ownerWithOrg, runSql } from '../helpers/project-backends'
 import { settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
 
 const PASSWORD = 'a fine long password'
-const OWN_FOLDER = `
-  create policy "upload to own folder" on storage.objects for insert to authenticated
-    with check (bucket_id = 'avatars' and (storage.foldername(name))[1] = auth.uid()::text);
-  create policy "read own folder" on storage.objects for select to authenticated
-    using (bucket_id = 'avatars' and (storage.foldername(name))[1] = auth.uid()::text);
-  create policy "update own folder" on storage.objects for update to authenticated
-    using (bucket_id = 'avatars' and (storage.foldername(name))[1] = auth.uid()::text);
-  create policy "delete own folder" on storage.objects for delete to authenticated
-    using (bucket_id = 'avatars' and (storage.foldername(name))[1] = auth.uid()::text);
-`
+/** Supabase's "own folder" policies, as Storage → Policies' templates make them. */
+const OWN_FOLDER = ['own-folder-insert', 'own-folder-read', 'own-folder-update', 'own-folder-delete']
+  .map((id) => createPolicySql({ schema: 'storage', name: 'objects' }, STORAGE_POLICY_TEMPLATES.find((t) => t.id === id)!.draft('avatars')))
+  .join('\n')
 
 let tp: TestPlatform
 let owner: string

@@ -217,3 +217,46 @@ it('filters tables by name', async () => {
   expect(screen.getByRole('region', { name: 'Table app.audit' })).toBeInTheDocument()
   expect(screen.queryByRole('region', { name: 'Table public.todos' })).not.toBeInTheDocument()
 })
+
+describe('Storage → Policies', () => {
+  const STORAGE_TABLES: PolicyTable[] = [
+    ...TABLES,
+    { schema: 'storage', name: 'buckets', rls: true, forceRls: false, owned: true, columns: ['id', 'name', 'public'], policies: [] },
+    { schema: 'storage', name: 'objects', rls: true, forceRls: false, owned: true, columns: ['id', 'bucket_id', 'name', 'owner_id'], policies: [] },
+  ]
+  const withBuckets = (ids: string[]) =>
+    server.use(
+      http.get('*/api/platform/storage/abc/buckets', () =>
+        HttpResponse.json(ids.map((id) => ({ id, name: id, public: false, file_size_limit: null, allowed_mime_types: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' })))
+      )
+    )
+
+  it('shows the storage schema alone, and makes a file policy from a template for the bucket chosen', async () => {
+    platform({ tables: STORAGE_TABLES })
+    withBuckets(['avatars', 'docs'])
+    const { user } = renderWithQueries(<PoliciesPage projectRef="abc" scope="storage" />)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Storage policies' })).toBeInTheDocument()
+    expect((await screen.findAllByRole('heading', { level: 2 })).map((h) => h.textContent)).toEqual(['Schema storage'])
+    expect(screen.queryByRole('region', { name: 'Table public.todos' })).not.toBeInTheDocument()
+
+    await user.click(await screen.findByRole('button', { name: 'New policy on storage.objects' }))
+    const bucket = await screen.findByRole('combobox', { name: 'Bucket' })
+    expect(screen.queryByRole('combobox', { name: "Column holding the owner's user id" })).not.toBeInTheDocument()
+    await user.selectOptions(bucket, 'docs')
+    await user.click(screen.getByRole('button', { name: /Users upload to their own folder/ }))
+    expect(screen.getByLabelText('Policy name')).toHaveValue('Users upload to their own folder of docs')
+    expect(screen.getByLabelText('WITH CHECK expression')).toHaveValue("bucket_id = 'docs' and (storage.foldername(name))[1] = (select auth.uid()::text)")
+  })
+
+  it('asks for a bucket by name when the project has none yet', async () => {
+    platform({ tables: STORAGE_TABLES })
+    withBuckets([])
+    const { user } = renderWithQueries(<PoliciesPage projectRef="abc" scope="storage" />)
+    await user.click(await screen.findByRole('button', { name: 'New policy on storage.objects' }))
+    const template = screen.getByRole('button', { name: /Anyone reads its files/ })
+    expect(template).toBeDisabled()
+    await user.type(screen.getByRole('textbox', { name: 'Bucket' }), 'avatars')
+    await user.click(template)
+    expect(screen.getByLabelText('USING expression')).toHaveValue("bucket_id = 'avatars'")
+  })
+})

@@ -1,43 +1,69 @@
 /**
  * Authentication → Policies: every table of the project's database, by schema (`public` first),
+ * or Storage → Policies: the storage schema's tables alone (its templates are about a bucket),
  * with its row level security and its policies. Members who may change the database switch RLS,
  * and create, edit and delete policies (from templates or by hand); every change shows its SQL
  * first and runs only when the user says so. Others see the same, read-only.
  */
 import Link from 'next/link'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { ShieldCheck } from 'lucide-react'
 import { buttonClasses, EmptyState, Input, Skeleton } from '@/components/ui'
 import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { SqlReviewDialog } from '@/components/ui/SqlReviewDialog'
 import { useProjectAccess } from '@/components/interfaces/ProjectFeatures/shared/use-project-access'
 import { useAuthPoliciesQuery } from '@/data/auth-policies/policies-query'
+import { useStorageBucketsQuery } from '@/data/storage/buckets-query'
 import { AUTH_SCHEMA, draftOf, groupBySchema, roleChoices, type PolicyTable } from '@/lib/auth-policies/policies-sql'
 import { dropPolicySql, rlsSql } from '@/lib/auth-policies/policy-sql'
 import { PolicyEditor, type EditorTarget } from './PolicyEditor'
 import { TablePoliciesCard, type TableActions } from './TablePoliciesCard'
 import { usePolicyReview } from './use-policy-review'
 
-export function PoliciesPage({ projectRef }: { projectRef: string }) {
+/** What the page is about: every schema (Authentication → Policies), or storage's tables alone (Storage → Policies). */
+type PoliciesScope = 'all' | 'storage'
+
+const INTRO: Record<PoliciesScope, { title: string; text: ReactNode }> = {
+  all: {
+    title: 'Policies',
+    text: (
+      <>
+        Row level security decides which rows each role reads and writes through the data API. With it on, a table answers only the rows its policies
+        allow; <span className="font-mono">auth.uid()</span> is the signed-in user&apos;s id.
+      </>
+    ),
+  },
+  storage: {
+    title: 'Storage policies',
+    text: (
+      <>
+        Who may read, upload, replace and delete a bucket&apos;s files: policies on <span className="font-mono">storage.objects</span>, one row per
+        file, asked by the project&apos;s storage for every request as its caller. Without one, only the service role reaches private files.
+      </>
+    ),
+  },
+}
+
+export function PoliciesPage({ projectRef, scope = 'all' }: { projectRef: string; scope?: PoliciesScope }) {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6">
       <header className="flex flex-col gap-1">
-        <h1 className="text-xl font-medium text-foreground">Policies</h1>
-        <p className="text-sm text-foreground-light">
-          Row level security decides which rows each role reads and writes through the data API. With it on, a table answers only the rows
-          its policies allow; <span className="font-mono">auth.uid()</span> is the signed-in user&apos;s id.
-        </p>
+        <h1 className="text-xl font-medium text-foreground">{INTRO[scope].title}</h1>
+        <p className="text-sm text-foreground-light">{INTRO[scope].text}</p>
       </header>
-      <PoliciesContent projectRef={projectRef} />
+      <PoliciesContent projectRef={projectRef} scope={scope} />
     </div>
   )
 }
 
+const STORAGE_SCHEMA = 'storage'
 const tableRef = (t: PolicyTable) => ({ schema: t.schema, name: t.name })
 const matches = (t: PolicyTable, search: string) => `${t.schema}.${t.name}`.toLowerCase().includes(search.trim().toLowerCase())
 
-function PoliciesContent({ projectRef }: { projectRef: string }) {
+function PoliciesContent({ projectRef, scope }: { projectRef: string; scope: PoliciesScope }) {
   const policies = useAuthPoliciesQuery({ projectRef })
+  const hasFiles = policies.data?.tables.some((t) => t.schema === STORAGE_SCHEMA && t.name === 'objects') ?? false
+  const buckets = useStorageBucketsQuery({ projectRef }, { enabled: hasFiles })
   const { canWrite, readOnly } = useProjectAccess(projectRef)
   const review = usePolicyReview(projectRef)
   const [editor, setEditor] = useState<EditorTarget | null>(null)
@@ -54,7 +80,16 @@ function PoliciesContent({ projectRef }: { projectRef: string }) {
   if (policies.isError)
     return <QueryErrorAlert title="Could not read the project's tables and policies" error={policies.error} retrying={policies.isFetching} onRetry={() => void policies.refetch()} />
 
-  const { tables, authUid } = policies.data
+  const { authUid } = policies.data
+  const tables = scope === 'storage' ? policies.data.tables.filter((t) => t.schema === STORAGE_SCHEMA) : policies.data.tables
+  if (tables.length === 0 && scope === 'storage')
+    return (
+      <EmptyState
+        icon={<ShieldCheck size={24} />}
+        title="This database has no storage schema"
+        description="A project's storage keeps its buckets and files in the storage schema of a database the platform manages."
+      />
+    )
   if (tables.length === 0)
     return (
       <EmptyState
@@ -113,6 +148,12 @@ function PoliciesContent({ projectRef }: { projectRef: string }) {
           <h2 id={`schema-${group.schema}`} className="text-sm font-medium text-foreground-light">
             Schema <span className="font-mono text-foreground">{group.schema}</span>
           </h2>
+          {group.schema === STORAGE_SCHEMA && (
+            <p className="text-xs text-foreground-light">
+              The project&apos;s storage keeps its buckets and files here. The dashboard and the service role act past these policies; the templates of{' '}
+              <span className="font-mono">storage.objects</span> are about one bucket.
+            </p>
+          )}
           {group.schema === AUTH_SCHEMA && (
             <p className="text-xs text-foreground-light">
               The project&apos;s auth service keeps its users here and reads them as the table&apos;s owner, whom row level security does not hold back.
@@ -127,6 +168,7 @@ function PoliciesContent({ projectRef }: { projectRef: string }) {
       <PolicyEditor
         target={editor}
         roles={roleChoices(tables)}
+        buckets={buckets.data?.map((b) => b.id)}
         authUid={authUid}
         usersHref={`/project/${projectRef}/auth/users`}
         onClose={() => setEditor(null)}

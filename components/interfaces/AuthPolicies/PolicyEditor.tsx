@@ -9,6 +9,7 @@ import { Alert, Button, Input, Select, SidePanel, Textarea } from '@/components/
 import { POLICY_COMMANDS, createPolicySql, editPolicySql, policyProblems, takesUsing, takesWithCheck, type PolicyDraft, type TableRef } from '@/lib/auth-policies/policy-sql'
 import { callsAuthUid, ownerColumnOf } from '@/lib/auth-policies/policies-sql'
 import { POLICY_TEMPLATES, blankPolicy } from '@/lib/auth-policies/templates'
+import { STORAGE_POLICY_TEMPLATES } from '@/lib/storage/policy-templates'
 
 export type EditorTarget = { table: TableRef & { columns: string[] }; policy: PolicyDraft | null }
 
@@ -20,6 +21,8 @@ const KIND_OPTIONS = [
 
 type FormProps = {
   roles: string[]
+  /** The project's buckets: the storage templates' choice on storage.objects. */
+  buckets?: string[]
   /** auth.uid() exists in the database. */
   authUid: boolean
   /** Authentication → Users: opening it makes the project's auth schema. */
@@ -43,10 +46,16 @@ export function PolicyEditor({ target, ...props }: { target: EditorTarget | null
   )
 }
 
-function PolicyForm({ target, roles, authUid, usersHref, onReview, onClose }: { target: EditorTarget } & FormProps) {
+function PolicyForm({ target, roles, buckets = [], authUid, usersHref, onReview, onClose }: { target: EditorTarget } & FormProps) {
   const { table, policy } = target
   const [draft, setDraft] = useState<PolicyDraft>(policy ?? blankPolicy())
   const [ownerColumn, setOwnerColumn] = useState(ownerColumnOf(table.columns))
+  // Files' policies are about a bucket (storage.objects' bucket_id), not an owner column.
+  const forFiles = table.schema === 'storage' && table.name === 'objects'
+  const [bucket, setBucket] = useState(buckets[0] ?? '')
+  const templates = forFiles
+    ? STORAGE_POLICY_TEMPLATES.map((t) => ({ id: t.id, title: t.title, description: t.description, draft: () => t.draft(bucket.trim()), ready: bucket.trim() !== '' }))
+    : POLICY_TEMPLATES.map((t) => ({ id: t.id, title: t.title, description: t.description, draft: () => t.draft(ownerColumn), ready: true }))
   const set = (patch: Partial<PolicyDraft>) => setDraft((d) => ({ ...d, ...patch }))
   const problems = policyProblems(draft)
   const sql = problems.length > 0 ? null : policy ? editPolicySql(table, policy, draft) : createPolicySql(table, draft)
@@ -66,23 +75,39 @@ function PolicyForm({ target, roles, authUid, usersHref, onReview, onClose }: { 
           <h3 id="policy-templates" className="text-sm font-medium text-foreground">
             Start from a template
           </h3>
-          {table.columns.length > 0 && (
-            <Select
-              label="Column holding the owner's user id"
-              description="Used by the templates for a user's own rows: compared with auth.uid()."
-              size="small"
-              value={ownerColumn}
-              onChange={(e) => setOwnerColumn(e.target.value)}
-              options={[...new Set([ownerColumn, ...table.columns])].map((c) => ({ value: c, label: c }))}
-            />
+          {forFiles ? (
+            buckets.length > 0 ? (
+              <Select
+                label="Bucket"
+                description="The templates apply to the files of this bucket."
+                size="small"
+                value={bucket}
+                onChange={(e) => setBucket(e.target.value)}
+                options={buckets.map((b) => ({ value: b, label: b }))}
+              />
+            ) : (
+              <Input label="Bucket" description="The templates apply to the files of this bucket (Storage → Buckets makes one)." value={bucket} onChange={(e) => setBucket(e.target.value)} />
+            )
+          ) : (
+            table.columns.length > 0 && (
+              <Select
+                label="Column holding the owner's user id"
+                description="Used by the templates for a user's own rows: compared with auth.uid()."
+                size="small"
+                value={ownerColumn}
+                onChange={(e) => setOwnerColumn(e.target.value)}
+                options={[...new Set([ownerColumn, ...table.columns])].map((c) => ({ value: c, label: c }))}
+              />
+            )
           )}
           <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-            {POLICY_TEMPLATES.map((t) => (
+            {templates.map((t) => (
               <li key={t.id}>
                 <button
                   type="button"
-                  onClick={() => setDraft(t.draft(ownerColumn))}
-                  className="flex h-full w-full flex-col gap-0.5 rounded-md border border-border bg-surface px-3 py-2 text-left hover:border-foreground-lighter hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-brand"
+                  disabled={!t.ready}
+                  onClick={() => setDraft(t.draft())}
+                  className="flex h-full w-full flex-col gap-0.5 rounded-md border border-border bg-surface px-3 py-2 text-left hover:border-foreground-lighter hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-50"
                 >
                   <span className="text-sm text-foreground">{t.title}</span>
                   <span className="text-xs text-foreground-light">{t.description}</span>

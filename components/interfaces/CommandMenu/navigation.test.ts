@@ -63,6 +63,7 @@ describe('the navigation commands', () => {
         '/project/abc/auth/providers',
         '/project/abc/auth/policies',
         '/project/abc/storage/buckets',
+        '/project/abc/storage/policies',
         '/org/acme',
         '/org/acme/team',
         '/org/acme/billing',

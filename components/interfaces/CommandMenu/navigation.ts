@@ -100,6 +100,7 @@ export const NAVIGATION_TARGETS: NavigationTarget[] = [
   { route: '/project/[ref]/auth/providers', name: 'Authentication providers', icon: LogIn, keywords: ['auth', 'email', 'phone', 'autoconfirm', 'redirect urls', 'site url'], href: inProject('/auth/providers') },
   { route: '/project/[ref]/auth/policies', name: 'Authentication policies', icon: ShieldHalf, keywords: ['auth', 'rls', 'row level security', 'create policy', 'auth.uid'], href: inProject('/auth/policies') },
   { route: '/project/[ref]/storage/buckets', name: 'Storage buckets', icon: HardDrive, keywords: ['storage', 'files', 'upload', 'bucket', 'avatars', 'images', 's3'], href: inProject('/storage/buckets') },
+  { route: '/project/[ref]/storage/policies', name: 'Storage policies', icon: ShieldHalf, keywords: ['storage', 'files', 'rls', 'row level security', 'storage.objects', 'own folder'], href: inProject('/storage/policies') },
   { route: '/org/[slug]', name: 'Organization projects', icon: Building2, keywords: ['organization'], href: inOrganization('') },
   { route: '/org/[slug]/team', name: 'Organization team', icon: Users, keywords: ['members', 'invite'], href: inOrganization('/team') },
   { route: '/org/[slug]/billing', name: 'Organization billing', icon: CreditCard, keywords: ['plan', 'usage', 'invoice'], href: inOrganization('/billing'), platformOnly: true },

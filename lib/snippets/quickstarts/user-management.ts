@@ -6,7 +6,7 @@ export const userManagementStarter: Snippet = {
   type: 'quickstart',
   title: 'User Management Starter',
   description:
-    'Public profiles for your users, made at sign-up: readable by everyone, editable by their owner, usernames at least 3 characters.',
+    'Public profiles for your users, made at sign-up: readable by everyone, editable by their owner, usernames at least 3 characters; an avatars bucket for their pictures.',
   sql: joinSql(
     AUTH_PRELUDE,
     sql`
@@ -54,6 +54,22 @@ export const userManagementStarter: Snippet = {
       create trigger create_profile_after_sign_up
         after insert on auth.users
         for each row execute function public.create_profile_for_new_user();
+
+      -- An avatars bucket for the pictures (Storage → Buckets): read by everyone, uploaded by
+      -- signed-in users. Kept when it is there already; skipped in a database without storage.
+      do $storage$
+      begin
+        if to_regclass('storage.buckets') is not null then
+          insert into storage.buckets (id, name) values ('avatars', 'avatars') on conflict (id) do nothing;
+          drop policy if exists "Avatar images are public" on storage.objects;
+          create policy "Avatar images are public" on storage.objects
+            for select using (bucket_id = 'avatars');
+          drop policy if exists "Signed-in users upload avatars" on storage.objects;
+          create policy "Signed-in users upload avatars" on storage.objects
+            for insert to authenticated with check (bucket_id = 'avatars');
+        end if;
+      end
+      $storage$;
     `
   ),
 }
