@@ -6,10 +6,10 @@ import { photograph } from './photograph'
 /**
  * Storage on the real platform, as a new user meets it: no buckets, an `avatars` bucket made
  * public, a folder, an image uploaded with its progress, its preview, a signed URL that opens it
- * without a key, its public URL, a rename and a delete; and the bucket's files seen by the
- * project's storage API as an application sees them.
+ * without a key, its public URL, a rename and a delete, seen by the project's storage API as an
+ * application sees them; then Storage → Policies makes an own-folder policy from its template.
  */
-test('Storage: a bucket made, a folder and an upload, a preview, signed and public URLs, a rename, a delete', async ({ page, context }) => {
+test('Storage: a bucket made, a folder and an upload, a preview, signed and public URLs, a rename, a delete, a policy from a template', async ({ page, context }) => {
   test.setTimeout(300_000)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.setViewportSize({ width: 1280, height: 860 })
@@ -112,4 +112,23 @@ test('Storage: a bucket made, a folder and an upload, a preview, signed and publ
   // Up to the bucket: the folder stays, held by its placeholder (hidden from the list).
   await page.getByRole('button', { name: '← Up to avatars' }).click()
   await expect(page.getByRole('button', { name: 'Open folder team' })).toBeVisible()
+
+  // Storage → Policies, from the navigation: an own-folder policy on avatars from its template.
+  await page.getByRole('link', { name: 'Policies' }).last().click()
+  await expect(page).toHaveURL(new RegExp(`/project/${ref}/storage/policies$`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Storage policies' })).toBeVisible()
+  const objects = page.getByRole('region', { name: 'Table storage.objects' })
+  await expect(objects).toBeVisible()
+  await photograph(page, 'storage-policies', { widths: [375, 1280] })
+  await page.setViewportSize({ width: 1280, height: 860 })
+
+  await objects.getByRole('button', { name: 'New policy on storage.objects' }).click()
+  const editor = page.getByRole('dialog', { name: 'New policy' })
+  await expect(editor.getByRole('combobox', { name: 'Bucket' })).toHaveValue('avatars')
+  await editor.getByRole('button', { name: /Users upload to their own folder/ }).click()
+  await editor.getByRole('button', { name: 'Review SQL' }).click()
+  const review = page.getByRole('dialog', { name: 'Create policy Users upload to their own folder of avatars' })
+  await expect(review.getByLabel('SQL to run')).toContainText("with check (bucket_id = 'avatars' and (storage.foldername(name))[1] = (select auth.uid()::text));")
+  await review.getByRole('button', { name: 'Create policy' }).click()
+  await expect(objects.getByText('Users upload to their own folder of avatars')).toBeVisible()
 })

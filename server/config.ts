@@ -7,6 +7,7 @@ import path from 'node:path'
 import { readOAuthProviders, type ExternalAuthConfig } from './auth/oauth-config'
 import { readFlagsConfig, type FlagsConfig } from './flags/config'
 import { readSiteConfig, type SiteConfig } from './site/config'
+import { readStorageConfig, type StorageConfig } from './storage/config'
 import { readCaptchaConfig, type CaptchaConfig } from './auth/captcha-config'
 import { readPasswordRule, type PasswordRule } from './auth/password-config'
 import { readGithubAppConfig, type GithubAppConfig } from './integrations/config'
@@ -185,6 +186,8 @@ export type ServerConfig = {
   githubApp: GithubAppConfig | null
   /** The docs search backend (server/docs/config.ts). */
   docsSearch: DocsSearchConfig
+  /** Where a project's object bytes go (STORAGE_BACKEND): files under DATA_DIR, or an S3 bucket. */
+  storage: StorageConfig
   /** Telemetry and client error reports: retention and rate limits. */
   telemetry: TelemetryConfig
 }
@@ -350,6 +353,7 @@ export function readConfig(): ServerConfig {
     captcha: readCaptchaConfig(env),
     githubApp: readGithubAppConfig(env),
     docsSearch: readDocsSearchConfig(env),
+    storage: readStorageConfig(env),
     telemetry: readTelemetryConfig(env),
   }
 }

@@ -18,6 +18,7 @@ import { errorAnswer } from '../http/error-answer'
 import { planNumbers } from '@/lib/billing/plan-table'
 import type { PlanId } from '@/lib/api-types'
 import { FileBackend } from './backend/file-backend'
+import { S3Backend } from './backend/s3-backend'
 import type { StorageBackend } from './backend/types'
 import { callerOf, serviceCaller } from './caller'
 import type { StorageAnswer, StorageContext } from './context'
@@ -120,7 +121,8 @@ export class StorageService implements ProjectService {
   constructor(private readonly platform: Platform) {
     const root = path.join(platform.config.dataDir, 'storage')
     this.databases = new StorageDatabases(platform)
-    this.backend = new FileBackend(root)
+    const { storage } = platform.config
+    this.backend = storage.backend === 's3' ? new S3Backend(storage) : new FileBackend(root)
     this.resumable = new ResumableUploads(root)
   }
 

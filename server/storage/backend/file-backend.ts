@@ -9,11 +9,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Transform, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { assertStorageKey, assertStoragePrefix } from './keys'
 import { ObjectTooLarge, type ByteRange, type StorageBackend, type WrittenObject } from './types'
 
-/** Keys are the storage service's: `{ref}/{version}`, letters, digits, `_`, `-` and one slash. */
-const KEY = /^[a-z0-9][a-z0-9_-]{0,62}\/[A-Za-z0-9_-]{1,100}$/
-const PREFIX = /^[a-z0-9][a-z0-9_-]{0,62}\/?$/
 
 export class FileBackend implements StorageBackend {
   readonly kind = 'file'
@@ -30,8 +28,7 @@ export class FileBackend implements StorageBackend {
   }
 
   private pathOf(key: string): string {
-    if (!KEY.test(key)) throw new Error(`Not a storage key: ${key}`)
-    return path.join(this.objects, key)
+    return path.join(this.objects, assertStorageKey(key))
   }
 
   async write(key: string, body: Readable, { maxBytes }: { maxBytes: number; contentType: string }): Promise<WrittenObject> {
@@ -98,8 +95,7 @@ export class FileBackend implements StorageBackend {
   }
 
   async removePrefix(prefix: string): Promise<void> {
-    if (!PREFIX.test(prefix)) throw new Error(`Not a storage prefix: ${prefix}`)
-    await fs.promises.rm(path.join(this.objects, prefix.replace(/\/$/, '')), { recursive: true, force: true })
+    await fs.promises.rm(path.join(this.objects, assertStoragePrefix(prefix).slice(0, -1)), { recursive: true, force: true })
   }
 
   async close(): Promise<void> {}
