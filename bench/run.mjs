@@ -21,6 +21,7 @@ import { log, root, sleep } from './lib/util.mjs'
 import { benchLoad } from './load.mjs'
 import { benchRows } from './rows.mjs'
 import { benchSql } from './sql.mjs'
+import { benchStorage, startStorageApp } from './storage.mjs'
 import { benchStartup } from './startup.mjs'
 
 const OUT = path.join(root, 'bench', 'out', 'latest.json')
@@ -264,6 +265,36 @@ async function main() {
         figure({ id: 'backups.raw.drop', section: S, name: '  raw DROP DATABASE of a copy (a restore drops the one put aside)', value: m.dropCopy, baseline: m.cp, baselineName: cp }),
         figure({ id: 'backups.wal.backup', section: S, name: 'WAL written by a backup (WAL_LOG)', unit: 'bytes', value: result.walBytes.backup, baseline: result.databaseBytes, baselineName: "the database's size" }),
         figure({ id: 'backups.wal.fileCopy', section: S, name: '  same, raw STRATEGY FILE_COPY', unit: 'bytes', value: result.walBytes.fileCopy, baseline: result.databaseBytes, baselineName: "the database's size" })
+      )
+    }
+  }
+
+  // §9 on an app of its own: a project's storage, files under its DATA_DIR.
+  if (want('storage')) {
+    const { storageMb: mb, storageRuns: runs, storageSmallRuns: smallRuns, storageConcurrent: concurrent } = settings
+    log(`§9 storage: ${mb} MiB up and down through the platform's URL vs the disk; a 1 KB public object vs a bare Node server; memory with ${concurrent} uploads at once`)
+    const result = await section('storage', async () => {
+      const app = await startStorageApp()
+      try {
+        return await benchStorage({ app, mb, runs, smallRuns, concurrent })
+      } finally {
+        await app.stop()
+      }
+    })
+    if (result) {
+      details.storage = result
+      const m = result.medians
+      const S = `§9a a ${mb} MiB object through {site}/p/{ref}/storage/v1 vs the same file on the same disk (median of ${runs})`
+      const S2 = `§9b a 1 KB public object, GET …/object/public/… (${smallRuns} calls each, interleaved, keep-alive)`
+      const S3 = `§9c the app's memory (its Node process) with ${concurrent} uploads of ${mb} MiB at once`
+      const bare = 'a bare Node server, the same bytes from a file'
+      figures.push(
+        figure({ id: 'storage.upload', section: S, name: 'upload (POST, streamed, stored and synced)', value: m.upload, baseline: m.copy, baselineName: 'copy of the file, then fsync' }),
+        figure({ id: 'storage.download', section: S, name: 'download (GET, read to the end)', value: m.download, baseline: m.read, baselineName: 'the file read from disk' }),
+        figure({ id: 'storage.small.p50', section: S2, name: 'platform URL, p50', value: result.small.platform.p50, baseline: result.small.bare.p50, baselineName: bare }),
+        figure({ id: 'storage.small.p99', section: S2, name: 'platform URL, p99', value: result.small.platform.p99, baseline: result.small.bare.p99, baselineName: bare }),
+        figure({ id: 'storage.memory.peak', section: S3, name: 'RSS at its highest during the uploads', unit: 'bytes', value: result.memory.peak.rss, baseline: result.memory.before.rss, baselineName: 'RSS before them' }),
+        figure({ id: 'storage.memory.concurrentMs', section: S3, name: `  all ${concurrent} uploads done`, value: result.memory.concurrentMs, baseline: m.upload * concurrent, baselineName: `${concurrent} × one upload alone` })
       )
     }
   }

@@ -19,7 +19,7 @@ function list(name, full, small) {
   return values.map(Number)
 }
 
-export const SECTIONS = ['startup', 'sql', 'rows', 'load', 'browser', 'dataapi', 'backups']
+export const SECTIONS = ['startup', 'sql', 'rows', 'load', 'browser', 'dataapi', 'backups', 'storage']
 
 function sections() {
   const raw = process.env.BENCH_SECTIONS
@@ -60,6 +60,11 @@ export const settings = {
   // §8 backup and restore: the project's database size in MiB (pg_database_size), rounds.
   backupMb: whole('BENCH_BACKUP_MB', 1024, 50),
   backupRuns: whole('BENCH_BACKUP_RUNS', 3, 1),
+  // §9 storage: the large object's size in MiB, rounds up and down, small GETs, uploads at once.
+  storageMb: whole('BENCH_STORAGE_MB', 100, 8),
+  storageRuns: whole('BENCH_STORAGE_RUNS', 3, 1),
+  storageSmallRuns: whole('BENCH_STORAGE_SMALL_RUNS', 500, 30),
+  storageConcurrent: whole('BENCH_STORAGE_CONCURRENT', 10, 3),
   // §5 and §6 in Chromium.
   streamSizes: list('BENCH_STREAM_SIZES', [10_000, 100_000, 1_000_000], [10_000]),
   streamRuns: whole('BENCH_STREAM_RUNS', 3, 1),
