@@ -31,6 +31,7 @@ export const METRIC_AGGREGATION: Record<UsageMetric, 'sum' | 'max' | 'last'> = {
   ACTIVE_PROJECTS: 'max',
   COMPUTE_HOURS: 'sum',
   STORAGE_SIZE: 'last',
+  STORAGE_IMAGE_TRANSFORMATIONS: 'sum',
   FUNCTION_INVOCATIONS: 'sum',
   REALTIME_MESSAGES: 'sum',
   REALTIME_PEAK_CONNECTIONS: 'max',

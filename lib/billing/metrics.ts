@@ -14,6 +14,11 @@ export const METRIC_INFO: Record<UsageMetric, MetricInfo> = {
   ACTIVE_PROJECTS: { name: 'Active projects', unit: 'count', description: 'Projects that were not paused, at the busiest moment of the period.' },
   COMPUTE_HOURS: { name: 'Compute hours', unit: 'hours', description: 'Hours the projects ran; paused projects do not count.' },
   STORAGE_SIZE: { name: 'Storage size', unit: 'bytes', description: "The files the organization's projects keep in storage, all together." },
+  STORAGE_IMAGE_TRANSFORMATIONS: {
+    name: 'Storage image transformations',
+    unit: 'count',
+    description: 'Distinct images transformed this month: each origin image counts once, however many sizes it was served in.',
+  },
   FUNCTION_INVOCATIONS: { name: 'Edge function invocations', unit: 'count', description: 'Edge function calls.' },
   REALTIME_MESSAGES: { name: 'Realtime messages', unit: 'count', description: 'Realtime messages sent.' },
   REALTIME_PEAK_CONNECTIONS: { name: 'Realtime peak connections', unit: 'count', description: 'Most realtime connections at once.' },

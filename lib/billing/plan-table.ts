@@ -24,6 +24,7 @@ export const USAGE_METRICS = [
   'ACTIVE_PROJECTS',
   'COMPUTE_HOURS',
   'STORAGE_SIZE',
+  'STORAGE_IMAGE_TRANSFORMATIONS',
   'FUNCTION_INVOCATIONS',
   'REALTIME_MESSAGES',
   'REALTIME_PEAK_CONNECTIONS',
@@ -31,7 +32,7 @@ export const USAGE_METRICS = [
 export type UsageMetric = (typeof USAGE_METRICS)[number]
 
 /** Metrics this platform measures; the others answer 0 with a note. */
-export const MEASURED_METRICS: readonly UsageMetric[] = ['DATABASE_SIZE', 'EGRESS', 'MONTHLY_ACTIVE_USERS', 'ACTIVE_PROJECTS', 'COMPUTE_HOURS', 'STORAGE_SIZE']
+export const MEASURED_METRICS: readonly UsageMetric[] = ['DATABASE_SIZE', 'EGRESS', 'MONTHLY_ACTIVE_USERS', 'ACTIVE_PROJECTS', 'COMPUTE_HOURS', 'STORAGE_SIZE', 'STORAGE_IMAGE_TRANSFORMATIONS']
 
 export const USAGE_UNITS = ['bytes', 'count', 'hours'] as const
 export type UsageUnit = (typeof USAGE_UNITS)[number]
@@ -76,6 +77,8 @@ const plan = z.object({
     ACTIVE_PROJECTS: quota,
     COMPUTE_HOURS: quota,
     STORAGE_SIZE: quota,
+    /** Distinct origin images transformed in the month. */
+    STORAGE_IMAGE_TRANSFORMATIONS: quota,
     FUNCTION_INVOCATIONS: quota,
     REALTIME_MESSAGES: quota,
     REALTIME_PEAK_CONNECTIONS: quota,
@@ -125,6 +128,9 @@ const computeOf = (id: ComputeSizeId) => {
 /** The Micro compute every project runs on; its hours are what the compute credits pay for. */
 const MICRO_HOURLY = COMPUTE_SIZES.micro.hourlyPrice
 
+/** SPEC §9's other prices: 100 images a month included, then $5 per 1000. */
+const IMAGE_TRANSFORMATIONS = { included: 100, price: 5, per: 1000 }
+
 const proQuotas = {
   DATABASE_SIZE: { included: 8 * GB, overage: { price: 0.125, per: GB } },
   EGRESS: { included: 250 * GB, overage: { price: 0.09, per: GB } },
@@ -132,6 +138,7 @@ const proQuotas = {
   ACTIVE_PROJECTS: NO_LIMIT,
   COMPUTE_HOURS: { included: 0, overage: { price: MICRO_HOURLY, per: 1 } },
   STORAGE_SIZE: { included: 100 * GB, overage: { price: 0.021, per: GB } },
+  STORAGE_IMAGE_TRANSFORMATIONS: { included: IMAGE_TRANSFORMATIONS.included, overage: { price: IMAGE_TRANSFORMATIONS.price, per: IMAGE_TRANSFORMATIONS.per } },
   FUNCTION_INVOCATIONS: { included: 2_000_000, overage: { price: 2, per: 1_000_000 } },
   REALTIME_MESSAGES: { included: 5_000_000, overage: { price: 2.5, per: 1_000_000 } },
   REALTIME_PEAK_CONNECTIONS: { included: 500, overage: { price: 10, per: 1000 } },
@@ -164,6 +171,8 @@ export const PLAN_TABLE = planTableSchema.parse({
         ACTIVE_PROJECTS: capped(2),
         COMPUTE_HOURS: capped(null),
         STORAGE_SIZE: capped(1 * GB),
+        // Not offered on Free: a transformation is refused with a sentence (server/storage/transform.ts).
+        STORAGE_IMAGE_TRANSFORMATIONS: capped(0),
         FUNCTION_INVOCATIONS: capped(500_000),
         REALTIME_MESSAGES: capped(2_000_000),
         REALTIME_PEAK_CONNECTIONS: capped(200),
@@ -206,7 +215,7 @@ export const PLAN_TABLE = planTableSchema.parse({
     advancedPhoneMfa: { firstProjectMonthly: 75, eachFurtherProjectMonthly: 10 },
     saml: { includedMau: 50, perMau: 0.015 },
     customDomainMonthly: 10,
-    imageTransformations: { included: 100, price: 5, per: 1000 },
+    imageTransformations: IMAGE_TRANSFORMATIONS,
     logDrain: { monthly: 60, perMillionEvents: 0.2, perGbEgress: 0.09 },
     functionScriptMaxBytes: 20 * MB,
   },

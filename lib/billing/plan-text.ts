@@ -28,6 +28,7 @@ const METRIC_WORDS: Record<UsageMetric, { amount: (value: number) => string; per
   DATABASE_SIZE: { amount: formatBytes, per: perSize },
   EGRESS: { amount: formatBytes, per: perSize },
   STORAGE_SIZE: { amount: formatBytes, per: perSize },
+  STORAGE_IMAGE_TRANSFORMATIONS: { amount: (n) => `${formatCount(n)} images`, per: (per) => (per === 1 ? 'image' : `${formatCount(per)} images`) },
   MONTHLY_ACTIVE_USERS: { amount: formatCount, per: (per) => (per === 1 ? 'MAU' : `${formatCount(per)} MAU`) },
   ACTIVE_PROJECTS: { amount: formatCount, per: (per) => (per === 1 ? 'project' : `${formatCount(per)} projects`) },
   COMPUTE_HOURS: { amount: (hours) => `${integer.format(hours)} hours`, per: (per) => (per === 1 ? 'hour' : `${formatCount(per)} hours`) },

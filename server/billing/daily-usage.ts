@@ -49,6 +49,26 @@ export async function recordStorageSizes(db: Queryable, { now, organizationId }:
   )
 }
 
+/**
+ * STORAGE_IMAGE_TRANSFORMATIONS: the images each project transformed for the first time this
+ * month, per day (storage_image_transformations), so that the month's sum is its distinct images.
+ * Today's and yesterday's are counted again at each sample: a transformation after the last
+ * sample of a day is in its day's figure all the same.
+ */
+export async function recordImageTransformations(db: Queryable, { now, organizationId }: Scope) {
+  const yesterday = new Date(now.getTime() - 24 * 3600 * 1000)
+  await db.query(
+    `insert into usage_daily (organization_id, day, metric, project_ref, project_name, value)
+     select p.organization_id, t.first_day, 'STORAGE_IMAGE_TRANSFORMATIONS', p.ref, p.name, count(*)
+       from storage_image_transformations t join projects p on p.ref = t.project_ref
+      where t.first_day = any($1::date[]) and ($2::bigint is null or p.organization_id = $2)
+      group by p.organization_id, t.first_day, p.ref, p.name
+     on conflict (organization_id, day, metric, project_ref) do update
+       set value = excluded.value, project_name = excluded.project_name, updated_at = now()`,
+    [[dayOf(yesterday), dayOf(now)], organizationId]
+  )
+}
+
 /** ACTIVE_PROJECTS: the organization's projects that are not paused or going away, the day's peak. */
 export async function recordActiveProjects(db: Queryable, { now, organizationId }: Scope) {
   await db.query(

@@ -145,6 +145,7 @@ const round4 = (value: number) => Math.round(value * 10_000) / 10_000
 const NOUNS: Partial<Record<UsageMetric, string>> = {
   MONTHLY_ACTIVE_USERS: 'users',
   ACTIVE_PROJECTS: 'projects',
+  STORAGE_IMAGE_TRANSFORMATIONS: 'images',
   FUNCTION_INVOCATIONS: 'invocations',
   REALTIME_MESSAGES: 'messages',
   REALTIME_PEAK_CONNECTIONS: 'connections',

@@ -10,7 +10,7 @@
  */
 import type { Platform } from '../kernel/platform'
 import { flushEgress } from './egress'
-import { recordActiveProjects, recordActiveUsers, recordComputeHours, recordDatabaseSizes, recordStorageSizes, RUNNING_STATUSES } from './daily-usage'
+import { recordActiveProjects, recordActiveUsers, recordComputeHours, recordDatabaseSizes, recordImageTransformations, recordStorageSizes, RUNNING_STATUSES } from './daily-usage'
 import { updateRestrictions } from './restriction-status'
 import type { ProjectDbLocation } from '../databases'
 import { updateReadOnlyModes } from '../projects/read-only-mode'
@@ -62,6 +62,7 @@ export async function sampleUsage(platform: Platform, { now = new Date(), organi
   const scope = { now, organizationId }
   await recordDatabaseSizes(platform.db, scope)
   await recordStorageSizes(platform.db, scope)
+  await recordImageTransformations(platform.db, scope)
   await recordActiveProjects(platform.db, scope)
   await recordComputeHours(platform.db, scope, 2 * platform.config.usageSampleIntervalMs)
   await recordActiveUsers(platform.db, scope)

@@ -1,4 +1,5 @@
 /** What every storage endpoint works with, gathered once per request by storage-service.ts. */
+import type { PlanId } from '@/lib/api-types'
 import type { Platform } from '../kernel/platform'
 import type { PassedGate, ServiceCall } from '../gateway/types'
 import type { StorageBackend } from './backend/types'
@@ -27,7 +28,8 @@ export type StorageContext = {
   caller(options?: { allowInvalid?: boolean }): Promise<Caller>
   /** The platform's own look: service_role. */
   service: Caller
-  /** The largest object the project's plan takes, in bytes. */
+  /** The project's organization's plan, and the largest object it takes, in bytes. */
+  plan: PlanId
   planMaxUploadBytes: number
   /** Path parameters: `bucket`, and `path` (the object's key) where the route has one. */
   params: Record<string, string>

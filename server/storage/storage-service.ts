@@ -210,6 +210,7 @@ export class StorageService implements ProjectService {
       resumable: this.resumable,
       params,
       service: serviceCaller(gate),
+      plan: plan[0].plan,
       planMaxUploadBytes: planNumbers(plan[0].plan).limits.maxUploadBytes ?? Number.MAX_SAFE_INTEGER,
     }
   }

@@ -3,10 +3,14 @@
  * `width` and `height` (1 to 2500 pixels), `resize` (cover, contain, fill), `quality` (20 to 100)
  * and `format` (origin, webp, avif, png, jpeg), as storage-js's `transform` option asks, by sharp.
  * The object is read as a download of it would be (its policies, a public bucket, a signed URL);
- * only images up to 25 MB are transformed, into at most 2500 × 2500 pixels.
+ * only images up to 25 MB are transformed, into at most 2500 × 2500 pixels. Plans from Pro up
+ * transform (each origin image counted once a month for billing); Free refuses with a sentence.
  */
 import type { Readable } from 'node:stream'
 import sharp from 'sharp'
+import type { PlanId } from '@/lib/api-types'
+import { planNumbers } from '@/lib/billing/plan-table'
+import { countImageTransformation } from '../billing/image-transformations'
 import type { StorageAnswer, StorageContext } from './context'
 import { objectKey } from './context'
 import { bytesMissing, StorageError } from './errors'
@@ -15,6 +19,12 @@ import { readableObject, signedObject } from './objects'
 import type { ObjectMetadata } from './download'
 
 const MAX_SOURCE_BYTES = 25 * 1024 * 1024
+
+/** A plan that includes none and sells none (Free) does not transform. */
+function offersTransformations(plan: PlanId): boolean {
+  const quota = planNumbers(plan).quotas.STORAGE_IMAGE_TRANSFORMATIONS
+  return quota.included !== 0 || quota.overage !== null
+}
 const TRANSFORMABLE = /^image\/(png|jpeg|jpg|webp|avif|gif|tiff)$/i
 
 /** The transformed image of the object `row` names, as the answer. */
@@ -22,6 +32,8 @@ export async function sendTransformed(ctx: StorageContext, row: { version: strin
   const metadata = row.metadata ?? {}
   const key = objectKey(ctx.gate.project.ref, row.version)
   if (!key) throw bytesMissing()
+  if (!offersTransformations(ctx.plan))
+    throw new StorageError('403', 'FeatureNotEnabled', 'FeatureNotEnabled', "Image transformations come with the Pro plan and above: upgrade the organization's plan on its Billing page.", 403)
   if (!TRANSFORMABLE.test(metadata.mimetype ?? '')) throw new StorageError('415', 'invalid_mime_type', 'InvalidMimeType', `Only images can be transformed; this object is ${metadata.mimetype ?? 'of no known type'}.`)
   if (((await ctx.backend.size(key)) ?? 0) > MAX_SOURCE_BYTES) throw new StorageError('413', 'Payload too large', 'EntityTooLarge', 'Only images up to 25 MB can be transformed.')
   const source: Readable | null = await ctx.backend.read(key)
@@ -40,6 +52,10 @@ export async function sendTransformed(ctx: StorageContext, row: { version: strin
     source.destroy()
     throw new StorageError('422', 'InvalidImage', 'InvalidImage', `The image could not be transformed: ${(error as Error).message}`)
   }
+  // Billed per distinct origin image a month, once it was transformed.
+  await countImageTransformation(ctx.platform, ctx.gate.project.ref, row.version!).catch((error) =>
+    console.warn(`[storage] could not count an image transformation of project ${ctx.gate.project.ref}: ${(error as Error).message}`)
+  )
   ctx.call.res.writeHead(200, {
     'Content-Type': `image/${format}`,
     'Content-Length': String(bytes.byteLength),

@@ -19,7 +19,7 @@ import { storageService } from '@/server/storage/storage-service'
 import { createPolicySql } from '@/lib/auth-policies/policy-sql'
 import { STORAGE_POLICY_TEMPLATES } from '@/lib/storage/policy-templates'
 import { appClient } from '../helpers/supabase-client'
-import { activeProject, memberOf, ownerWithOrg, runSql } from '../helpers/project-backends'
+import { activeProject, memberOf, organizationOnPlan, ownerWithOrg, runSql } from '../helpers/project-backends'
 import { settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
 
 const PASSWORD = 'a fine long password'
@@ -319,10 +319,16 @@ describe('storage through supabase-js', () => {
     }
   })
 
-  it('transforms an image to a width, as storage-js asks for it: authenticated, public and signed', async () => {
+  it('transforms an image to a width, as storage-js asks for it: authenticated, public and signed; on Pro, each image billed once a month', async () => {
     const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#3ecf8e' } }).png().toBuffer()
     expect((await admin.storage.createBucket('images', { public: true })).error).toBeNull()
     expect((await admin.storage.from('images').upload('banner.png', png, { contentType: 'image/png' })).error).toBeNull()
+    // Free does not transform, and says where to get it.
+    const onFree = await fetch(`${url}/storage/v1/render/image/public/images/banner.png?width=10`)
+    expect(onFree.status).toBe(403)
+    expect((await onFree.json()).message).toBe("Image transformations come with the Pro plan and above: upgrade the organization's plan on its Billing page.")
+    const { id: orgId, slug } = (await tp.platform.db.query<{ id: number; slug: string }>('select o.id::int as id, o.slug from organizations o join projects p on p.organization_id = o.id where p.ref = $1', [ref]))[0]
+    await organizationOnPlan(tp, owner, slug, 'pro')
     const downloaded = await admin.storage.from('images').download('banner.png', { transform: { width: 100 } })
     expect(downloaded.error).toBeNull()
     expect(await sharp(Buffer.from(await downloaded.data!.arrayBuffer())).metadata()).toMatchObject({ width: 100, height: 50, format: 'png' })
@@ -338,6 +344,12 @@ describe('storage through supabase-js', () => {
     expect(await tooWide.json()).toMatchObject({ statusCode: '400', message: 'width must be a whole number from 1 to 2500' })
     expect((await admin.storage.from('images').upload('notes.txt', 'text', { contentType: 'text/plain' })).error).toBeNull()
     expect(await (await fetch(`${url}/storage/v1/render/image/public/images/notes.txt?width=10`)).json()).toMatchObject({ statusCode: '415' })
+
+    // Four transformations of one image, in three sizes: one image billed this month.
+    await sampleUsage(tp.platform, { organizationId: orgId })
+    const usage = (await tp.call('GET', `/platform/organizations/${slug}/usage`, { token: owner })).body
+    expect(usage.metrics.find((m: { metric: string }) => m.metric === 'STORAGE_IMAGE_TRANSFORMATIONS')).toMatchObject({ usage: 1, included: 100, available: true })
+    await organizationOnPlan(tp, owner, slug, 'free')
   })
 
   it("answers with the bytes' own length whatever the project's SQL does to a row, and refuses what could not be sent back", async () => {

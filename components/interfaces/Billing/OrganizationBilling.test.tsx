@@ -103,10 +103,10 @@ it('shows the plan, its period and price, and each metric against its quota', as
   expect(screen.getByText('2 (no limit)')).toBeInTheDocument()
   // A daily chart for each measured metric, none for what is not offered.
   expect(screen.getByRole('figure', { name: 'Egress per day' })).toHaveTextContent('15 days')
-  expect(screen.getAllByRole('figure')).toHaveLength(5)
+  expect(screen.getAllByRole('figure')).toHaveLength(7)
 
   const notOffered = screen.getByRole('list', { name: 'Not offered yet' })
-  expect(within(notOffered).getByText('Storage size')).toBeInTheDocument()
+  expect(within(notOffered).getByText('Realtime messages')).toBeInTheDocument()
   expect(within(screen.getByRole('list', { name: 'Database size per project' })).getByText('Alpha')).toBeInTheDocument()
 
   // Costs: so far and projected, from the usage answer; only billed usage has a line.

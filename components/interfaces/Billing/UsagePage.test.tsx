@@ -109,11 +109,14 @@ it('shows each measured metric against the plan, per project, and the ones not o
   expect(figure(card('Compute hours'), 'none included')).toHaveTextContent(/^720 hours none included$/)
   expect(figure(card('Monthly active users'), 'of 100,000 included')).toHaveTextContent(/^1,200 of 100,000 included$/)
 
-  // Storage, functions and realtime: not cards with charts, but one list with the platform's note.
+  expect(figure(card('Storage size'), 'of 100 GB included')).toHaveTextContent(/^12 GB of 100 GB included$/)
+  expect(figure(card('Storage image transformations'), 'of 100 included')).toHaveTextContent(/^40 of 100 included$/)
+
+  // Functions and realtime: not cards with charts, but one list with the platform's note.
   const notOffered = card('Not offered yet')
-  expect(within(notOffered).getAllByRole('listitem')).toHaveLength(4)
-  expect(within(notOffered).getByText('Storage size')).toBeInTheDocument()
-  expect(screen.queryByRole('region', { name: 'Storage size' })).not.toBeInTheDocument()
+  expect(within(notOffered).getAllByRole('listitem')).toHaveLength(3)
+  expect(within(notOffered).getByText('Realtime messages')).toBeInTheDocument()
+  expect(screen.queryByRole('region', { name: 'Realtime messages' })).not.toBeInTheDocument()
 
   expect(screen.getByText(/1 Nov – 30 Nov 2026/)).toBeInTheDocument()
   expect(screen.getByText('a minute ago')).toHaveAttribute('dateTime', '2026-11-15T11:59:00.000Z')
