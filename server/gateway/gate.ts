@@ -29,7 +29,7 @@ type Row = GatedProject & { db_location: ProjectDbLocation | null; given: boolea
  * every request to a project's URL asks it first.
  */
 const GATE_SQL = `select p.id::int as id, p.ref, p.region, p.organization_id::int as organization_id, p.status, p.db_location,
-    coalesce((p.db_location->>'given')::boolean, false) as given, o.restriction_status, o.quota_note, p.read_only_enforced as read_only, p.read_only_note,
+    coalesce((p.db_location->>'given')::boolean, false) as given, o.plan, o.restriction_status, o.quota_note, p.read_only_enforced as read_only, p.read_only_note,
     ${SETTINGS_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}
   from projects p join organizations o on o.id = p.organization_id left join project_api_settings s on s.project_ref = p.ref
   where p.ref = $1 and p.status <> 'REMOVED'`
@@ -59,7 +59,16 @@ export async function passGate(platform: Platform, service: ProjectService, ref:
   if (project.given) return refuse(409, GIVEN_DATABASE)
   const readOnlyHint = project.read_only ? service.refusedWhileReadOnly?.(method, rest) : null
   if (readOnlyHint) return refuse(409, readOnlyModeMessage(null, project.read_only_note), readOnlyHint)
-  const gated: GatedProject = { id: project.id, ref: project.ref, region: project.region, organization_id: project.organization_id, status: project.status, db_location: project.db_location, read_only: project.read_only }
+  const gated: GatedProject = {
+    id: project.id,
+    ref: project.ref,
+    region: project.region,
+    organization_id: project.organization_id,
+    status: project.status,
+    db_location: project.db_location,
+    read_only: project.read_only,
+    plan: project.plan,
+  }
   return { ok: true, project: gated, settings, keyRole, key: key ?? '' }
 }
 

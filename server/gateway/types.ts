@@ -4,7 +4,7 @@
  * app reaches the same processes and pools.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { ProjectStatus } from '@/lib/api-types'
+import type { PlanId, ProjectStatus } from '@/lib/api-types'
 import type { ProjectDbLocation } from '../databases/types'
 import type { ProjectApiSettings } from '../data-api/settings-type'
 import type { ApiKeyRole } from '../data-api/keys'
@@ -19,6 +19,8 @@ export type GatedProject = {
   db_location: ProjectDbLocation
   /** Whether read-only mode holds its database (server/projects/read-only-mode.ts). */
   read_only?: boolean
+  /** Its organization's plan (a service's limits), read with the gate. */
+  plan?: PlanId
 }
 
 export type PassedGate = { project: GatedProject; settings: ProjectApiSettings; keyRole: ApiKeyRole; key: string }

@@ -38,6 +38,7 @@ function gatedProject(access: ProjectAccess): GatedProject {
     status: access.status,
     db_location: access.db_location,
     read_only: access.read_only_enforced,
+    plan: access.plan,
   }
 }
 

@@ -192,9 +192,10 @@ export class StorageService implements ProjectService {
     params: Record<string, string>,
     request: Pick<StorageContext, 'method' | 'query' | 'header' | 'caller' | 'json'> & { call: ServiceCall | null }
   ): Promise<StorageContext> {
+    // The plan comes with the gate; asked for only when a caller handed a project without it.
     const [db, plan] = await Promise.all([
       this.databases.open(gate.project),
-      this.platform.db.query<{ plan: PlanId }>('select plan from organizations where id = $1', [gate.project.organization_id]),
+      gate.project.plan ?? this.platform.db.query<{ plan: PlanId }>('select plan from organizations where id = $1', [gate.project.organization_id]).then((rows) => rows[0].plan),
     ])
     const { call, ...rest } = request
     return {
@@ -210,8 +211,8 @@ export class StorageService implements ProjectService {
       resumable: this.resumable,
       params,
       service: serviceCaller(gate),
-      plan: plan[0].plan,
-      planMaxUploadBytes: planNumbers(plan[0].plan).limits.maxUploadBytes ?? Number.MAX_SAFE_INTEGER,
+      plan,
+      planMaxUploadBytes: planNumbers(plan).limits.maxUploadBytes ?? Number.MAX_SAFE_INTEGER,
     }
   }
 
