@@ -3,6 +3,7 @@ import type { PlanId } from '@/lib/api-types'
 import type { Platform } from '../kernel/platform'
 import type { PassedGate, ServiceCall } from '../gateway/types'
 import type { StorageBackend } from './backend/types'
+import type { FairSlots } from './fair-slots'
 import type { Caller } from './caller'
 import type { StorageDb } from './database'
 
@@ -20,6 +21,8 @@ export type StorageContext = {
   gate: PassedGate
   db: StorageDb
   backend: StorageBackend
+  /** Image transformations under way in this app copy, a few at a time, fairly between projects (fair-slots.ts). */
+  transformations: FairSlots
   /** The TUS protocol's handler (resumable.ts). */
   resumable: { serve(ctx: StorageContext): Promise<StorageAnswer> }
   /** The request's JSON body (an object; `{}` when there is none). */

@@ -5,6 +5,7 @@
  * storage-js reads them (errors.ts). Public objects and signed URLs need no key; in read-only mode
  * it serves downloads, lists and signed URLs, and takes no uploads or changes.
  */
+import os from 'node:os'
 import path from 'node:path'
 import type { Platform } from '../kernel/platform'
 import type { GatedProject, PassedGate, ProjectService, ReleaseReason, ServiceCall } from '../gateway/types'
@@ -24,6 +25,7 @@ import { callerOf, serviceCaller } from './caller'
 import type { StorageAnswer, StorageContext } from './context'
 import { StorageDatabases } from './database'
 import { ResumableUploads } from './resumable'
+import { FairSlots } from './fair-slots'
 import { isStorageError, invalidRequest, notFoundRoute, StorageError, fromDatabase } from './errors'
 import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, updateBucket } from './buckets'
 import {
@@ -43,6 +45,10 @@ import {
 } from './objects'
 import { listObjectsV2 } from './list-v2'
 import { renderObject, renderSigned } from './transform'
+
+/** Transformations at once per app copy (each keeps a core busy), and how many one project may have waiting. */
+const TRANSFORMATION_SLOTS = Math.max(2, os.availableParallelism())
+const TRANSFORMATIONS_WAITING_PER_PROJECT = 16
 
 type Endpoint = (ctx: StorageContext) => Promise<StorageAnswer>
 /**
@@ -117,6 +123,7 @@ export class StorageService implements ProjectService {
   readonly databases: StorageDatabases
   readonly backend: StorageBackend
   readonly resumable: ResumableUploads
+  readonly transformations = new FairSlots(TRANSFORMATION_SLOTS, TRANSFORMATIONS_WAITING_PER_PROJECT)
 
   constructor(private readonly platform: Platform) {
     const root = path.join(platform.config.dataDir, 'storage')
@@ -208,6 +215,7 @@ export class StorageService implements ProjectService {
       gate,
       db,
       backend: this.backend,
+      transformations: this.transformations,
       resumable: this.resumable,
       params,
       service: serviceCaller(gate),

@@ -36,22 +36,13 @@ export async function sendTransformed(ctx: StorageContext, row: { version: strin
     throw new StorageError('403', 'FeatureNotEnabled', 'FeatureNotEnabled', "Image transformations come with the Pro plan and above: upgrade the organization's plan on its Billing page.", 403)
   if (!TRANSFORMABLE.test(metadata.mimetype ?? '')) throw new StorageError('415', 'invalid_mime_type', 'InvalidMimeType', `Only images can be transformed; this object is ${metadata.mimetype ?? 'of no known type'}.`)
   if (((await ctx.backend.size(key)) ?? 0) > MAX_SOURCE_BYTES) throw new StorageError('413', 'Payload too large', 'EntityTooLarge', 'Only images up to 25 MB can be transformed.')
-  const source: Readable | null = await ctx.backend.read(key)
-  if (!source) throw bytesMissing()
-  const image = sharp({ limitInputPixels: 50_000_000, failOn: 'error' })
-    .rotate()
-    .resize({ width: transformation.width, height: transformation.height, fit: transformation.resize, withoutEnlargement: false })
-  const format = transformation.format === 'origin' ? (metadata.mimetype!.split('/')[1].toLowerCase().replace('jpg', 'jpeg') as string) : transformation.format
-  const output = format === 'webp' ? image.webp({ quality: transformation.quality }) : format === 'avif' ? image.avif({ quality: transformation.quality }) : format === 'png' ? image.png() : format === 'jpeg' ? image.jpeg({ quality: transformation.quality }) : image
-  // Decoded first: a broken image is an error answer, not a broken stream.
-  source.pipe(output)
-  let bytes: Buffer
-  try {
-    bytes = await output.toBuffer()
-  } catch (error) {
-    source.destroy()
-    throw new StorageError('422', 'InvalidImage', 'InvalidImage', `The image could not be transformed: ${(error as Error).message}`)
-  }
+  // A few at a time per app copy, in turn between projects: a project asking for many waits for
+  // its own, never for all of another's. A caller that went away gives up its turn.
+  const gone = new AbortController()
+  ctx.call.res.once('close', () => gone.abort(new Error('the caller went away')))
+  const made = await ctx.transformations.run(ctx.gate.project.ref, () => transformed(ctx, key, metadata, transformation), gone.signal)
+  if (!made) throw new StorageError('429', 'TooManyRequests', 'TooManyRequests', 'Too many image transformations of this project are waiting: try again in a moment.', 429, { 'Retry-After': '1' })
+  const { bytes, format } = made.value
   // Billed per distinct origin image a month, once it was transformed.
   await countImageTransformation(ctx.platform, ctx.gate.project.ref, row.version!).catch((error) =>
     console.warn(`[storage] could not count an image transformation of project ${ctx.gate.project.ref}: ${(error as Error).message}`)
@@ -66,6 +57,25 @@ export async function sendTransformed(ctx: StorageContext, row: { version: strin
   })
   ctx.call.res.end(ctx.call.req.method === 'HEAD' ? undefined : bytes)
   return undefined
+}
+
+/** The object's bytes through sharp, as asked. */
+async function transformed(ctx: StorageContext, key: string, metadata: ObjectMetadata, transformation: Transformation): Promise<{ bytes: Buffer; format: string }> {
+  const source: Readable | null = await ctx.backend.read(key)
+  if (!source) throw bytesMissing()
+  const image = sharp({ limitInputPixels: 50_000_000, failOn: 'error' })
+    .rotate()
+    .resize({ width: transformation.width, height: transformation.height, fit: transformation.resize, withoutEnlargement: false })
+  const format = transformation.format === 'origin' ? (metadata.mimetype!.split('/')[1].toLowerCase().replace('jpg', 'jpeg') as string) : transformation.format
+  const output = format === 'webp' ? image.webp({ quality: transformation.quality }) : format === 'avif' ? image.avif({ quality: transformation.quality }) : format === 'png' ? image.png() : format === 'jpeg' ? image.jpeg({ quality: transformation.quality }) : image
+  // Decoded first: a broken image is an error answer, not a broken stream.
+  source.pipe(output)
+  try {
+    return { bytes: await output.toBuffer(), format }
+  } catch (error) {
+    source.destroy()
+    throw new StorageError('422', 'InvalidImage', 'InvalidImage', `The image could not be transformed: ${(error as Error).message}`)
+  }
 }
 
 /** GET `/render/image/{authenticated|public}/{bucket}/{path}`: the object as a download would read it, transformed. */
