@@ -27,6 +27,15 @@ it('needs no token and has one project, default, that runs SQL', async () => {
   expect(rows.body).toEqual([{ answer: 42 }])
 })
 
+it('gives the default project storage: a bucket made in the dashboard, a file up by its signed URL and back', async () => {
+  const made = await tp.call('POST', '/platform/storage/default/buckets', { body: { name: 'files' } })
+  expect(made.status, JSON.stringify(made.body)).toBe(201)
+  const upload = await tp.call('POST', '/platform/storage/default/buckets/files/objects/upload-url', { body: { path: 'hello.txt' } })
+  expect((await fetch(upload.body.url, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'self-hosted' })).status).toBe(200)
+  const signed = await tp.call('POST', '/platform/storage/default/buckets/files/objects/sign', { body: { path: 'hello.txt' } })
+  expect(await (await fetch(signed.body.url)).text()).toBe('self-hosted')
+})
+
 it.runIf(hasPgBinaries())('recovers when DATABASE_URL was down at start and comes up later', async () => {
   const port = await freePort()
   const down = await startTestPlatform({ isPlatform: false, databaseUrl: `postgresql://postgres@127.0.0.1:${port}/postgres`, healthCheckIntervalMs: 200 })
