@@ -40,6 +40,9 @@ export function uploadIdOf(ref: string, rest: string): string | undefined {
   return id && id.slice(0, id.indexOf('.')) === ref ? id : undefined
 }
 
+/** Resumable uploads one project may have unfinished at once. */
+export const MAX_UNFINISHED_PER_PROJECT = 10
+
 /** A refusal in the protocol's terms: its status and a sentence (TUS answers plain text). */
 const refusal = (status: number, body: string) => ({ status_code: status, body: `${body}\n` })
 
@@ -78,6 +81,11 @@ export class ResumableUploads {
       maxSize: (req) => this.of(req).ctx.planMaxUploadBytes,
       onUploadCreate: async (req, upload) => {
         const { ctx, caller } = this.of(req)
+        // Each unfinished upload keeps its bytes on this machine's disk, outside the project's
+        // storage size: a project has only so many at once.
+        const unfinished = await this.unfinishedOf(ctx.gate.project.ref)
+        if (unfinished >= MAX_UNFINISHED_PER_PROJECT)
+          throw refusal(429, `This project has ${unfinished} resumable uploads unfinished (${MAX_UNFINISHED_PER_PROJECT} at most): finish or cancel one first. An upload left alone is removed a day after its last byte.`)
         try {
           const { bucket, name, mimetype } = await this.checked(ctx, upload)
           const upsert = ctx.header('x-upsert') === 'true'
@@ -126,6 +134,18 @@ export class ResumableUploads {
       },
     }
     this.server = new Server(options)
+  }
+
+  /** A deleted project's uploads under way go with it. */
+  async removeProject(ref: string): Promise<void> {
+    const names = await fs.promises.readdir(this.directory)
+    await Promise.all(names.filter((name) => name.startsWith(`${ref}.`)).map((name) => fs.promises.rm(path.join(this.directory, name), { force: true })))
+  }
+
+  /** The project's uploads under way: their files are `{ref}.{hex}`, each beside its `.json`. */
+  private async unfinishedOf(ref: string): Promise<number> {
+    const names = await fs.promises.readdir(this.directory)
+    return names.filter((name) => name.startsWith(`${ref}.`) && !name.endsWith('.json')).length
   }
 
   private of(req: { runtime?: { node?: { req: unknown } } }): Pending {

@@ -252,6 +252,7 @@ export class StorageService implements ProjectService {
   async release(ref: string, reason: ReleaseReason) {
     await this.databases.end(ref)
     if (reason !== 'delete') return
+    await this.resumable.removeProject(ref)
     await this.backend.removePrefix(`${ref}/`)
     await this.platform.db.query('delete from storage_versions where project_ref = $1', [ref])
   }

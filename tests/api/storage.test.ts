@@ -14,7 +14,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { flushLogs } from '@/server/logs/recorder'
 import { sampleUsage } from '@/server/billing/usage-sampling'
-import { ResumableUploads } from '@/server/storage/resumable'
+import { MAX_UNFINISHED_PER_PROJECT, ResumableUploads } from '@/server/storage/resumable'
 import { storageService } from '@/server/storage/storage-service'
 import { createPolicySql } from '@/lib/auth-policies/policy-sql'
 import { STORAGE_POLICY_TEMPLATES } from '@/lib/storage/policy-templates'
@@ -286,6 +286,21 @@ describe('storage through supabase-js', () => {
       headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', apikey: keys.anon_key, 'Upload-Metadata': `bucketName ${Buffer.from('videos').toString('base64')},objectName ${Buffer.from('x.bin').toString('base64')}` },
     })
     expect(anonStart.status).toBe(403)
+
+    // Unfinished uploads keep bytes outside the project's size: ten at most at once.
+    const start = () =>
+      fetch(`${url}/storage/v1/upload/resumable`, {
+        method: 'POST',
+        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', apikey: keys.service_role_key, authorization: `Bearer ${keys.service_role_key}`, 'Upload-Metadata': `bucketName ${Buffer.from('videos').toString('base64')},objectName ${Buffer.from('left.bin').toString('base64')}` },
+      })
+    const started = []
+    for (let i = 0; i < MAX_UNFINISHED_PER_PROJECT; i++) started.push((await start()).status)
+    expect(started).toEqual(Array(MAX_UNFINISHED_PER_PROJECT).fill(201))
+    const eleventh = await start()
+    expect(eleventh.status).toBe(429)
+    expect(await eleventh.text()).toContain(`This project has ${MAX_UNFINISHED_PER_PROJECT} resumable uploads unfinished`)
+    for (const name of fs.readdirSync(path.join(tp.dataDir, 'storage', 'resumable')).filter((f) => f.startsWith(`${ref}.`))) fs.rmSync(path.join(tp.dataDir, 'storage', 'resumable', name))
+    expect((await start()).status).toBe(201)
   })
 
   it("counts the files' bytes as the organization's storage size, from the platform's own account, and past the Free plan's 1 GB it is over quota", async () => {
@@ -378,7 +393,7 @@ describe('storage through supabase-js', () => {
     expect(head.status).toBe(401)
   })
 
-  it("removes a deleted project's files with it", async () => {
+  it("removes a deleted project's files with it, and its unfinished uploads", async () => {
     const slug = (await tp.platform.db.query<{ slug: string }>('select o.slug from organizations o join projects p on p.organization_id = o.id where p.ref = $1', [ref]))[0].slug
     const doomed = await activeProject(tp, owner, slug)
     const doomedKeys = (await tp.call('GET', `/platform/projects/${doomed}/api-settings?reveal=true`, { token: owner })).body
@@ -387,9 +402,17 @@ describe('storage through supabase-js', () => {
     expect((await doomedAdmin.storage.from('files').upload('a.txt', 'a', { contentType: 'text/plain' })).error).toBeNull()
     const dir = path.join(tp.dataDir, 'storage', 'objects', doomed)
     expect(fs.readdirSync(dir)).toHaveLength(1)
+    const unfinished = await fetch(`${tp.url}/p/${doomed}/storage/v1/upload/resumable`, {
+      method: 'POST',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', apikey: doomedKeys.service_role_key, 'Upload-Metadata': `bucketName ${Buffer.from('files').toString('base64')},objectName ${Buffer.from('b.txt').toString('base64')}` },
+    })
+    expect(unfinished.status).toBe(201)
+    const resumableOf = () => fs.readdirSync(path.join(tp.dataDir, 'storage', 'resumable')).filter((f) => f.startsWith(`${doomed}.`))
+    expect(resumableOf()).not.toEqual([])
     expect((await tp.call('DELETE', `/platform/projects/${doomed}`, { token: owner })).status).toBe(200)
     await settle(tp.platform)
     expect(fs.existsSync(dir)).toBe(false)
+    expect(resumableOf()).toEqual([])
     expect(await tp.platform.db.query('select 1 from storage_versions where project_ref = $1', [doomed])).toEqual([])
   })
 
