@@ -13,7 +13,7 @@ import type { Scheduler } from './kernel/scheduler'
 import { trackPending } from './pending-work'
 import { claimDue, provisionClaimed } from './projects/provision'
 import { checkHealth } from './projects/health'
-import { claimTransitions, runTransition } from './projects/transitions'
+import { claimTransitions, runTransition, unclaimedTransitions } from './projects/transitions'
 import { pauseInactiveProjects } from './projects/inactivity'
 import { pruneRateLimits } from './security/rate-limit'
 import { pruneDailyCaps } from './security/daily-caps'
@@ -24,6 +24,10 @@ import { pruneLogs } from './logs/retention'
 import { pruneResumableUploads } from './storage/storage-service'
 import { stopLogRecorder } from './logs/recorder'
 import { runBackupPass } from './backups/retention'
+
+/** How soon, and how many times in a row, a pass asks again for a transition whose row was locked. */
+const LOCKED_RETRY_MS = 50
+const MAX_LOCKED_PASSES = 40
 
 export function startScheduler(platform: Platform): Scheduler {
   let running = 0
@@ -58,10 +62,20 @@ export function startScheduler(platform: Platform): Scheduler {
     )
   }
 
+  /** Passes in a row that found a due transition locked by another transaction. */
+  let lockedPasses = 0
+
   async function provisionPass() {
     // Transitions first: a user is waiting on a pause or a restore, and they are quick.
-    const transitions = await claimTransitions(platform, platform.config.provisionConcurrency - running)
+    const room = platform.config.provisionConcurrency - running
+    const transitions = await claimTransitions(platform, room)
     for (const claim of transitions) start(() => runTransition(platform, claim))
+    // A restore committed while another transaction held its row (a health check, a sample) was
+    // skipped by the claim: asked for again in a moment rather than at the next periodic pass.
+    if (room > transitions.length && (await unclaimedTransitions(platform)) > 0 && lockedPasses < MAX_LOCKED_PASSES) {
+      lockedPasses++
+      track(new Promise((resolve) => setTimeout(resolve, LOCKED_RETRY_MS)).then(kick))
+    } else lockedPasses = 0
     const claims = await claimDue(platform, platform.config.provisionConcurrency - running)
     for (const claim of claims) start(() => provisionClaimed(platform, claim))
   }

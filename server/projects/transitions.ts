@@ -41,6 +41,19 @@ export async function claimTransitions(platform: Platform, limit: number): Promi
   )
 }
 
+/**
+ * Due transitions no claim holds: after a claim with room to spare, those are rows another
+ * transaction had locked at that moment (the claim skips locked rows), to be asked for again soon.
+ */
+export async function unclaimedTransitions(platform: Platform): Promise<number> {
+  const [row] = await platform.db.query<{ n: number }>(
+    `select count(*)::int as n from projects
+      where status in (${TRANSITIONAL.map((s) => `'${s}'`).join(', ')})
+        and coalesce(lease_until, '-infinity') < now() and coalesce(next_transition_at, '-infinity') <= now()`
+  )
+  return row.n
+}
+
 type Outcome = { status: ProjectStatus; message: string | null; version?: string; clearLocation?: boolean }
 
 /** Ends the claim: the new status when the project is still where the claim found it; the lease always. */

@@ -130,6 +130,29 @@ for (const backend of BACKENDS) {
       expect(await statusOf(tp, ref)).toBe('ACTIVE_HEALTHY')
     })
 
+    it('carries out a transition whose row another transaction held when it was asked for', async () => {
+      // As a health check or a usage sample holding the row a moment: the claim skips locked rows.
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      let locked!: () => void
+      const isLocked = new Promise<void>((resolve) => (locked = resolve))
+      await tp.platform.db.query(`update projects set status = 'PAUSING', lease_owner = null, lease_until = null where ref = $1`, [ref])
+      const holder = tp.platform.db.transaction(async (tx) => {
+        await tx.query(`select 1 from projects where ref = $1 for update`, [ref])
+        locked()
+        await held
+      })
+      await isLocked
+      tp.platform.scheduler.kick()
+      setTimeout(release, 300)
+      await holder
+      await settle(tp.platform)
+      expect(await statusOf(tp, ref)).toBe('INACTIVE')
+      await action('restore')
+      await settle(tp.platform)
+      expect(await statusOf(tp, ref)).toBe('ACTIVE_HEALTHY')
+    })
+
     it('leaves a transition alone while another instance holds its lease', async () => {
       await tp.platform.db.query(`update projects set status = 'RESTARTING', lease_owner = 'other', lease_until = now() + interval '1 minute' where ref = $1`, [ref])
       tp.platform.scheduler.kick()
