@@ -4,13 +4,14 @@
  * broken upload never leaves half an object under a key; a copy is a hard link (the bytes of a key
  * never change, so two keys may share them).
  */
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { Transform, type Readable } from 'node:stream'
+import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { assertStorageKey, assertStoragePrefix } from './keys'
-import { ObjectTooLarge, type ByteRange, type StorageBackend, type WrittenObject } from './types'
+import { countedBytes } from './counted'
+import type { ByteRange, StorageBackend, WrittenObject } from './types'
 
 
 export class FileBackend implements StorageBackend {
@@ -34,19 +35,10 @@ export class FileBackend implements StorageBackend {
   async write(key: string, body: Readable, { maxBytes }: { maxBytes: number; contentType: string }): Promise<WrittenObject> {
     const target = this.pathOf(key)
     const temporary = path.join(this.incoming, randomUUID())
-    const md5 = createHash('md5')
-    let size = 0
-    const counted = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.byteLength
-        if (size > maxBytes) return done(new ObjectTooLarge(maxBytes))
-        md5.update(chunk)
-        done(null, chunk)
-      },
-    })
+    const counted = countedBytes(maxBytes)
     const file = fs.createWriteStream(temporary, { flags: 'wx', mode: 0o600 })
     try {
-      await pipeline(body, counted, file)
+      await pipeline(body, counted.stream, file)
       const handle = await fs.promises.open(temporary, 'r')
       try {
         await handle.sync()
@@ -59,7 +51,7 @@ export class FileBackend implements StorageBackend {
       await fs.promises.rm(temporary, { force: true })
       throw error
     }
-    return { size, etag: md5.digest('hex') }
+    return counted.written()
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable | null> {

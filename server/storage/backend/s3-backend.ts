@@ -5,12 +5,12 @@
  * leaves nothing under the key. The ETag is the MD5 of the bytes, counted as they pass (S3's own
  * is not one for an upload in parts).
  */
-import { createHash } from 'node:crypto'
-import { Transform, type Readable } from 'node:stream'
+import type { Readable } from 'node:stream'
 import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { assertStorageKey, assertStoragePrefix } from './keys'
-import { ObjectTooLarge, type ByteRange, type StorageBackend, type WrittenObject } from './types'
+import { countedBytes } from './counted'
+import type { ByteRange, StorageBackend, WrittenObject } from './types'
 
 export type S3BackendConfig = {
   bucket: string
@@ -55,23 +55,14 @@ export class S3Backend implements StorageBackend {
   }
 
   async write(key: string, body: Readable, { maxBytes, contentType }: { maxBytes: number; contentType: string }): Promise<WrittenObject> {
-    const md5 = createHash('md5')
-    let size = 0
-    const counted = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.byteLength
-        if (size > maxBytes) return done(new ObjectTooLarge(maxBytes))
-        md5.update(chunk)
-        done(null, chunk)
-      },
-    })
+    const counted = countedBytes(maxBytes)
     const failed = new Promise<never>((_, reject) => {
       body.once('error', reject)
-      counted.once('error', reject)
+      counted.stream.once('error', reject)
     })
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.config.bucket, Key: this.keyOf(key), Body: body.pipe(counted), ContentType: contentType },
+      params: { Bucket: this.config.bucket, Key: this.keyOf(key), Body: body.pipe(counted.stream), ContentType: contentType },
       partSize: PART_BYTES,
       queueSize: PARTS_AT_ONCE,
       leavePartsOnError: false,
@@ -84,7 +75,7 @@ export class S3Backend implements StorageBackend {
       body.destroy()
       throw error
     }
-    return { size, etag: md5.digest('hex') }
+    return counted.written()
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable | null> {
