@@ -23,6 +23,7 @@ const SENTENCES: Record<string, (name: string) => string> = {
   ResourceNotEmpty: (name) => `The bucket “${name}” still holds files: empty it first.`,
   NoSuchKey: () => 'That file is no longer there: it was moved or deleted.',
   KeyAlreadyExists: () => 'A file of that name is already there: choose another name, or delete that one first.',
+  ResourceAlreadyExists: () => 'A file of that name is already there: choose another name, or delete that one first.',
 }
 
 function gatedProject(access: ProjectAccess): GatedProject {

@@ -480,6 +480,10 @@ describe("the dashboard's storage routes", () => {
     expect((await tp.call('POST', `${base()}/buckets/dash-files/objects/upload-url`, { token: reader, body: { path: 'x.txt' } })).status).toBe(403)
     expect((await tp.call('DELETE', `${base()}/buckets/dash-files/objects`, { token: reader, body: { paths: ['notes/hello world.txt'] } })).status).toBe(403)
 
+    const second = await tp.call('POST', `${base()}/buckets/dash-files/objects/upload-url`, { token: owner, body: { path: 'archive/taken.txt' } })
+    expect((await fetch(second.body.url, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'taken' })).status).toBe(200)
+    const taken = await tp.call('POST', `${base()}/buckets/dash-files/objects/move`, { token: owner, body: { from: 'notes/hello world.txt', to: 'archive/taken.txt' } })
+    expect(taken).toMatchObject({ status: 409, body: { message: 'A file of that name is already there: choose another name, or delete that one first.' } })
     const moved = await tp.call('POST', `${base()}/buckets/dash-files/objects/move`, { token: owner, body: { from: 'notes/hello world.txt', to: 'archive/hello.txt' } })
     expect(moved.status).toBe(204)
     const gone = await tp.call('POST', `${base()}/buckets/dash-files/objects/move`, { token: owner, body: { from: 'notes/hello world.txt', to: 'b.txt' } })
@@ -488,8 +492,8 @@ describe("the dashboard's storage routes", () => {
 
     const busy = await tp.call('DELETE', `${base()}/buckets/dash-files`, { token: owner })
     expect(busy).toMatchObject({ status: 409, body: { message: 'The bucket “dash-files” still holds files: empty it first.' } })
-    const removed = await tp.call('DELETE', `${base()}/buckets/dash-files/objects`, { token: owner, body: { paths: ['archive/hello.txt', 'never/was.txt'] } })
-    expect(removed).toMatchObject({ status: 200, body: { removed: 1 } })
+    const removed = await tp.call('DELETE', `${base()}/buckets/dash-files/objects`, { token: owner, body: { paths: ['archive/hello.txt', 'archive/taken.txt', 'never/was.txt'] } })
+    expect(removed).toMatchObject({ status: 200, body: { removed: 2 } })
     expect((await admin.storage.from('dash-files').download('archive/hello.txt')).error).not.toBeNull()
   })
 
