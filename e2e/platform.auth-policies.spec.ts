@@ -22,7 +22,7 @@ test('Authentication → Policies: enable RLS on a new table and add a policy fr
   const nav = page.getByRole('navigation', { name: 'Project' })
   await nav.getByRole('link', { name: 'Users' }).click()
   await expect(page.getByText('No users yet')).toBeVisible({ timeout: 30_000 })
-  await nav.getByRole('link', { name: 'Policies' }).click()
+  await nav.getByRole('link', { name: 'Policies', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/project/${ref}/auth/policies$`))
   await expect(page.getByRole('heading', { name: 'Policies', level: 1 })).toBeVisible()
   const todos = page.getByRole('region', { name: 'Table public.todos' })

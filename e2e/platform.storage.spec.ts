@@ -114,7 +114,7 @@ test('Storage: a bucket made, a folder and an upload, a preview, signed and publ
   await expect(page.getByRole('button', { name: 'Open folder team' })).toBeVisible()
 
   // Storage → Policies, from the navigation: an own-folder policy on avatars from its template.
-  await page.getByRole('link', { name: 'Policies' }).last().click()
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Storage policies' }).click()
   await expect(page).toHaveURL(new RegExp(`/project/${ref}/storage/policies$`))
   await expect(page.getByRole('heading', { level: 1, name: 'Storage policies' })).toBeVisible()
   const objects = page.getByRole('region', { name: 'Table storage.objects' })

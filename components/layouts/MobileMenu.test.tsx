@@ -89,10 +89,9 @@ it('the menu button (below md) opens a sheet with the project navigation and the
   ])
   // A group's items sit under its heading.
   expect(within(project).getByRole('link', { name: 'Users' }).closest('li')).toHaveTextContent(/^AuthenticationUsers$/)
-  const [authPolicies, storagePolicies] = within(project).getAllByRole('link', { name: 'Policies' })
-  expect(authPolicies.closest('li')).toHaveTextContent(/^Policies$/)
+  expect(within(project).getByRole('link', { name: 'Policies' }).closest('li')).toHaveTextContent(/^Policies$/)
   expect(within(project).getByRole('link', { name: 'Buckets' }).closest('li')).toHaveTextContent(/^StorageBuckets$/)
-  expect(storagePolicies).toHaveAttribute('href', '/project/shopref/storage/policies')
+  expect(within(project).getByRole('link', { name: 'Storage policies' })).toHaveAttribute('href', '/project/shopref/storage/policies')
   expect(within(project).getByRole('link', { name: 'SQL Editor' })).toHaveAttribute('aria-current', 'page')
   const dashboard = within(sheet).getByRole('navigation', { name: 'Dashboard' })
   expect(within(dashboard).getAllByRole('link').map((a) => a.textContent)).toEqual(['All projects', 'Docs', 'Support'])

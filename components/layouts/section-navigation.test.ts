@@ -24,7 +24,7 @@ it('lists column privileges only while its preview is on', () => {
     'Providers',
     'Policies',
     'Buckets',
-    'Policies',
+    'Storage policies',
   ])
   const on = projectNavigation({ ref: 'abc', pathname: '/project/[ref]/database/column-privileges', columnPrivileges: true })
   expect(on.items.find((i) => i.label === 'Column privileges')).toMatchObject({ label: 'Column privileges', href: '/project/abc/database/column-privileges', active: true })
@@ -50,7 +50,7 @@ it('groups Buckets under Storage, active on every storage page', () => {
   const items = projectNavigation({ ref: 'abc', pathname: '/project/[ref]/storage/buckets/[bucketId]', columnPrivileges: false }).items
   expect(items.filter((i) => i.group === 'Storage')).toMatchObject([
     { label: 'Buckets', href: '/project/abc/storage/buckets', active: true },
-    { label: 'Policies', href: '/project/abc/storage/policies', active: false },
+    { label: 'Storage policies', href: '/project/abc/storage/policies', active: false },
   ])
 })
 

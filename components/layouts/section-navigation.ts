@@ -90,7 +90,7 @@ export function projectNavigation({
       { label: 'Providers', href: `${base}/auth/providers`, icon: LogIn, active: pathname === '/project/[ref]/auth/providers', group: 'Authentication' },
       { label: 'Policies', href: `${base}/auth/policies`, icon: ShieldHalf, active: pathname === '/project/[ref]/auth/policies', group: 'Authentication' },
       { label: 'Buckets', href: `${base}/storage/buckets`, icon: HardDrive, active: pathname.startsWith('/project/[ref]/storage/buckets'), group: 'Storage' },
-      { label: 'Policies', href: `${base}/storage/policies`, icon: ShieldHalf, active: pathname === '/project/[ref]/storage/policies', group: 'Storage' },
+      { label: 'Storage policies', href: `${base}/storage/policies`, icon: ShieldHalf, active: pathname === '/project/[ref]/storage/policies', group: 'Storage' },
     ],
   }
 }
