@@ -19,6 +19,8 @@ function refusal(status: number, text: string): ResponseError {
     const code = Number(body.statusCode) || status
     // The service's own words are for programs (storage-js reads them as they are).
     const type = /^mime type (.+) is not supported$/.exec(body.message ?? '')?.[1]
+    // The storage API's own 409 (its statusCode) is a name taken; the gateway's is the project's state.
+    if (body.statusCode === '409') return new ResponseError('A file of that name is already there: rename yours, or delete that one first.', code)
     if (code === 415 && type) return new ResponseError(`The bucket does not take this type of file (${type}): its allowed file types are set on Storage → Buckets → Edit.`, code)
     return new ResponseError([body.message, body.hint].filter(Boolean).join(' ') || `The upload was refused (HTTP ${status}).`, code)
   } catch {

@@ -4,7 +4,7 @@
  * drop with each file's progress, new folders, a file's panel, deleting picked files. Every member
  * browses and opens files (storage:read); changes need storage:write.
  */
-import { useRef, useState, type DragEvent } from 'react'
+import { useRef, useState, type DragEvent, type ReactNode } from 'react'
 import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { ChevronRight, FolderPlus, HardDrive, Search, Trash2, Upload } from 'lucide-react'
@@ -21,7 +21,7 @@ import { useStorageBucketsQuery } from '@/data/storage/buckets-query'
 import { useStorageFolderQuery } from '@/data/storage/objects-query'
 import { useStorageObjectsRemoveMutation } from '@/data/storage/objects-remove-mutation'
 import { storageKeys } from '@/data/storage/keys'
-import { STORAGE_LIST_LIMIT, type StorageEntry } from '@/lib/api-types/storage'
+import { STORAGE_LIST_LIMIT } from '@/lib/api-types/storage'
 import { crumbsOf, joinPath, parentOf, prefixFromQuery, shownEntries } from '@/lib/storage/explorer'
 import { startUploads } from '@/state/storage-uploads'
 import { FilePanel } from './FilePanel'
@@ -94,19 +94,19 @@ export function BucketExplorer({ projectRef, bucketId }: { projectRef: string; b
 
   if (buckets.isPending)
     return (
-      <Frame projectRef={projectRef}>
+      <Frame>
         <Skeleton className="h-40 w-full" />
       </Frame>
     )
   if (buckets.isError)
     return (
-      <Frame projectRef={projectRef}>
+      <Frame>
         <QueryErrorAlert title="Could not load the buckets" error={buckets.error} onRetry={() => void buckets.refetch()} retrying={buckets.isFetching} />
       </Frame>
     )
   if (!bucket)
     return (
-      <Frame projectRef={projectRef}>
+      <Frame>
         <EmptyState
           icon={<HardDrive size={28} />}
           title={`No bucket named “${bucketId}”`}
@@ -132,7 +132,7 @@ export function BucketExplorer({ projectRef, bucketId }: { projectRef: string; b
     })
 
   return (
-    <Frame projectRef={projectRef}>
+    <Frame>
       <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 flex-col gap-1">
           <nav aria-label="Folder" className="flex min-w-0 flex-wrap items-center gap-1 text-sm text-foreground-light">
@@ -253,7 +253,7 @@ export function BucketExplorer({ projectRef, bucketId }: { projectRef: string; b
         projectRef={projectRef}
         bucket={bucket}
         path={openFile}
-        entry={openEntry as StorageEntry | null}
+        entry={openEntry}
         canWrite={canWrite}
         writeReason={writeReason}
         onClose={() => setOpenFile(null)}
@@ -297,6 +297,7 @@ export function BucketExplorer({ projectRef, bucketId }: { projectRef: string; b
   )
 }
 
-function Frame({ children }: { projectRef: string; children: React.ReactNode }) {
+/** The page's column, as FeaturePage's, for a header of its own (the folder's crumbs). */
+function Frame({ children }: { children: ReactNode }) {
   return <div className="mx-auto flex w-full min-w-0 max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6">{children}</div>
 }
