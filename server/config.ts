@@ -135,6 +135,8 @@ export type ServerConfig = {
   dataApiMaxBodyBytes: number
   /** Requests one client address may have under way at once to one project's data API, per app instance (DATA_API_MAX_REQUESTS_PER_CLIENT). */
   dataApiMaxRequestsPerClient: number
+  /** Requests one client address may have under way at once to one project's storage, per app instance (STORAGE_MAX_REQUESTS_PER_CLIENT). */
+  storageMaxRequestsPerClient: number
   /** Largest request body of a project's auth service (AUTH_MAX_BODY_BYTES); larger: 413. */
   authMaxBodyBytes: number
   /** Largest SQL result (as JSON) the SQL endpoint answers. */
@@ -289,6 +291,7 @@ export function readConfig(): ServerConfig {
     bodyTimeoutMs: wholeNumber('REQUEST_BODY_TIMEOUT_MS', 10_000),
     dataApiMaxBodyBytes: wholeNumber('DATA_API_MAX_BODY_BYTES', 10 * 1024 * 1024),
     dataApiMaxRequestsPerClient: wholeNumber('DATA_API_MAX_REQUESTS_PER_CLIENT', 16),
+    storageMaxRequestsPerClient: wholeNumber('STORAGE_MAX_REQUESTS_PER_CLIENT', 32),
     authMaxBodyBytes: wholeNumber('AUTH_MAX_BODY_BYTES', 64 * 1024),
     maxResultBytes: wholeNumber('MAX_RESULT_BYTES', 128 * 1024 * 1024),
     projectTempFileLimit: env('PROJECT_TEMP_FILE_LIMIT'),

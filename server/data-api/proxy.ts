@@ -7,6 +7,7 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Platform } from '../kernel/platform'
+import { admitClient } from '../gateway/admission'
 import type { ServiceCall } from '../gateway/types'
 import { publicAnswer as answer } from '../gateway/answers'
 import { requestKey } from '../gateway/gate'
@@ -119,25 +120,6 @@ function expiredBearer(authorization: string | undefined): boolean {
   }
 }
 
-/** Requests under way per project and client address, in this app instance: one client never takes every upstream connection. */
-const underWay = new Map<string, number>()
-
-/** Counts a request of `client` to `ref`; answers the release, or null when that client already has `max` under way. */
-function admit(ref: string, client: string, max: number): (() => void) | null {
-  const key = `${ref}\u0000${client}`
-  const count = underWay.get(key) ?? 0
-  if (max > 0 && count >= max) return null
-  underWay.set(key, count + 1)
-  let released = false
-  return () => {
-    if (released) return
-    released = true
-    const left = (underWay.get(key) ?? 1) - 1
-    if (left > 0) underWay.set(key, left)
-    else underWay.delete(key)
-  }
-}
-
 export async function proxyDataApi(platform: Platform, processes: DataApiProcesses, call: ServiceCall) {
   const { req, res, url, requestId } = call
   const target = { ref: call.ref, rest: call.rest }
@@ -183,13 +165,11 @@ export async function proxyDataApi(platform: Platform, processes: DataApiProcess
     res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token", error_description="JWT expired"')
     return answer(res, 401, { code: 'PGRST301', details: null, hint: null, message: 'JWT expired' }, requestId)
   }
-  const release = admit(project.ref, clientIp(req, platform.config.trustProxyHops), platform.config.dataApiMaxRequestsPerClient)
-  if (!release) {
+  if (!admitClient(res, 'rest', project.ref, clientIp(req, platform.config.trustProxyHops), platform.config.dataApiMaxRequestsPerClient)) {
     drop()
     res.setHeader('Retry-After', '1')
     return answer(res, 429, { message: `Too many requests to this project's data API are under way from your address (${platform.config.dataApiMaxRequestsPerClient} at most at once); wait for one to end.` }, requestId)
   }
-  res.once('close', release)
   // The body, whole and in time, before anything goes to PostgREST (413, 408 otherwise).
   let body: Buffer | null = null
   if (!read) {

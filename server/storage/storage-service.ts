@@ -11,7 +11,8 @@ import type { Platform } from '../kernel/platform'
 import type { GatedProject, PassedGate, ProjectService, ReleaseReason, ServiceCall } from '../gateway/types'
 import { serviceNamed } from '../gateway/services'
 import { publicAnswer } from '../gateway/answers'
-import { readJsonBody } from '../http/guards'
+import { admitClient } from '../gateway/admission'
+import { clientIp, readJsonBody } from '../http/guards'
 import { isPlatformError, PlatformError } from '../kernel/errors'
 import { readOnlyModeMessage } from '../sql/not-serving'
 import { apiSettingsOf } from '../data-api/settings'
@@ -154,6 +155,10 @@ export class StorageService implements ProjectService {
     const { route: found, decoded: rest } = routeOf(method, call.rest)
     const gate = await call.pass()
     if (!gate) return
+    // One client address holds only so many of a project's storage requests (slow uploads).
+    const max = this.platform.config.storageMaxRequestsPerClient
+    if (!admitClient(call.res, 'storage', gate.project.ref, clientIp(call.req, this.platform.config.trustProxyHops), max))
+      return answerError(new StorageError('429', 'TooManyRequests', 'TooManyRequests', `Too many requests to this project's storage are under way from your address (${max} at most at once); wait for one to end.`, 429, { 'Retry-After': '1' }))
     if (rest === null) return answerError(invalidRequest('The path is not valid percent-encoding.'))
     if (!found) return answerError(notFoundRoute(method, `/storage/v1${call.rest}`))
     try {
@@ -164,6 +169,8 @@ export class StorageService implements ProjectService {
         call.res.end(JSON.stringify(answer.body))
       }
     } catch (error) {
+      // A caller whose connection is gone (an upload broken off) is answered nothing: no failure of the platform's.
+      if (!call.res.socket || call.res.socket.destroyed) return
       if (isStorageError(error)) return answerError(error)
       const known = fromDatabase(error)
       if (known) return answerError(known)

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as tus from 'tus-js-client'
@@ -16,6 +17,7 @@ import { flushLogs } from '@/server/logs/recorder'
 import { sampleUsage } from '@/server/billing/usage-sampling'
 import { MAX_UNFINISHED_PER_PROJECT, ResumableUploads } from '@/server/storage/resumable'
 import { storageService } from '@/server/storage/storage-service'
+import { underWayOf } from '@/server/gateway/admission'
 import { createPolicySql } from '@/lib/auth-policies/policy-sql'
 import { STORAGE_POLICY_TEMPLATES } from '@/lib/storage/policy-templates'
 import { appClient } from '../helpers/supabase-client'
@@ -391,6 +393,36 @@ describe('storage through supabase-js', () => {
     // The key-less routes are decided on the path as it is routed: this is a private object's, not a signed URL.
     const head = await fetch(`${url}/storage/v1/object/sign/big-files%2Fsized.txt`, { method: 'HEAD' })
     expect(head.status).toBe(401)
+  })
+
+  it('bounds the requests one client address has under way to a project, slow uploads included', async () => {
+    const config = tp.platform.config
+    const before = { max: config.storageMaxRequestsPerClient, body: config.bodyTimeoutMs }
+    config.storageMaxRequestsPerClient = 3
+    config.bodyTimeoutMs = 60_000
+    const slow = Array.from({ length: 3 }, (_, i) => {
+      const request = http.request(`${url}/storage/v1/object/big-files/slow-${i}.txt`, {
+        method: 'POST',
+        headers: { apikey: keys.service_role_key, authorization: `Bearer ${keys.service_role_key}`, 'content-type': 'text/plain', 'content-length': '100' },
+      })
+      request.on('error', () => undefined)
+      request.write('a few bytes, then nothing')
+      return request
+    })
+    try {
+      const list = () => admin.storage.listBuckets()
+      const underWay = () => underWayOf('storage', ref, '127.0.0.1')
+      // Once the three are past the gate and reading their bodies, a fourth request is refused.
+      await expect.poll(underWay, { timeout: 30_000, interval: 20 }).toBe(3)
+      expect((await list()).error).toMatchObject({ statusCode: '429', message: expect.stringContaining('(3 at most at once)') })
+      for (const request of slow) request.destroy()
+      await expect.poll(underWay, { timeout: 30_000, interval: 20 }).toBe(0)
+      expect((await list()).error).toBeNull()
+    } finally {
+      for (const request of slow) request.destroy()
+      config.storageMaxRequestsPerClient = before.max
+      config.bodyTimeoutMs = before.body
+    }
   })
 
   it("removes a deleted project's files with it, and its unfinished uploads", async () => {
