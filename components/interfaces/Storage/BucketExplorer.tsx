@@ -86,6 +86,12 @@ export function BucketExplorer({ projectRef, bucketId }: { projectRef: string; b
         }),
     })
   }
+  // In the header, and in an empty folder's invitation.
+  const uploadButton = (
+    <Button type="primary" icon={<Upload size={14} aria-hidden />} disabled={!canWrite} title={writeReason} onClick={() => fileInput.current?.click()}>
+      Upload files
+    </Button>
+  )
   const onDrop = (e: DragEvent) => {
     e.preventDefault()
     setDropping(false)
@@ -171,9 +177,7 @@ export function BucketExplorer({ projectRef, bucketId }: { projectRef: string; b
           <Button type="outline" icon={<FolderPlus size={14} aria-hidden />} disabled={!canWrite} title={writeReason} onClick={() => setMaking(true)}>
             New folder
           </Button>
-          <Button type="primary" icon={<Upload size={14} aria-hidden />} disabled={!canWrite} title={writeReason} onClick={() => fileInput.current?.click()}>
-            Upload files
-          </Button>
+          {uploadButton}
           <input
             ref={fileInput}
             type="file"
@@ -221,13 +225,7 @@ export function BucketExplorer({ projectRef, bucketId }: { projectRef: string; b
             icon={<Upload size={28} />}
             title={prefix ? 'This folder is empty' : 'This bucket is empty'}
             description={canWrite ? 'Drop files here, or upload them.' : 'Files appear here once an application or a member uploads them.'}
-            action={
-              canWrite && (
-                <Button type="primary" icon={<Upload size={14} aria-hidden />} onClick={() => fileInput.current?.click()}>
-                  Upload files
-                </Button>
-              )
-            }
+            action={canWrite && uploadButton}
           />
         ) : (
           <FilesTable
