@@ -75,7 +75,7 @@ describe('upgrading a project', () => {
     expect(started.body.status).toBe('UPGRADING')
     const again = await tp.call('POST', `/platform/projects/${ref}/upgrade`, { token })
     expect(again.status).toBe(409)
-    expect(again.body.message).toMatch(/already under way|being upgraded|active, healthy/)
+    expect(again.body.message).toMatch(/already under way|being upgraded|active, healthy|Nothing to upgrade/)
 
     await expect.poll(status, { timeout: 60_000, interval: 100 }).toBe('ACTIVE_HEALTHY')
     expect(await versions()).toEqual({ hstore: '1.8', citext: '1.6' })
