@@ -147,10 +147,11 @@ describe('telemetry', () => {
     await tp.platform.db.transaction(async (tx) => {
       await tx.query(`select 1 from users where id = $1 for update`, [dave.userId])
       identified = tp.call('POST', '/platform/telemetry/identify', { token: dave.token, body: { user_id: dave.userId, anonymous_id: anon } })
-      await vi.waitFor(async () => expect(await waitingOnLocks()).toBeGreaterThan(0))
+      await vi.waitFor(async () => expect(await waitingOnLocks()).toBeGreaterThan(0), { timeout: 15_000 })
       viewed = tp.call('POST', '/platform/telemetry/page', { body: page(anon) }).finally(() => (viewDone = true))
       // The page view either waits for the identify or is stored at once.
-      await vi.waitFor(async () => expect(viewDone || (await waitingOnLocks()) > 1).toBe(true))
+      // (Waited for generously: on a busy machine the page view takes its time to arrive.)
+      await vi.waitFor(async () => expect(viewDone || (await waitingOnLocks()) > 1).toBe(true), { timeout: 15_000 })
     })
     expect((await identified)?.status).toBe(204)
     expect((await viewed)?.status).toBe(204)
