@@ -81,6 +81,7 @@ it('the menu button (below md) opens a sheet with the project navigation and the
     '/project/shopref/settings/general',
     '/project/shopref/settings/compute-and-disk',
     '/project/shopref/settings/api',
+    '/project/shopref/settings/storage',
     '/project/shopref/auth/users',
     '/project/shopref/auth/providers',
     '/project/shopref/auth/policies',

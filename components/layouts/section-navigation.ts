@@ -15,6 +15,7 @@ import {
   DatabaseBackup,
   FileCode,
   FileText,
+  FolderCog,
   HardDrive,
   Gauge,
   Home,
@@ -85,6 +86,7 @@ export function projectNavigation({
         ? [{ label: 'Compute and Disk', href: `${base}/settings/compute-and-disk`, icon: Cpu, active: pathname === '/project/[ref]/settings/compute-and-disk' }]
         : []),
       { label: 'API settings', href: `${base}/settings/api`, icon: Webhook, active: pathname === '/project/[ref]/settings/api' },
+      { label: 'Storage settings', href: `${base}/settings/storage`, icon: FolderCog, active: pathname === '/project/[ref]/settings/storage' },
       // The project's own users (its auth service) and the policies that use them.
       { label: 'Users', href: `${base}/auth/users`, icon: UserRound, active: pathname.startsWith('/project/[ref]/auth/users'), group: 'Authentication' },
       { label: 'Providers', href: `${base}/auth/providers`, icon: LogIn, active: pathname === '/project/[ref]/auth/providers', group: 'Authentication' },

@@ -1,6 +1,6 @@
 /**
- * A project's storage: its buckets, and each folder's list. Everything sits under `all`, so a
- * change to a bucket refreshes its folders by prefix.
+ * A project's storage: its buckets, each folder's list and its S3 connection (endpoint and access
+ * keys). Everything sits under `all`, so a change to a bucket refreshes its folders by prefix.
  */
 export type StorageFolderVars = { prefix: string; search: string }
 
@@ -10,4 +10,5 @@ export const storageKeys = {
   objects: (projectRef: string | undefined, bucketId: string | undefined) => ['projects', projectRef, 'storage', 'objects', bucketId] as const,
   folder: (projectRef: string | undefined, bucketId: string | undefined, vars: StorageFolderVars) =>
     ['projects', projectRef, 'storage', 'objects', bucketId, vars] as const,
+  s3: (projectRef: string | undefined) => ['projects', projectRef, 'storage', 's3'] as const,
 }

@@ -92,6 +92,8 @@ export const ROLES_POLICY = {
   'storage:read': { roles: EVERYONE },
   /** Create, change, empty and delete buckets; upload, move and delete files. */
   'storage:write': { roles: BUILDERS },
+  /** Create and revoke the project's S3 access keys (each acts as the service role, as the service_role key does). */
+  'storage:s3-keys:write': { roles: BUILDERS },
 } as const satisfies Record<string, PolicyEntry>
 
 export type Action = keyof typeof ROLES_POLICY

@@ -127,3 +127,34 @@ export const storageUploadUrlBody = z.object({
 export const storageUploadUrl = z.object({ url: z.string() })
 
 export const emptiedStorageBucket = z.object({ message: z.string() })
+
+/**
+ * An S3 access key of the project (Project settings → Storage): S3 clients sign their requests to
+ * `{site}/p/{ref}/storage/v1/s3` with it, and act as the service role. Its secret is shown once.
+ */
+export const storageS3AccessKey = z.object({
+  id: z.string(),
+  description: z.string(),
+  access_key_id: z.string(),
+  created_at: z.string(),
+})
+export type StorageS3AccessKey = z.infer<typeof storageS3AccessKey>
+
+export const storageS3Connection = z.object({
+  /** The S3 endpoint (path-style addressing). */
+  endpoint: z.string(),
+  /** The region clients sign with: the project's. */
+  region: z.string(),
+  keys: z.array(storageS3AccessKey),
+})
+export type StorageS3Connection = z.infer<typeof storageS3Connection>
+
+export const createStorageS3AccessKeyBody = z.object({
+  description: z.string().trim().min(1, 'Describe what the key is for').max(100, 'A description is at most 100 characters'),
+})
+
+/** The key as made: the only answer that carries its secret. */
+export const createdStorageS3AccessKey = storageS3AccessKey.extend({ secret_access_key: z.string() })
+export type CreatedStorageS3AccessKey = z.infer<typeof createdStorageS3AccessKey>
+
+export const storageS3AccessKeyParams = projectParams.extend({ id: z.string().uuid('An access key id is a UUID') })

@@ -13,6 +13,7 @@ import { notServingMessage, restrictedMessage } from '../sql/not-serving'
 import type { GatedProject } from '../gateway/types'
 import { fromDatabase, isStorageError, type StorageError } from './errors'
 import { storageService } from './storage-service'
+import { createAccessKey, listAccessKeys, revokeAccessKey } from './s3/access-keys'
 
 export const GIVEN_DATABASE_STORAGE = "A project's storage lives in a database the platform manages; this project's database is given as it is (DATABASE_URL)."
 
@@ -198,5 +199,18 @@ export const storageHandlers: Handlers<typeof storageRoutes> = {
       params.id
     )
     return { url: `${ownOrigin(platform, req)}/p/${access.ref}/storage/v1/object/upload/sign/${encoded(params.id, body.path)}?token=${token}` }
+  },
+
+  getStorageS3Connection: async ({ platform, req, access }) => ({
+    endpoint: `${ownOrigin(platform, req)}/p/${access.ref}/storage/v1/s3`,
+    region: access.region,
+    keys: await listAccessKeys(platform, access.ref),
+  }),
+
+  createStorageS3AccessKey: async ({ platform, access, body }) => createAccessKey(platform, access.ref, body.description),
+
+  deleteStorageS3AccessKey: async ({ platform, access, params }) => {
+    if (!(await revokeAccessKey(platform, access.ref, params.id))) throw new PlatformError(404, 'This project has no such access key: it may have been revoked already.')
+    return undefined
   },
 }

@@ -55,6 +55,7 @@ describe('the navigation commands', () => {
         '/project/abc/settings/general',
         '/project/abc/settings/compute-and-disk',
         '/project/abc/settings/api',
+        '/project/abc/settings/storage',
         '/project/abc/settings/vault/secrets',
         '/project/abc/database/backups',
         '/project/abc/database/wrappers',

@@ -13,4 +13,7 @@ export const storageRoutes = browserRoutes<typeof declaredStorageRoutes>({
   moveStorageObject: ['POST', '/platform/storage/:ref/buckets/:id/objects/move', 'user'],
   signStorageObject: ['POST', '/platform/storage/:ref/buckets/:id/objects/sign', 'user'],
   createStorageUploadUrl: ['POST', '/platform/storage/:ref/buckets/:id/objects/upload-url', 'user'],
+  getStorageS3Connection: ['GET', '/platform/storage/:ref/s3', 'user'],
+  createStorageS3AccessKey: ['POST', '/platform/storage/:ref/s3/access-keys', 'user'],
+  deleteStorageS3AccessKey: ['DELETE', '/platform/storage/:ref/s3/access-keys/:id', 'user'],
 })

@@ -46,4 +46,13 @@ export const storageExamples: Examples<typeof storageRoutes> = {
     body: () => ({ path: 'a.txt' }),
     status: 404,
   },
+  getStorageS3Connection: { path: (fx) => `/platform/storage/${fx.ref}/s3` },
+  createStorageS3AccessKey: {
+    path: (fx) => `/platform/storage/${fx.ref}/s3/access-keys`,
+    body: () => ({ description: `key ${unique()}` }),
+  },
+  deleteStorageS3AccessKey: {
+    path: (fx) => `/platform/storage/${fx.ref}/s3/access-keys/00000000-0000-4000-8000-000000000000`,
+    status: 404,
+  },
 }
