@@ -21,7 +21,7 @@ import { pruneTelemetry } from './telemetry/retention'
 import { sampleUsage } from './billing/usage-sampling'
 import { flushEgress } from './billing/egress'
 import { pruneLogs } from './logs/retention'
-import { pruneResumableUploads } from './storage/storage-service'
+import { pruneUnfinishedUploads } from './storage/storage-service'
 import { stopLogRecorder } from './logs/recorder'
 import { runBackupPass } from './backups/retention'
 
@@ -117,7 +117,7 @@ export function startScheduler(platform: Platform): Scheduler {
       await pruneDailyCaps(platform)
       await pruneTelemetry(platform)
       await pruneLogs(platform)
-      await pruneResumableUploads(platform)
+      await pruneUnfinishedUploads(platform)
       track(backUp())
     } catch (error) {
       console.error('Background checks failed:', error)

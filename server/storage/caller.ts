@@ -35,6 +35,11 @@ const timeoutOf = (gate: PassedGate, role: CallerRole) => (role === 'anon' ? gat
 export async function callerOf(req: IncomingMessage, gate: PassedGate, { allowInvalid = false } = {}): Promise<Caller> {
   const bearer = bearerOf(req)
   if (!bearer) return asRole(gate, gate.keyRole, { role: gate.keyRole })
+  return callerOfToken(bearer, gate, { allowInvalid })
+}
+
+/** Who a token signed with the project's secret acts as: a key or a user's access token (the S3 protocol's session token too). */
+export async function callerOfToken(bearer: string, gate: PassedGate, { allowInvalid = false } = {}): Promise<Caller> {
   try {
     const { payload } = await jwtVerify(bearer, new TextEncoder().encode(gate.settings.jwtSecret), { algorithms: ['HS256'] })
     const role = typeof payload.role === 'string' ? payload.role : 'anon'

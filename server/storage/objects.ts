@@ -38,7 +38,7 @@ const COLUMNS = 'id, bucket_id, name, owner, owner_id, version, metadata, user_m
 const answer = (body: unknown): StorageAnswer => ({ status: 200, body })
 const uuidOrNull = (sub: string | null) => (sub && /^[0-9a-f-]{36}$/i.test(sub) ? sub : null)
 
-async function existingBucket(ctx: StorageContext, id: string): Promise<BucketRow> {
+export async function existingBucket(ctx: StorageContext, id: string): Promise<BucketRow> {
   assertBucketName(id)
   const bucket = await bucketOf(ctx, id)
   if (!bucket) throw noSuchBucket()
@@ -103,7 +103,8 @@ export async function uploadObject(ctx: StorageContext): Promise<StorageAnswer> 
   assertObjectKey(name)
   const upsert = ctx.method === 'PUT' || ctx.header('x-upsert') === 'true'
   const caller = await ctx.caller()
-  return answer(await storeUpload(ctx, bucket, name, { caller, owner: caller.sub, upsert, operation: upsert ? 'object.upsert' : 'object.upload' }))
+  const { Id, Key } = await storeUpload(ctx, bucket, name, { caller, owner: caller.sub, upsert, operation: upsert ? 'object.upsert' : 'object.upload' })
+  return answer({ Id, Key })
 }
 
 /** The upload's bytes into a new version, and its row: what every way of uploading ends in. */
@@ -112,7 +113,7 @@ export async function storeUpload(
   bucket: BucketRow,
   name: string,
   { caller, owner, upsert, operation, body: given }: { caller: Caller | null; owner: string | null; upsert: boolean; operation: string; body?: UploadBody }
-): Promise<{ Id: string; Key: string }> {
+): Promise<{ Id: string; Key: string; eTag: string }> {
   const placeholder = name.endsWith('.emptyFolderPlaceholder')
   const bucketLimit = bucket.file_size_limit === null ? null : Number(bucket.file_size_limit)
   const maxBytes = placeholder ? 0 : Math.min(ctx.planMaxUploadBytes, bucketLimit ?? Infinity)
@@ -164,7 +165,7 @@ export async function storeUpload(
     throw error
   }
   if (saved.replaced) await removeBytes(ctx, [saved.replaced])
-  return { Id: saved.id, Key: `${bucket.id}/${name}` }
+  return { Id: saved.id, Key: `${bucket.id}/${name}`, eTag: metadata.eTag }
 }
 
 /** How long a signed upload URL lasts, in seconds (as hosted projects have it). */
@@ -234,10 +235,11 @@ function fromJson(row: ObjectRow | null): ObjectRow | null {
 
 /** GET and HEAD `/object/{bucket}/{path}`, `/object/authenticated/…` and `/object/public/…`. */
 export async function downloadObject(ctx: StorageContext, mode: 'any' | 'authenticated' | 'public'): Promise<StorageAnswer> {
-  return serve(ctx, await readableObject(ctx, mode, 'object.get'))
+  return sendRow(ctx, await readableObject(ctx, mode, 'object.get'))
 }
 
-async function serve(ctx: StorageContext, row: ObjectRow, expires?: Date): Promise<StorageAnswer> {
+/** The object's bytes as its row names them (ranges, 304s: download.ts). */
+export async function sendRow(ctx: StorageContext, row: ObjectRow, expires?: Date): Promise<StorageAnswer> {
   const key = objectKey(ctx.gate.project.ref, row.version)
   if (!key) throw noSuchKey()
   const download = ctx.query.get('download')
@@ -426,5 +428,5 @@ export async function signedObject(ctx: StorageContext): Promise<{ row: ObjectRo
 /** GET `/object/sign/{bucket}/{path}?token=`: what the token signs, to whoever holds it, until it expires. */
 export async function downloadSigned(ctx: StorageContext): Promise<StorageAnswer> {
   const { row, payload } = await signedObject(ctx)
-  return serve(ctx, row, new Date(Number(payload.exp) * 1000))
+  return sendRow(ctx, row, new Date(Number(payload.exp) * 1000))
 }

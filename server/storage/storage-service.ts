@@ -22,7 +22,7 @@ import type { PlanId } from '@/lib/api-types'
 import { FileBackend } from './backend/file-backend'
 import { S3Backend } from './backend/s3-backend'
 import type { StorageBackend } from './backend/types'
-import { callerOf, serviceCaller } from './caller'
+import { callerOf, serviceCaller, type Caller } from './caller'
 import type { StorageAnswer, StorageContext } from './context'
 import { StorageDatabases } from './database'
 import { ResumableUploads } from './resumable'
@@ -46,6 +46,9 @@ import {
 } from './objects'
 import { listObjectsV2 } from './list-v2'
 import { renderObject, renderSigned } from './transform'
+import { removeProjectAccessKeys } from './s3/access-keys'
+import { removeExpiredMultipartUploads, removeProjectMultipartUploads } from './s3/multipart'
+import { serveS3 } from './s3/protocol'
 
 /** Transformations at once per app copy (each keeps a core busy), and how many one project may have waiting. */
 const TRANSFORMATION_SLOTS = Math.max(2, os.availableParallelism())
@@ -99,6 +102,9 @@ const ROUTES: Route[] = [
   route(['DELETE'], `/object/${BUCKET}`, removeObjects),
 ]
 
+/** The S3 protocol's paths (s3/protocol.ts): signed requests, no `apikey`. */
+const isS3 = (rest: string) => rest === '/s3' || rest.startsWith('/s3/') || rest.startsWith('/s3?')
+
 /** Decodes each segment of a path; null when one is not valid percent-encoding. */
 function decodedPath(rest: string): string | null {
   try {
@@ -137,10 +143,12 @@ export class StorageService implements ProjectService {
   // Decided on the route that will answer (the decoded path), not on the path as sent: a
   // `%2F` must not make a bucket's object look like a public or a signed one, or a write a read.
   keyOptional(method: string, rest: string) {
-    return routeOf(method, rest).route?.open === true
+    return isS3(rest) || routeOf(method, rest).route?.open === true
   }
 
   refusedWhileReadOnly(method: string, rest: string) {
+    // S3 clients read XML: the protocol refuses its writes itself.
+    if (isS3(rest)) return null
     if (method === 'GET' || method === 'HEAD' || routeOf(method, rest).route?.reads) return null
     return 'Downloads, lists and signed URLs still work; delete objects to get back under the quota.'
   }
@@ -159,6 +167,7 @@ export class StorageService implements ProjectService {
     const max = this.platform.config.storageMaxRequestsPerClient
     if (!admitClient(call.res, 'storage', gate.project.ref, clientIp(call.req, this.platform.config.trustProxyHops), max))
       return answerError(new StorageError('429', 'TooManyRequests', 'TooManyRequests', `Too many requests to this project's storage are under way from your address (${max} at most at once); wait for one to end.`, 429, { 'Retry-After': '1' }))
+    if (isS3(call.rest)) return serveS3(this.platform, call, gate, (caller, params, extras) => this.s3Context(call, gate, caller, params, extras))
     if (rest === null) return answerError(invalidRequest('The path is not valid percent-encoding.'))
     if (!found) return answerError(notFoundRoute(method, `/storage/v1${call.rest}`))
     try {
@@ -198,6 +207,18 @@ export class StorageService implements ProjectService {
           if (typeof body !== 'object' || Array.isArray(body)) throw invalidRequest('The body must be a JSON object.')
           return body as Record<string, unknown>
         })),
+    })
+  }
+
+  /** A signed S3 request's context: its caller fixed by the signature, its JSON and headers what the operation hands the endpoint. */
+  private s3Context(call: ServiceCall, gate: PassedGate, caller: Caller, params: Record<string, string>, extras: { json?: Record<string, unknown>; headers?: Record<string, string> }) {
+    return this.contextOf(gate, params, {
+      call,
+      method: call.req.method ?? 'GET',
+      query: new URLSearchParams(),
+      header: (name) => extras.headers?.[name],
+      caller: async () => caller,
+      json: async () => extras.json ?? {},
     })
   }
 
@@ -260,6 +281,8 @@ export class StorageService implements ProjectService {
     await this.databases.end(ref)
     if (reason !== 'delete') return
     await this.resumable.removeProject(ref)
+    await removeProjectAccessKeys(this.platform, ref)
+    await removeProjectMultipartUploads(this.platform, ref)
     await this.backend.removePrefix(`${ref}/`)
     await this.platform.db.query('delete from storage_versions where project_ref = $1', [ref])
   }
@@ -270,10 +293,11 @@ export class StorageService implements ProjectService {
   }
 }
 
-/** Removes resumable uploads left unfinished for a day (the scheduler's pass). */
-export async function pruneResumableUploads(platform: Platform): Promise<void> {
+/** Removes resumable and multipart uploads left unfinished for a day (the scheduler's pass). */
+export async function pruneUnfinishedUploads(platform: Platform): Promise<void> {
   const service = serviceNamed(platform, 'storage') as StorageService | undefined
   await service?.resumable.removeExpired().catch((error) => console.warn('Removing unfinished resumable uploads failed:', (error as Error).message))
+  if (service) await removeExpiredMultipartUploads(platform, service.backend).catch((error) => console.warn('Removing unfinished multipart uploads failed:', (error as Error).message))
 }
 
 /** This platform's storage (its bytes' backend, its pools). */

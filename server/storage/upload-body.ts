@@ -34,7 +34,7 @@ function metadataOf(json: string | undefined): Record<string, unknown> | null {
 }
 
 /** `source` as a stream that fails with 408 when no chunk arrives within `idleMs`. */
-function withIdleLimit(source: Readable, idleMs: number): Readable {
+export function withIdleLimit(source: Readable, idleMs: number): Readable {
   const out = new PassThrough()
   // Whoever reads the body sees its errors; a body refused before it was read has no reader.
   out.on('error', () => undefined)
@@ -62,7 +62,7 @@ function withIdleLimit(source: Readable, idleMs: number): Readable {
 }
 
 /** A value stored to be sent back as a header (Content-Type, Cache-Control): refused when it could not be. */
-function headerValue(value: string, name: string): string {
+export function headerValue(value: string, name: string): string {
   if (value.length > 1024 || !/^[\x20-\x7e]*$/.test(value)) throw invalidRequest(`${name} must be printable ASCII, at most 1024 characters.`)
   return value
 }
