@@ -1,3 +1,4 @@
+import { ListBucketsCommand, S3Client } from '@aws-sdk/client-s3'
 import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { newUserWithProject } from './helpers'
@@ -7,9 +8,10 @@ import { photograph } from './photograph'
  * Storage on the real platform, as a new user meets it: no buckets, an `avatars` bucket made
  * public, a folder, an image uploaded with its progress, its preview, a signed URL that opens it
  * without a key, its public URL, a rename and a delete, seen by the project's storage API as an
- * application sees them; then Storage → Policies makes an own-folder policy from its template.
+ * application sees them; then Storage → Policies makes an own-folder policy from its template, and
+ * Project settings → Storage an S3 access key that an S3 client signs with, until it is revoked.
  */
-test('Storage: a bucket made, a folder and an upload, a preview, signed and public URLs, a rename, a delete, a policy from a template', async ({ page, context }) => {
+test('Storage: a bucket made, a folder and an upload, a preview, signed and public URLs, a rename, a delete, a policy from a template, an S3 key', async ({ page, context }) => {
   test.setTimeout(300_000)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.setViewportSize({ width: 1280, height: 860 })
@@ -131,4 +133,35 @@ test('Storage: a bucket made, a folder and an upload, a preview, signed and publ
   await expect(review.getByLabel('SQL to run')).toContainText("with check (bucket_id = 'avatars' and (storage.foldername(name))[1] = (select auth.uid()::text));")
   await review.getByRole('button', { name: 'Create policy' }).click()
   await expect(objects.getByText('Users upload to their own folder of avatars')).toBeVisible()
+
+  // Project settings → Storage: an S3 access key, its secret shown once, used by an S3 client, revoked.
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Storage settings' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${ref}/settings/storage$`))
+  await expect(page.getByText('No access keys yet')).toBeVisible()
+  await closeToasts()
+  const endpoint = (await page.getByLabel('Endpoint', { exact: true }).textContent())!
+  const region = (await page.getByLabel('Region', { exact: true }).textContent())!
+  await page.getByRole('button', { name: 'New access key' }).first().click()
+  const making = page.getByRole('dialog', { name: 'New access key' })
+  await making.getByLabel('Description').fill('Nightly backup')
+  await making.getByRole('button', { name: 'Create access key' }).click()
+  const made = page.getByRole('dialog', { name: 'Access key created' })
+  await expect(made.getByText('it will not be shown again')).toBeVisible()
+  const accessKeyId = (await made.getByLabel('Access key id', { exact: true }).textContent())!
+  const secretAccessKey = (await made.getByLabel('Secret access key', { exact: true }).textContent())!
+  await photograph(page, 'storage-s3-key-made', { widths: [375, 1280] })
+  await page.setViewportSize({ width: 1280, height: 860 })
+  await made.getByRole('button', { name: 'Done' }).click()
+  await expect(page.getByRole('cell', { name: 'Nightly backup', exact: true })).toBeVisible()
+  await expect(page.getByText(secretAccessKey)).toHaveCount(0)
+  await photograph(page, 'storage-s3-settings', { widths: [375, 1280] })
+  await page.setViewportSize({ width: 1280, height: 860 })
+
+  const s3 = new S3Client({ endpoint, region, forcePathStyle: true, credentials: { accessKeyId, secretAccessKey }, maxAttempts: 1 })
+  expect((await s3.send(new ListBucketsCommand({}))).Buckets?.map((b) => b.Name)).toEqual(['avatars'])
+  await page.getByRole('button', { name: 'Revoke Nightly backup' }).click()
+  await page.getByRole('dialog', { name: 'Revoke “Nightly backup”?' }).getByRole('button', { name: 'Revoke access key' }).click()
+  await expect(page.getByText('No access keys yet')).toBeVisible()
+  await expect(s3.send(new ListBucketsCommand({}))).rejects.toMatchObject({ name: 'InvalidAccessKeyId' })
+  s3.destroy()
 })

@@ -232,6 +232,33 @@ it("acts as a user with the user's token as session token, under the bucket's po
   expect((await failure(client({ accessKeyId: otherRef, secretAccessKey: keys.anon_key, sessionToken: data.session!.access_token }).send(new ListBucketsCommand({})))).name).toBe('InvalidAccessKeyId')
 })
 
+it('takes the bucket and key from the path that was signed, and a presigned PUT stays a PUT of its key', async () => {
+  await s3.send(new CreateBucketCommand({ Bucket: 'secret' }))
+  await s3.send(new PutObjectCommand({ Bucket: 'secret', Key: 'private.txt', Body: 'top secret' }))
+  // `..` parts are a name in the bucket signed for, never a way into another bucket.
+  await s3.send(new PutObjectCommand({ Bucket: 'files', Key: 'u/../../secret/evil.txt', Body: 'evil' }))
+  expect((await s3.send(new ListObjectsV2Command({ Bucket: 'secret' }))).Contents?.map((o) => o.Key)).toEqual(['private.txt'])
+  expect((await bytesOf((await s3.send(new GetObjectCommand({ Bucket: 'files', Key: 'u/../../secret/evil.txt' }))).Body)).toString()).toBe('evil')
+
+  // A presigned upload URL, sent with a copy source it was not signed with: refused, nothing copied.
+  const put = await getSignedUrl(s3, new PutObjectCommand({ Bucket: 'files', Key: 'uploads/avatar.png' }), { expiresIn: 60 })
+  const copied = await fetch(put, { method: 'PUT', headers: { 'x-amz-copy-source': 'secret/private.txt' } })
+  expect(copied.status).toBe(403)
+  expect(await copied.text()).toContain('The header x-amz-copy-source must be signed.')
+  expect((await failure(s3.send(new HeadObjectCommand({ Bucket: 'files', Key: 'uploads/avatar.png' })))).status).toBe(404)
+  await s3.send(new DeleteObjectCommand({ Bucket: 'secret', Key: 'private.txt' }))
+  await s3.send(new DeleteBucketCommand({ Bucket: 'secret' }))
+})
+
+it("lets no user, and no one with only the anon key, go on with a multipart upload that is not theirs", async () => {
+  const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket: 'files', Key: 'big/service.bin' }))
+  const anon = client({ accessKeyId: ref, secretAccessKey: keys.anon_key, sessionToken: keys.anon_key })
+  expect((await failure(anon.send(new UploadPartCommand({ Bucket: 'files', Key: 'big/service.bin', UploadId, PartNumber: 1, Body: 'x' })))).name).toBe('NoSuchUpload')
+  expect((await failure(anon.send(new AbortMultipartUploadCommand({ Bucket: 'files', Key: 'big/service.bin', UploadId })))).name).toBe('NoSuchUpload')
+  expect((await failure(anon.send(new ListPartsCommand({ Bucket: 'files', Key: 'big/service.bin', UploadId })))).name).toBe('NoSuchUpload')
+  await s3.send(new AbortMultipartUploadCommand({ Bucket: 'files', Key: 'big/service.bin', UploadId }))
+})
+
 it('refuses a wrong secret, another project’s key, a revoked key, a changed body and a clock an hour off', async () => {
   expect((await failure(client({ accessKeyId: key.access_key_id, secretAccessKey: 'f'.repeat(64) }).send(new ListBucketsCommand({})))).name).toBe('SignatureDoesNotMatch')
   const other = (await tp.call('POST', `/platform/storage/${otherRef}/s3/access-keys`, { token: owner, body: { description: 'other' } })).body
@@ -250,6 +277,14 @@ it('refuses a wrong secret, another project’s key, a revoked key, a changed bo
   }, { step: 'finalizeRequest', priority: 'low', name: 'changeBody' })
   expect((await failure(changing.send(new PutObjectCommand({ Bucket: 'files', Key: 'docs/changed.txt', Body: 'changes' })))).name).toBe('XAmzContentSHA256Mismatch')
   expect((await failure(s3.send(new HeadObjectCommand({ Bucket: 'files', Key: 'docs/changed.txt' })))).status).toBe(404)
+
+  // A header added to a signed request (a body encoding that would skip the hash check) is refused.
+  const encoding = client({ accessKeyId: key.access_key_id, secretAccessKey: key.secret_access_key })
+  encoding.middlewareStack.add((next) => async (args) => {
+    ;(args.request as { headers: Record<string, string> }).headers['content-encoding'] = 'aws-chunked'
+    return next(args)
+  }, { step: 'finalizeRequest', priority: 'low', name: 'addEncoding' })
+  expect(await failure(encoding.send(new PutObjectCommand({ Bucket: 'files', Key: 'docs/encoded.txt', Body: '4\r\nEVIL\r\n0\r\n\r\n' })))).toMatchObject({ name: 'AccessDenied', message: 'The header content-encoding must be signed.' })
 
   expect((await tp.call('DELETE', `/platform/storage/${ref}/s3/access-keys/${key.id}`, { token: owner })).status).toBe(204)
   expect((await failure(s3.send(new ListBucketsCommand({})))).name).toBe('InvalidAccessKeyId')

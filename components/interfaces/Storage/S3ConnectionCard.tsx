@@ -20,7 +20,7 @@ export function S3ConnectionCard({ projectRef, connection }: { projectRef: strin
             An app may also sign as one of its signed-in users instead of with a key: use the project ref (
             <code className="font-mono text-xs">{projectRef}</code>) as the access key id, the anon key as the secret, and the user&apos;s access token as the
             session token.{' '}
-            <Link href="/docs/storage" className="underline underline-offset-2 hover:text-foreground">
+            <Link href="/docs/storage#s3-protocol" className="underline underline-offset-2 hover:text-foreground">
               Storage docs
             </Link>
           </p>

@@ -99,7 +99,7 @@ it('shows the endpoint and region with copy buttons, how to sign, and the keys',
   for (const label of ['Copy the S3 endpoint', 'Copy the S3 region']) expect(screen.getByRole('button', { name: label })).toBeInTheDocument()
   expect(screen.getByText(/path-style addressing/)).toHaveTextContent('forcePathStyle: true')
   expect(screen.getByText(/as the session token/)).toHaveTextContent(/project ref \(abc\) as the access key id, the anon key as the secret/)
-  expect(screen.getByRole('link', { name: 'Storage docs' })).toHaveAttribute('href', '/docs/storage')
+  expect(screen.getByRole('link', { name: 'Storage docs' })).toHaveAttribute('href', '/docs/storage#s3-protocol')
 
   const rows = within(keysTable()).getAllByRole('row')
   expect(rows).toHaveLength(2)

@@ -11,6 +11,8 @@ import { contentHashMismatch, incompleteBody, invalidArgument, signatureMismatch
 import { chunkSignature, sameHex, trailerSignature, type Signature } from './sigv4'
 
 const MAX_LINE = 4096
+/** Trailing headers a body may end with (a checksum and its signature need two). */
+const MAX_TRAILER_LINES = 8
 
 /** A plain body whose SHA-256 must be `expected`: the stream fails at its end when it is not. */
 export function hashChecked(expected: string): Transform {
@@ -77,7 +79,10 @@ export function dechunked({ signing, decodedLength }: { signing: { key: Buffer; 
   }
 
   const onTrailer = (text: string) => {
-    if (text !== '') return void trailer.push(text)
+    if (text !== '') {
+      if (trailer.length >= MAX_TRAILER_LINES) throw invalidArgument(`The aws-chunked body has more than ${MAX_TRAILER_LINES} trailing headers.`)
+      return void trailer.push(text)
+    }
     const signatureLine = trailer.find((t) => t.startsWith('x-amz-trailer-signature:'))
     if (signing && signatureLine) {
       const headers = trailer.filter((t) => t !== signatureLine).map((t) => `${t}\n`).join('')
@@ -99,6 +104,7 @@ export function dechunked({ signing, decodedLength }: { signing: { key: Buffer; 
             chunkHash?.update(bytes)
             this.push(bytes)
             total += take
+            if (decodedLength !== null && total > decodedLength) throw incompleteBody()
             remaining -= take
             at += take
             if (remaining === 0) state = 'data-end'

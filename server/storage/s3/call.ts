@@ -37,10 +37,10 @@ const SIGNED_STREAMS = new Set(['STREAMING-AWS4-HMAC-SHA256-PAYLOAD', 'STREAMING
 /** The body of a request whose signature `sig` (signed with `key`) passed. */
 export function requestBody(call: ServiceCall, sig: Signature, key: Buffer, idleMs: number): Readable {
   const source = withIdleLimit(call.req, idleMs)
+  // Chosen by what was signed of the body, never by its (unsigned-able) encoding alone.
   const hash = sig.payloadHash
-  const encoding = call.req.headers['content-encoding'] ?? ''
   const decoded = call.req.headers['x-amz-decoded-content-length']
-  if (hash.startsWith('STREAMING-') || /aws-chunked/i.test(encoding)) {
+  if (hash.startsWith('STREAMING-')) {
     const length = typeof decoded === 'string' && /^\d+$/.test(decoded) ? Number(decoded) : null
     const out = dechunked({ signing: SIGNED_STREAMS.has(hash) ? { key, sig } : null, decodedLength: length })
     return pipeline(source, out, () => undefined)

@@ -41,8 +41,9 @@ async function uploadOf(s3: S3Call, ref: string, platform: Platform): Promise<Up
       where upload_id = $1 and project_ref = $2 and bucket_id = $3 and object_name = $4 and completing_at is null`,
     [id, ref, s3.bucket, s3.key]
   )
-  // Another user's upload is none of this caller's (the service role may finish any).
-  if (!row || (s3.caller.role !== 'service_role' && row.owner !== s3.caller.sub)) throw noSuchUpload()
+  // Another user's upload is none of this caller's: a user goes on with its own only, anon with
+  // none (the service role may finish any).
+  if (!row || (s3.caller.role !== 'service_role' && (s3.caller.sub === null || row.owner !== s3.caller.sub))) throw noSuchUpload()
   return row
 }
 
@@ -60,7 +61,7 @@ export async function createMultipartUpload(s3: S3Call) {
     `insert into storage_s3_multipart_uploads (upload_id, project_ref, bucket_id, object_name, owner, content_type, cache_control, user_metadata)
      select $1, $2, $3, $4, $5, $6, $7, $8 where (select count(*) from storage_s3_multipart_uploads where project_ref = $2) < $9
      returning upload_id`,
-    [id, ref, bucket.id, s3.key, s3.caller.sub, mimetype, s3.header('cache-control') ?? null, userMetadata, MAX_UNFINISHED_UPLOADS]
+    [id, ref, bucket.id, s3.key, s3.caller.sub, mimetype, headerValue(s3.header('cache-control') || 'no-cache', 'Cache-Control'), userMetadata, MAX_UNFINISHED_UPLOADS]
   )
   if (!made)
     throw new S3Error('SlowDown', `This project has ${MAX_UNFINISHED_UPLOADS} unfinished multipart uploads: complete or abort one first (unfinished ones are removed after a day).`, 503)
@@ -89,17 +90,20 @@ export async function uploadPart(s3: S3Call) {
   }
   await sizeVersion(ctx.platform, ref, version, written.size)
   const etag = `"${written.etag}"`
-  // The part row, replacing one of the same number; an upload completed or aborted meanwhile takes none.
-  const [saved] = await ctx.platform.db.query<{ old: string | null; taken: boolean }>(
-    `with old as (select version from storage_s3_multipart_parts where upload_id = $1 and part_number = $2),
-          upload as (select 1 from storage_s3_multipart_uploads where upload_id = $1 and completing_at is null for update),
-          put as (
-            insert into storage_s3_multipart_parts (upload_id, part_number, version, size_bytes, etag) select $1, $2, $3, $4, $5 where exists (select 1 from upload)
-            on conflict (upload_id, part_number) do update set version = excluded.version, size_bytes = excluded.size_bytes, etag = excluded.etag
-            returning 1)
-     select (select version from old) as old, exists (select 1 from put) as taken`,
-    [upload.upload_id, partNumber, version, written.size, etag]
-  )
+  // The part row, replacing one of the same number, under the upload's lock: two parts of one
+  // number at once each replace what the other left, and an upload completed or aborted
+  // meanwhile takes none.
+  const saved = await ctx.platform.db.transaction(async (tx) => {
+    const [open] = await tx.query('select 1 from storage_s3_multipart_uploads where upload_id = $1 and completing_at is null for update', [upload.upload_id])
+    if (!open) return { taken: false, old: null }
+    const [old] = await tx.query<{ version: string }>('select version from storage_s3_multipart_parts where upload_id = $1 and part_number = $2', [upload.upload_id, partNumber])
+    await tx.query(
+      `insert into storage_s3_multipart_parts (upload_id, part_number, version, size_bytes, etag) values ($1, $2, $3, $4, $5)
+       on conflict (upload_id, part_number) do update set version = excluded.version, size_bytes = excluded.size_bytes, etag = excluded.etag`,
+      [upload.upload_id, partNumber, version, written.size, etag]
+    )
+    return { taken: true, old: old?.version ?? null }
+  })
   const gone = [saved.taken ? saved.old : version].filter((v): v is string => v !== null)
   if (gone.length) await removeBytes(ctx, gone)
   if (!saved.taken) throw noSuchUpload()
@@ -173,20 +177,21 @@ export async function completeMultipartUpload(s3: S3Call) {
 }
 
 /** Removes the upload and its parts' rows; answers the parts' versions, whose bytes are to go. */
-async function dropUpload(platform: Platform, uploadId: string): Promise<string[]> {
-  const rows = await platform.db.query<{ version: string }>(
-    `with parts as (delete from storage_s3_multipart_parts where upload_id = $1 returning version),
-          upload as (delete from storage_s3_multipart_uploads where upload_id = $1 returning 1)
-     select version from parts where exists (select 1 from upload)`,
-    [uploadId]
-  )
-  return rows.map((r) => r.version)
+async function dropUpload(platform: Platform, uploadId: string, { onlyOpen = false } = {}): Promise<string[]> {
+  return platform.db.transaction(async (tx) => {
+    // `onlyOpen`: an abort leaves an upload being completed alone (its parts are being read).
+    const [upload] = await tx.query(`select 1 from storage_s3_multipart_uploads where upload_id = $1 ${onlyOpen ? 'and completing_at is null' : ''} for update`, [uploadId])
+    if (!upload) return []
+    const parts = await tx.query<{ version: string }>('delete from storage_s3_multipart_parts where upload_id = $1 returning version', [uploadId])
+    await tx.query('delete from storage_s3_multipart_uploads where upload_id = $1', [uploadId])
+    return parts.map((r) => r.version)
+  })
 }
 
 export async function abortMultipartUpload(s3: S3Call) {
   const ctx = await s3.context({ bucket: s3.bucket!, path: s3.key! })
   const upload = await uploadOf(s3, ctx.gate.project.ref, ctx.platform)
-  await removeBytes(ctx, await dropUpload(ctx.platform, upload.upload_id))
+  await removeBytes(ctx, await dropUpload(ctx.platform, upload.upload_id, { onlyOpen: true }))
   s3.send(204)
 }
 

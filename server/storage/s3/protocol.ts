@@ -20,7 +20,7 @@ import { readText, requestBody, type S3Call } from './call'
 import { accessDenied, errorXml, fromStorageError, invalidAccessKey, invalidArgument, isS3Error, notImplemented, S3Error } from './errors'
 import * as multipart from './multipart'
 import * as op from './operations'
-import { readSignature, verifySignature } from './sigv4'
+import { queryPairs, readSignature, verifySignature, type Signature, type SignedRequest } from './sigv4'
 
 export type S3ContextMaker = (caller: Caller, params: Record<string, string>, extras: { json?: Record<string, unknown>; headers?: Record<string, string> }) => Promise<StorageContext>
 
@@ -58,9 +58,9 @@ export function operationOf(method: string, bucket: string | null, key: string |
   return `${method} on an object`
 }
 
-/** The bucket and key of a path below `/s3`, decoded; a trailing slash on a bucket names the bucket. */
+/** The bucket and key of a path below `/s3` (still encoded), decoded; a trailing slash on a bucket names the bucket. */
 export function bucketAndKey(rest: string): { bucket: string | null; key: string | null } {
-  const path = rest.replace(/^\/s3\/?/, '')
+  const path = rest.replace(/^\//, '')
   if (!path) return { bucket: null, key: null }
   const slash = path.indexOf('/')
   const decode = (text: string) => {
@@ -74,11 +74,25 @@ export function bucketAndKey(rest: string): { bucket: string | null; key: string
   return { bucket: decode(path.slice(0, slash)), key: decode(path.slice(slash + 1)) }
 }
 
-/** Who a signed request acts as, once its signature is checked; and the key its body's chunks are signed with. */
-async function authenticate(platform: Platform, call: ServiceCall, gate: PassedGate): Promise<{ caller: Caller; signing: { key: Buffer; sig: NonNullable<ReturnType<typeof readSignature>> } }> {
+/** The request as it was sent and signed: its path still encoded, its query unparsed. */
+function signedRequestOf(call: ServiceCall): SignedRequest {
   const raw = call.req.url ?? '/'
   const at = raw.indexOf('?')
-  const request = { method: call.req.method ?? 'GET', rawPath: at < 0 ? raw : raw.slice(0, at), rawQuery: at < 0 ? '' : raw.slice(at + 1), headers: call.req.headers }
+  return { method: call.req.method ?? 'GET', rawPath: at < 0 ? raw : raw.slice(0, at), rawQuery: at < 0 ? '' : raw.slice(at + 1), headers: call.req.headers }
+}
+
+/**
+ * The path below `/s3`, from the path that was signed: never from one the URL parser resolved
+ * (`a/../../other/b` must stay a name in its bucket, not become another bucket's object).
+ */
+function signedRest(request: SignedRequest, ref: string): string {
+  const prefix = `/p/${ref}/storage/v1/s3`
+  if (request.rawPath !== prefix && !request.rawPath.startsWith(`${prefix}/`)) throw invalidArgument(`Address the S3 endpoint as ${prefix}/{bucket}/{key}, path-style.`)
+  return request.rawPath.slice(prefix.length)
+}
+
+/** Who a signed request acts as, once its signature is checked; and the key its body's chunks are signed with. */
+async function authenticate(platform: Platform, request: SignedRequest, gate: PassedGate): Promise<{ caller: Caller; signing: { key: Buffer; sig: Signature } }> {
   const sig = readSignature(request)
   if (!sig) throw accessDenied("Sign the request (SigV4) with an S3 access key of the project (Project settings → Storage), or with the project's ref, anon key and a user's access token as session token.")
   const ref = gate.project.ref
@@ -112,11 +126,14 @@ export async function serveS3(platform: Platform, call: ServiceCall, gate: Passe
     call.res.end(method === 'HEAD' ? undefined : xml)
   }
   try {
-    const { caller, signing } = await authenticate(platform, call, gate)
+    const request = signedRequestOf(call)
+    const { caller, signing } = await authenticate(platform, request, gate)
     if (gate.project.read_only && method !== 'GET' && method !== 'HEAD')
       throw new S3Error('AccessDenied', `${readOnlyModeMessage(null, null)} Downloads and lists still work; delete objects from the dashboard or the storage API to get back under the quota.`, 403)
-    const { bucket, key } = bucketAndKey(call.rest)
-    const operation = operationOf(method, bucket, key, call.url.searchParams, typeof call.req.headers['x-amz-copy-source'] === 'string')
+    const { bucket, key } = bucketAndKey(signedRest(request, gate.project.ref))
+    // The query as it was signed (a `+` is a plus, as SigV4 reads it, not a space).
+    const query = new URLSearchParams(queryPairs(request.rawQuery))
+    const operation = operationOf(method, bucket, key, query, typeof call.req.headers['x-amz-copy-source'] === 'string')
     if (typeof operation === 'string') throw notImplemented(operation)
     let body: ReturnType<S3Call['body']> | null = null
     const header = (name: string) => {
@@ -128,12 +145,12 @@ export async function serveS3(platform: Platform, call: ServiceCall, gate: Passe
       method,
       bucket,
       key,
-      query: call.url.searchParams,
+      query,
       caller,
       context: (params, extras = {}) => contextOf(caller, params, extras),
       body: () => (body ??= requestBody(call, signing.sig, signing.key, platform.config.bodyTimeoutMs)),
       declaredLength: () => {
-        const length = header('x-amz-decoded-content-length') ?? header('content-length')
+        const length = signing.sig.payloadHash.startsWith('STREAMING-') ? header('x-amz-decoded-content-length') : header('content-length')
         return length !== undefined && /^\d+$/.test(length) ? Number(length) : null
       },
       text: (maxBytes = 1024 * 1024) => readText(s3.body(), maxBytes),

@@ -130,3 +130,14 @@ it('decodes an unsigned aws-chunked body with its trailer, and checks the announ
   expect(await run(10)).toBe('helloworld')
   await expect(run(11)).rejects.toThrow(/number of bytes/)
 })
+
+it('refuses a body that goes on past its announced length, or past a few trailing headers', async () => {
+  const run = async (body: string, decodedLength: number | null) => {
+    const out: Buffer[] = []
+    for await (const chunk of Readable.from([Buffer.from(body)]).pipe(dechunked({ signing: null, decodedLength }))) out.push(chunk as Buffer)
+    return Buffer.concat(out).toString()
+  }
+  await expect(run('5\r\nhello\r\n5\r\nworld\r\n0\r\n\r\n', 5)).rejects.toThrow(/number of bytes/)
+  const flood = `0\r\n${'x-a:b\r\n'.repeat(1000)}\r\n`
+  await expect(run(flood, 0)).rejects.toThrow(/trailing headers/)
+})

@@ -160,6 +160,12 @@ export const sameHex = (a: string, b: string) => a.length === b.length && /^[0-9
  * key, which a streamed body's chunk signatures are checked with.
  */
 export function verifySignature(req: SignedRequest, sig: Signature, secret: string, now = Date.now()): Buffer {
+  // As S3 does: every x-amz-* header sent (a copy source, metadata, a decoded length) and the
+  // body's encoding must be signed, or a signed request could be sent again meaning something else.
+  const unsigned = Object.keys(req.headers).find(
+    (name) => (name.startsWith('x-amz-') || name === 'content-encoding') && !sig.signedHeaders.includes(name) && !(sig.presigned && name === 'x-amz-content-sha256')
+  )
+  if (unsigned) throw accessDenied(`The header ${unsigned} must be signed.`)
   const signed = timeOf(sig.amzDate)
   if (!Number.isFinite(signed)) throw malformedAuthorization('X-Amz-Date is not a date.')
   if (sig.presigned) {
