@@ -158,3 +158,16 @@ export const createdStorageS3AccessKey = storageS3AccessKey.extend({ secret_acce
 export type CreatedStorageS3AccessKey = z.infer<typeof createdStorageS3AccessKey>
 
 export const storageS3AccessKeyParams = projectParams.extend({ id: z.string().uuid('An access key id is a UUID') })
+
+/** The project's storage settings (Project settings → Storage). */
+export const storageSettings = z.object({
+  /** The largest file any upload may be, in bytes; null for the plan's. */
+  file_size_limit: z.number().int().nullable(),
+  /** The plan's upload size: the most the limit may be. */
+  plan_max_upload_bytes: z.number().int(),
+})
+export type StorageSettings = z.infer<typeof storageSettings>
+
+export const updateStorageSettingsBody = z.object({
+  file_size_limit: z.number().int('A whole number of bytes').min(1, 'At least 1 byte').nullable(),
+})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { crumbsOf, fileFacts, folderNameProblem, joinPath, limitBytes, limitParts, mimeTypesOf, parentOf, prefixFromQuery, shownEntries } from './explorer'
+import { crumbsOf, fileFacts, folderNameProblem, joinPath, limitBytes, limitParts, mimeTypesOf, parentOf, prefixFromQuery, projectUploadLimit, shownEntries } from './explorer'
 
 const entry = (name: string, id: string | null) => ({ name, id })
 
@@ -55,8 +55,27 @@ describe('a bucket’s limits as the form has them', () => {
       unit: 'GB',
     })
     expect(limitParts(null)).toEqual({ amount: '', unit: 'MB' })
-    expect(limitParts(1000)).toEqual({ amount: '0.98', unit: 'KB' })
+    expect(limitParts(1000)).toEqual({ amount: '1000', unit: 'bytes' })
+    expect(limitBytes('1000', 'bytes')).toBe(1000)
   })
+
+  const PLAN = 50 * 1024 ** 2
+  it.each([
+    ['10', 'MB', { bytes: 10 * 1024 ** 2 }],
+    [' 1.5 ', 'KB', { bytes: 1536 }],
+    ['50', 'MB', { bytes: PLAN }],
+    ['1', 'bytes', { bytes: 1 }],
+    ['', 'MB', { problem: 'Give the limit as a number, such as 50.' }],
+    ['ten', 'MB', { problem: 'Give the limit as a number, such as 50.' }],
+    ['-1', 'MB', { problem: 'The limit is at least 1 byte.' }],
+    ['1e3', 'bytes', { problem: 'Give the limit as a number, such as 50.' }],
+    ['0', 'GB', { problem: 'The limit is at least 1 byte.' }],
+    ['0.5', 'bytes', { problem: 'The limit is at least 1 byte.' }],
+    ['1.5', 'bytes', { problem: 'Give a whole number of bytes.' }],
+    ['0.3', 'KB', { problem: '0.3 KB is 307.2 bytes: give a whole number of bytes.' }],
+    ['50.5', 'MB', { problem: 'Your plan allows up to 50 MB: give a smaller limit, or upgrade the plan for larger files.' }],
+    ['1', 'GB', { problem: 'Your plan allows up to 50 MB: give a smaller limit, or upgrade the plan for larger files.' }],
+  ] as const)('the project’s upload limit %s %s → %o', (amount, unit, expected) => expect(projectUploadLimit(amount, unit, PLAN)).toEqual(expected))
 
   it('reads a MIME type list typed with commas or spaces', () => {
     expect(mimeTypesOf('image/png, image/*  text/plain')).toEqual(['image/png', 'image/*', 'text/plain'])

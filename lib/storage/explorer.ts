@@ -4,6 +4,7 @@
  * without an id is a folder.
  */
 import { FOLDER_PLACEHOLDER, type StorageEntry } from '@/lib/api-types/storage'
+import { formatBytes } from '@/lib/format-bytes'
 
 export const joinPath = (prefix: string, name: string) => (prefix ? `${prefix}/${name}` : name)
 
@@ -59,7 +60,8 @@ export function folderNameProblem(name: string): string | null {
   return null
 }
 
-const SIZE_UNITS = { KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 } as const
+// Bytes too: a limit of 1000 bytes shows as it is, not as a 0.98 KB that would save as 1004.
+const SIZE_UNITS = { bytes: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 } as const
 export type SizeUnit = keyof typeof SIZE_UNITS
 export const SIZE_UNIT_NAMES = Object.keys(SIZE_UNITS) as SizeUnit[]
 
@@ -84,6 +86,21 @@ export function limitParts(bytes: number | null): {
     amount: String(Math.round((bytes / SIZE_UNITS.KB) * 100) / 100),
     unit: 'KB',
   }
+}
+
+/**
+ * The project's upload limit typed as an amount and a unit (1 MB = 1048576 bytes): its bytes, or
+ * why it will not do. A whole number of bytes, at least 1, at most the plan's upload size.
+ */
+export function projectUploadLimit(amount: string, unit: SizeUnit, planMaxBytes: number): { bytes: number } | { problem: string } {
+  const text = amount.trim()
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(text)) return { problem: 'Give the limit as a number, such as 50.' }
+  const exact = Number(text) * SIZE_UNITS[unit]
+  if (exact < 1) return { problem: 'The limit is at least 1 byte.' }
+  if (!Number.isInteger(exact))
+    return { problem: unit === 'bytes' ? 'Give a whole number of bytes.' : `${text} ${unit} is ${Number(exact.toFixed(2))} bytes: give a whole number of bytes.` }
+  if (exact > planMaxBytes) return { problem: `Your plan allows up to ${formatBytes(planMaxBytes)}: give a smaller limit, or upgrade the plan for larger files.` }
+  return { bytes: exact }
 }
 
 /** A MIME type list typed as text ("image/png, image/*") as a list; null for any type. */

@@ -30,8 +30,9 @@ type Row = GatedProject & { db_location: ProjectDbLocation | null; given: boolea
  */
 const GATE_SQL = `select p.id::int as id, p.ref, p.region, p.organization_id::int as organization_id, p.status, p.db_location,
     coalesce((p.db_location->>'given')::boolean, false) as given, o.plan, o.restriction_status, o.quota_note, p.read_only_enforced as read_only, p.read_only_note,
-    ${SETTINGS_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}
+    ${SETTINGS_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}, ss.file_size_limit::float8 as storage_file_size_limit
   from projects p join organizations o on o.id = p.organization_id left join project_api_settings s on s.project_ref = p.ref
+    left join project_storage_settings ss on ss.project_ref = p.ref
   where p.ref = $1 and p.status <> 'REMOVED'`
 
 /**
@@ -68,6 +69,7 @@ export async function passGate(platform: Platform, service: ProjectService, ref:
     db_location: project.db_location,
     read_only: project.read_only,
     plan: project.plan,
+    storage_file_size_limit: project.storage_file_size_limit ?? null,
   }
   return { ok: true, project: gated, settings, keyRole, key: key ?? '' }
 }

@@ -21,6 +21,8 @@ export type GatedProject = {
   read_only?: boolean
   /** Its organization's plan (a service's limits), read with the gate. */
   plan?: PlanId
+  /** The largest file its storage takes, when its settings set one below the plan's (null: the plan's); read with the gate. */
+  storage_file_size_limit?: number | null
 }
 
 export type PassedGate = { project: GatedProject; settings: ProjectApiSettings; keyRole: ApiKeyRole; key: string }

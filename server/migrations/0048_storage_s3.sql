@@ -1,3 +1,11 @@
+-- A project's storage settings (Project settings → Storage): the largest file it takes, at most
+-- its plan's upload size; no row, or null, for the plan's.
+create table project_storage_settings (
+  project_ref text primary key,
+  file_size_limit bigint check (file_size_limit > 0),
+  updated_at timestamptz not null default now()
+);
+
 -- The S3 protocol of a project's storage (server/storage/s3/).
 --
 -- Access keys: an S3 client signs each request (AWS Signature Version 4) with the secret, so the

@@ -6,7 +6,7 @@
 import type { StorageAnswer, StorageContext } from './context'
 import { objectKey } from './context'
 import { bucketExists, bucketNotEmpty, fromDatabase, invalidRequest, noSuchBucket, roleRefused, tooLarge } from './errors'
-import { assertBucketName, formatBytes, parseAllowedMimeTypes, parseFileSizeLimit } from './names'
+import { assertBucketName, parseAllowedMimeTypes, parseFileSizeLimit } from './names'
 import { forgetVersions } from './ledger'
 
 export type BucketRow = {
@@ -35,7 +35,7 @@ export async function bucketOf(ctx: StorageContext, id: string): Promise<BucketR
 
 function checkedLimit(ctx: StorageContext, value: unknown): number | null {
   const limit = parseFileSizeLimit(value)
-  if (limit !== null && limit > ctx.planMaxUploadBytes) throw tooLarge(`${formatBytes(ctx.planMaxUploadBytes)} on this project's plan`)
+  if (limit !== null && limit > ctx.uploadLimit.bytes) throw tooLarge(ctx.uploadLimit.sentence)
   return limit
 }
 

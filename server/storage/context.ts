@@ -31,12 +31,15 @@ export type StorageContext = {
   caller(options?: { allowInvalid?: boolean }): Promise<Caller>
   /** The platform's own look: service_role. */
   service: Caller
-  /** The project's organization's plan, and the largest object it takes, in bytes. */
+  /** The project's organization's plan. */
   plan: PlanId
-  planMaxUploadBytes: number
+  /** The largest object the project takes (its plan's, or less in its storage settings), and the sentence that names it. */
+  uploadLimit: UploadLimit
   /** Path parameters: `bucket`, and `path` (the object's key) where the route has one. */
   params: Record<string, string>
 }
+
+export type UploadLimit = { bytes: number; sentence: string }
 
 /** A JSON answer; endpoints that stream (downloads) answer themselves and return undefined. */
 export type StorageAnswer = { status: number; body: unknown; headers?: Record<string, string> } | undefined

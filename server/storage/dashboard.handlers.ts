@@ -14,6 +14,9 @@ import type { GatedProject } from '../gateway/types'
 import { fromDatabase, isStorageError, type StorageError } from './errors'
 import { storageService } from './storage-service'
 import { createAccessKey, listAccessKeys, revokeAccessKey } from './s3/access-keys'
+import { projectFileSizeLimit, setProjectFileSizeLimit } from './settings'
+import { formatBytes } from './names'
+import { planNumbers } from '@/lib/billing/plan-table'
 
 export const GIVEN_DATABASE_STORAGE = "A project's storage lives in a database the platform manages; this project's database is given as it is (DATABASE_URL)."
 
@@ -213,4 +216,21 @@ export const storageHandlers: Handlers<typeof storageRoutes> = {
     if (!(await revokeAccessKey(platform, access.ref, params.id))) throw new PlatformError(404, 'This project has no such access key: it may have been revoked already.')
     return undefined
   },
+
+  getStorageSettings: async ({ platform, access }) => ({
+    file_size_limit: await projectFileSizeLimit(platform, access.ref),
+    plan_max_upload_bytes: planMaxUploadBytes(access),
+  }),
+
+  updateStorageSettings: async ({ platform, access, body }) => {
+    const planMax = planMaxUploadBytes(access)
+    if (body.file_size_limit !== null && body.file_size_limit > planMax)
+      throw new PlatformError(400, `The upload limit can be at most ${formatBytes(planMax)}, this project's plan's upload size. Upgrade the plan for larger files.`)
+    await setProjectFileSizeLimit(platform, access.ref, body.file_size_limit)
+    return { file_size_limit: body.file_size_limit, plan_max_upload_bytes: planMax }
+  },
+}
+
+function planMaxUploadBytes(access: ProjectAccess): number {
+  return planNumbers(access.plan).limits.maxUploadBytes ?? Number.MAX_SAFE_INTEGER
 }

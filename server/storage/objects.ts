@@ -116,8 +116,8 @@ export async function storeUpload(
 ): Promise<{ Id: string; Key: string; eTag: string }> {
   const placeholder = name.endsWith('.emptyFolderPlaceholder')
   const bucketLimit = bucket.file_size_limit === null ? null : Number(bucket.file_size_limit)
-  const maxBytes = placeholder ? 0 : Math.min(ctx.planMaxUploadBytes, bucketLimit ?? Infinity)
-  const limitSentence = bucketLimit !== null && bucketLimit < ctx.planMaxUploadBytes ? `${formatBytes(bucketLimit)} in bucket ${bucket.id}` : `${formatBytes(ctx.planMaxUploadBytes)} on this project's plan`
+  const maxBytes = placeholder ? 0 : Math.min(ctx.uploadLimit.bytes, bucketLimit ?? Infinity)
+  const limitSentence = bucketLimit !== null && bucketLimit < ctx.uploadLimit.bytes ? `${formatBytes(bucketLimit)} in bucket ${bucket.id}` : ctx.uploadLimit.sentence
   const body = given ?? (await uploadBody(ctx.call.req, { idleMs: ctx.platform.config.bodyTimeoutMs }))
   const refuse = (error: unknown): never => {
     // The rest of the body is never read: the connection ends with the answer.

@@ -78,7 +78,7 @@ export class ResumableUploads {
         return target ? uploadIdOf(target.ref, target.rest) : undefined
       },
       namingFunction: (req) => `${this.of(req).ctx.gate.project.ref}.${randomUUID().replace(/-/g, '')}`,
-      maxSize: (req) => this.of(req).ctx.planMaxUploadBytes,
+      maxSize: (req) => this.of(req).ctx.uploadLimit.bytes,
       onUploadCreate: async (req, upload) => {
         const { ctx, caller } = this.of(req)
         // Each unfinished upload keeps its bytes on this machine's disk, outside the project's

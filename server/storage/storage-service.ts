@@ -17,7 +17,6 @@ import { isPlatformError, PlatformError } from '../kernel/errors'
 import { readOnlyModeMessage } from '../sql/not-serving'
 import { apiSettingsOf } from '../data-api/settings'
 import { errorAnswer } from '../http/error-answer'
-import { planNumbers } from '@/lib/billing/plan-table'
 import type { PlanId } from '@/lib/api-types'
 import { FileBackend } from './backend/file-backend'
 import { S3Backend } from './backend/s3-backend'
@@ -47,8 +46,10 @@ import {
 import { listObjectsV2 } from './list-v2'
 import { renderObject, renderSigned } from './transform'
 import { removeProjectAccessKeys } from './s3/access-keys'
+import { projectFileSizeLimit, removeProjectStorageSettings, uploadLimitOf } from './settings'
 import { removeExpiredMultipartUploads, removeProjectMultipartUploads } from './s3/multipart'
 import { serveS3 } from './s3/protocol'
+import { sweepOrphanBytes } from './sweep'
 
 /** Transformations at once per app copy (each keeps a core busy), and how many one project may have waiting. */
 const TRANSFORMATION_SLOTS = Math.max(2, os.availableParallelism())
@@ -227,10 +228,11 @@ export class StorageService implements ProjectService {
     params: Record<string, string>,
     request: Pick<StorageContext, 'method' | 'query' | 'header' | 'caller' | 'json'> & { call: ServiceCall | null }
   ): Promise<StorageContext> {
-    // The plan comes with the gate; asked for only when a caller handed a project without it.
-    const [db, plan] = await Promise.all([
+    // The plan and the project's upload limit come with the gate; asked for only when a caller handed a project without them.
+    const [db, plan, projectLimit] = await Promise.all([
       this.databases.open(gate.project),
       gate.project.plan ?? this.platform.db.query<{ plan: PlanId }>('select plan from organizations where id = $1', [gate.project.organization_id]).then((rows) => rows[0].plan),
+      gate.project.storage_file_size_limit !== undefined ? gate.project.storage_file_size_limit : projectFileSizeLimit(this.platform, gate.project.ref),
     ])
     const { call, ...rest } = request
     return {
@@ -248,7 +250,7 @@ export class StorageService implements ProjectService {
       params,
       service: serviceCaller(gate),
       plan,
-      planMaxUploadBytes: planNumbers(plan).limits.maxUploadBytes ?? Number.MAX_SAFE_INTEGER,
+      uploadLimit: uploadLimitOf(plan, projectLimit),
     }
   }
 
@@ -282,6 +284,7 @@ export class StorageService implements ProjectService {
     if (reason !== 'delete') return
     await this.resumable.removeProject(ref)
     await removeProjectAccessKeys(this.platform, ref)
+    await removeProjectStorageSettings(this.platform, ref)
     await removeProjectMultipartUploads(this.platform, ref)
     await this.backend.removePrefix(`${ref}/`)
     await this.platform.db.query('delete from storage_versions where project_ref = $1', [ref])
@@ -293,11 +296,13 @@ export class StorageService implements ProjectService {
   }
 }
 
-/** Removes resumable and multipart uploads left unfinished for a day (the scheduler's pass). */
+/** Removes resumable and multipart uploads left unfinished for a day, and bytes no object names (the scheduler's pass). */
 export async function pruneUnfinishedUploads(platform: Platform): Promise<void> {
   const service = serviceNamed(platform, 'storage') as StorageService | undefined
   await service?.resumable.removeExpired().catch((error) => console.warn('Removing unfinished resumable uploads failed:', (error as Error).message))
-  if (service) await removeExpiredMultipartUploads(platform, service.backend).catch((error) => console.warn('Removing unfinished multipart uploads failed:', (error as Error).message))
+  if (!service) return
+  await removeExpiredMultipartUploads(platform, service.backend).catch((error) => console.warn('Removing unfinished multipart uploads failed:', (error as Error).message))
+  await sweepOrphanBytes(platform, service.databases, service.backend).catch((error) => console.warn('Sweeping storage bytes failed:', (error as Error).message))
 }
 
 /** This platform's storage (its bytes' backend, its pools). */

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as tus from 'tus-js-client'
 import sharp from 'sharp'
@@ -17,11 +18,13 @@ import { flushLogs } from '@/server/logs/recorder'
 import { sampleUsage } from '@/server/billing/usage-sampling'
 import { MAX_UNFINISHED_PER_PROJECT, ResumableUploads } from '@/server/storage/resumable'
 import { storageService } from '@/server/storage/storage-service'
+import { sweepOrphanBytes } from '@/server/storage/sweep'
+import { forgetVersions, newVersion } from '@/server/storage/ledger'
 import { underWayOf } from '@/server/gateway/admission'
 import { createPolicySql } from '@/lib/auth-policies/policy-sql'
 import { STORAGE_POLICY_TEMPLATES } from '@/lib/storage/policy-templates'
 import { appClient } from '../helpers/supabase-client'
-import { activeProject, memberOf, organizationOnPlan, ownerWithOrg, runSql } from '../helpers/project-backends'
+import { activeProject, memberOf, organizationOnPlan, ownerWithOrg, rowsOf, runSql } from '../helpers/project-backends'
 import { settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
 
 const PASSWORD = 'a fine long password'
@@ -153,6 +156,30 @@ describe('storage through supabase-js', () => {
     // Nothing of it is kept.
     const dir = path.join(tp.dataDir, 'storage', 'incoming')
     expect(fs.readdirSync(dir)).toEqual([])
+  })
+
+  it("holds every upload to the project's own limit from Project settings → Storage, at most the plan's", async () => {
+    const settings = `/platform/storage/${ref}/settings`
+    expect((await tp.call('GET', settings, { token: owner })).body).toEqual({ file_size_limit: null, plan_max_upload_bytes: 52_428_800 })
+    const above = await tp.call('PATCH', settings, { token: owner, body: { file_size_limit: 60_000_000 } })
+    expect(above.status).toBe(400)
+    expect(above.body.message).toBe("The upload limit can be at most 50 MB, this project's plan's upload size. Upgrade the plan for larger files.")
+    expect((await tp.call('PATCH', settings, { token: owner, body: { file_size_limit: 1024 } })).body).toEqual({ file_size_limit: 1024, plan_max_upload_bytes: 52_428_800 })
+
+    expect((await admin.storage.createBucket('limits')).error).toBeNull()
+    const files = admin.storage.from('limits')
+    const refused = await files.upload('limited.bin', Buffer.alloc(1025), { contentType: 'application/octet-stream' })
+    expect(refused.error?.message).toBe("The object exceeded the maximum allowed size (1 KB in this project's storage settings).")
+    expect((await files.upload('limited.bin', Buffer.alloc(1024), { contentType: 'application/octet-stream' })).error).toBeNull()
+    const bucket = await admin.storage.createBucket('limited', { public: false, fileSizeLimit: 2048 })
+    expect(bucket.error?.message).toBe("The object exceeded the maximum allowed size (1 KB in this project's storage settings).")
+    // And through the dashboard's own routes, which run the same endpoints.
+    expect((await tp.call('POST', `/platform/storage/${ref}/buckets`, { token: owner, body: { name: 'limited', file_size_limit: 2048 } })).status).toBe(413)
+
+    expect((await tp.call('PATCH', settings, { token: owner, body: { file_size_limit: null } })).status).toBe(200)
+    expect((await files.upload('unlimited.bin', Buffer.alloc(1025), { contentType: 'application/octet-stream' })).error).toBeNull()
+    expect((await admin.storage.emptyBucket('limits')).error).toBeNull()
+    expect((await admin.storage.deleteBucket('limits')).error).toBeNull()
   })
 
   it('answers ranges and conditional requests, info and exists; moves, copies and removes', async () => {
@@ -423,6 +450,30 @@ describe('storage through supabase-js', () => {
       config.storageMaxRequestsPerClient = before.max
       config.bodyTimeoutMs = before.body
     }
+  })
+
+  it('sweeps bytes no object names a day on (a row that never committed, a restore), and keeps what a row or a young upload still names', async () => {
+    const service = storageService(tp.platform)
+    expect((await admin.storage.createBucket('swept')).error).toBeNull()
+    expect((await admin.storage.from('swept').upload('kept.txt', 'kept', { contentType: 'text/plain' })).error).toBeNull()
+    const [{ version: named }] = await rowsOf(tp, owner, ref, `select version from storage.objects where bucket_id = 'swept' and name = 'kept.txt'`)
+    // Bytes whose row never came: one old, one of an upload still under way.
+    const orphan = await newVersion(tp.platform, ref)
+    const young = await newVersion(tp.platform, ref)
+    for (const version of [orphan, young]) await service.backend.write(`${ref}/${version}`, Readable.from([Buffer.from('orphan')]), { maxBytes: 100, contentType: 'text/plain' })
+    await tp.platform.db.query(`update storage_versions set created_at = now() - interval '2 days' where project_ref = $1 and version = any($2)`, [ref, [orphan, named]])
+
+    expect(await sweepOrphanBytes(tp.platform, service.databases, service.backend, { force: true })).toBe(1)
+    expect(await service.backend.size(`${ref}/${orphan}`)).toBeNull()
+    expect(await service.backend.size(`${ref}/${young}`)).toBe(6)
+    const listed = (await tp.platform.db.query<{ version: string }>('select version from storage_versions where project_ref = $1', [ref])).map((r) => r.version)
+    expect(listed).toEqual(expect.arrayContaining([named, young]))
+    expect(listed).not.toContain(orphan)
+    expect(await (await admin.storage.from('swept').download('kept.txt')).data!.text()).toBe('kept')
+    await service.backend.remove([`${ref}/${young}`])
+    await forgetVersions(tp.platform, ref, [young])
+    expect((await admin.storage.emptyBucket('swept')).error).toBeNull()
+    expect((await admin.storage.deleteBucket('swept')).error).toBeNull()
   })
 
   it("removes a deleted project's files with it, and its unfinished uploads", async () => {

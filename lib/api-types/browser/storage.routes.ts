@@ -16,4 +16,6 @@ export const storageRoutes = browserRoutes<typeof declaredStorageRoutes>({
   getStorageS3Connection: ['GET', '/platform/storage/:ref/s3', 'user'],
   createStorageS3AccessKey: ['POST', '/platform/storage/:ref/s3/access-keys', 'user'],
   deleteStorageS3AccessKey: ['DELETE', '/platform/storage/:ref/s3/access-keys/:id', 'user'],
+  getStorageSettings: ['GET', '/platform/storage/:ref/settings', 'user'],
+  updateStorageSettings: ['PATCH', '/platform/storage/:ref/settings', 'user'],
 })

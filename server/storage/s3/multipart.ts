@@ -76,7 +76,7 @@ export async function uploadPart(s3: S3Call) {
   if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000) throw invalidArgument('partNumber must be a whole number from 1 to 10000.')
   const bucket = await existingBucket(ctx, upload.bucket_id)
   const bucketLimit = bucket.file_size_limit === null ? Infinity : Number(bucket.file_size_limit)
-  const maxBytes = Math.min(ctx.planMaxUploadBytes, bucketLimit)
+  const maxBytes = Math.min(ctx.uploadLimit.bytes, bucketLimit)
   const declared = s3.declaredLength()
   if (declared !== null && declared > maxBytes) throw tooLarge(formatBytes(maxBytes))
   const version = await newVersion(ctx.platform, ref)
@@ -151,7 +151,7 @@ export async function completeMultipartUpload(s3: S3Call) {
     const bucket = await existingBucket(ctx, upload.bucket_id)
     const total = parts.reduce((sum, p) => sum + Number(p.size_bytes), 0)
     // Refused before a byte is read again (storeUpload would read the parts to the end to refuse them).
-    const maxBytes = Math.min(ctx.planMaxUploadBytes, bucket.file_size_limit === null ? Infinity : Number(bucket.file_size_limit))
+    const maxBytes = Math.min(ctx.uploadLimit.bytes, bucket.file_size_limit === null ? Infinity : Number(bucket.file_size_limit))
     if (total > maxBytes) throw tooLarge(formatBytes(maxBytes))
     const made = await storeUpload(ctx, bucket, upload.object_name, {
       caller: s3.caller,

@@ -55,4 +55,9 @@ export const storageExamples: Examples<typeof storageRoutes> = {
     path: (fx) => `/platform/storage/${fx.ref}/s3/access-keys/00000000-0000-4000-8000-000000000000`,
     status: 404,
   },
+  getStorageSettings: { path: (fx) => `/platform/storage/${fx.ref}/settings` },
+  updateStorageSettings: {
+    path: (fx) => `/platform/storage/${fx.ref}/settings`,
+    body: () => ({ file_size_limit: null }),
+  },
 }
