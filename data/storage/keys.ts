@@ -1,6 +1,7 @@
 /**
- * A project's storage: its buckets, each folder's list and its S3 connection (endpoint and access
- * keys). Everything sits under `all`, so a change to a bucket refreshes its folders by prefix.
+ * A project's storage: its buckets, each folder's list, its S3 connection (endpoint and access
+ * keys) and its settings (the upload limit). Everything sits under `all`, so a change to a bucket
+ * refreshes its folders by prefix.
  */
 export type StorageFolderVars = { prefix: string; search: string }
 
@@ -11,4 +12,5 @@ export const storageKeys = {
   folder: (projectRef: string | undefined, bucketId: string | undefined, vars: StorageFolderVars) =>
     ['projects', projectRef, 'storage', 'objects', bucketId, vars] as const,
   s3: (projectRef: string | undefined) => ['projects', projectRef, 'storage', 's3'] as const,
+  settings: (projectRef: string | undefined) => ['projects', projectRef, 'storage', 'settings'] as const,
 }

@@ -47,6 +47,8 @@ function platform({ role = 'Owner' as OrganizationRole, keys = [BACKUPS], failur
       HttpResponse.json([{ organization_id: 7, organization_slug: 'acme', actions: actionsOf(role), resources: ['*'], condition: null, restrictive: false }])
     ),
     http.get('*/api/platform/projects/abc', () => HttpResponse.json({ ref: 'abc', organization_id: 7, status: 'ACTIVE_HEALTHY' })),
+    // The upload limit card above (UploadLimitCard.test.tsx).
+    http.get('*/api/platform/storage/abc/settings', () => HttpResponse.json({ file_size_limit: null, plan_max_upload_bytes: 50 * 1024 ** 2 })),
     http.get('*/api/platform/storage/abc/s3', () => {
       log.reads++
       if (failing > 0) {
