@@ -26,10 +26,26 @@ import { STORAGE_SCHEMA_COMMENT, STORAGE_SCHEMA_SQL } from './schema-sql'
 import type { Caller } from './caller'
 
 const POOL_SIZE = 4
+const READER_POOL_SIZE = 4
+/** A public object's row is one lookup by its index. */
+const READ_TIMEOUT_MS = 8000
 const IDLE_MS = 10_000
 
 export type StorageTx = {
   query<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>
+  /** The rest of the transaction runs as `caller`: its role, claims and timeout. */
+  become(caller: Caller, operation: string): Promise<void>
+}
+
+/** Takes `caller`'s role and claims for the rest of the transaction, as PostgREST does. */
+function asCaller(client: pg.PoolClient, caller: Caller, operation: string) {
+  return client.query(
+    `select pg_catalog.set_config('role', $1, true), pg_catalog.set_config('request.jwt.claim.role', $1, true),
+            pg_catalog.set_config('request.jwt.claims', $2, true), pg_catalog.set_config('request.jwt.claim.sub', $3, true),
+            pg_catalog.set_config('storage.operation', $4, true), pg_catalog.set_config('storage.allow_delete_query', 'true', true),
+            pg_catalog.set_config('statement_timeout', $5, true)`,
+    [caller.role, JSON.stringify(caller.claims), caller.sub ?? '', operation, `${caller.statementTimeoutSeconds}s`]
+  )
 }
 
 export type StorageDb = {
@@ -39,9 +55,15 @@ export type StorageDb = {
    * a write before any bytes are taken.
    */
   as<T>(caller: Caller, operation: string, fn: (tx: StorageTx) => Promise<T>, options?: { test?: boolean }): Promise<T>
+  /**
+   * One read-only statement as the service role, outside any transaction, on connections that
+   * took the role at their start: one round trip, what a public object's row costs.
+   */
+  read<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>
 }
 
-type Entry = { ready: Promise<pg.Pool> }
+type Pools = { pool: pg.Pool; reader: pg.Pool }
+type Entry = { ready: Promise<Pools> }
 
 type StorageProject = Pick<GatedProject, 'ref' | 'region' | 'db_location' | 'read_only'>
 
@@ -61,7 +83,7 @@ export class StorageDatabases {
     return entry
   }
 
-  private async prepare(project: StorageProject): Promise<pg.Pool> {
+  private async prepare(project: StorageProject): Promise<Pools> {
     const adminUrl = adminUrlOf(this.platform, project.region)
     if (!adminUrl) throw new Error('no managed server for this project')
     const login = await ensureApiLogin(this.platform, project)
@@ -71,9 +93,20 @@ export class StorageDatabases {
     url.password = login.password
     url.pathname = `/${ownerRoleOf(project.ref)}`
     const pool = new pg.Pool({ connectionString: url.toString(), max: POOL_SIZE, idleTimeoutMillis: IDLE_MS, allowExitOnIdle: true, application_name: 'storage' })
+    // The service role's reads: the role, read-only and a timeout pinned in the startup packet,
+    // which outranks whatever the project sets on its database or roles.
+    const reader = new pg.Pool({
+      connectionString: url.toString(),
+      max: READER_POOL_SIZE,
+      idleTimeoutMillis: IDLE_MS,
+      allowExitOnIdle: true,
+      application_name: 'storage',
+      options: `-c role=service_role -c default_transaction_read_only=on -c statement_timeout=${READ_TIMEOUT_MS}`,
+    })
     // A connection ended by the server (a restart, the database dropped) must not crash the app.
     pool.on('error', () => undefined)
-    return pool
+    reader.on('error', () => undefined)
+    return { pool, reader }
   }
 
   /** As the project's role: the schema, unless its comment says it is complete. */
@@ -96,21 +129,19 @@ export class StorageDatabases {
   }
 
   async open(project: StorageProject): Promise<StorageDb> {
-    const pool = await this.entry(project).ready
+    const { pool, reader } = await this.entry(project).ready
     const held = Boolean(project.read_only)
     return {
+      read: async <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => (await reader.query<R>(sql, params)).rows,
       as: async <T>(caller: Caller, operation: string, fn: (tx: StorageTx) => Promise<T>, { test = false } = {}) => {
         const client = await pool.connect()
         try {
           await client.query(held ? 'begin read only' : 'begin')
-          await client.query(
-            `select pg_catalog.set_config('role', $1, true), pg_catalog.set_config('request.jwt.claim.role', $1, true),
-                    pg_catalog.set_config('request.jwt.claims', $2, true), pg_catalog.set_config('request.jwt.claim.sub', $3, true),
-                    pg_catalog.set_config('storage.operation', $4, true), pg_catalog.set_config('storage.allow_delete_query', 'true', true),
-                    pg_catalog.set_config('statement_timeout', $5, true)`,
-            [caller.role, JSON.stringify(caller.claims), caller.sub ?? '', operation, `${caller.statementTimeoutSeconds}s`]
-          )
-          const result = await fn({ query: async <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => (await client.query<R>(sql, params)).rows })
+          await asCaller(client, caller, operation)
+          const result = await fn({
+            query: async <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => (await client.query<R>(sql, params)).rows,
+            become: async (next, nextOperation) => void (await asCaller(client, next, nextOperation)),
+          })
           await client.query(test ? 'rollback' : 'commit')
           return result
         } catch (error) {
@@ -127,7 +158,7 @@ export class StorageDatabases {
     const entry = this.entries.get(ref)
     if (!entry) return
     this.entries.delete(ref)
-    await entry.ready.then((pool) => pool.end()).catch(() => undefined)
+    await entry.ready.then(({ pool, reader }) => Promise.all([pool.end(), reader.end()])).catch(() => undefined)
   }
 
   async endAll() {

@@ -73,12 +73,17 @@ export async function assertMayWrite(ctx: StorageContext, caller: Caller, operat
 }
 
 /**
- * Writes the row of a version whose bytes are stored, as the service role; answers its id and the
- * version it replaced. Without upsert, a row that came meanwhile makes it KeyAlreadyExists.
+ * Writes the row of a version whose bytes are stored; answers its id and the version it replaced.
+ * The name is locked and its old version read as the service role; the write itself is the
+ * caller's, so its policies decide on the row as it is now, not as it was when the write was
+ * tested (a row another user made meanwhile is not overwritten by an upsert its policies refuse).
+ * With no caller (a signed upload URL, whose policies were asked when it was signed) the service
+ * role writes. Without upsert, a row that came meanwhile makes it KeyAlreadyExists.
  */
 async function commitRow(
   ctx: StorageContext,
   operation: string,
+  caller: Caller | null,
   row: { bucket: string; name: string; owner: string | null; version: string; metadata: ObjectMetadata; userMetadata: unknown },
   upsert: boolean
 ): Promise<{ id: string; replaced: string | null }> {
@@ -88,7 +93,15 @@ async function commitRow(
       // bytes of the first would stay, named by nothing.
       await tx.query(`select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext($1 || '/' || $2))`, [row.bucket, row.name])
       const [old] = await tx.query<{ version: string | null }>(`select version from storage.objects where bucket_id = $1 and name = $2 for update`, [row.bucket, row.name])
-      const [made] = await tx.query<{ id: string }>(writeStatement(upsert), [row.bucket, row.name, uuidOrNull(row.owner), row.owner, row.version, row.metadata, row.userMetadata])
+      const values = [row.bucket, row.name, uuidOrNull(row.owner), row.owner, row.version, row.metadata, row.userMetadata]
+      if (caller && caller.role !== 'service_role') {
+        await tx.become(caller, operation)
+        await tx.query(writeStatement(upsert, false), values)
+        await tx.become(ctx.service, operation)
+        const [made] = await tx.query<{ id: string }>(`select id from storage.objects where bucket_id = $1 and name = $2`, [row.bucket, row.name])
+        return { id: made.id, replaced: old?.version ?? null }
+      }
+      const [made] = await tx.query<{ id: string }>(writeStatement(upsert), values)
       return { id: made.id, replaced: old?.version ?? null }
     })
   } catch (error) {
@@ -159,7 +172,7 @@ export async function storeUpload(
   }
   let saved: { id: string; replaced: string | null }
   try {
-    saved = await commitRow(ctx, operation, { bucket: bucket.id, name, owner, version, metadata, userMetadata: body.userMetadata ?? {} }, upsert)
+    saved = await commitRow(ctx, operation, caller, { bucket: bucket.id, name, owner, version, metadata, userMetadata: body.userMetadata ?? {} }, upsert)
   } catch (error) {
     await removeBytes(ctx, [version])
     throw error
@@ -211,13 +224,11 @@ export async function readableObject(ctx: StorageContext, mode: 'any' | 'authent
   assertBucketName(bucketId)
   assertObjectKey(name)
   // The bucket, and the object's row when the bucket is public (the service role reads it then):
-  // one statement, so a public file costs one transaction on the project's database.
-  const [found] = await ctx.db.as(ctx.service, operation, (tx) =>
-    tx.query<{ public: boolean; object: ObjectRow | null }>(
-      `select b.public, case when b.public then (select to_jsonb(o) from (select ${COLUMNS} from storage.objects where bucket_id = b.id and name = $2) o) end as object
-         from storage.buckets b where b.id = $1`,
-      [bucketId, name]
-    )
+  // one statement outside a transaction, so a public file costs one round trip to the project's database.
+  const [found] = await ctx.db.read<{ public: boolean; object: ObjectRow | null }>(
+    `select b.public, case when b.public then (select to_jsonb(o) from (select ${COLUMNS} from storage.objects where bucket_id = b.id and name = $2) o) end as object
+       from storage.buckets b where b.id = $1`,
+    [bucketId, name]
   )
   const caller = mode === 'public' ? null : await ctx.caller({ allowInvalid: mode === 'any' })
   if (!found || (!found.public && (mode === 'public' || !caller?.authenticated))) throw noSuchBucket()
@@ -368,7 +379,7 @@ export async function copyObject(ctx: StorageContext): Promise<StorageAnswer> {
   await sizeVersion(ctx.platform, ref, version, (await ctx.backend.size(objectKey(ref, version)!)) ?? 0)
   let saved: { id: string; replaced: string | null }
   try {
-    saved = await commitRow(ctx, 'object.copy', { bucket: target.id, name: destinationKey, owner: caller.sub, version, metadata: { ...metadata, lastModified: new Date().toISOString() }, userMetadata: source.user_metadata }, upsert)
+    saved = await commitRow(ctx, 'object.copy', caller, { bucket: target.id, name: destinationKey, owner: caller.sub, version, metadata: { ...metadata, lastModified: new Date().toISOString() }, userMetadata: source.user_metadata }, upsert)
   } catch (error) {
     await removeBytes(ctx, [version])
     throw error

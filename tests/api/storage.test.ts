@@ -148,6 +148,50 @@ describe('storage through supabase-js', () => {
     expect(await expired.json()).toMatchObject({ statusCode: '400', error: 'ExpiredToken' })
   })
 
+  it("asks the uploader's policies of the row as it is when the upload ends: an upsert does not overwrite a file another user made meanwhile", async () => {
+    expect((await admin.storage.createBucket('shared')).error).toBeNull()
+    // Anyone signed in may add a file and read them all; only its owner may replace one.
+    await rowsOf(
+      tp,
+      owner,
+      ref,
+      `create policy "shared insert" on storage.objects for insert to authenticated with check (bucket_id = 'shared');
+       create policy "shared read" on storage.objects for select to authenticated using (bucket_id = 'shared');
+       create policy "shared update" on storage.objects for update to authenticated using (bucket_id = 'shared' and owner_id = (select auth.uid()::text))`
+    )
+    const [a, b] = users
+    const tokenOf = async (u: typeof a) => (await u.client.auth.getSession()).data.session!.access_token
+    const versions = async () => Number((await tp.platform.db.query<{ n: string }>('select count(*) as n from storage_versions where project_ref = $1', [ref]))[0].n)
+    const before = await versions()
+    // A's upsert passes its test while there is no file yet, then its body takes its time…
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${url}/storage/v1/object/shared/race.txt`, {
+        method: 'POST',
+        headers: { apikey: keys.anon_key, 'Content-Type': 'text/plain', 'Content-Length': '6', 'x-upsert': 'true' },
+      })
+      void tokenOf(a).then((token) => {
+        request.setHeader('Authorization', `Bearer ${token}`)
+        request.write('from ')
+      })
+      request.on('response', (res) => {
+        let body = ''
+        res.on('data', (chunk) => (body += chunk))
+        res.on('end', () => resolve({ status: res.statusCode!, body }))
+      })
+      request.on('error', reject)
+      void expect.poll(versions, { timeout: 10_000 }).toBe(before + 1).then(async () => {
+        // …meanwhile B makes the file; then A's last byte comes.
+        expect((await b.client.storage.from('shared').upload('race.txt', 'by B', { contentType: 'text/plain' })).error).toBeNull()
+        request.end('A')
+      }, reject)
+    })
+    const { status, body } = await answer
+    expect({ status, statusCode: JSON.parse(body).statusCode }).toEqual({ status: 400, statusCode: '403' })
+    expect(await (await b.client.storage.from('shared').download('race.txt')).data!.text()).toBe('by B')
+    expect((await admin.storage.emptyBucket('shared')).error).toBeNull()
+    expect((await admin.storage.deleteBucket('shared')).error).toBeNull()
+  })
+
   it("refuses an upload past the plan's limit with the limit in the sentence", async () => {
     expect((await admin.storage.createBucket('big-files')).error).toBeNull()
     const tooBig = await admin.storage.from('big-files').upload('big.bin', Buffer.alloc(60 * 1024 * 1024), { contentType: 'application/octet-stream' })
