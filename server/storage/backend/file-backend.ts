@@ -13,6 +13,8 @@ import { assertStorageKey, assertStoragePrefix } from './keys'
 import { countedBytes } from './counted'
 import type { ByteRange, StorageBackend, WrittenObject } from './types'
 
+const READ_CHUNK_BYTES = 1024 * 1024
+
 
 export class FileBackend implements StorageBackend {
   readonly kind = 'file'
@@ -64,7 +66,9 @@ export class FileBackend implements StorageBackend {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
       throw error
     }
-    return handle.createReadStream(range ? { start: range.start, end: range.end } : {})
+    // 1 MiB reads: a large download is a sixteenth of the chunks (and of the writes to the socket)
+    // that the default 64 KiB makes, and as much of the bytes at once.
+    return handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES, ...(range ? { start: range.start, end: range.end } : {}) })
   }
 
   async size(key: string): Promise<number | null> {
