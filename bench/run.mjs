@@ -291,6 +291,7 @@ async function main() {
       figures.push(
         figure({ id: 'storage.upload', section: S, name: 'upload (POST, streamed, stored and synced)', value: m.upload, baseline: m.copy, baselineName: 'copy of the file, then fsync' }),
         figure({ id: 'storage.download', section: S, name: 'download (GET, read to the end)', value: m.download, baseline: m.read, baselineName: 'the file read from disk' }),
+        figure({ id: 'storage.download.floor', section: S, name: '  floor: a bare Node server streaming it', value: m.bareDownload, baseline: m.read, baselineName: 'the file read from disk' }),
         figure({ id: 'storage.small.p50', section: S2, name: 'platform URL, p50', value: result.small.platform.p50, baseline: result.small.bare.p50, baselineName: bare }),
         figure({ id: 'storage.small.p99', section: S2, name: 'platform URL, p99', value: result.small.platform.p99, baseline: result.small.bare.p99, baselineName: bare }),
         figure({ id: 'storage.memory.peak', section: S3, name: 'RSS at its highest during the uploads', unit: 'bytes', value: result.memory.peak.rss, baseline: result.memory.before.rss, baselineName: 'RSS before them' }),

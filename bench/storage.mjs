@@ -3,7 +3,8 @@
 //   - a large upload (`POST /p/{ref}/storage/v1/object/{bucket}/{name}`, the file streamed with its
 //     length) against copying the file on the same disk and syncing the copy (the platform syncs
 //     every object it stores);
-//   - its download (GET, the body read to the end) against reading the file from disk;
+//   - its download (GET, the body read to the end) against reading the file from disk, and (its
+//     HTTP floor) against a bare Node server streaming the same file to the same client;
 //   - a small public object (1 KB, `GET …/object/public/…`, no key), p50 and p99 over keep-alive
 //     connections, against a bare Node HTTP server answering the same bytes from a file;
 //   - the app's memory (its Node process, postgres excluded) at its highest while `concurrent`
@@ -99,10 +100,18 @@ export async function benchStorage({ app, mb, runs, smallRuns, concurrent }) {
   if (!made.ok) throw new Error(`bucket → ${made.status}: ${await made.text()}`)
 
   const big = randomFile(dir, 'big.bin', mb * MiB)
+  // The HTTP floor of a download: a bare Node server streaming the same file to the same client.
+  const streamer = http.createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': mb * MiB })
+    fs.createReadStream(big, { highWaterMark: MiB }).pipe(res)
+  })
+  await new Promise((resolve) => streamer.listen(0, '127.0.0.1', resolve))
+  const streamerUrl = `http://127.0.0.1:${streamer.address().port}/big.bin`
   const uploads = []
   const copies = []
   const downloads = []
   const reads = []
+  const bareDownloads = []
   for (let i = 0; i < runs; i++) {
     log(`  §9 round ${i + 1}/${runs}: ${mb} MiB up and down`)
     // Alternated, so neither side always runs on a cache the other just warmed.
@@ -117,9 +126,12 @@ export async function benchStorage({ app, mb, runs, smallRuns, concurrent }) {
         if ((await download(`${storage}/object/bench/${name}`, service)) !== mb * MiB) throw new Error('download was short')
       })),
       async () => reads.push(await timed(() => readWhole(big))),
+      async () => bareDownloads.push(await timed(() => download(streamerUrl, {}))),
     ]
     for (const side of i % 2 ? gets.reverse() : gets) await side()
   }
+
+  streamer.close()
 
   // A small public object, against a bare Node server answering the same bytes from a file.
   const small = randomFile(dir, 'small.bin', 1024)
@@ -162,7 +174,7 @@ export async function benchStorage({ app, mb, runs, smallRuns, concurrent }) {
     mb,
     runs,
     concurrent,
-    medians: { upload: median(uploads), copy: median(copies), download: median(downloads), read: median(reads) },
+    medians: { upload: median(uploads), copy: median(copies), download: median(downloads), read: median(reads), bareDownload: median(bareDownloads) },
     small: { platform: { p50: percentile(platformTimes, 50), p99: percentile(platformTimes, 99) }, bare: { p50: percentile(bareTimes, 50), p99: percentile(bareTimes, 99) } },
     memory: { before, peak, concurrentMs },
   }
