@@ -47,3 +47,26 @@ create table storage_s3_multipart_parts (
   etag text not null,
   primary key (upload_id, part_number)
 );
+
+-- Resumable (TUS) uploads under way (server/storage/resumable-store.ts): the offset reached and
+-- the parts stored so far, each a version of the project's (storage_versions lists them), put
+-- together into the object with the last chunk. The platform's rows, so every app copy can take
+-- an upload's next chunk, after a restart too.
+create table storage_resumable_uploads (
+  id text primary key,
+  project_ref text not null,
+  size bigint,
+  upload_offset bigint not null default 0,
+  metadata jsonb not null default '{}',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index storage_resumable_uploads_project on storage_resumable_uploads (project_ref);
+
+create table storage_resumable_parts (
+  upload_id text not null references storage_resumable_uploads (id) on delete cascade,
+  seq int not null,
+  version text not null,
+  size_bytes bigint not null,
+  primary key (upload_id, seq)
+);

@@ -1,7 +1,8 @@
 /**
  * Resumable uploads at `/storage/v1/upload/resumable`: the TUS protocol (1.0.0, creation,
- * termination) as tus-js-client and Studio speak it, by `@tus/server` on files under
- * `DATA_DIR/storage/resumable/` (so an upload survives a broken connection and an app restart).
+ * termination) as tus-js-client and Studio speak it, by `@tus/server` on the platform's rows and
+ * the storage backend's bytes (resumable-store.ts: an upload survives a broken connection and an
+ * app restart, and goes on through any app copy).
  * The object is named by the upload's metadata (`bucketName`, `objectName`, `contentType`,
  * `cacheControl`, `metadata`); creating the upload and every chunk are asked of the caller's
  * policies, as Supabase's storage does; the last chunk makes the object (its bytes copied into a
@@ -10,13 +11,14 @@
  * An upload's id is its project's ref, a dot and a random part: a request through another
  * project's URL finds nothing. Uploads left unfinished are removed after a day.
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import type { IncomingMessage } from 'node:http'
 import { randomUUID } from 'node:crypto'
 import { Server, type ServerOptions } from '@tus/server'
-import { FileStore } from '@tus/file-store'
 import type { Upload } from '@tus/utils'
+import type { Platform } from '../kernel/platform'
+import type { StorageBackend } from './backend/types'
+import { partsInOrder } from './backend/concat'
+import { PlatformUploadStore } from './resumable-store'
 import { projectTarget } from '../gateway/target'
 import { ownOrigin } from '../auth/redirects'
 import type { Caller } from './caller'
@@ -58,14 +60,13 @@ export class ResumableUploads {
   private readonly server: Server
   /** What the request being handled works with, for the protocol's hooks (which get only the request). */
   private readonly pending = new WeakMap<IncomingMessage, Pending>()
-  private readonly directory: string
+  private readonly store: PlatformUploadStore
 
-  constructor(root: string) {
-    this.directory = path.join(root, 'resumable')
-    fs.mkdirSync(this.directory, { recursive: true, mode: 0o700 })
-    const options: Omit<ServerOptions, 'locker'> & { datastore: FileStore } = {
+  constructor(platform: Platform, backend: StorageBackend) {
+    this.store = new PlatformUploadStore(platform, backend, EXPIRY_MS)
+    const options: Omit<ServerOptions, 'locker'> & { datastore: PlatformUploadStore } = {
       path: '/upload/resumable',
-      datastore: new FileStore({ directory: this.directory, expirationPeriodInMilliseconds: EXPIRY_MS }),
+      datastore: this.store,
       disableTerminationForFinishedUploads: true,
       exposedHeaders: ['X-Request-Id'],
       // The URL the client was given, below the project's: `{site}/p/{ref}/storage/v1/upload/resumable/{id}`.
@@ -81,9 +82,9 @@ export class ResumableUploads {
       maxSize: (req) => this.of(req).ctx.uploadLimit.bytes,
       onUploadCreate: async (req, upload) => {
         const { ctx, caller } = this.of(req)
-        // Each unfinished upload keeps its bytes on this machine's disk, outside the project's
-        // storage size: a project has only so many at once.
-        const unfinished = await this.unfinishedOf(ctx.gate.project.ref)
+        // Each unfinished upload keeps its bytes until it is finished or a day old: a project has
+        // only so many at once.
+        const unfinished = await this.store.unfinishedOf(ctx.gate.project.ref)
         if (unfinished >= MAX_UNFINISHED_PER_PROJECT)
           throw refusal(429, `This project has ${unfinished} resumable uploads unfinished (${MAX_UNFINISHED_PER_PROJECT} at most): finish or cancel one first. An upload left alone is removed a day after its last byte.`)
         try {
@@ -112,14 +113,13 @@ export class ResumableUploads {
         const { ctx } = this.of(req)
         try {
           const { bucket, name, mimetype } = await this.checked(ctx, upload)
-          const file = path.join(this.directory, upload.id)
           await storeUpload(ctx, bucket, name, {
             caller: null,
             owner: upload.metadata?.owner || null,
             upsert: upload.metadata?.upsert === 'true',
             operation: 'object.upload_resumable',
             body: {
-              stream: fs.createReadStream(file),
+              stream: partsInOrder(ctx.backend, await this.store.partKeys(upload.id)),
               mimetype,
               cacheControl: upload.metadata?.cacheControl ? `max-age=${upload.metadata.cacheControl}` : 'no-cache',
               userMetadata: parseMetadata(upload.metadata?.metadata),
@@ -137,15 +137,13 @@ export class ResumableUploads {
   }
 
   /** A deleted project's uploads under way go with it. */
-  async removeProject(ref: string): Promise<void> {
-    const names = await fs.promises.readdir(this.directory)
-    await Promise.all(names.filter((name) => name.startsWith(`${ref}.`)).map((name) => fs.promises.rm(path.join(this.directory, name), { force: true })))
+  removeProject(ref: string): Promise<void> {
+    return this.store.removeProject(ref)
   }
 
-  /** The project's uploads under way: their files are `{ref}.{hex}`, each beside its `.json`. */
-  private async unfinishedOf(ref: string): Promise<number> {
-    const names = await fs.promises.readdir(this.directory)
-    return names.filter((name) => name.startsWith(`${ref}.`) && !name.endsWith('.json')).length
+  /** The project's uploads under way. */
+  unfinishedOf(ref: string): Promise<number> {
+    return this.store.unfinishedOf(ref)
   }
 
   private of(req: { runtime?: { node?: { req: unknown } } }): Pending {

@@ -138,7 +138,7 @@ export class StorageService implements ProjectService {
     this.databases = new StorageDatabases(platform)
     const { storage } = platform.config
     this.backend = storage.backend === 's3' ? new S3Backend(storage) : new FileBackend(root)
-    this.resumable = new ResumableUploads(root)
+    this.resumable = new ResumableUploads(platform, this.backend)
   }
 
   // Decided on the route that will answer (the decoded path), not on the path as sent: a

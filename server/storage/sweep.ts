@@ -1,6 +1,6 @@
 /**
  * Bytes no object names any more are removed (the scheduler's pass, at most hourly per app copy):
- * a version listed in the ledger a day ago or more, not a part of a multipart upload under way,
+ * a version listed in the ledger a day ago or more, not a part of an upload under way (multipart or resumable),
  * that no row of the project's `storage.objects` names. Such bytes come from an upload whose row
  * never committed (the app stopped between the two), and from a restore, which brings a project's
  * rows back as they were in the backup (a backup holds the database, not the bytes). A day, so
@@ -34,6 +34,8 @@ export async function sweepOrphanBytes(platform: Platform, databases: StorageDat
                    where v.project_ref = p.ref and v.created_at < now() - interval '1 day'
                      and not exists (select 1 from storage_s3_multipart_parts mp join storage_s3_multipart_uploads mu using (upload_id)
                                       where mu.project_ref = p.ref and mp.version = v.version)
+                     and not exists (select 1 from storage_resumable_parts rp join storage_resumable_uploads ru on ru.id = rp.upload_id
+                                      where ru.project_ref = p.ref and rp.version = v.version)
                    order by v.created_at limit ${BATCH}) as versions
        from projects p
       where p.status in ('ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY') and p.db_location is not null and not coalesce((p.db_location->>'given')::boolean, false)

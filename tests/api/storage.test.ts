@@ -343,24 +343,31 @@ describe('storage through supabase-js', () => {
     expect(location).toMatch(new RegExp(`^${url}/storage/v1/upload/resumable/${ref}\\.[0-9a-f]{32}$`))
     const head = await fetch(location, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', authorization: `Bearer ${token}`, apikey: keys.anon_key } })
     expect(head.headers.get('upload-offset')).toBe(String(5 * 1024 * 1024))
-    // As after an app restart: a new TUS server with nothing in memory, the same files.
+    // As after an app restart, or on another app copy: a new TUS server with nothing in memory.
     const storage = storageService(tp.platform) as unknown as { resumable: ResumableUploads }
-    storage.resumable = new ResumableUploads(path.join(tp.dataDir, 'storage'))
+    storage.resumable = new ResumableUploads(tp.platform, storageService(tp.platform).backend)
     await new Promise<void>((resolve, reject) => new tus.Upload(bytes, options({ uploadUrl: location, onSuccess: () => resolve(), onError: reject })).start())
     const downloaded = Buffer.from(await (await admin.storage.from('videos').download(`${a.id}/clip.bin`)).data!.arrayBuffer())
     expect(createHash('md5').update(downloaded).digest('hex')).toBe(createHash('md5').update(bytes).digest('hex'))
     // Owned by the user who started it, whoever sent the last chunk.
     const owned = await runSql(tp, owner, ref, `select owner_id from storage.objects where bucket_id = 'videos'`)
     expect(owned.body.results.at(-1).rows).toEqual([{ owner_id: a.id }])
-    // Nothing of the upload is left in the resumable folder, and anon may not start one.
-    expect(fs.readdirSync(path.join(tp.dataDir, 'storage', 'resumable')).filter((f) => f.startsWith(`${ref}.`))).toEqual([])
+    // Nothing of the upload is left, its parts' bytes neither, and anon may not start one.
+    const uploadsOf = (project: string) => tp.platform.db.query('select id from storage_resumable_uploads where project_ref = $1', [project])
+    expect(await uploadsOf(ref)).toEqual([])
+    expect(await tp.platform.db.query('select 1 from storage_resumable_parts')).toEqual([])
+    const [{ objects, ledger }] = await tp.platform.db.query<{ objects: string; ledger: string }>(
+      `select (select count(*) from storage_versions where project_ref = $1) as ledger, $2::bigint as objects`,
+      [ref, (await rowsOf(tp, owner, ref, 'select count(*)::int as n from storage.objects where version is not null'))[0].n]
+    )
+    expect(Number(ledger)).toBe(Number(objects))
     const anonStart = await fetch(`${url}/storage/v1/upload/resumable`, {
       method: 'POST',
       headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', apikey: keys.anon_key, 'Upload-Metadata': `bucketName ${Buffer.from('videos').toString('base64')},objectName ${Buffer.from('x.bin').toString('base64')}` },
     })
     expect(anonStart.status).toBe(403)
 
-    // Unfinished uploads keep bytes outside the project's size: ten at most at once.
+    // Unfinished uploads keep their bytes until they are finished or a day old: ten at most at once.
     const start = () =>
       fetch(`${url}/storage/v1/upload/resumable`, {
         method: 'POST',
@@ -372,8 +379,37 @@ describe('storage through supabase-js', () => {
     const eleventh = await start()
     expect(eleventh.status).toBe(429)
     expect(await eleventh.text()).toContain(`This project has ${MAX_UNFINISHED_PER_PROJECT} resumable uploads unfinished`)
-    for (const name of fs.readdirSync(path.join(tp.dataDir, 'storage', 'resumable')).filter((f) => f.startsWith(`${ref}.`))) fs.rmSync(path.join(tp.dataDir, 'storage', 'resumable', name))
+    await tp.platform.db.query('delete from storage_resumable_uploads where project_ref = $1', [ref])
     expect((await start()).status).toBe(201)
+  })
+
+  it('keeps what came of one long chunk before its connection broke, part by part as it came, and goes on from there', async () => {
+    const bytes = Buffer.alloc(20 * 1024 * 1024)
+    for (let i = 0; i < bytes.length; i += 4096) bytes.writeUInt32BE(i ^ 0x5a5a, i)
+    const auth = { 'Tus-Resumable': '1.0.0', apikey: keys.service_role_key, authorization: `Bearer ${keys.service_role_key}` }
+    const created = await fetch(`${url}/storage/v1/upload/resumable`, {
+      method: 'POST',
+      headers: { ...auth, 'Upload-Length': String(bytes.length), 'Upload-Metadata': `bucketName ${Buffer.from('videos').toString('base64')},objectName ${Buffer.from('long.bin').toString('base64')}` },
+    })
+    expect(created.status).toBe(201)
+    const location = created.headers.get('location')!
+    // The whole file in one PATCH, broken off after 17 MiB: its first two parts are kept while it
+    // still comes (an app stopping then loses one part at most), and whatever came of the third.
+    const patch = http.request(location, { method: 'PATCH', headers: { ...auth, 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0', 'Content-Length': String(bytes.length) } })
+    patch.on('error', () => undefined)
+    patch.write(bytes.subarray(0, 17 * 1024 * 1024))
+    const offset = async () => Number((await fetch(location, { method: 'HEAD', headers: auth })).headers.get('upload-offset'))
+    await expect.poll(offset, { timeout: 20_000 }).toBeGreaterThanOrEqual(16 * 1024 * 1024)
+    patch.destroy()
+    let reached = -1
+    await expect.poll(async () => reached === (reached = await offset()), { timeout: 20_000, interval: 500 }).toBe(true)
+    expect(reached).toBeGreaterThanOrEqual(16 * 1024 * 1024)
+    expect(reached).toBeLessThanOrEqual(17 * 1024 * 1024)
+    const rest = await fetch(location, { method: 'PATCH', headers: { ...auth, 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': String(reached) }, body: bytes.subarray(reached) })
+    expect(rest.status).toBe(204)
+    const downloaded = Buffer.from(await (await admin.storage.from('videos').download('long.bin')).data!.arrayBuffer())
+    expect(downloaded.equals(bytes)).toBe(true)
+    expect(await tp.platform.db.query('select 1 from storage_resumable_parts')).toEqual([])
   })
 
   it("counts the files' bytes as the organization's storage size, from the platform's own account, and past the Free plan's 1 GB it is over quota", async () => {
@@ -534,12 +570,12 @@ describe('storage through supabase-js', () => {
       headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', apikey: doomedKeys.service_role_key, 'Upload-Metadata': `bucketName ${Buffer.from('files').toString('base64')},objectName ${Buffer.from('b.txt').toString('base64')}` },
     })
     expect(unfinished.status).toBe(201)
-    const resumableOf = () => fs.readdirSync(path.join(tp.dataDir, 'storage', 'resumable')).filter((f) => f.startsWith(`${doomed}.`))
-    expect(resumableOf()).not.toEqual([])
+    const resumableOf = () => tp.platform.db.query('select id from storage_resumable_uploads where project_ref = $1', [doomed])
+    expect(await resumableOf()).not.toEqual([])
     expect((await tp.call('DELETE', `/platform/projects/${doomed}`, { token: owner })).status).toBe(200)
     await settle(tp.platform)
     expect(fs.existsSync(dir)).toBe(false)
-    expect(resumableOf()).toEqual([])
+    expect(await resumableOf()).toEqual([])
     expect(await tp.platform.db.query('select 1 from storage_versions where project_ref = $1', [doomed])).toEqual([])
   })
 

@@ -7,10 +7,10 @@
  * so a project's SQL cannot point a part at bytes that are not its own.
  */
 import { randomBytes } from 'node:crypto'
-import { Readable } from 'node:stream'
 import type { Platform } from '../../kernel/platform'
 import { ObjectTooLarge } from '../backend/types'
 import type { StorageBackend } from '../backend/types'
+import { partsInOrder } from '../backend/concat'
 import { removeBytes } from '../buckets'
 import { objectKey } from '../context'
 import { tooLarge } from '../errors'
@@ -108,19 +108,6 @@ export async function uploadPart(s3: S3Call) {
   if (gone.length) await removeBytes(ctx, gone)
   if (!saved.taken) throw noSuchUpload()
   s3.send(200, undefined, { ETag: etag })
-}
-
-/** The parts' bytes one after the other, read part by part as the stream is consumed. */
-function partsInOrder(backend: StorageBackend, keys: string[]): Readable {
-  return Readable.from(
-    (async function* () {
-      for (const key of keys) {
-        const part = await backend.read(key)
-        if (!part) throw new Error(`A part of the upload is missing (${key})`)
-        for await (const chunk of part) yield chunk as Buffer
-      }
-    })()
-  )
 }
 
 export async function completeMultipartUpload(s3: S3Call) {
