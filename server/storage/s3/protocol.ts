@@ -129,7 +129,7 @@ export async function serveS3(platform: Platform, call: ServiceCall, gate: Passe
     const request = signedRequestOf(call)
     const { caller, signing } = await authenticate(platform, request, gate)
     if (gate.project.read_only && method !== 'GET' && method !== 'HEAD')
-      throw new S3Error('AccessDenied', `${readOnlyModeMessage(null, null)} Downloads and lists still work; delete objects from the dashboard or the storage API to get back under the quota.`, 403)
+      throw new S3Error('AccessDenied', `${readOnlyModeMessage(null, null)} Downloads and lists still work.`, 403)
     const { bucket, key } = bucketAndKey(signedRest(request, gate.project.ref))
     // The query as it was signed (a `+` is a plus, as SigV4 reads it, not a space).
     const query = new URLSearchParams(queryPairs(request.rawQuery))
