@@ -114,6 +114,9 @@ test('the main screens have no serious or critical WCAG 2 A/AA findings in light
   await page.goto(`/project/${ref}/database/extensions`)
   await check('extensions', page.getByText('pgcrypto').first(), { phone: true })
 
+  await page.goto(`/project/${ref}/database/publications`)
+  await check('publications', page.getByText('supabase_realtime').first(), { phone: true })
+
   await page.goto(`/project/${ref}/logs`)
   await check('logs', page.getByRole('heading', { name: 'Logs', exact: true }), { phone: true })
 

@@ -70,6 +70,8 @@ it.each([
   ['/project/[ref]/database/column-privileges', ['Column privileges']],
   ['/project/[ref]/database/extensions', ['Database']],
   ['/project/[ref]/database/wrappers', ['Database']],
+  ['/project/[ref]/database/hooks', ['Database']],
+  ['/project/[ref]/database/publications', ['Database']],
   ['/project/[ref]/database/backups', ['Backups']],
   ['/project/[ref]/editor', ['Table editor']],
   ['/project/[ref]/editor/[...table]', ['Table editor']],

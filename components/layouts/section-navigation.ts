@@ -98,7 +98,7 @@ export function projectNavigation({
 }
 
 /** The pages under the Database entry: the object lists and the database's other pages. */
-const DATABASE_PAGES = /^\/project\/\[ref\]\/database(\/(\[kind\]|extensions|wrappers|hooks))?$/
+const DATABASE_PAGES = /^\/project\/\[ref\]\/database(\/(\[kind\]|extensions|wrappers|hooks|publications))?$/
 
 export function organizationNavigation({
   slug,

@@ -8,4 +8,5 @@ export const databaseKeys = {
   /** Below the schema catalog: reloaded with it after SQL that changes the schema. */
   apiDocsCatalog: (ref: string | undefined) => ['database', ref, 'schema-catalog', 'api-docs'] as const,
   objects: (ref: string | undefined, kind: string | undefined) => ['database', ref, 'objects', kind] as const,
+  publications: (ref: string | undefined) => ['database', ref, 'publications'] as const,
 }

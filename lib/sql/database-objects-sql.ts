@@ -20,7 +20,7 @@ import { PROJECT_ROLES_CTES, PROJECT_SCHEMA } from './project-roles-sql'
 export const OBJECTS_MAX = 5000
 
 /** True when the object (of the catalog `catalog`, e.g. pg_class) was made by an extension. */
-const FROM_EXTENSION = (catalog: string, oid: string) =>
+export const FROM_EXTENSION = (catalog: string, oid: string) =>
   `exists (select 1 from pg_catalog.pg_depend d where d.classid = 'pg_catalog.${catalog}'::pg_catalog.regclass and d.objid = ${oid} and d.deptype = 'e')`
 
 /** `select` of the listing: `objects` holds the rows of `source` (which has `sort`) as one JSON array. */

@@ -14,6 +14,7 @@ import { capabilitiesFromRows, CAPABILITIES_SQL, createExtensionSql, extensionSt
 import { hooksFromRows, HOOKS_SQL } from '@/lib/sql/project-features/hooks'
 import { resetStatementsSql, statementsFromRows, statementsSql } from '@/lib/sql/project-features/query-performance'
 import { wrappersFromRows, WRAPPERS_SQL } from '@/lib/sql/project-features/wrappers'
+import { addTableSql, dropTableSql, PUBLICATIONS_SQL, publicationsFromRows, replicaIdentitySql, setEventsSql } from '@/lib/sql/publications'
 import type { PgCluster } from '../helpers/pg-cluster'
 import type { TestPlatform } from '../helpers/test-platform'
 import { activeProject, BACKENDS, memberOf, ownerWithOrg, rowsOf, runSql } from '../helpers/project-backends'
@@ -121,6 +122,29 @@ for (const backend of BACKENDS) {
         ])
         expect(catalog.foreign_tables).toEqual([{ schema: 'public', name: 'remote_orders', server: 'reporting', options: { schema_name: 'public', table_name: 'orders' }, columns: ['id', 'total'] }])
       }
+    })
+
+    it("has the supabase_realtime publication from the start, the project's own: Database → Publications adds a table, sets its events and a table's replica identity", async () => {
+      const listing = async (token = owner) => publicationsFromRows(await read(PUBLICATIONS_SQL, token))
+      const realtime = async () => (await listing()).publications.find((p) => p.name === 'supabase_realtime')
+      expect(await realtime()).toMatchObject({ owner: `p_${ref}`, owned: true, allTables: false, tables: [], events: { insert: true, update: true, delete: true, truncate: true } })
+      await sql('create table public.todos (id bigint primary key, task text)')
+      const todos = { schema: 'public', name: 'todos' }
+      expect((await listing()).tables).toContainEqual(expect.objectContaining({ ...todos, replicaIdentity: 'default', hasPrimaryKey: true, owned: true }))
+      // The platform's service schemas are not the project's to publish.
+      expect((await listing()).tables.some((t) => t.schema === 'auth' || t.schema === 'storage')).toBe(false)
+
+      // A Read-only member reads the page and changes nothing.
+      expect((await listing(reader)).publications.map((p) => p.name)).toContain('supabase_realtime')
+      expect((await runSql(tp, reader, ref, addTableSql('supabase_realtime', todos))).status).toBe(403)
+
+      for (const statement of [addTableSql('supabase_realtime', todos), setEventsSql('supabase_realtime', { insert: true, update: true, delete: false, truncate: false }), replicaIdentitySql(todos, 'full')])
+        expect((await runSql(tp, owner, ref, statement)).status, statement).toBe(200)
+      expect(await realtime()).toMatchObject({ tables: [todos], events: { insert: true, update: true, delete: false, truncate: false } })
+      expect((await listing()).tables).toContainEqual(expect.objectContaining({ ...todos, replicaIdentity: 'full' }))
+      expect((await runSql(tp, owner, ref, dropTableSql('supabase_realtime', todos))).status).toBe(200)
+      expect((await realtime())?.tables).toEqual([])
+      await sql('drop table public.todos')
     })
 
     it.skipIf(backend.name !== 'server')(

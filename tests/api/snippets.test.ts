@@ -320,6 +320,16 @@ for (const backend of BACKENDS) {
       const deleteMessage = (user: string, text: string) => ok(asUser(user, `delete from public.messages where message = '${text}'`)).then((r) => r[1].rowCount)
       const deleteChannel = (user: string) => ok(asUser(user, "delete from public.channels where slug = 'general'")).then((r) => r[1].rowCount)
 
+      it("adds its tables to the supabase_realtime publication, with their old records, as Supabase's quickstart does", async () => {
+        const published = await ok(`select schemaname || '.' || tablename as t from pg_catalog.pg_publication_tables where pubname = 'supabase_realtime' order by 1`)
+        expect(published[0].rows.map((r) => r.t)).toEqual(['public.channels', 'public.messages', 'public.users'])
+        const identity = await ok(`select relname, relreplident from pg_catalog.pg_class where oid in ('public.channels'::regclass, 'public.messages'::regclass) order by relname`)
+        expect(identity[0].rows).toEqual([
+          { relname: 'channels', relreplident: 'f' },
+          { relname: 'messages', relreplident: 'f' },
+        ])
+      })
+
       it('makes a chat user for every auth user', async () => {
         const results = await ok('select username from public.users order by username')
         expect(results[0].rows.map((r) => r.username)).toEqual(['ada', 'ann', 'bob', 'mo'])

@@ -52,6 +52,7 @@ describe('the navigation commands', () => {
         '/project/abc/advisors/query-performance',
         '/project/abc/integrations/cron',
         '/project/abc/database/hooks',
+        '/project/abc/database/publications',
         '/project/abc/settings/general',
         '/project/abc/settings/compute-and-disk',
         '/project/abc/settings/api',

@@ -7,6 +7,7 @@ const DATABASE_PAGES = [
   { path: 'extensions', title: 'Extensions' },
   { path: 'wrappers', title: 'Wrappers' },
   { path: 'hooks', title: 'Hooks' },
+  { path: 'publications', title: 'Publications' },
 ] as const
 type DatabasePage = (typeof DATABASE_PAGES)[number]['path']
 

@@ -122,6 +122,18 @@ export const slackClone: Snippet = {
         after insert on auth.users
         for each row execute function public.add_chat_user();
 
+      -- Realtime streams the chat's changes (Database → Publications), old records included.
+      -- Skipped in a database without the supabase_realtime publication.
+      alter table public.channels replica identity full;
+      alter table public.messages replica identity full;
+      do $realtime$
+      begin
+        if exists (select 1 from pg_catalog.pg_publication where pubname = 'supabase_realtime') then
+          alter publication supabase_realtime add table public.channels, public.messages, public.users;
+        end if;
+      end
+      $realtime$;
+
       -- Give someone a role (as the database owner, e.g. here):
       --   insert into public.user_roles (user_id, role) values ('<user id>', 'moderator');
     `
