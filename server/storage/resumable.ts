@@ -141,11 +141,6 @@ export class ResumableUploads {
     return this.store.removeProject(ref)
   }
 
-  /** The project's uploads under way. */
-  unfinishedOf(ref: string): Promise<number> {
-    return this.store.unfinishedOf(ref)
-  }
-
   private of(req: { runtime?: { node?: { req: unknown } } }): Pending {
     const node = req.runtime?.node?.req as IncomingMessage | undefined
     const found = node && this.pending.get(node)

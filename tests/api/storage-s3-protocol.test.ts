@@ -17,6 +17,8 @@ import {
   DeleteBucketCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
+  GetBucketLocationCommand,
+  GetBucketVersioningCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
@@ -99,6 +101,8 @@ it('creates, finds, lists and deletes buckets', async () => {
   expect((await failure(s3.send(new CreateBucketCommand({ Bucket: 'files' })))).name).toBe('BucketAlreadyOwnedByYou')
   expect((await s3.send(new HeadBucketCommand({ Bucket: 'files' }))).$metadata.httpStatusCode).toBe(200)
   expect((await failure(s3.send(new HeadBucketCommand({ Bucket: 'nothing' })))).status).toBe(404)
+  expect((await s3.send(new GetBucketLocationCommand({ Bucket: 'files' }))).LocationConstraint).toBe((await tp.call('GET', `/platform/storage/${ref}/s3`, { token: owner })).body.region)
+  expect((await s3.send(new GetBucketVersioningCommand({ Bucket: 'files' }))).Status).toBeUndefined()
   const listed = await s3.send(new ListBucketsCommand({}))
   expect(listed.Buckets?.map((b) => b.Name)).toEqual(['files'])
   await s3.send(new CreateBucketCommand({ Bucket: 'brief' }))

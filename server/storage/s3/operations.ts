@@ -66,7 +66,7 @@ export async function removeBucket(s3: S3Call) {
 export async function bucketLocation(s3: S3Call) {
   const ctx = await s3.context({ bucket: s3.bucket! })
   await getBucket(ctx)
-  s3.send(200, `<?xml version="1.0" encoding="UTF-8"?>\n<LocationConstraint xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${ctx.gate.project.region}</LocationConstraint>`)
+  s3.send(200, documentOf('LocationConstraint', ctx.gate.project.region))
 }
 
 /** ListObjectsV2 (`list-type=2`) and ListObjects (markers). */

@@ -20,6 +20,7 @@ import { readText, requestBody, type S3Call } from './call'
 import { accessDenied, errorXml, fromStorageError, invalidAccessKey, invalidArgument, isS3Error, notImplemented, S3Error } from './errors'
 import * as multipart from './multipart'
 import * as op from './operations'
+import { documentOf } from './xml'
 import { queryPairs, readSignature, verifySignature, type Signature, type SignedRequest } from './sigv4'
 
 export type S3ContextMaker = (caller: Caller, params: Record<string, string>, extras: { json?: Record<string, unknown>; headers?: Record<string, string> }) => Promise<StorageContext>
@@ -36,7 +37,7 @@ export function operationOf(method: string, bucket: string | null, key: string |
   if (bucket === null) return method === 'GET' ? op.listAllBuckets : `${method} on the service`
   if (key === null) {
     if (method === 'GET' && q.has('location')) return op.bucketLocation
-    if (method === 'GET' && q.has('versioning')) return async (s3) => s3.send(200, `<?xml version="1.0" encoding="UTF-8"?>\n<VersioningConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/"/>`)
+    if (method === 'GET' && q.has('versioning')) return async (s3) => s3.send(200, documentOf('VersioningConfiguration', {}))
     if (method === 'GET') return op.listObjects
     if (method === 'HEAD') return op.headBucket
     if (method === 'PUT') return op.makeBucket

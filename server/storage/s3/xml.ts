@@ -19,9 +19,10 @@ export function element(name: string, value: Node): string {
   return `<${name}>${escape(String(value))}</${name}>`
 }
 
-/** A whole answer document: its root element in S3's namespace. */
-export function documentOf(root: string, fields: Record<string, Node>): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="${NAMESPACE}">${Object.entries(fields).map(([k, v]) => element(k, v)).join('')}</${root}>`
+/** A whole answer document: its root element in S3's namespace, holding fields or a text. */
+export function documentOf(root: string, content: Record<string, Node> | string): string {
+  const inner = typeof content === 'string' ? escape(content) : Object.entries(content).map(([k, v]) => element(k, v)).join('')
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="${NAMESPACE}">${inner}</${root}>`
 }
 
 const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true, processEntities: true, isArray: (name) => name === 'Part' || name === 'Object' })
