@@ -9,7 +9,8 @@
 // run here at start-up, publishes it on globalThis, so this server loads no second copy of the
 // platform's code. The platform itself is one per process (server/platform.ts keeps it on
 // globalThis). Should the handler be missing, Next serves the API as with `next start`, and the
-// reason is logged.
+// reason is logged. WebSocket handshakes of a project's services (realtime) go to the platform's
+// upgrade handler, published beside it.
 //
 // Environment: PORT, and LISTEN_HOST as scripts/start.mjs resolved it (passed as SERVE_HOST).
 import http from 'node:http'
@@ -23,8 +24,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const host = process.env.SERVE_HOST || '127.0.0.1'
 const port = Number(process.env.PORT || '3000')
 
-/** The key server/http/published-handler.ts publishes the handler under. */
+/** The keys server/http/published-handler.ts publishes the handlers under. */
 const PLATFORM_HANDLER_KEY = Symbol.for('supaboard.platformHandler')
+const PLATFORM_UPGRADE_KEY = Symbol.for('supaboard.platformUpgrade')
 
 /**
  * In production Next runs the instrumentation hook at its first request only; here it runs at
@@ -43,6 +45,7 @@ async function registerInstrumentation() {
 const app = next({ dev: false, dir: root, hostname: host, port })
 await Promise.all([app.prepare(), registerInstrumentation()])
 const platformHandler = globalThis[PLATFORM_HANDLER_KEY] ?? null
+const platformUpgrade = globalThis[PLATFORM_UPGRADE_KEY] ?? null
 if (!platformHandler) console.warn('The API is served through Next (slower): the platform handler was not published (the log above says why).')
 const nextHandler = app.getRequestHandler()
 
@@ -60,6 +63,17 @@ const server = http.createServer((req, res) => {
 // A client has 10 s to send its request's headers (Node's own default is a minute); each body has
 // its own deadline (REQUEST_BODY_TIMEOUT_MS, server/http/guards.ts).
 server.headersTimeout = 10_000
+// WebSockets: a project's realtime socket (/p/{ref}/realtime/v1/websocket); nothing else takes one.
+server.on('upgrade', (req, socket, head) => {
+  if (platformUpgrade && isPlatformPath(req.url ?? '/')) {
+    Promise.resolve(platformUpgrade(req, socket, head)).catch((error) => {
+      console.error('WebSocket handshake failed:', error)
+      socket.destroy()
+    })
+    return
+  }
+  socket.destroy()
+})
 server.listen(port, host)
 // As `next start` does: exit at once (the platform's engine is stopped by its exit handler).
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0))

@@ -1,5 +1,5 @@
 /**
- * The log sources of SPEC §3 and their fields by dotted path and type. Five are fed by what this
+ * The log sources of SPEC §3 and their fields by dotted path and type. Six are fed by what this
  * platform records (docs/logs.md); the others belong to services this platform does not run, and
  * are listed so that a project's log page has the same shape everywhere, always empty.
  */
@@ -17,7 +17,7 @@ export const LOG_SOURCE_NAMES = [
 export type LogSourceName = (typeof LOG_SOURCE_NAMES)[number]
 
 /** The sources with rows: what the platform records. */
-export const RECORDED_SOURCES = ['edge_logs', 'auth_logs', 'postgres_logs', 'postgrest_logs', 'storage_logs'] as const satisfies readonly LogSourceName[]
+export const RECORDED_SOURCES = ['edge_logs', 'auth_logs', 'postgres_logs', 'postgrest_logs', 'storage_logs', 'realtime_logs'] as const satisfies readonly LogSourceName[]
 export type RecordedSource = (typeof RECORDED_SOURCES)[number]
 
 export const isRecordedSource = (source: LogSourceName): source is RecordedSource => (RECORDED_SOURCES as readonly string[]).includes(source)
@@ -119,9 +119,18 @@ export const LOG_SOURCES: readonly LogSource[] = [
     recorded: true,
     fields: PUBLIC_REQUEST_FIELDS,
   },
+  {
+    name: 'realtime_logs',
+    label: 'Realtime',
+    description: "The project's realtime sockets ({site}/p/{ref}/realtime/v1): connections, channel joins and leaves, refusals, and REST broadcasts. Never a token or a payload.",
+    recorded: true,
+    fields: [
+      ...PUBLIC_REQUEST_FIELDS,
+      ...fields(['metadata.event', 'string'], ['metadata.channel', 'string'], ['metadata.role', 'string'], ['metadata.reason', 'string']).slice(COMMON.length),
+    ],
+  },
   notRun('function_edge_logs', 'Edge function requests', 'Requests to edge functions.'),
   notRun('function_logs', 'Edge function logs', 'What edge functions print.'),
-  notRun('realtime_logs', 'Realtime', 'Realtime connections and channels.'),
   notRun('supavisor_logs', 'Pooler', 'The connection pooler.'),
 ]
 

@@ -113,3 +113,12 @@ export async function withCopyLock<T>(adminUrl: string, database: string, fn: (c
 export async function reopenDatabase(adminUrl: string, database: string) {
   await withAdminSession(adminUrl, (client) => client.query(`ALTER DATABASE ${pg.escapeIdentifier(database)} ALLOW_CONNECTIONS true`))
 }
+
+/**
+ * The connection settings of an admin's logical replication session in a project's database
+ * (realtime's change feed, server/realtime/changes/replication.ts), pinned like every admin session;
+ * the replication client connects it itself.
+ */
+export function adminReplicationConfig(adminUrl: string, options: AdminSessionOptions & { database: string }): pg.ClientConfig {
+  return config(adminUrl, options)
+}

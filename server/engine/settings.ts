@@ -52,6 +52,13 @@ export function engineSettings({ port, totalMemoryBytes = os.totalmem(), durable
     authentication_timeout: '10s',
     // Containers often give /dev/shm 64 MB: parallel queries then fail with POSIX shared memory.
     dynamic_shared_memory_type: 'mmap',
+    // Realtime's database changes stream by logical replication (one slot per project with
+    // subscribers, server/realtime/changes/); a slot that falls behind holds at most 1 GB of WAL,
+    // then it is lost (its subscribers are told) rather than the disk filled.
+    wal_level: 'logical',
+    max_replication_slots: '64',
+    max_wal_senders: '64',
+    max_slot_wal_keep_size: '1GB',
     // The server's log goes to the platform, which writes it to DATA_DIR/engine/postgres.log.
     logging_collector: 'off',
     log_line_prefix: '%m [%p] %q%u@%d ',

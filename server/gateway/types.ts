@@ -4,6 +4,7 @@
  * app reaches the same processes and pools.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { PlanId, ProjectStatus } from '@/lib/api-types'
 import type { ProjectDbLocation } from '../databases/types'
 import type { ProjectApiSettings } from '../data-api/settings-type'
@@ -28,7 +29,7 @@ export type GatedProject = {
 export type PassedGate = { project: GatedProject; settings: ProjectApiSettings; keyRole: ApiKeyRole; key: string }
 
 /** The log sources a service's requests are recorded in (SPEC §3). */
-export type ServiceLogSource = 'postgrest_logs' | 'edge_logs' | 'storage_logs'
+export type ServiceLogSource = 'postgrest_logs' | 'edge_logs' | 'storage_logs' | 'realtime_logs'
 
 /** Why a project's service lets go of what it holds for the project. */
 export type ReleaseReason = 'pause' | 'delete' | 'backup' | 'restore' | 'restart' | 'transfer' | 'read-only'
@@ -50,6 +51,18 @@ export type ServiceCall = {
   pass(): Promise<PassedGate | null>
 }
 
+/** A WebSocket handshake to a service, once it passed the gate: the service takes the socket. */
+export type UpgradeCall = {
+  req: IncomingMessage
+  socket: Duplex
+  head: Buffer
+  url: URL
+  /** The path below `/{service}/v1`, starting with `/`. */
+  rest: string
+  requestId: string
+  gate: PassedGate
+}
+
 export interface ProjectService {
   /** Its path segment: `{site}/p/{ref}/{name}/v1`. */
   readonly name: string
@@ -61,6 +74,8 @@ export interface ProjectService {
   /** In read-only mode: the hint of a request the gate refuses (409), or null when it is served. */
   refusedWhileReadOnly?(method: string, rest: string): string | null
   serve(call: ServiceCall): Promise<unknown>
+  /** A WebSocket handshake (services without one answer such a request 404). */
+  upgrade?(call: UpgradeCall): void
   /** Lets go of what it holds for a project: processes, pools, sockets. */
   release(ref: string, reason: ReleaseReason): Promise<void>
   /** The platform closes: everything it holds ends. */

@@ -7,10 +7,12 @@
  * pages/api, the same code.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
 import { readConfig } from '../config'
 import { getPlatform } from '../platform'
 import { handleNodeRequest } from './handler'
 import { answerSecurityHeaders } from './security-headers'
+import { handleProjectUpgrade } from '../gateway/upgrade'
 
 /**
  * For the instrumentation hook, which starts the platform: one import, so the build gives that
@@ -19,8 +21,9 @@ import { answerSecurityHeaders } from './security-headers'
  */
 export { getPlatform, handleNodeRequest }
 
-/** The key scripts/serve.mjs reads (it is plain JavaScript and writes it out itself). */
+/** The keys scripts/serve.mjs reads (it is plain JavaScript and writes them out itself). */
 const PLATFORM_HANDLER_KEY = Symbol.for('supaboard.platformHandler')
+const PLATFORM_UPGRADE_KEY = Symbol.for('supaboard.platformUpgrade')
 
 type PlatformRequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<unknown>
 
@@ -32,4 +35,7 @@ export function publishPlatformHandler(): void {
     return handleNodeRequest(req, res, getPlatform())
   }
   ;(globalThis as Record<symbol, unknown>)[PLATFORM_HANDLER_KEY] = handler
+  // WebSocket handshakes of a project's services (realtime): `next start` alone has none.
+  const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => getPlatform().then((platform) => handleProjectUpgrade(platform, req, socket, head))
+  ;(globalThis as Record<symbol, unknown>)[PLATFORM_UPGRADE_KEY] = upgrade
 }

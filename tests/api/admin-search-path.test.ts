@@ -17,6 +17,8 @@ import { updateReadOnlyModes } from '@/server/projects/read-only-mode'
 import { dumpAvailability } from '@/server/backups/download'
 import { asEngineAdmin, engineUrl, settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
 import { withAdminSession } from '@/server/databases/admin-session'
+import { realtimeService } from '@/server/realtime/service'
+import { appClient } from '../helpers/supabase-client'
 import { activeProject, ownerWithOrg, rowsOf, runSql, statusOf } from '../helpers/project-backends'
 import { plantingSql, STEERING_SETTINGS } from '../helpers/planted'
 
@@ -33,7 +35,7 @@ function serverFiles(dir = path.join(ROOT, 'server')): string[] {
 const relative = (file: string) => path.relative(ROOT, file)
 
 /** What opens an admin session (admin-session.ts, and the helpers built on it). */
-const ADMIN_CALL = /\b(adminClient|withAdminSession|adminPool|adminOn|onProjectDatabase|withCopyLock|reopenDatabase|withAdmin|withProjectAdmin|asAdmin)\(|pools\.admin\(/
+const ADMIN_CALL = /\b(adminReplicationConfig|adminClient|withAdminSession|adminPool|adminOn|onProjectDatabase|withCopyLock|reopenDatabase|withAdmin|withProjectAdmin|asAdmin)\(|pools\.admin\(/
 
 /**
  * Every file that opens admin sessions, and where: `maintenance` (the admin URL's own database,
@@ -63,6 +65,7 @@ const ENTRY_POINTS: Record<string, { where: 'maintenance' | 'project' | 'both'; 
   'server/projects/read-only-mode.ts': { where: 'maintenance', steps: ['read-only mode'] },
   'server/extensions/as-platform.ts': { where: 'project', steps: ['extension', 'provision'] },
   'server/extensions/extensions.ts': { where: 'project', steps: ['provision (pg_stat_statements from the start)'] },
+  'server/realtime/changes/replication.ts': { where: 'both', steps: ['realtime'] },
 }
 
 /** Files that may make a PostgreSQL connection at all, and as whom. */
@@ -74,6 +77,7 @@ const CONNECTING_FILES: Record<string, string> = {
   'server/graphql/project-schemas.ts': "a project's role or its read-only role (GraphQL)",
   'server/project-auth/database.ts': "a project's role (its auth service)",
   'server/storage/database.ts': "the project's data API login, as the caller of a storage request (its role and claims per transaction)",
+  'server/realtime/changes/visibility.ts': "the project's data API login, as the subscriber to a change (its role and claims per check)",
   'server/db/control-plane.ts': 'the control plane (no project can connect to its database)',
 }
 
@@ -226,6 +230,24 @@ describe('the admin never runs what a project planted', () => {
     const rest = await fetch(`${tp.url}/p/${pro}/rest/v1/shared_with`, { headers: { apikey: key } })
     expect(rest.status).toBe(200)
     await clean('data api')
+  })
+
+  it('realtime: the change feed made, streamed and dropped', async () => {
+    expect((await runSql(tp, owner, pro, `create table public.probe (id int primary key); grant select on public.probe to anon; alter publication supabase_realtime add table public.probe`)).status).toBe(200)
+    const app = appClient(`${tp.url}/p/${pro}`, key)
+    const changes: unknown[] = []
+    await new Promise<void>((resolve, reject) =>
+      app
+        .channel('probe')
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'probe' }, (change) => changes.push(change))
+        .subscribe((status, error) => (status === 'SUBSCRIBED' ? resolve() : status === 'CLOSED' ? undefined : reject(error ?? new Error(status))))
+    )
+    expect((await runSql(tp, owner, pro, 'insert into public.probe values (1)')).status).toBe(200)
+    while (changes.length === 0) await new Promise((resolve) => setTimeout(resolve, 20))
+    await app.removeAllChannels()
+    app.realtime.disconnect()
+    await realtimeService(tp.platform).release(pro, 'pause')
+    await clean('realtime')
   })
 
   it("holds each project to its compute size's connections, and keeps the reserved slots for the roles only the platform logs in as", async () => {

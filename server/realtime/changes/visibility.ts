@@ -1,0 +1,104 @@
+/**
+ * Whether a subscriber may see a changed row, asked as the subscriber, as Supabase's realtime
+ * does: in a read-only transaction that takes its role and JWT claims (as PostgREST does), a
+ * `select` of the row by its primary key, so the table's grants and RLS policies decide. A small
+ * pool per project logs in as the project's data API login `p_<ref>_api` (a member of anon,
+ * authenticated and service_role only). It also reads the catalog facts a change needs: its
+ * columns' type names, whether the table has RLS on.
+ */
+import pg from 'pg'
+import type { Platform } from '../../kernel/platform'
+import type { GatedProject } from '../../gateway/types'
+import { adminUrlOf } from '../../databases/project-admin'
+import { ownerRoleOf } from '../../databases/role-names'
+import { ensureApiLogin } from '../../data-api/roles'
+import type { Caller } from '../../storage/caller'
+
+const POOL_SIZE = 2
+const IDLE_MS = 10_000
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
+
+export class VisibilityChecks {
+  private pool: Promise<pg.Pool> | null = null
+  constructor(
+    private readonly platform: Platform,
+    private readonly project: Pick<GatedProject, 'ref' | 'region'>
+  ) {}
+
+  private open(): Promise<pg.Pool> {
+    this.pool ??= (async () => {
+      const adminUrl = adminUrlOf(this.platform, this.project.region)
+      if (!adminUrl) throw new Error('no managed server for this project')
+      const login = await ensureApiLogin(this.platform, this.project)
+      const url = new URL(adminUrl)
+      url.username = login.user
+      url.password = login.password
+      url.pathname = `/${ownerRoleOf(this.project.ref)}`
+      const pool = new pg.Pool({ connectionString: url.toString(), max: POOL_SIZE, idleTimeoutMillis: IDLE_MS, allowExitOnIdle: true, application_name: 'realtime' })
+      // A connection ended by the server (a restart, the database dropped) must not crash the app.
+      pool.on('error', () => undefined)
+      return pool
+    })()
+    this.pool.catch(() => (this.pool = null))
+    return this.pool
+  }
+
+  /** Type names by oid. */
+  async typeNames(oids: number[]): Promise<Map<number, string>> {
+    const pool = await this.open()
+    const { rows } = await pool.query<{ oid: number; typname: string }>('select oid::int as oid, typname from pg_catalog.pg_type where oid = any($1::oid[])', [oids])
+    return new Map(rows.map((row) => [row.oid, row.typname]))
+  }
+
+  /** The primary key's columns (not the replica identity's: with FULL, that is every column). */
+  async primaryKey(relationOid: number): Promise<string[]> {
+    const pool = await this.open()
+    const { rows } = await pool.query<{ attname: string }>(
+      `select a.attname from pg_catalog.pg_index i join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+        where i.indrelid = $1 and i.indisprimary order by array_position(i.indkey::int2[], a.attnum)`,
+      [relationOid]
+    )
+    return rows.map((row) => row.attname)
+  }
+
+  async rowSecurity(relationOid: number): Promise<boolean> {
+    const pool = await this.open()
+    const { rows } = await pool.query<{ on: boolean }>('select relrowsecurity as on from pg_catalog.pg_class where oid = $1', [relationOid])
+    return rows[0]?.on ?? false
+  }
+
+  /**
+   * Whether `caller` may select the row of `schema.table` whose key columns have `key`'s values
+   * (their text; the column's type reads them). A refusal of the table (no grant) is a no.
+   */
+  async visible(caller: Caller, schema: string, table: string, key: Record<string, string>): Promise<boolean> {
+    const columns = Object.keys(key)
+    if (columns.length === 0) return false
+    const pool = await this.open()
+    const client = await pool.connect()
+    try {
+      await client.query('begin read only')
+      await client.query(
+        `select pg_catalog.set_config('role', $1, true), pg_catalog.set_config('request.jwt.claim.role', $1, true),
+                pg_catalog.set_config('request.jwt.claims', $2, true), pg_catalog.set_config('request.jwt.claim.sub', $3, true),
+                pg_catalog.set_config('statement_timeout', $4, true)`,
+        [caller.role, JSON.stringify(caller.claims), caller.sub ?? '', `${caller.statementTimeoutSeconds}s`]
+      )
+      const where = columns.map((column, i) => `${quoteIdent(column)} = $${i + 1}`).join(' and ')
+      const { rows } = await client.query(`select 1 from ${quoteIdent(schema)}.${quoteIdent(table)} where ${where} limit 1`, columns.map((column) => key[column]))
+      return rows.length > 0
+    } catch {
+      return false
+    } finally {
+      await client.query('rollback').catch(() => undefined)
+      client.release()
+    }
+  }
+
+  async end(): Promise<void> {
+    const pool = this.pool
+    this.pool = null
+    await pool?.then((p) => p.end()).catch(() => undefined)
+  }
+}

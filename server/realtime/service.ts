@@ -1,0 +1,180 @@
+/**
+ * Realtime as one of the gateway's project services (`/p/{ref}/realtime/v1`): the WebSocket at
+ * `/websocket` (socket.ts: Phoenix channels with broadcast, presence and database changes), and
+ * REST broadcast at `POST /api/broadcast` (realtime-js's `send` without a socket) and
+ * `POST /api/broadcast/{topic}/events/{event}` (its `httpSend`). Sockets are this app copy's;
+ * a pause, delete, restore, restart or transfer closes the project's with a reason, and its change
+ * feed's slot goes with them.
+ */
+import { WebSocketServer } from 'ws'
+import { z } from 'zod'
+import type { Platform } from '../kernel/platform'
+import type { PassedGate, ProjectService, ReleaseReason, ServiceCall, UpgradeCall } from '../gateway/types'
+import { publicAnswer } from '../gateway/answers'
+import { serviceNamed } from '../gateway/services'
+import { refuseUpgrade } from '../gateway/upgrade'
+import { readBody } from '../http/guards'
+import { PlatformError } from '../kernel/errors'
+import { planNumbers } from '@/lib/billing/plan-table'
+import { formatBytes } from '@/lib/format-bytes'
+import { RealtimeHub } from './hub'
+import { RealtimeSocket, QUIET_SOCKET_MS } from './socket'
+import { ChangeFeeds } from './changes/feeds'
+import { vsnOf } from './frames'
+import { logRealtime } from './logs'
+
+/** The largest frame any plan takes (Pro: 3 MB), with room for the frame's own parts. */
+const MAX_FRAME_BYTES = 3 * 1024 * 1024 + 64 * 1024
+const MAX_REST_MESSAGES = 100
+
+/** Why a project's sockets close: what its clients' logs show. */
+const RELEASE_REASONS: Partial<Record<ReleaseReason, string>> = {
+  pause: 'The project was paused: restore it to connect again.',
+  delete: 'The project was deleted.',
+  restore: 'The project is being restored from a backup: it reconnects once it is back.',
+  restart: 'The project is restarting: it reconnects in a moment.',
+  transfer: 'The project moved to another organization: it reconnects in a moment.',
+}
+
+const restMessages = z.object({
+  messages: z
+    .array(z.object({ topic: z.string().min(1).max(255), event: z.string().min(1).max(255), payload: z.unknown().optional(), private: z.boolean().optional() }))
+    .min(1)
+    .max(MAX_REST_MESSAGES),
+})
+
+const planLimits = (gate: PassedGate) => {
+  const plan = planNumbers(gate.project.plan ?? 'free')
+  const connections = plan.quotas.REALTIME_PEAK_CONNECTIONS
+  return { maxMessageBytes: plan.limits.realtimeMaxMessageBytes, maxConnections: connections.overage ? null : connections.included }
+}
+
+export class RealtimeService implements ProjectService {
+  readonly name = 'realtime'
+  readonly logSource = 'realtime_logs' as const
+  readonly hub = new RealtimeHub()
+  readonly changes: ChangeFeeds
+  private readonly sockets = new Map<string, Set<RealtimeSocket>>()
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false })
+  private readonly sweep: NodeJS.Timeout
+
+  constructor(private readonly platform: Platform) {
+    this.changes = new ChangeFeeds(platform)
+    // A socket whose client went without a word (no heartbeat) is let go.
+    this.sweep = setInterval(() => {
+      const quietSince = Date.now() - QUIET_SOCKET_MS
+      for (const sockets of this.sockets.values()) for (const socket of sockets) if (socket.lastHeard < quietSince) socket.terminate()
+    }, QUIET_SOCKET_MS / 4)
+    this.sweep.unref()
+  }
+
+  /** How many sockets of the project this app copy holds. */
+  socketsOf(ref: string): number {
+    return this.sockets.get(ref)?.size ?? 0
+  }
+
+  /** Ends every socket of the project at once, as a dropped network would (its clients reconnect). */
+  terminateAll(ref: string): void {
+    for (const socket of [...(this.sockets.get(ref) ?? [])]) socket.terminate()
+  }
+
+  upgrade(call: UpgradeCall): void {
+    if (call.rest !== '/websocket') return refuseUpgrade(call.socket, 404, { message: 'The realtime socket is at /realtime/v1/websocket.' }, call.requestId)
+    const vsn = vsnOf(call.url.searchParams.get('vsn'))
+    if (!vsn) return refuseUpgrade(call.socket, 400, { message: 'vsn is 1.0.0 or 2.0.0.' }, call.requestId)
+    const ref = call.gate.project.ref
+    const limits = planLimits(call.gate)
+    if (limits.maxConnections !== null && this.socketsOf(ref) >= limits.maxConnections) {
+      logRealtime(this.platform, ref, { event: 'refused', reason: `${limits.maxConnections} connections open, the plan's most` })
+      return refuseUpgrade(call.socket, 429, { message: `The project has ${limits.maxConnections} realtime connections open, its plan's most at once: close some, or upgrade the plan.` }, call.requestId)
+    }
+    this.wss.handleUpgrade(call.req, call.socket, call.head, (ws) => {
+      let sockets = this.sockets.get(ref)
+      if (!sockets) this.sockets.set(ref, (sockets = new Set()))
+      const socket: RealtimeSocket = new RealtimeSocket(ws, {
+        gate: call.gate,
+        vsn,
+        hub: this.hub,
+        changes: this.changes,
+        maxMessageBytes: limits.maxMessageBytes,
+        log: (entry) => logRealtime(this.platform, ref, entry),
+        onClose: () => {
+          const held = this.sockets.get(ref)
+          held?.delete(socket)
+          if (held?.size === 0) this.sockets.delete(ref)
+        },
+      })
+      sockets.add(socket)
+      logRealtime(this.platform, ref, { event: 'connect', role: call.gate.keyRole })
+    })
+  }
+
+  async serve(call: ServiceCall): Promise<void> {
+    const gate = await call.pass()
+    if (!gate) return
+    if (call.rest === '/websocket') return publicAnswer(call.res, 400, { message: 'This is a WebSocket endpoint: connect with realtime-js, or send the Upgrade header.' }, call.requestId)
+    const single = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)$/.exec(call.rest)
+    if (call.rest === '/api/broadcast' || single) {
+      if (call.req.method !== 'POST') return publicAnswer(call.res, 405, { message: 'Broadcast is a POST.' }, call.requestId, { Allow: 'POST' })
+      return this.restBroadcast(call, gate, single ? { topic: decodeURIComponent(single[1]), event: decodeURIComponent(single[2]) } : null)
+    }
+    publicAnswer(call.res, 404, { message: `Realtime has nothing at ${call.rest}.` }, call.requestId)
+  }
+
+  private async restBroadcast(call: ServiceCall, gate: PassedGate, single: { topic: string; event: string } | null) {
+    const { maxMessageBytes } = planLimits(gate)
+    const raw = await readBody(call.req, { maxBytes: single ? maxMessageBytes : maxMessageBytes * MAX_REST_MESSAGES, timeoutMs: this.platform.config.bodyTimeoutMs })
+    const isPrivate = call.url.searchParams.get('private') === 'true'
+    let messages: { topic: string; event: string; payload?: unknown; private?: boolean }[]
+    if (single) {
+      const json = !/octet-stream/.test(call.req.headers['content-type'] ?? '')
+      messages = [{ topic: single.topic, event: single.event, payload: json ? parseJson(raw) : raw, private: isPrivate }]
+    } else {
+      const parsed = restMessages.safeParse(parseJson(raw))
+      if (!parsed.success) throw new PlatformError(400, 'The body is { messages: [{ topic, event, payload, private? }] }, 1 to 100 messages.')
+      messages = parsed.data.messages
+    }
+    for (const message of messages) {
+      if (message.private) throw new PlatformError(403, 'Private channels are not offered yet: send to the public channel.')
+      const size = Buffer.isBuffer(message.payload) ? message.payload.length : Buffer.byteLength(JSON.stringify(message.payload ?? {}))
+      if (size > maxMessageBytes) throw new PlatformError(413, `A message is at most ${formatBytes(maxMessageBytes)} on this plan.`)
+    }
+    for (const message of messages) {
+      const topic = message.topic.startsWith('realtime:') ? message.topic.slice('realtime:'.length) : message.topic
+      this.hub.broadcast(gate.project.ref, topic, false, { type: 'broadcast', event: message.event, payload: message.payload ?? {} })
+    }
+    call.res.writeHead(202, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': call.requestId })
+    call.res.end()
+  }
+
+  async release(ref: string, reason: ReleaseReason): Promise<void> {
+    const sentence = RELEASE_REASONS[reason]
+    if (!sentence) return
+    for (const socket of [...(this.sockets.get(ref) ?? [])]) socket.close(4000, sentence)
+    const [project] = await this.platform.db.query<{ region: string }>('select region from projects where ref = $1', [ref]).catch(() => [])
+    await this.changes.release(ref, project?.region ?? null)
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweep)
+    for (const sockets of this.sockets.values()) for (const socket of [...sockets]) socket.close(1001, 'The server is shutting down: it reconnects once it is back.')
+    await this.changes.close()
+    this.wss.close()
+  }
+}
+
+function parseJson(raw: Buffer): unknown {
+  if (raw.length === 0) return {}
+  try {
+    return JSON.parse(raw.toString('utf8'))
+  } catch {
+    throw new PlatformError(400, 'The request body is not valid JSON.')
+  }
+}
+
+export function realtimeService(platform: Platform): RealtimeService {
+  // Not `instanceof`: Next bundles this module more than once (see data-api/data-api-service.ts).
+  const service = serviceNamed(platform, 'realtime') as RealtimeService | undefined
+  if (!service?.hub) throw new Error('The platform has no realtime service')
+  return service
+}

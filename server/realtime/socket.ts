@@ -1,0 +1,285 @@
+/**
+ * One realtime WebSocket of a project's application: Phoenix channels as realtime-js speaks them.
+ * `phoenix` heartbeats; `phx_join` of `realtime:{topic}` with its config (broadcast self and ack,
+ * presence key, postgres changes bindings, private) and access token; broadcasts, presence
+ * track and untrack, `access_token` refreshes and `phx_leave` on a joined topic. Each joined
+ * channel acts as its token's role and claims (else the socket's key); a channel whose token
+ * expires is closed with a system message saying so.
+ */
+import { randomUUID } from 'node:crypto'
+import type { WebSocket } from 'ws'
+import type { PassedGate } from '../gateway/types'
+import { callerOfToken, type Caller } from '../storage/caller'
+import { decodeFrame, encodeFrame, type PhoenixMessage, type UserBroadcast, type Vsn } from './frames'
+import type { Member, RealtimeHub } from './hub'
+import type { ChangeBinding, ChangeFeeds, ChangeSubscriber, PostgresChange } from './changes/feeds'
+import { parseBindings } from './changes/bindings'
+import type { RealtimeEvent } from './logs'
+
+const TOPIC_PREFIX = 'realtime:'
+/** A socket that sent nothing (not even a heartbeat) for this long is gone: realtime-js beats every 25 s. */
+export const QUIET_SOCKET_MS = 60_000
+
+export type SocketContext = {
+  gate: PassedGate
+  vsn: Vsn
+  hub: RealtimeHub
+  changes: ChangeFeeds
+  /** The largest message the project's plan takes. */
+  maxMessageBytes: number
+  /** Records what happens to the socket in realtime_logs (logs.ts). */
+  log(entry: RealtimeEvent): void
+  onClose(): void
+}
+
+type ChannelConfig = { self: boolean; ack: boolean; presenceKey: string; isPrivate: boolean; bindings: ChangeBinding[] }
+
+const isObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value)
+
+class JoinedChannel implements Member, ChangeSubscriber {
+  readonly id = randomUUID()
+  private expiry: NodeJS.Timeout | null = null
+  constructor(
+    private readonly socket: RealtimeSocket,
+    readonly ref: string,
+    readonly topic: string,
+    readonly joinRef: string | null,
+    readonly config: ChannelConfig,
+    public caller: Caller
+  ) {}
+  get isPrivate() {
+    return this.config.isPrivate
+  }
+  get self() {
+    return this.config.self
+  }
+  deliver(message: PhoenixMessage) {
+    this.socket.send(message)
+  }
+  deliverChange(ids: number[], change: PostgresChange) {
+    this.socket.send({ joinRef: null, ref: null, topic: `${TOPIC_PREFIX}${this.topic}`, event: 'postgres_changes', payload: { ids, data: change } })
+  }
+  /** A system message on this channel (what realtime-js hands to `on('system')`). */
+  system(extension: string, status: 'ok' | 'error', message: string) {
+    this.deliver({ joinRef: null, ref: null, topic: `${TOPIC_PREFIX}${this.topic}`, event: 'system', payload: { extension, status, message, channel: this.topic } })
+  }
+  closeWith(message: string) {
+    this.system('system', 'error', message)
+    this.socket.leave(this, { closed: true })
+  }
+  /** Closes the channel when its caller's token expires. */
+  armExpiry() {
+    if (this.expiry) clearTimeout(this.expiry)
+    this.expiry = null
+    const exp = this.caller.claims.exp
+    if (typeof exp !== 'number') return
+    const ms = exp * 1000 - Date.now()
+    // Past what a timer holds (about 24 days, an API key's years): the socket ends long before.
+    if (ms > 2 ** 31 - 1) return
+    this.expiry = setTimeout(() => this.closeWith('Token has expired: refresh it with a new access token.'), Math.max(0, ms))
+    this.expiry.unref()
+  }
+  disarm() {
+    if (this.expiry) clearTimeout(this.expiry)
+  }
+}
+
+export class RealtimeSocket {
+  private readonly channels = new Map<string, JoinedChannel>()
+  /** Topics whose join is under way (its change feed starting). */
+  private readonly joining = new Set<string>()
+  lastHeard = Date.now()
+  private closed = false
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly context: SocketContext
+  ) {
+    ws.on('message', (data, isBinary) => this.receive(Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]), isBinary))
+    ws.on('close', () => this.ended())
+    ws.on('error', () => ws.terminate())
+  }
+
+  get ref() {
+    return this.context.gate.project.ref
+  }
+
+  send(message: PhoenixMessage) {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return
+    const frame = encodeFrame(message, this.context.vsn)
+    this.ws.send(frame.data, { binary: frame.binary })
+  }
+
+  private reply(message: PhoenixMessage, status: 'ok' | 'error', response: Record<string, unknown> = {}) {
+    this.send({ joinRef: message.joinRef, ref: message.ref, topic: message.topic, event: 'phx_reply', payload: { status, response } })
+  }
+
+  /** Closes the socket with a reason its client's log shows (a project paused, deleted or restored). */
+  close(code: number, reason: string) {
+    this.context.log({ event: 'close', reason })
+    for (const channel of this.channels.values()) channel.system('system', 'error', reason)
+    // A close reason is at most 123 bytes.
+    this.ws.close(code, Buffer.from(reason).subarray(0, 123).toString())
+    this.ended()
+  }
+
+  terminate() {
+    this.ws.terminate()
+    this.ended()
+  }
+
+  private ended() {
+    if (this.closed) return
+    this.closed = true
+    for (const channel of [...this.channels.values()]) this.leave(channel, { closed: false })
+    this.context.onClose()
+  }
+
+  private receive(data: Buffer, isBinary: boolean) {
+    this.lastHeard = Date.now()
+    if (data.length > this.context.maxMessageBytes) {
+      // The frame is dropped; the socket goes on (Supabase answers the same way).
+      return
+    }
+    const message = decodeFrame(data, isBinary, this.context.vsn)
+    if (!message) return
+    void this.handle(message).catch((error) => {
+      console.error('[realtime] a message failed:', error)
+      if (message.ref) this.reply(message, 'error', { reason: 'The message could not be handled; try again.' })
+    })
+  }
+
+  private async handle(message: PhoenixMessage) {
+    if (message.topic === 'phoenix') {
+      if (message.event === 'heartbeat') this.reply(message, 'ok')
+      return
+    }
+    if (message.event === 'phx_join') return this.join(message)
+    const channel = this.channels.get(message.topic)
+    if (!channel) return this.reply(message, 'error', { reason: 'unmatched topic' })
+    switch (message.event) {
+      case 'phx_leave':
+        this.reply(message, 'ok')
+        return this.leave(channel, { closed: true })
+      case 'broadcast':
+        return this.broadcast(channel, message)
+      case 'presence':
+        return this.presence(channel, message)
+      case 'access_token':
+        return this.refreshToken(channel, message)
+      default:
+        return this.reply(message, 'error', { reason: `unknown event ${message.event}` })
+    }
+  }
+
+  private async callerOf(token: unknown): Promise<Caller | string> {
+    const gate = this.context.gate
+    if (token === undefined || token === null || token === '') return callerOfToken(gate.key, gate)
+    if (typeof token !== 'string') return 'The access token is not a string.'
+    try {
+      return await callerOfToken(token, gate)
+    } catch (error) {
+      return `Invalid token: ${(error as Error).message}`
+    }
+  }
+
+  private async join(message: PhoenixMessage) {
+    const refused = await this.joinOrRefusal(message)
+    if (refused === null) return
+    this.context.log({ event: 'refused', channel: message.topic, reason: refused })
+    this.reply(message, 'error', { reason: refused })
+  }
+
+  /** Joins the channel (and answers); else the reason the join is refused with. */
+  private async joinOrRefusal(message: PhoenixMessage): Promise<string | null> {
+    if (!message.topic.startsWith(TOPIC_PREFIX) || message.topic.length === TOPIC_PREFIX.length) {
+      return 'A topic starts with realtime: and names a channel.'
+    }
+    if (this.joining.has(message.topic)) return 'This topic is being joined already.'
+    const payload = isObject(message.payload) ? message.payload : {}
+    const rawConfig = isObject(payload.config) ? payload.config : {}
+    const broadcast = isObject(rawConfig.broadcast) ? rawConfig.broadcast : {}
+    const presence = isObject(rawConfig.presence) ? rawConfig.presence : {}
+    const bindings = parseBindings(rawConfig.postgres_changes)
+    if (typeof bindings === 'string') return bindings
+    const config: ChannelConfig = {
+      self: broadcast.self === true,
+      ack: broadcast.ack === true,
+      presenceKey: typeof presence.key === 'string' && presence.key !== '' ? presence.key : randomUUID(),
+      isPrivate: rawConfig.private === true,
+      bindings,
+    }
+    const caller = await this.callerOf(payload.access_token)
+    if (typeof caller === 'string') return caller
+    if (config.isPrivate) return 'Private channels are not offered yet: join the channel without `private`.'
+    // Joining a topic again replaces the channel, as Phoenix does.
+    const existing = this.channels.get(message.topic)
+    if (existing) this.leave(existing, { closed: true })
+    const channel = new JoinedChannel(this, this.ref, message.topic.slice(TOPIC_PREFIX.length), message.joinRef, config, caller)
+    this.joining.add(message.topic)
+    let ids: number[] = []
+    try {
+      if (bindings.length > 0) {
+        const subscribed = await this.context.changes.subscribe(this.context.gate, channel, bindings)
+        if (typeof subscribed === 'string') return subscribed
+        ids = subscribed
+      }
+    } finally {
+      this.joining.delete(message.topic)
+    }
+    if (this.closed) {
+      this.context.changes.unsubscribe(channel)
+      return null
+    }
+    this.channels.set(message.topic, channel)
+    this.context.hub.join(channel)
+    channel.armExpiry()
+    this.reply(message, 'ok', bindings.length > 0 ? { postgres_changes: bindings.map((binding, i) => ({ ...binding, id: ids[i] })) } : {})
+    if (bindings.length > 0) channel.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL')
+    this.send({ joinRef: null, ref: null, topic: message.topic, event: 'presence_state', payload: this.context.hub.presenceState(channel) })
+    this.context.log({ event: 'join', channel: message.topic, role: caller.role })
+    return null
+  }
+
+  /** The channel ends: its presence leaves, its change bindings go; `closed` tells its client. */
+  leave(channel: JoinedChannel, { closed }: { closed: boolean }) {
+    const topic = `${TOPIC_PREFIX}${channel.topic}`
+    if (this.channels.get(topic) !== channel) return
+    this.channels.delete(topic)
+    channel.disarm()
+    this.context.hub.leave(channel)
+    this.context.changes.unsubscribe(channel)
+    if (closed) this.send({ joinRef: channel.joinRef, ref: channel.joinRef, topic, event: 'phx_close', payload: {} })
+    this.context.log({ event: 'leave', channel: topic })
+  }
+
+  private broadcast(channel: JoinedChannel, message: PhoenixMessage) {
+    const payload = message.payload
+    if (!isObject(payload) || typeof payload.event !== 'string') return this.reply(message, 'error', { reason: 'A broadcast has an event.' })
+    const broadcast: UserBroadcast = { type: 'broadcast', event: payload.event, payload: payload.payload ?? {}, ...(isObject(payload.meta) ? { meta: payload.meta } : {}) }
+    this.context.hub.broadcast(this.ref, channel.topic, channel.isPrivate, broadcast, channel)
+    if (channel.config.ack) this.reply(message, 'ok')
+  }
+
+  private presence(channel: JoinedChannel, message: PhoenixMessage) {
+    const payload = isObject(message.payload) ? message.payload : {}
+    if (payload.event === 'track') {
+      this.context.hub.track(channel, channel.config.presenceKey, isObject(payload.payload) ? payload.payload : {})
+      return this.reply(message, 'ok')
+    }
+    if (payload.event === 'untrack') {
+      this.context.hub.untrack(channel)
+      return this.reply(message, 'ok')
+    }
+    this.reply(message, 'error', { reason: 'A presence message tracks or untracks.' })
+  }
+
+  private async refreshToken(channel: JoinedChannel, message: PhoenixMessage) {
+    const token = isObject(message.payload) ? message.payload.access_token : undefined
+    const caller = await this.callerOf(token)
+    if (typeof caller === 'string') return channel.closeWith(caller)
+    channel.caller = caller
+    channel.armExpiry()
+    this.context.changes.recheck(channel)
+  }
+}

@@ -1,0 +1,289 @@
+// @vitest-environment node
+/**
+ * A project's realtime through supabase-js, as an application uses it: two users subscribed to
+ * `todos` under the Todo List quickstart's RLS, each getting only their own rows, typed; updates
+ * with the old record (replica identity full), deletes with the key only; every filter; broadcast
+ * with ack and self, over the socket and REST; presence of three clients; a killed socket that
+ * reconnects and rejoins; the gate at the handshake; a pause that closes the sockets with a reason.
+ */
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { todoList } from '@/lib/snippets/quickstarts/todo-list'
+import { realtimeService } from '@/server/realtime/service'
+import { flushLogs } from '@/server/logs/recorder'
+import { appClient } from '../helpers/supabase-client'
+import { activeProject, ownerWithOrg, rowsOf, statusOf } from '../helpers/project-backends'
+import { asEngineAdmin, settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
+
+const PASSWORD = 'a fine long password'
+
+let tp: TestPlatform
+let owner: string
+let ref: string
+let url: string
+let keys: { anon_key: string; service_role_key: string }
+const clients: SupabaseClient[] = []
+
+function client(key = keys.anon_key): SupabaseClient {
+  const made = appClient(url, key)
+  clients.push(made)
+  return made
+}
+
+async function signedUp(name: string): Promise<{ client: SupabaseClient; id: string }> {
+  const made = client()
+  const { data, error } = await made.auth.signUp({ email: `${name}-${Date.now()}@example.com`, password: PASSWORD })
+  expect(error).toBeNull()
+  return { client: made, id: data.user!.id }
+}
+
+/** Subscribes and waits for the server's word; rejects with its reason. */
+function subscribed(channel: RealtimeChannel): Promise<RealtimeChannel> {
+  return new Promise((resolve, reject) =>
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') resolve(channel)
+      else if (status !== 'CLOSED') reject(error ?? new Error(status))
+    })
+  )
+}
+
+/** What a listener got, in order: `next()` is the next item not read yet, waiting for it when it has not come. */
+function inbox<T>() {
+  const items: T[] = []
+  let read = 0
+  let waiting: (() => void) | null = null
+  return {
+    items,
+    push(item: T) {
+      items.push(item)
+      waiting?.()
+    },
+    async next(): Promise<T> {
+      while (read >= items.length) await new Promise<void>((resolve) => (waiting = resolve))
+      return items[read++]
+    },
+    async until(count: number): Promise<T[]> {
+      while (items.length < count) await new Promise<void>((resolve) => (waiting = resolve))
+      return items.slice(0, count)
+    },
+  }
+}
+
+beforeAll(async () => {
+  tp = await startTestPlatform()
+  const created = await ownerWithOrg(tp, 'Realtime Org')
+  owner = created.token
+  ref = await activeProject(tp, owner, created.org.slug)
+  await rowsOf(tp, owner, ref, todoList.sql)
+  await rowsOf(
+    tp,
+    owner,
+    ref,
+    `alter table public.todos replica identity full;
+     create table public.scores (id int primary key, points int not null, label text);
+     grant select on public.scores to anon;
+     alter publication supabase_realtime add table public.todos, public.scores;`
+  )
+  keys = (await tp.call('GET', `/platform/projects/${ref}/api-settings?reveal=true`, { token: owner })).body
+  url = `${tp.url}/p/${ref}`
+  expect((await tp.call('PATCH', `/platform/auth/${ref}/config`, { token: owner, body: { mailer_autoconfirm: true } })).status).toBe(200)
+})
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.removeAllChannels()))
+  for (const c of clients) c.realtime.disconnect()
+  if (tp) await settle(tp.platform)
+  await tp?.close()
+})
+
+describe('database changes', () => {
+  it("delivers a user's inserts, updates and deletes to that user only, typed, with the old record and the key of a delete", async () => {
+    const alice = await signedUp('alice')
+    const bob = await signedUp('bob')
+    const aliceGot = inbox<Record<string, any>>()
+    const bobGot = inbox<Record<string, any>>()
+    await subscribed(alice.client.channel('alice-todos').on('postgres_changes', { event: '*', schema: 'public', table: 'todos' }, (p) => aliceGot.push(p)))
+    await subscribed(bob.client.channel('bob-todos').on('postgres_changes', { event: '*', schema: 'public', table: 'todos' }, (p) => bobGot.push(p)))
+
+    const inserted = await alice.client.from('todos').insert({ task: 'buy milk' }).select().single()
+    expect(inserted.error).toBeNull()
+    const insert = await aliceGot.next()
+    expect(insert).toMatchObject({ eventType: 'INSERT', schema: 'public', table: 'todos', new: { id: inserted.data.id, task: 'buy milk', is_complete: false, user_id: alice.id } })
+    expect(typeof insert.new.id).toBe('number')
+    expect(Date.parse(insert.commit_timestamp)).toBeGreaterThan(Date.now() - 60_000)
+
+    // Bob's own insert reaches him after Alice's was handled: he never got hers.
+    await bob.client.from('todos').insert({ task: 'walk the dog' })
+    expect((await bobGot.next()).new.task).toBe('walk the dog')
+    expect(bobGot.items).toHaveLength(1)
+
+    await alice.client.from('todos').update({ is_complete: true }).eq('id', inserted.data.id)
+    const update = await aliceGot.next()
+    expect(update).toMatchObject({ eventType: 'UPDATE', new: { is_complete: true, task: 'buy milk' }, old: { is_complete: false } })
+
+    await alice.client.from('todos').delete().eq('id', inserted.data.id)
+    const deleted = await aliceGot.next()
+    // RLS is on: a delete carries the key only.
+    expect(deleted).toMatchObject({ eventType: 'DELETE', old: { id: inserted.data.id } })
+    expect(Object.keys(deleted.old)).toEqual(['id'])
+    await bob.client.from('todos').delete().eq('task', 'walk the dog')
+    expect((await bobGot.next()).eventType).toBe('DELETE')
+    // Deletes go to whoever binds the table (no one can be asked about a row that is gone): the key only.
+    expect(await aliceGot.next()).toMatchObject({ eventType: 'DELETE', old: { id: expect.any(Number) } })
+    expect(aliceGot.items.map((p) => p.eventType)).toEqual(['INSERT', 'UPDATE', 'DELETE', 'DELETE'])
+  })
+
+  it('applies each filter, with values read as the column type', async () => {
+    const filters = ['points=eq.3', 'points=neq.3', 'points=lt.3', 'points=lte.3', 'points=gt.3', 'points=gte.10', 'id=in.(1,4,5)', 'label=eq.two']
+    const got = new Map<string, number[]>(filters.map((f) => [f, []]))
+    const all = inbox<Record<string, any>>()
+    let channel = client().channel('filters')
+    for (const filter of filters) channel = channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'scores', filter }, (p) => got.get(filter)!.push(p.new.id))
+    channel = channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'scores' }, (p) => all.push(p))
+    await subscribed(channel)
+    await rowsOf(tp, owner, ref, `insert into public.scores values (1, 1, 'one'), (2, 2, 'two'), (3, 3, 'three'), (4, 4, 'four'), (5, 10, 'five')`)
+    await all.until(5)
+    expect(Object.fromEntries(got)).toEqual({
+      'points=eq.3': [3],
+      'points=neq.3': [1, 2, 4, 5],
+      'points=lt.3': [1, 2],
+      'points=lte.3': [1, 2, 3],
+      'points=gt.3': [4, 5],
+      'points=gte.10': [5],
+      'id=in.(1,4,5)': [1, 4, 5],
+      'label=eq.two': [2],
+    })
+  })
+
+  it('refuses a binding it cannot serve with a reason', async () => {
+    const channel = client().channel('bad-filter').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'scores', filter: 'points=like.3' }, () => undefined)
+    await expect(subscribed(channel)).rejects.toThrow(/like is not offered/)
+  })
+})
+
+describe('broadcast and presence', () => {
+  it('broadcasts between two clients with ack, and to the sender with self', async () => {
+    const got = inbox<Record<string, any>>()
+    const ownGot = inbox<Record<string, any>>()
+    const sender = await subscribed(client().channel('room-1', { config: { broadcast: { ack: true, self: true } } }).on('broadcast', { event: 'cursor' }, (p) => ownGot.push(p)))
+    await subscribed(client().channel('room-1').on('broadcast', { event: 'cursor' }, (p) => got.push(p)))
+    expect(await sender.send({ type: 'broadcast', event: 'cursor', payload: { x: 1, y: 2 } })).toBe('ok')
+    expect(await got.next()).toMatchObject({ event: 'cursor', payload: { x: 1, y: 2 } })
+    expect(await ownGot.next()).toMatchObject({ event: 'cursor', payload: { x: 1, y: 2 } })
+  })
+
+  it('takes REST broadcasts, both forms', async () => {
+    const got = inbox<Record<string, any>>()
+    const channel = await subscribed(client().channel('room-rest').on('broadcast', { event: '*' }, (p) => got.push(p)))
+    const answer = await fetch(`${url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: keys.anon_key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ messages: [{ topic: 'room-rest', event: 'hello', payload: { n: 1 } }] }),
+    })
+    expect(answer.status).toBe(202)
+    expect(await got.next()).toMatchObject({ event: 'hello', payload: { n: 1 } })
+    expect(await channel.httpSend('again', { n: 2 })).toEqual({ success: true })
+    expect(await got.next()).toMatchObject({ event: 'again', payload: { n: 2 } })
+    const refused = await fetch(`${url}/realtime/v1/api/broadcast`, { method: 'POST', headers: { apikey: keys.anon_key }, body: '{"messages":[]}' })
+    expect(refused.status).toBe(400)
+  })
+
+  it('keeps three clients in presence sync; one leaves', async () => {
+    const channels: RealtimeChannel[] = []
+    const leaves = inbox<string>()
+    for (const name of ['ann', 'ben', 'cat']) {
+      const channel = client().channel('lobby', { config: { presence: { key: name } } })
+      channel.on('presence', { event: 'leave' }, ({ key }) => leaves.push(key))
+      await subscribed(channel)
+      expect(await channel.track({ name })).toBe('ok')
+      channels.push(channel)
+    }
+    const keysOf = (channel: RealtimeChannel) => Object.keys(channel.presenceState()).sort()
+    await new Promise<void>((resolve) => {
+      const check = () => (channels.every((c) => keysOf(c).join() === 'ann,ben,cat') ? resolve() : setTimeout(check, 10))
+      check()
+    })
+    expect(channels[0].presenceState().cat[0]).toMatchObject({ name: 'cat' })
+    await channels[2].unsubscribe()
+    expect(await leaves.next()).toBe('cat')
+    await new Promise<void>((resolve) => {
+      const check = () => (keysOf(channels[0]).join() === 'ann,ben' && keysOf(channels[1]).join() === 'ann,ben' ? resolve() : setTimeout(check, 10))
+      check()
+    })
+  })
+
+  it('reconnects a killed socket and rejoins its channels', async () => {
+    const listener = client()
+    const got = inbox<Record<string, any>>()
+    await subscribed(listener.channel('room-2').on('broadcast', { event: 'ping' }, (p) => got.push(p)))
+    const service = realtimeService(tp.platform)
+    const before = service.hub.membersOf(ref, 'room-2', false)
+    expect(before).toBe(1)
+    // The server's side of every socket of the project ends at once, as a dropped network would.
+    service.terminateAll(ref)
+    await new Promise<void>((resolve) => {
+      const check = () => (service.hub.membersOf(ref, 'room-2', false) === 1 && listener.realtime.isConnected() ? resolve() : setTimeout(check, 20))
+      check()
+    })
+    const sender = await subscribed(client().channel('room-2'))
+    await sender.send({ type: 'broadcast', event: 'ping', payload: {} })
+    expect((await got.next()).event).toBe('ping')
+  })
+})
+
+describe('the handshake', () => {
+  const handshake = (path: string) =>
+    new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${tp.url.replace('http', 'ws')}${path}`)
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
+      ws.on('open', () => {
+        ws.close()
+        resolve(101)
+      })
+      ws.on('error', () => undefined)
+    })
+
+  it("passes the gateway's gate: this project's key, a known project, a known vsn", async () => {
+    expect(await handshake(`/p/${ref}/realtime/v1/websocket?apikey=${keys.anon_key}&vsn=2.0.0`)).toBe(101)
+    expect(await handshake(`/p/${ref}/realtime/v1/websocket?vsn=2.0.0`)).toBe(401)
+    expect(await handshake(`/p/${ref}/realtime/v1/websocket?apikey=a.b.c&vsn=2.0.0`)).toBe(401)
+    expect(await handshake(`/p/nosuchproject/realtime/v1/websocket?apikey=${keys.anon_key}`)).toBe(404)
+    expect(await handshake(`/p/${ref}/realtime/v1/websocket?apikey=${keys.anon_key}&vsn=9`)).toBe(400)
+    expect(await handshake(`/p/${ref}/rest/v1/websocket?apikey=${keys.anon_key}`)).toBe(404)
+  })
+})
+
+describe('realtime_logs', () => {
+  it('records connections, joins and refusals, never a token or a payload', async () => {
+    await flushLogs(tp.platform)
+    const events = (await tp.call('GET', `/platform/projects/${ref}/logs?source=realtime_logs&limit=1000`, { token: owner })).body.events as { event_message: string; metadata: Record<string, unknown> }[]
+    const messages = events.map((e) => e.event_message)
+    expect(messages).toContain('Connected with the anon key')
+    expect(messages).toContain('Joined realtime:room-1 as anon')
+    expect(messages.some((m) => /^Refused realtime:bad-filter: The filter operator like/.test(m))).toBe(true)
+    expect(messages.some((m) => /^POST \| 202 \| \/realtime\/v1\/api\/broadcast/.test(m))).toBe(true)
+    const text = JSON.stringify(events)
+    expect(text).not.toContain(keys.anon_key)
+    expect(text).not.toContain('"x":1')
+  })
+})
+
+describe('a pause', () => {
+  it("closes the project's sockets with a reason, and its slot goes", async () => {
+    const system = inbox<Record<string, any>>()
+    const channel = client().channel('last')
+    channel.on('system', {}, (p) => system.push(p))
+    channel.on('postgres_changes', { event: '*', schema: 'public', table: 'scores' }, () => undefined)
+    await subscribed(channel)
+    expect(await system.next()).toMatchObject({ extension: 'postgres_changes', status: 'ok' })
+    const slots = () => asEngineAdmin(async (c) => (await c.query('select slot_name from pg_replication_slots where slot_name = $1', [`supaboard_realtime_${ref}`])).rowCount)
+    expect(await slots()).toBe(1)
+    expect((await tp.call('POST', `/platform/projects/${ref}/pause`, { token: owner })).status).toBe(200)
+    while ((await statusOf(tp, ref)) !== 'INACTIVE') await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await slots()).toBe(0)
+    const reasons = system.items.map((p) => p.message)
+    expect(reasons.some((m) => /paused/.test(m))).toBe(true)
+    expect(realtimeService(tp.platform).socketsOf(ref)).toBe(0)
+  })
+})
