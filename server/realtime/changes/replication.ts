@@ -4,7 +4,7 @@
  * when the first channel binds database changes and dropped when the last leaves, the project
  * pauses, is deleted or restored. Its session is the server's admin, pinned (admin-session.ts).
  * A slot left by an app copy that was killed is inactive: dropped and made anew, since nothing
- * replays changes made while no one listened. The server's `max_slot_wal_keep_size` bounds what a
+ * replays changes made while no one listened; one in use is another copy's, and left alone. The server's `max_slot_wal_keep_size` bounds what a
  * slot that falls behind holds; past it the slot is lost and the stream says so.
  */
 import { LogicalReplicationService, PgoutputPlugin, type Pgoutput } from 'pg-logical-replication'
@@ -16,6 +16,9 @@ export const slotNameOf = (ref: string) => `supaboard_realtime_${ref}`
 
 /** Why a project's changes cannot stream from its server: its `wal_level`. */
 export const WAL_LEVEL_MESSAGE = "Database changes stream by logical replication: the project's server runs with wal_level below logical. Set wal_level = logical on it and restart it."
+
+/** Why this app copy cannot stream a project's changes: another copy does. */
+export const ANOTHER_COPY_MESSAGE = "Another app copy streams this project's database changes: connect through that copy, or run one copy while projects use realtime."
 
 export type ReplicationStream = { stop(): Promise<void> }
 
@@ -64,8 +67,19 @@ export async function openReplication(
     { database, applicationName: 'realtime' }
   )
   if (refused) return refused
-  await dropProjectSlot(adminUrl, ref)
-  await withAdminSession(adminUrl, (client) => client.query("select pg_catalog.pg_create_logical_replication_slot($1, 'pgoutput')", [slot]), { database, applicationName: 'realtime' })
+  // A slot in use is another app copy's stream: it is left alone. One left by a killed copy goes.
+  const taken = await withAdminSession(
+    adminUrl,
+    async (client) => {
+      const { rows } = await client.query<{ active: boolean }>('select active from pg_catalog.pg_replication_slots where slot_name = $1', [slot])
+      if (rows[0]?.active) return true
+      if (rows[0]) await client.query('select pg_catalog.pg_drop_replication_slot($1)', [slot])
+      await client.query("select pg_catalog.pg_create_logical_replication_slot($1, 'pgoutput')", [slot])
+      return false
+    },
+    { database, applicationName: 'realtime' }
+  )
+  if (taken) return ANOTHER_COPY_MESSAGE
   const service = new LogicalReplicationService(adminReplicationConfig(adminUrl, { database, applicationName: 'realtime' }), { acknowledge: { auto: true, timeoutSeconds: 10 } })
   let stopped = false
   service.on('data', (_lsn: string, message: Pgoutput.Message) => onMessage(message))
