@@ -33,6 +33,7 @@ import { dataApiHandlers } from './data-api/data-api.handlers'
 import { backupHandlers } from './backups/backups.handlers'
 import { projectAuthHandlers } from './project-auth/project-auth.handlers'
 import { storageHandlers } from './storage/dashboard.handlers'
+import { realtimeHandlers } from './realtime/dashboard.handlers'
 import { transferHandlers } from './projects/transfer.handlers'
 import { serviceVersionHandlers } from './projects/service-versions'
 import { computeHandlers } from './projects/compute.handlers'
@@ -77,6 +78,7 @@ const handlers: Handlers<Routes> = {
   ...backupHandlers,
   ...projectAuthHandlers,
   ...storageHandlers,
+  ...realtimeHandlers,
   ...transferHandlers,
   ...serviceVersionHandlers,
   ...computeHandlers,

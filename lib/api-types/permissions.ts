@@ -94,6 +94,8 @@ export const ROLES_POLICY = {
   'storage:write': { roles: BUILDERS },
   /** Create and revoke the project's S3 access keys (each acts as the service role, as the service_role key does). */
   'storage:s3-keys:write': { roles: BUILDERS },
+  /** Listen and send on the project's realtime channels from the dashboard, as anon or one of its users (as the service role: api:service-key:read too). */
+  'realtime:inspect': { roles: EVERYONE },
 } as const satisfies Record<string, PolicyEntry>
 
 export type Action = keyof typeof ROLES_POLICY

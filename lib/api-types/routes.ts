@@ -32,8 +32,9 @@ import { storageRoutes } from './storage.routes'
 import { transferRoutes } from './transfer.routes'
 import { serviceVersionRoutes } from './service-versions.routes'
 import { computeRoutes } from './compute.routes'
+import { realtimeRoutes } from './realtime.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes, backupRoutes, projectAuthRoutes, transferRoutes, serviceVersionRoutes, computeRoutes, storageRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes, backupRoutes, projectAuthRoutes, transferRoutes, serviceVersionRoutes, computeRoutes, storageRoutes, realtimeRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -64,6 +65,7 @@ export const routes = {
   ...transferRoutes,
   ...serviceVersionRoutes,
   ...computeRoutes,
+  ...realtimeRoutes,
 }
 
 // Two domains naming a route alike would silently keep only the last one.

@@ -15,13 +15,13 @@ import { serviceNamed } from '../gateway/services'
 import { refuseUpgrade } from '../gateway/upgrade'
 import { readBody } from '../http/guards'
 import { PlatformError } from '../kernel/errors'
-import { planNumbers } from '@/lib/billing/plan-table'
 import { formatBytes } from '@/lib/format-bytes'
 import { RealtimeHub } from './hub'
 import { RealtimeSocket, QUIET_SOCKET_MS } from './socket'
 import { ChangeFeeds } from './changes/feeds'
 import { vsnOf } from './frames'
 import { logRealtime } from './logs'
+import { realtimeLimits } from './limits'
 
 /** The largest frame any plan takes (Pro: 3 MB), with room for the frame's own parts. */
 const MAX_FRAME_BYTES = 3 * 1024 * 1024 + 64 * 1024
@@ -43,11 +43,7 @@ const restMessages = z.object({
     .max(MAX_REST_MESSAGES),
 })
 
-const planLimits = (gate: PassedGate) => {
-  const plan = planNumbers(gate.project.plan ?? 'free')
-  const connections = plan.quotas.REALTIME_PEAK_CONNECTIONS
-  return { maxMessageBytes: plan.limits.realtimeMaxMessageBytes, maxConnections: connections.overage ? null : connections.included }
-}
+const planLimits = (gate: PassedGate) => realtimeLimits(gate.project.plan)
 
 export class RealtimeService implements ProjectService {
   readonly name = 'realtime'

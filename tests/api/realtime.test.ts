@@ -254,6 +254,41 @@ describe('the handshake', () => {
   })
 })
 
+describe('the dashboard', () => {
+  it('shows the limits in force and what the server streams', async () => {
+    const settings = await tp.call('GET', `/platform/realtime/${ref}/settings`, { token: owner })
+    expect(settings.status).toBe(200)
+    expect(settings.body).toMatchObject({
+      url,
+      websocket_url: `${url.replace('http', 'ws')}/realtime/v1/websocket`,
+      max_connections: 200,
+      max_message_bytes: 250 * 1024,
+      changes_available: true,
+      published_tables: 2,
+    })
+    expect(settings.body.connections).toBeGreaterThan(0)
+  })
+
+  it("gives the inspector a user's token: its channel sees that user's rows only", async () => {
+    const carol = await signedUp('carol')
+    const given = await tp.call('POST', `/platform/realtime/${ref}/inspector-token`, { token: owner, body: { role: 'authenticated', user_id: carol.id } })
+    expect(given.status).toBe(200)
+    expect(given.body).toMatchObject({ url, apikey: keys.anon_key, role: 'authenticated' })
+    const inspector = client(given.body.apikey)
+    inspector.realtime.setAuth(given.body.access_token)
+    const got = inbox<Record<string, any>>()
+    await subscribed(inspector.channel('inspect').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'todos' }, (p) => got.push(p)))
+    const dave = await signedUp('dave')
+    await dave.client.from('todos').insert({ task: 'not for carol' })
+    await carol.client.from('todos').insert({ task: 'for carol' })
+    expect((await got.next()).new.task).toBe('for carol')
+    expect(got.items).toHaveLength(1)
+    const refused = await tp.call('POST', `/platform/realtime/${ref}/inspector-token`, { token: owner, body: { role: 'authenticated' } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toMatch(/Choose the user/)
+  })
+})
+
 describe('realtime_logs', () => {
   it('records connections, joins and refusals, never a token or a payload', async () => {
     await flushLogs(tp.platform)

@@ -39,6 +39,7 @@ import { serviceVersionExamples } from './matrix/service-versions.examples'
 import { transferExamples } from './matrix/transfer.examples'
 import { computeExamples } from './matrix/compute.examples'
 import { storageExamples } from './matrix/storage.examples'
+import { realtimeExamples } from './matrix/realtime.examples'
 
 const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
 
@@ -72,6 +73,7 @@ const examples: Record<RouteName, Example> = {
   ...transferExamples,
   ...computeExamples,
   ...storageExamples,
+  ...realtimeExamples,
 }
 
 /** Rows the callers could change, as one comparable snapshot, and the status of each project. */
