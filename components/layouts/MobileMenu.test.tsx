@@ -87,6 +87,8 @@ it('the menu button (below md) opens a sheet with the project navigation and the
     '/project/shopref/auth/policies',
     '/project/shopref/storage/buckets',
     '/project/shopref/storage/policies',
+    '/project/shopref/realtime/inspector',
+    '/project/shopref/realtime/settings',
   ])
   // A group's items sit under its heading.
   expect(within(project).getByRole('link', { name: 'Users' }).closest('li')).toHaveTextContent(/^AuthenticationUsers$/)

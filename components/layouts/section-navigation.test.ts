@@ -26,6 +26,8 @@ it('lists column privileges only while its preview is on', () => {
     'Policies',
     'Buckets',
     'Storage policies',
+    'Inspector',
+    'Realtime settings',
   ])
   const on = projectNavigation({ ref: 'abc', pathname: '/project/[ref]/database/column-privileges', columnPrivileges: true })
   expect(on.items.find((i) => i.label === 'Column privileges')).toMatchObject({ label: 'Column privileges', href: '/project/abc/database/column-privileges', active: true })
@@ -52,6 +54,14 @@ it('groups Buckets under Storage, active on every storage page', () => {
   expect(items.filter((i) => i.group === 'Storage')).toMatchObject([
     { label: 'Buckets', href: '/project/abc/storage/buckets', active: true },
     { label: 'Storage policies', href: '/project/abc/storage/policies', active: false },
+  ])
+})
+
+it('groups the inspector and settings under Realtime', () => {
+  const items = projectNavigation({ ref: 'abc', pathname: '/project/[ref]/realtime/inspector', columnPrivileges: false }).items
+  expect(items.filter((i) => i.group === 'Realtime')).toMatchObject([
+    { label: 'Inspector', href: '/project/abc/realtime/inspector', active: true },
+    { label: 'Realtime settings', href: '/project/abc/realtime/settings', active: false },
   ])
 })
 

@@ -23,6 +23,8 @@ import {
   LayoutGrid,
   LogIn,
   Plug,
+  Radio,
+  SlidersHorizontal,
   Receipt,
   ScrollText,
   Settings,
@@ -93,6 +95,8 @@ export function projectNavigation({
       { label: 'Policies', href: `${base}/auth/policies`, icon: ShieldHalf, active: pathname === '/project/[ref]/auth/policies', group: 'Authentication' },
       { label: 'Buckets', href: `${base}/storage/buckets`, icon: HardDrive, active: pathname.startsWith('/project/[ref]/storage/buckets'), group: 'Storage' },
       { label: 'Storage policies', href: `${base}/storage/policies`, icon: ShieldHalf, active: pathname === '/project/[ref]/storage/policies', group: 'Storage' },
+      { label: 'Inspector', href: `${base}/realtime/inspector`, icon: Radio, active: pathname === '/project/[ref]/realtime/inspector', group: 'Realtime' },
+      { label: 'Realtime settings', href: `${base}/realtime/settings`, icon: SlidersHorizontal, active: pathname === '/project/[ref]/realtime/settings', group: 'Realtime' },
     ],
   }
 }

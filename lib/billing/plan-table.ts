@@ -16,7 +16,7 @@ export const KB = 1024
 export const MB = 1024 * KB
 export const GB = 1024 * MB
 
-/** What is measured and billed. Functions and realtime are not offered by this platform yet: always 0. */
+/** What is measured and billed. Functions are not offered by this platform yet: always 0. */
 export const USAGE_METRICS = [
   'DATABASE_SIZE',
   'EGRESS',
@@ -32,7 +32,17 @@ export const USAGE_METRICS = [
 export type UsageMetric = (typeof USAGE_METRICS)[number]
 
 /** Metrics this platform measures; the others answer 0 with a note. */
-export const MEASURED_METRICS: readonly UsageMetric[] = ['DATABASE_SIZE', 'EGRESS', 'MONTHLY_ACTIVE_USERS', 'ACTIVE_PROJECTS', 'COMPUTE_HOURS', 'STORAGE_SIZE', 'STORAGE_IMAGE_TRANSFORMATIONS']
+export const MEASURED_METRICS: readonly UsageMetric[] = [
+  'DATABASE_SIZE',
+  'EGRESS',
+  'MONTHLY_ACTIVE_USERS',
+  'ACTIVE_PROJECTS',
+  'COMPUTE_HOURS',
+  'STORAGE_SIZE',
+  'STORAGE_IMAGE_TRANSFORMATIONS',
+  'REALTIME_MESSAGES',
+  'REALTIME_PEAK_CONNECTIONS',
+]
 
 export const USAGE_UNITS = ['bytes', 'count', 'hours'] as const
 export type UsageUnit = (typeof USAGE_UNITS)[number]

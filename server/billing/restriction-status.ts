@@ -2,7 +2,7 @@
  * The organization restriction status (SPEC §4, lib/restrictions.ts) from measured usage, moved
  * one step at each sample. Organizations on a capped tier (Free, and Pro with its spend cap) are
  * over quota when a running project's database is larger than the plan's per-project size, or
- * when this month's egress, monthly active users or image transformations, or the active projects or the files in storage
+ * when this month's egress, monthly active users, image transformations or realtime messages, or the active projects or the files in storage
  * now, are beyond what the plan includes. Sizes and active projects are taken as they are now, not as the month's
  * peak: pausing the project that is too large, or emptying it, is a way out, as is an upgrade.
  *
@@ -32,6 +32,7 @@ type OrganizationFigures = {
   active_projects: number
   storage: number
   image_transformations: number
+  realtime_messages: number
   sizes: ProjectSize[]
 }
 
@@ -46,6 +47,7 @@ function usageOf(org: OrganizationFigures): PeriodUsage {
     ACTIVE_PROJECTS: org.active_projects,
     STORAGE_SIZE: org.storage,
     STORAGE_IMAGE_TRANSFORMATIONS: org.image_transformations,
+    REALTIME_MESSAGES: org.realtime_messages,
     DATABASE_SIZE: Math.max(0, ...sizes),
     databaseSizes: sizes,
   }
@@ -70,6 +72,8 @@ export async function updateRestrictions(platform: Platform, now = new Date(), o
                        where p.organization_id = o.id and p.status <> 'REMOVED'), 0)::float8 as storage,
             (select count(*) from storage_image_transformations t join projects p on p.ref = t.project_ref
               where p.organization_id = o.id and t.month = $2::date)::int as image_transformations,
+            coalesce((select sum(u.value) from usage_daily u
+                       where u.organization_id = o.id and u.metric = 'REALTIME_MESSAGES' and u.day >= $2::date and u.day < $3::date), 0)::float8 as realtime_messages,
             coalesce((select json_agg(json_build_object('name', p.name, 'bytes', p.db_size_bytes)) from projects p
                        where p.organization_id = o.id and p.status = any($5::text[]) and p.db_size_bytes is not null), '[]'::json) as sizes
        from organizations o

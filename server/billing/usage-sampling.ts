@@ -59,6 +59,10 @@ export async function sampleUsage(platform: Platform, { now = new Date(), organi
     // The bytes wait in memory for the next flush; the other figures need not wait for them.
     console.warn('Adding egress to the usage failed:', (error as Error).message)
   }
+  // What services count in memory (realtime's messages and peak connections).
+  for (const service of platform.services) {
+    await service.recordUsage?.(now).catch((error: Error) => console.warn(`Adding the ${service.name} service's usage failed:`, error.message))
+  }
   const scope = { now, organizationId }
   await recordDatabaseSizes(platform.db, scope)
   await recordStorageSizes(platform.db, scope)

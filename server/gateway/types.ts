@@ -76,6 +76,8 @@ export interface ProjectService {
   serve(call: ServiceCall): Promise<unknown>
   /** A WebSocket handshake (services without one answer such a request 404). */
   upgrade?(call: UpgradeCall): void
+  /** Adds what it counted in memory to usage_daily (each usage sample, server/billing/usage-sampling.ts). */
+  recordUsage?(now: Date): Promise<void>
   /** Lets go of what it holds for a project: processes, pools, sockets. */
   release(ref: string, reason: ReleaseReason): Promise<void>
   /** The platform closes: everything it holds ends. */

@@ -22,6 +22,7 @@ import { ChangeFeeds } from './changes/feeds'
 import { vsnOf } from './frames'
 import { logRealtime } from './logs'
 import { realtimeLimits } from './limits'
+import { RealtimeUsage } from './usage'
 
 /** The largest frame any plan takes (Pro: 3 MB), with room for the frame's own parts. */
 const MAX_FRAME_BYTES = 3 * 1024 * 1024 + 64 * 1024
@@ -50,12 +51,14 @@ export class RealtimeService implements ProjectService {
   readonly logSource = 'realtime_logs' as const
   readonly hub = new RealtimeHub()
   readonly changes: ChangeFeeds
+  readonly usage: RealtimeUsage
   private readonly sockets = new Map<string, Set<RealtimeSocket>>()
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false })
   private readonly sweep: NodeJS.Timeout
 
   constructor(private readonly platform: Platform) {
     this.changes = new ChangeFeeds(platform)
+    this.usage = new RealtimeUsage(platform)
     // A socket whose client went without a word (no heartbeat) is let go.
     this.sweep = setInterval(() => {
       const quietSince = Date.now() - QUIET_SOCKET_MS
@@ -94,6 +97,7 @@ export class RealtimeService implements ProjectService {
         changes: this.changes,
         maxMessageBytes: limits.maxMessageBytes,
         log: (entry) => logRealtime(this.platform, ref, entry),
+        countMessage: () => this.usage.countMessages(call.gate.project.id),
         onClose: () => {
           const held = this.sockets.get(ref)
           held?.delete(socket)
@@ -101,6 +105,7 @@ export class RealtimeService implements ProjectService {
         },
       })
       sockets.add(socket)
+      this.usage.sockets(ref, sockets.size)
       logRealtime(this.platform, ref, { event: 'connect', role: call.gate.keyRole })
     })
   }
@@ -138,9 +143,14 @@ export class RealtimeService implements ProjectService {
     for (const message of messages) {
       const topic = message.topic.startsWith('realtime:') ? message.topic.slice('realtime:'.length) : message.topic
       this.hub.broadcast(gate.project.ref, topic, false, { type: 'broadcast', event: message.event, payload: message.payload ?? {} })
+      this.usage.countMessages(gate.project.id)
     }
     call.res.writeHead(202, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': call.requestId })
     call.res.end()
+  }
+
+  async recordUsage(now: Date): Promise<void> {
+    await this.usage.record(now, new Map([...this.sockets].map(([ref, sockets]) => [ref, sockets.size])))
   }
 
   async release(ref: string, reason: ReleaseReason): Promise<void> {
@@ -153,6 +163,7 @@ export class RealtimeService implements ProjectService {
 
   async close(): Promise<void> {
     clearInterval(this.sweep)
+    await this.usage.messages.flush(this.platform.db).catch(() => undefined)
     for (const sockets of this.sockets.values()) for (const socket of [...sockets]) socket.close(1001, 'The server is shutting down: it reconnects once it is back.')
     await this.changes.close()
     this.wss.close()

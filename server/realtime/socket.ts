@@ -14,11 +14,16 @@ import { decodeFrame, encodeFrame, type PhoenixMessage, type UserBroadcast, type
 import type { Member, RealtimeHub } from './hub'
 import type { ChangeBinding, ChangeFeeds, ChangeSubscriber, PostgresChange } from './changes/feeds'
 import { parseBindings } from './changes/bindings'
+import { formatBytes } from '@/lib/format-bytes'
 import type { RealtimeEvent } from './logs'
 
 const TOPIC_PREFIX = 'realtime:'
+/** What counts as a message in usage: what a client sends or is sent of broadcasts, presence and changes. */
+const COUNTED = new Set(['broadcast', 'presence', 'presence_state', 'presence_diff', 'postgres_changes'])
 /** A socket that sent nothing (not even a heartbeat) for this long is gone: realtime-js beats every 25 s. */
 export const QUIET_SOCKET_MS = 60_000
+/** Channels one socket may have joined at once (as Supabase's realtime allows a client). */
+export const MAX_CHANNELS_PER_SOCKET = 100
 
 export type SocketContext = {
   gate: PassedGate
@@ -27,6 +32,8 @@ export type SocketContext = {
   changes: ChangeFeeds
   /** The largest message the project's plan takes. */
   maxMessageBytes: number
+  /** Counts a message into the project's usage (usage.ts). */
+  countMessage(): void
   /** Records what happens to the socket in realtime_logs (logs.ts). */
   log(entry: RealtimeEvent): void
   onClose(): void
@@ -108,6 +115,7 @@ export class RealtimeSocket {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return
     const frame = encodeFrame(message, this.context.vsn)
     this.ws.send(frame.data, { binary: frame.binary })
+    if (COUNTED.has(message.event)) this.context.countMessage()
   }
 
   private reply(message: PhoenixMessage, status: 'ok' | 'error', response: Record<string, unknown> = {}) {
@@ -137,12 +145,17 @@ export class RealtimeSocket {
 
   private receive(data: Buffer, isBinary: boolean) {
     this.lastHeard = Date.now()
-    if (data.length > this.context.maxMessageBytes) {
-      // The frame is dropped; the socket goes on (Supabase answers the same way).
-      return
-    }
     const message = decodeFrame(data, isBinary, this.context.vsn)
     if (!message) return
+    if (data.length > this.context.maxMessageBytes) {
+      // Not sent on; the sender is told why (its push's reply, and the channel's system message).
+      const reason = `The message is ${formatBytes(data.length)}: this project's plan takes at most ${formatBytes(this.context.maxMessageBytes)}.`
+      if (message.ref) this.reply(message, 'error', { reason })
+      this.channels.get(message.topic)?.system('system', 'error', reason)
+      this.context.log({ event: 'refused', channel: message.topic, reason: 'a message past the plan’s size' })
+      return
+    }
+    if (COUNTED.has(message.event)) this.context.countMessage()
     void this.handle(message).catch((error) => {
       console.error('[realtime] a message failed:', error)
       if (message.ref) this.reply(message, 'error', { reason: 'The message could not be handled; try again.' })
@@ -196,6 +209,8 @@ export class RealtimeSocket {
       return 'A topic starts with realtime: and names a channel.'
     }
     if (this.joining.has(message.topic)) return 'This topic is being joined already.'
+    if (!this.channels.has(message.topic) && this.channels.size + this.joining.size >= MAX_CHANNELS_PER_SOCKET)
+      return `A connection joins at most ${MAX_CHANNELS_PER_SOCKET} channels at once: leave one first.`
     const payload = isObject(message.payload) ? message.payload : {}
     const rawConfig = isObject(payload.config) ? payload.config : {}
     const broadcast = isObject(rawConfig.broadcast) ? rawConfig.broadcast : {}

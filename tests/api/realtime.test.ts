@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { todoList } from '@/lib/snippets/quickstarts/todo-list'
 import { realtimeService } from '@/server/realtime/service'
 import { flushLogs } from '@/server/logs/recorder'
+import { sampleUsage } from '@/server/billing/usage-sampling'
 import { appClient } from '../helpers/supabase-client'
 import { activeProject, ownerWithOrg, rowsOf, statusOf } from '../helpers/project-backends'
 import { asEngineAdmin, settle, startTestPlatform, type TestPlatform } from '../helpers/test-platform'
@@ -173,6 +174,19 @@ describe('broadcast and presence', () => {
     expect(await ownGot.next()).toMatchObject({ event: 'cursor', payload: { x: 1, y: 2 } })
   })
 
+  it("refuses a message past the plan's size with the reason, and sends it to no one", async () => {
+    const got = inbox<Record<string, any>>()
+    const system = inbox<Record<string, any>>()
+    const sender = client().channel('room-big', { config: { broadcast: { ack: true } } })
+    sender.on('system', {}, (p) => system.push(p))
+    await subscribed(sender)
+    await subscribed(client().channel('room-big').on('broadcast', { event: '*' }, (p) => got.push(p)))
+    expect(await sender.send({ type: 'broadcast', event: 'big', payload: { blob: 'x'.repeat(300 * 1024) } })).toBe('error')
+    expect((await system.next()).message).toMatch(/plan takes at most 250 KB/)
+    expect(await sender.send({ type: 'broadcast', event: 'small', payload: {} })).toBe('ok')
+    expect((await got.next()).event).toBe('small')
+  })
+
   it('takes REST broadcasts, both forms', async () => {
     const got = inbox<Record<string, any>>()
     const channel = await subscribed(client().channel('room-rest').on('broadcast', { event: '*' }, (p) => got.push(p)))
@@ -286,6 +300,20 @@ describe('the dashboard', () => {
     const refused = await tp.call('POST', `/platform/realtime/${ref}/inspector-token`, { token: owner, body: { role: 'authenticated' } })
     expect(refused.status).toBe(400)
     expect(refused.body.message).toMatch(/Choose the user/)
+  })
+})
+
+describe('usage', () => {
+  it("counts the project's messages and its peak of sockets into its usage", async () => {
+    await sampleUsage(tp.platform)
+    const rows = await tp.platform.db.query<{ metric: string; value: string }>(
+      `select metric, sum(value)::text as value from usage_daily where project_ref = $1 and metric like 'REALTIME_%' group by metric`,
+      [ref]
+    )
+    const usage = Object.fromEntries(rows.map((r) => [r.metric, Number(r.value)]))
+    // Broadcasts, presence and database changes above: dozens at least.
+    expect(usage.REALTIME_MESSAGES).toBeGreaterThan(20)
+    expect(usage.REALTIME_PEAK_CONNECTIONS).toBeGreaterThanOrEqual(3)
   })
 })
 

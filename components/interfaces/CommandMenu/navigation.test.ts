@@ -66,6 +66,8 @@ describe('the navigation commands', () => {
         '/project/abc/auth/policies',
         '/project/abc/storage/buckets',
         '/project/abc/storage/policies',
+        '/project/abc/realtime/inspector',
+        '/project/abc/realtime/settings',
         '/org/acme',
         '/org/acme/team',
         '/org/acme/billing',
