@@ -132,6 +132,12 @@ test('the main screens have no serious or critical WCAG 2 A/AA findings in light
   await page.goto(`/project/${ref}/storage/buckets`)
   await check('storage', page.getByText('No buckets yet'))
 
+  await page.goto(`/project/${ref}/realtime/inspector`)
+  await check('realtime inspector', page.getByText('Not listening'), { phone: true })
+
+  await page.goto(`/project/${ref}/realtime/settings`)
+  await check('realtime settings', page.getByText('Limits in force'))
+
   const report = findings.map((f) => `[${f.screen}, ${f.theme}] ${f.rule} (${f.impact}) at ${f.target}: ${f.detail}`)
   expect(report, `serious or critical accessibility findings:\n${report.join('\n')}`).toEqual([])
 })

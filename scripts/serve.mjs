@@ -63,17 +63,37 @@ const server = http.createServer((req, res) => {
 // A client has 10 s to send its request's headers (Node's own default is a minute); each body has
 // its own deadline (REQUEST_BODY_TIMEOUT_MS, server/http/guards.ts).
 server.headersTimeout = 10_000
-// WebSockets: a project's realtime socket (/p/{ref}/realtime/v1/websocket); nothing else takes one.
-server.on('upgrade', (req, socket, head) => {
-  if (platformUpgrade && isPlatformPath(req.url ?? '/')) {
-    Promise.resolve(platformUpgrade(req, socket, head)).catch((error) => {
-      console.error('WebSocket handshake failed:', error)
-      socket.destroy()
-    })
+// WebSockets: a project's realtime socket (/p/{ref}/realtime/v1/websocket) goes to the platform.
+// Next adds an 'upgrade' listener of its own to this server at its first request (for rewrites
+// to other hosts), which closes a handshake it does not know: it is put behind a guard that
+// keeps the platform's paths from it.
+let nextUpgrades = false
+const onUpgrade = (req, socket, head) => {
+  if (!isPlatformPath(req.url ?? '/')) {
+    if (!nextUpgrades) socket.destroy()
     return
   }
-  socket.destroy()
+  if (!platformUpgrade) return socket.destroy()
+  Promise.resolve(platformUpgrade(req, socket, head)).catch((error) => {
+    console.error('WebSocket handshake failed:', error)
+    socket.destroy()
+  })
+}
+const guarded = new WeakSet()
+server.on('newListener', (event, listener) => {
+  if (event !== 'upgrade' || listener === onUpgrade || guarded.has(listener)) return
+  // Called before the listener is added: it is swapped for its guarded form right after.
+  queueMicrotask(() => {
+    server.off('upgrade', listener)
+    const guard = (req, socket, head) => {
+      if (!isPlatformPath(req.url ?? '/')) listener(req, socket, head)
+    }
+    guarded.add(guard)
+    nextUpgrades = true
+    server.on('upgrade', guard)
+  })
 })
+server.on('upgrade', onUpgrade)
 server.listen(port, host)
 // As `next start` does: exit at once (the platform's engine is stopped by its exit handler).
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0))

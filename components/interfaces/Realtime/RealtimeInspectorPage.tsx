@@ -30,7 +30,7 @@ export function RealtimeInspectorPage({ projectRef }: { projectRef: string }) {
       }
     >
       <InspectorJoinForm projectRef={projectRef} status={inspector.status} canUseServiceRole={canUseServiceRole} onJoin={(join) => void inspector.join(join)} onLeave={inspector.leave} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <InspectorMessages log={inspector.log} joined={joined} onPause={inspector.pause} onResume={inspector.resume} onClear={inspector.clear} />
         <InspectorBroadcastForm joined={joined} onSend={inspector.send} />
       </div>

@@ -58,7 +58,7 @@ export function RealtimeSettingsPage({ projectRef }: { projectRef: string }) {
                   value={settings.data.max_connections === null ? 'No limit' : settings.data.max_connections.toLocaleString()}
                   note={settings.data.max_connections === null ? 'Billed by the peak.' : 'More are refused with a reason.'}
                 />
-                <Fact label="Largest message" value={formatBytes(settings.data.max_message_bytes)} note="A larger one is dropped." />
+                <Fact label="Largest message" value={formatBytes(settings.data.max_message_bytes)} note="A larger one is refused, with the reason." />
                 <Fact label="Connected now" value={settings.data.connections.toLocaleString()} note="Sockets of this app copy." />
               </dl>
             </CardContent>
