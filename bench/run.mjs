@@ -22,6 +22,7 @@ import { benchLoad } from './load.mjs'
 import { benchRows } from './rows.mjs'
 import { benchSql } from './sql.mjs'
 import { benchStorage, startStorageApp } from './storage.mjs'
+import { benchRealtime, startRealtimeApp } from './realtime.mjs'
 import { benchStartup } from './startup.mjs'
 
 const OUT = path.join(root, 'bench', 'out', 'latest.json')
@@ -296,6 +297,55 @@ async function main() {
         figure({ id: 'storage.small.p99', section: S2, name: 'platform URL, p99', value: result.small.platform.p99, baseline: result.small.bare.p99, baselineName: bare }),
         figure({ id: 'storage.memory.peak', section: S3, name: 'RSS at its highest during the uploads', unit: 'bytes', value: result.memory.peak.rss, baseline: result.memory.before.rss, baselineName: 'RSS before them' }),
         figure({ id: 'storage.memory.concurrentMs', section: S3, name: `  all ${concurrent} uploads done`, value: result.memory.concurrentMs, baseline: m.upload * concurrent, baselineName: `${concurrent} × one upload alone` })
+      )
+    }
+  }
+
+  // §10 on an app of its own: a project's realtime socket.
+  if (want('realtime')) {
+    const { realtimeChanges: changes, realtimeFanMessages: fanMessages, realtimeIdleSockets: idleSockets, quick } = settings
+    const subscribers = quick ? [1, 10, 100] : [1, 100, 1000]
+    log(`§10 realtime: commit → client with ${subscribers.join(', ')} subscribers vs a raw pgoutput slot; fan-out to 100 clients vs a bare ws relay; memory of ${idleSockets} idle sockets`)
+    const result = await section('realtime', async () => {
+      const app = await startRealtimeApp()
+      try {
+        return await benchRealtime({ app, subscribers, changes, fanMessages, idleSockets })
+      } finally {
+        await app.stop()
+      }
+    })
+    if (result) {
+      details.realtime = result
+      const S = `§10a a database change, commit → client (${changes} inserts, anon subscribers on one table) vs pg-logical-replication reading a raw slot of the same database`
+      const S2 = '§10b broadcast fan-out to 100 clients, messages delivered per second'
+      const S3 = `§10c the app's memory (its Node process) with ${idleSockets} idle sockets, each joined to a channel`
+      const raw = 'raw pgoutput slot (pg-logical-replication)'
+      for (const l of result.latency) {
+        figures.push(
+          figure({ id: `realtime.latency.${l.count}.p50`, section: S, name: `${l.count} subscribers, p50`, value: l.platform.p50, baseline: l.raw.p50, baselineName: raw }),
+          figure({
+            id: `realtime.latency.${l.count}.p99`,
+            section: S,
+            name: `${l.count} subscribers, p99`,
+            value: l.platform.p99,
+            baseline: l.raw.p99,
+            baselineName: raw,
+            ...(l.count >= 1000 ? { aim: { op: '≤', value: 100 } } : {}),
+          })
+        )
+      }
+      figures.push(
+        figure({ id: 'realtime.fanout', section: S2, name: 'platform socket', unit: 'msg/s', value: result.fanOut.platform, baseline: result.fanOut.bare, baselineName: 'a bare ws server relaying the frames' }),
+        figure({
+          id: 'realtime.memory.idle',
+          section: S3,
+          name: 'RSS with the sockets open',
+          unit: 'bytes',
+          value: result.memory.after,
+          baseline: result.memory.before,
+          baselineName: 'RSS before them',
+          note: `${Math.round((result.memory.after - result.memory.before) / result.memory.sockets)} bytes per socket`,
+        })
       )
     }
   }

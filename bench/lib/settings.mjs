@@ -19,7 +19,7 @@ function list(name, full, small) {
   return values.map(Number)
 }
 
-export const SECTIONS = ['startup', 'sql', 'rows', 'load', 'browser', 'dataapi', 'backups', 'storage']
+export const SECTIONS = ['startup', 'sql', 'rows', 'load', 'browser', 'dataapi', 'backups', 'storage', 'realtime']
 
 function sections() {
   const raw = process.env.BENCH_SECTIONS
@@ -65,6 +65,10 @@ export const settings = {
   storageRuns: whole('BENCH_STORAGE_RUNS', 3, 1),
   storageSmallRuns: whole('BENCH_STORAGE_SMALL_RUNS', 500, 30),
   storageConcurrent: whole('BENCH_STORAGE_CONCURRENT', 10, 3),
+  // §10 realtime: inserts per subscriber count, broadcasts fanned out to 100 clients, idle sockets.
+  realtimeChanges: whole('BENCH_REALTIME_CHANGES', 50, 8),
+  realtimeFanMessages: whole('BENCH_REALTIME_FAN_MESSAGES', 2000, 100),
+  realtimeIdleSockets: whole('BENCH_REALTIME_IDLE_SOCKETS', 1000, 100),
   // §5 and §6 in Chromium.
   streamSizes: list('BENCH_STREAM_SIZES', [10_000, 100_000, 1_000_000], [10_000]),
   streamRuns: whole('BENCH_STREAM_RUNS', 3, 1),

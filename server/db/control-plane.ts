@@ -28,6 +28,11 @@ export interface Queryable {
 export interface ControlPlaneDb extends Queryable {
   /** Runs fn in one transaction on one connection; rolls back when fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * Every notification of `channel` (LISTEN), on a connection of its own, connected again (with
+   * `onReconnect`, since notifications meanwhile are lost) whenever it ends, until closed.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<{ close(): Promise<void> }>
   close(): Promise<void>
 }
 
@@ -72,7 +77,52 @@ export async function openServerControlPlane(url: string): Promise<ControlPlaneD
         client.release()
       }
     },
+    listen: (channel, onPayload, onReconnect) => listenOn(url, channel, onPayload, onReconnect),
     close: () => pool.end(),
+  }
+}
+
+const LISTEN_RETRY_MS = [250, 1000, 5000]
+
+async function listenOn(url: string, channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<{ close(): Promise<void> }> {
+  let closed = false
+  let client: pg.Client | null = null
+  let attempt = 0
+  const reconnect = () => {
+    if (closed) return
+    const wait = LISTEN_RETRY_MS[Math.min(attempt++, LISTEN_RETRY_MS.length - 1)]
+    setTimeout(() => void connect().then(() => onReconnect?.(), reconnect), wait).unref()
+  }
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: 'listen' })
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload)
+    })
+    next.on('error', () => undefined)
+    try {
+      await next.connect()
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+    } catch (error) {
+      await next.end().catch(() => undefined)
+      throw error
+    }
+    if (closed) return void (await next.end().catch(() => undefined))
+    next.on('end', () => {
+      if (client !== next) return
+      client = null
+      reconnect()
+    })
+    client = next
+    attempt = 0
+  }
+  await connect()
+  return {
+    close: async () => {
+      closed = true
+      const current = client
+      client = null
+      await current?.end().catch(() => undefined)
+    },
   }
 }
 

@@ -19,10 +19,11 @@ import { formatBytes } from '@/lib/format-bytes'
 import { RealtimeHub } from './hub'
 import { RealtimeSocket, QUIET_SOCKET_MS } from './socket'
 import { ChangeFeeds } from './changes/feeds'
-import { vsnOf } from './frames'
+import { vsnOf, type Vsn } from './frames'
 import { logRealtime } from './logs'
-import { realtimeLimits } from './limits'
+import { realtimeLimits, type RealtimeLimits } from './limits'
 import { RealtimeUsage } from './usage'
+import { RealtimeBus, type BusEnvelope } from './bus'
 
 /** The largest frame any plan takes (Pro: 3 MB), with room for the frame's own parts. */
 const MAX_FRAME_BYTES = 3 * 1024 * 1024 + 64 * 1024
@@ -49,7 +50,8 @@ const planLimits = (gate: PassedGate) => realtimeLimits(gate.project.plan)
 export class RealtimeService implements ProjectService {
   readonly name = 'realtime'
   readonly logSource = 'realtime_logs' as const
-  readonly hub = new RealtimeHub()
+  readonly hub: RealtimeHub
+  readonly bus: RealtimeBus
   readonly changes: ChangeFeeds
   readonly usage: RealtimeUsage
   private readonly sockets = new Map<string, Set<RealtimeSocket>>()
@@ -57,7 +59,16 @@ export class RealtimeService implements ProjectService {
   private readonly sweep: NodeJS.Timeout
 
   constructor(private readonly platform: Platform) {
-    this.changes = new ChangeFeeds(platform)
+    this.bus = new RealtimeBus(platform, {
+      message: (message) => this.received(message),
+      peerGone: (origin) => this.hub.peerGone(origin),
+      reconnected: () => this.hub.resync(),
+    })
+    // With no other copy heard, nothing goes on the bus but the question of who is present.
+    this.hub = new RealtimeHub((message) => {
+      if (message.kind === 'presence_sync' || this.bus.hasPeers()) this.bus.publish(message)
+    })
+    this.changes = new ChangeFeeds(platform, this.bus)
     this.usage = new RealtimeUsage(platform)
     // A socket whose client went without a word (no heartbeat) is let go.
     this.sweep = setInterval(() => {
@@ -87,6 +98,16 @@ export class RealtimeService implements ProjectService {
       logRealtime(this.platform, ref, { event: 'refused', reason: `${limits.maxConnections} connections open, the plan's most` })
       return refuseUpgrade(call.socket, 429, { message: `The project has ${limits.maxConnections} realtime connections open, its plan's most at once: close some, or upgrade the plan.` }, call.requestId)
     }
+    // The bus listens before the first socket: what the other copies send reaches it from the start.
+    void this.bus
+      .start()
+      .catch(() => undefined)
+      .then(() => this.accept(call, vsn, limits))
+  }
+
+  private accept(call: UpgradeCall, vsn: Vsn, limits: RealtimeLimits) {
+    const ref = call.gate.project.ref
+    if (call.socket.destroyed) return
     this.wss.handleUpgrade(call.req, call.socket, call.head, (ws) => {
       let sockets = this.sockets.get(ref)
       if (!sockets) this.sockets.set(ref, (sockets = new Set()))
@@ -153,9 +174,21 @@ export class RealtimeService implements ProjectService {
     await this.usage.record(now, new Map([...this.sockets].map(([ref, sockets]) => [ref, sockets.size])))
   }
 
+  /** What another app copy sent (bus.ts). */
+  private received(message: BusEnvelope) {
+    if (message.kind === 'change' || message.kind === 'interest') return this.changes.received(message)
+    if (message.kind === 'release') {
+      for (const socket of [...(this.sockets.get(message.ref) ?? [])]) socket.close(4000, message.reason)
+      return
+    }
+    this.hub.received(message)
+  }
+
   async release(ref: string, reason: ReleaseReason): Promise<void> {
     const sentence = RELEASE_REASONS[reason]
     if (!sentence) return
+    // The other copies close theirs too.
+    this.bus.publish({ kind: 'release', ref, reason: sentence })
     for (const socket of [...(this.sockets.get(ref) ?? [])]) socket.close(4000, sentence)
     const [project] = await this.platform.db.query<{ region: string }>('select region from projects where ref = $1', [ref]).catch(() => [])
     await this.changes.release(ref, project?.region ?? null)
@@ -166,6 +199,7 @@ export class RealtimeService implements ProjectService {
     await this.usage.messages.flush(this.platform.db).catch(() => undefined)
     for (const sockets of this.sockets.values()) for (const socket of [...sockets]) socket.close(1001, 'The server is shutting down: it reconnects once it is back.')
     await this.changes.close()
+    await this.bus.close()
     this.wss.close()
   }
 }

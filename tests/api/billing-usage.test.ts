@@ -327,7 +327,7 @@ describe('egress counted in memory', () => {
     expect(counter.unflushed).toBe(151)
     const { db, calls } = recorder()
     await counter.flush(db)
-    expect(calls).toEqual([[['2026-03-04', '2026-03-05'], [7, 8], [150, 1]]])
+    expect(calls).toEqual([[['2026-03-04', '2026-03-05'], [7, 8], [150, 1], 'EGRESS']])
     expect(counter.unflushed).toBe(0)
     await counter.flush(db)
     expect(calls).toHaveLength(1)
@@ -355,7 +355,7 @@ describe('egress counted in memory', () => {
     const writes: unknown[][] = []
     const query = tp.platform.db.query.bind(tp.platform.db)
     tp.platform.db.query = (async (sql: string, params?: unknown[]) => {
-      if (sql.includes("'EGRESS'")) writes.push(params ?? [])
+      if (sql.includes('insert into usage_daily') && params?.[3] === 'EGRESS') writes.push(params)
       return query(sql, params)
     }) as typeof tp.platform.db.query
     await tp.close()

@@ -197,7 +197,7 @@ describe('every route × every caller', () => {
     const projects = (await tp.call('GET', '/platform/projects', { token: outsider })).body
     expect(projects.map((p: { organization_slug: string }) => p.organization_slug)).not.toContain(fx.orgSlug)
     const perms = (await tp.call('GET', '/platform/profile/permissions', { token: tokens.get('Read-only')! })).body
-    expect(perms.find((p: { organization_slug: string }) => p.organization_slug === fx.orgSlug).actions).toEqual(['organizations:read', 'billing:read', 'members:read', 'projects:read', 'sql:run', 'logs:read', 'auth:users:read', 'storage:read'])
+    expect(perms.find((p: { organization_slug: string }) => p.organization_slug === fx.orgSlug).actions).toEqual(['organizations:read', 'billing:read', 'members:read', 'projects:read', 'sql:run', 'logs:read', 'auth:users:read', 'storage:read', 'realtime:inspect'])
   })
 })
 

@@ -1,19 +1,23 @@
 /**
  * Database changes for the channels of this app copy: one feed per project whose channels bind
- * changes, started by the first and stopped a while after the last leaves. A feed reads its
- * project's change stream (replication.ts), and for each committed change finds the bindings it
- * matches (event, schema, table, filter), asks once per distinct caller whether it may see the
- * row (visibility.ts; the service role sees everything), and sends it to those who may. With RLS
- * on, a DELETE carries only the primary key and goes to every matching binding, as on Supabase:
- * no one can be asked about a row that is gone.
+ * changes, started by the first and stopped a while after the last leaves. One app copy at a time
+ * decodes a project's changes (its slot, replication.ts): that copy sends each change over the bus
+ * to the others (bus.ts) when there are any, and each copy matches it against its own bindings
+ * (event, schema, table, filter), asks once per distinct caller whether it may see the row
+ * (visibility.ts; the service role sees everything), and sends it to those who may. A copy whose
+ * project is decoded elsewhere follows: it says it is interested every 10 s (the decoding copy goes
+ * on while anyone is), and takes the slot over when it is free (the decoding copy stopped or died).
+ * With RLS on, a DELETE carries only the primary key and goes to every matching binding, as on
+ * Supabase: no one can be asked about a row that is gone.
  */
 import type { Pgoutput } from 'pg-logical-replication'
 import type { Platform } from '../../kernel/platform'
 import type { PassedGate } from '../../gateway/types'
 import type { Caller } from '../../storage/caller'
 import { adminUrlOf } from '../../databases/project-admin'
+import type { BusChange, BusEnvelope, BusMessage } from '../bus'
 import { bindingMatches, matchesFilter, parseFilter, type ChangeBinding, type ChangeFilter } from './bindings'
-import { openReplication, dropProjectSlot, type ReplicationStream } from './replication'
+import { ANOTHER_COPY_MESSAGE, openReplication, dropProjectSlot, type ReplicationStream } from './replication'
 import { typedRecord } from './typed'
 import { VisibilityChecks } from './visibility'
 
@@ -37,8 +41,15 @@ export interface ChangeSubscriber {
   system(extension: string, status: 'ok' | 'error', message: string): void
 }
 
+export type ChangeBus = { publish(message: BusMessage): void; hasPeers(): boolean }
+
 /** A stopped feed's slot is kept this long for the next subscriber (a page reload). */
 const LINGER_MS = 15_000
+/** A following copy says it is interested this often; the decoding copy goes on while it heard so lately. */
+const INTEREST_MS = 10_000
+const INTEREST_HELD_MS = 30_000
+/** How often a following copy tries to take the slot over. */
+const TAKEOVER_MS = 5_000
 
 type Subscription = { subscriber: ChangeSubscriber; bindings: { binding: ChangeBinding; filter: ChangeFilter | null; id: number }[] }
 
@@ -47,12 +58,16 @@ type Relation = Pgoutput.MessageRelation & { types: Record<string, string>; prim
 type RawChange = { type: 'INSERT' | 'UPDATE' | 'DELETE'; relation: Relation; tuple: Record<string, unknown> | null; old: Record<string, unknown> | null }
 
 const callerKey = (caller: Caller) => `${caller.role}\u0000${JSON.stringify(caller.claims)}`
+const pick = (record: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => k in record).map((k) => [k, record[k]]))
 
 class ProjectFeed {
   readonly subscriptions = new Map<string, Subscription>()
   private stream: ReplicationStream | null = null
   private started: Promise<string | null> | null = null
   private linger: NodeJS.Timeout | null = null
+  /** While another copy decodes: the interest and takeover timers. */
+  private following: NodeJS.Timeout[] = []
+  private lastInterest = 0
   private readonly relations = new Map<number, Relation>()
   private readonly typeNames = new Map<number, string>()
   private queue: Promise<void> = Promise.resolve()
@@ -61,17 +76,32 @@ class ProjectFeed {
 
   constructor(
     private readonly platform: Platform,
+    private readonly bus: ChangeBus,
     readonly project: PassedGate['project'],
     private readonly onEnded: (feed: ProjectFeed) => void
   ) {
     this.checks = new VisibilityChecks(platform, project)
   }
 
-  /** Resolves once changes stream: null, or why they cannot. */
+  /** Resolves once changes reach this copy (decoded here, or by the copy that decodes them): null, or why they cannot. */
   start(): Promise<string | null> {
     if (this.linger) clearTimeout(this.linger)
     this.linger = null
-    this.started ??= (async () => {
+    this.started ??= this.decode().then((refused) => {
+      if (refused !== ANOTHER_COPY_MESSAGE) return refused
+      this.follow()
+      return null
+    })
+    // A failed start is tried again by the next join.
+    void this.started.then((refused) => {
+      if (refused) this.started = null
+    })
+    return this.started
+  }
+
+  /** Takes the project's slot and decodes here; or says why not (another copy holds it). */
+  private async decode(): Promise<string | null> {
+    try {
       const adminUrl = adminUrlOf(this.platform, this.project.region)
       if (!adminUrl) return 'Database changes stream from servers the platform manages.'
       const stream = await openReplication(
@@ -83,27 +113,55 @@ class ProjectFeed {
       if (typeof stream === 'string') return stream
       this.stream = stream
       return null
-    })().catch((error: Error) => {
-      console.warn(`[realtime] the change feed of project ${this.project.ref} could not start:`, error.message)
+    } catch (error) {
+      console.warn(`[realtime] the change feed of project ${this.project.ref} could not start:`, (error as Error).message)
       return 'Database changes could not be streamed just now; join the channel again in a moment.'
-    })
-    // A failed start is tried again by the next join.
-    void this.started.then((refused) => {
-      if (refused) this.started = null
-    })
-    return this.started
+    }
   }
 
-  /** The last subscriber left: the slot goes after a while, unless someone joins meanwhile. */
+  private follow() {
+    const ref = this.project.ref
+    this.bus.publish({ kind: 'interest', ref })
+    const interest = setInterval(() => this.bus.publish({ kind: 'interest', ref }), INTEREST_MS)
+    const takeover = setInterval(() => {
+      void this.decode().then((refused) => {
+        if (refused === null) this.unfollow()
+      })
+    }, TAKEOVER_MS)
+    interest.unref()
+    takeover.unref()
+    this.following = [interest, takeover]
+  }
+
+  private unfollow() {
+    for (const timer of this.following) clearInterval(timer)
+    this.following = []
+  }
+
+  /** Another copy binds this project's changes: this copy, decoding them, goes on. */
+  interested() {
+    this.lastInterest = Date.now()
+  }
+
+  /** The last subscriber here left: the slot goes after a while, unless someone joins meanwhile, or another copy still listens. */
   idle() {
     if (this.subscriptions.size > 0 || this.linger) return
-    this.linger = setTimeout(() => void this.stop().then(() => this.onEnded(this)), LINGER_MS)
-    this.linger.unref()
+    const wait = () => {
+      this.linger = setTimeout(() => {
+        this.linger = null
+        if (this.subscriptions.size > 0) return
+        if (this.stream && Date.now() - this.lastInterest < INTEREST_HELD_MS) return wait()
+        void this.stop().then(() => this.onEnded(this))
+      }, LINGER_MS)
+      this.linger.unref()
+    }
+    wait()
   }
 
   async stop(): Promise<void> {
     if (this.linger) clearTimeout(this.linger)
     this.linger = null
+    this.unfollow()
     const started = this.started
     this.started = null
     await started?.catch(() => undefined)
@@ -153,7 +211,7 @@ class ProjectFeed {
         const transaction = this.transaction
         this.transaction = null
         if (!transaction || transaction.changes.length === 0) return
-        this.queue = this.queue.then(() => this.dispatchAll(transaction)).catch((error) => console.error('[realtime] a change could not be sent:', error))
+        this.queue = this.queue.then(() => this.decoded(transaction)).catch((error) => console.error('[realtime] a change could not be sent:', error))
         return
       }
     }
@@ -172,37 +230,57 @@ class ProjectFeed {
     relation.primaryKey = await this.checks.primaryKey(relation.relationOid).catch(() => [])
   }
 
-  private async dispatchAll(transaction: { commitTime: bigint; changes: RawChange[] }) {
+  /** A transaction decoded here: each change to the other copies, then to this copy's subscribers. */
+  private async decoded(transaction: { commitTime: bigint; changes: RawChange[] }) {
     const commitTimestamp = new Date(Number(transaction.commitTime / 1000n)).toISOString()
-    for (const change of transaction.changes) await this.dispatch(change, commitTimestamp)
+    const others = this.bus.hasPeers()
+    for (const raw of transaction.changes) {
+      const { relation } = raw
+      const key: Record<string, string> = {}
+      for (const column of relation.primaryKey) key[column] = String((raw.tuple ?? raw.old)?.[column] ?? '')
+      const change: BusChange = {
+        schema: relation.schema,
+        table: relation.name,
+        type: raw.type,
+        commit_timestamp: commitTimestamp,
+        columns: relation.columns.map((column) => ({ name: column.name, type: relation.types[column.name] ?? 'text' })),
+        record: raw.tuple ? typedRecord(raw.tuple, relation.types) : null,
+        old: raw.old ? typedRecord(raw.old, relation.types) : null,
+        key,
+        primaryKey: relation.primaryKey,
+        replicaIdentity: relation.replicaIdentity,
+        relationOid: relation.relationOid,
+      }
+      if (others) this.bus.publish({ kind: 'change', ref: this.project.ref, change })
+      await this.dispatch(change)
+    }
   }
 
-  private async dispatch(raw: RawChange, commitTimestamp: string) {
-    const { relation } = raw
-    const change = { schema: relation.schema, table: relation.name, type: raw.type }
+  /** A change decoded here or by another copy, to this copy's subscribers whose bindings match. */
+  fromBus(change: BusChange) {
+    this.queue = this.queue.then(() => this.dispatch(change)).catch((error) => console.error('[realtime] a change could not be sent:', error))
+  }
+
+  private async dispatch(change: BusChange) {
+    const types = Object.fromEntries(change.columns.map((c) => [c.name, c.type]))
     const matching: { subscriber: ChangeSubscriber; ids: number[] }[] = []
-    const record = raw.tuple ? typedRecord(raw.tuple, relation.types) : null
-    const old = raw.old ? typedRecord(raw.old, relation.types) : null
     for (const { subscriber, bindings } of this.subscriptions.values()) {
       const ids = bindings
-        .filter(({ binding, filter }) => bindingMatches(binding, change) && (!filter || matchesFilter(filter, (record ?? old)!, relation.types)))
+        .filter(({ binding, filter }) => bindingMatches(binding, change) && (!filter || matchesFilter(filter, (change.record ?? change.old ?? {}), types)))
         .map(({ id }) => id)
       if (ids.length > 0) matching.push({ subscriber, ids })
     }
     if (matching.length === 0) return
-    const columns = relation.columns.map((column) => ({ name: column.name, type: relation.types[column.name] ?? 'text' }))
-    const rowSecurity = await this.checks.rowSecurity(relation.relationOid).catch(() => true)
-    const payload: PostgresChange = { ...change, commit_timestamp: commitTimestamp, columns, errors: null }
-    if (record) payload.record = record
-    if (raw.type === 'DELETE') {
+    const rowSecurity = await this.checks.rowSecurity(change.relationOid).catch(() => true)
+    const payload: PostgresChange = { schema: change.schema, table: change.table, type: change.type, commit_timestamp: change.commit_timestamp, columns: change.columns, errors: null }
+    if (change.record) payload.record = change.record
+    if (change.type === 'DELETE') {
       // With RLS on, what was deleted is not for everyone: its key only.
-      payload.old_record = rowSecurity ? pick(old ?? {}, relation.primaryKey) : (old ?? {})
+      payload.old_record = rowSecurity ? pick(change.old ?? {}, change.primaryKey) : (change.old ?? {})
       for (const { subscriber, ids } of matching) subscriber.deliverChange(ids, payload)
       return
     }
-    if (raw.type === 'UPDATE') payload.old_record = relation.replicaIdentity === 'full' && old ? old : {}
-    const key: Record<string, string> = {}
-    for (const column of relation.primaryKey) key[column] = String(raw.tuple?.[column] ?? '')
+    if (change.type === 'UPDATE') payload.old_record = change.replicaIdentity === 'full' && change.old ? change.old : {}
     const decisions = new Map<string, Promise<boolean>>()
     for (const { subscriber, ids } of matching) {
       const caller = subscriber.caller
@@ -211,26 +289,27 @@ class ProjectFeed {
         continue
       }
       const which = callerKey(caller)
-      if (!decisions.has(which)) decisions.set(which, this.checks.visible(caller, relation.schema, relation.name, key))
+      if (!decisions.has(which)) decisions.set(which, this.checks.visible(caller, change.schema, change.table, change.key))
       if (await decisions.get(which)) subscriber.deliverChange(ids, payload)
     }
   }
 }
 
-const pick = (record: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => k in record).map((k) => [k, record[k]]))
-
 export class ChangeFeeds {
   private readonly feeds = new Map<string, ProjectFeed>()
   private readonly bySubscriber = new Map<string, ProjectFeed>()
   private nextId = 1
-  constructor(private readonly platform: Platform) {}
+  constructor(
+    private readonly platform: Platform,
+    private readonly bus: ChangeBus
+  ) {}
 
-  /** Binds `subscriber` to changes once they stream: the bindings' ids in order, or why not. */
+  /** Binds `subscriber` to changes once they reach this copy: the bindings' ids in order, or why not. */
   async subscribe(gate: PassedGate, subscriber: ChangeSubscriber, bindings: ChangeBinding[]): Promise<number[] | string> {
     const ref = gate.project.ref
     let feed = this.feeds.get(ref)
     if (!feed) {
-      feed = new ProjectFeed(this.platform, gate.project, (ended) => {
+      feed = new ProjectFeed(this.platform, this.bus, gate.project, (ended) => {
         if (this.feeds.get(ref) === ended) this.feeds.delete(ref)
       })
       this.feeds.set(ref, feed)
@@ -259,6 +338,12 @@ export class ChangeFeeds {
 
   /** A subscriber's caller changed (a new access token): its next changes are checked as the new one. */
   recheck(_subscriber: ChangeSubscriber): void {}
+
+  /** What another copy sent: a change it decoded, or its interest in a project this copy decodes. */
+  received(message: BusEnvelope): void {
+    if (message.kind === 'change') this.feeds.get(message.ref)?.fromBus(message.change)
+    else if (message.kind === 'interest') this.feeds.get(message.ref)?.interested()
+  }
 
   /** The project's feed ends and its slot goes (before its database is paused, dropped or replaced). */
   async release(ref: string, region: string | null): Promise<void> {
