@@ -1,7 +1,7 @@
 // §10: a project's realtime (server/realtime), through the platform's socket as realtime-js
 // speaks it (Phoenix vsn 1.0.0 here: JSON, so both sides parse the same), against the same work
 // done without the platform on the same machine:
-//   - commit → client latency of a database change with 1, 100 and 1,000 subscribers (anon, one
+//   - commit → client latency of a database change (from the moment its INSERT is sent) with 1, 100 and 1,000 subscribers (anon, one
 //     channel each, one table, one RLS check per change), against `pg-logical-replication`
 //     reading a raw pgoutput slot of the same database at the same time: the same commits;
 //   - broadcast fan-out to 100 clients, messages delivered per second, against a bare `ws` server
@@ -87,8 +87,9 @@ async function changeLatency({ app, ref, key, db, count, changes, nextId }) {
   for (let i = 0; i < changes; i++) {
     const id = nextId()
     arrivals.set(id, [])
-    await db.query('insert into public.bench_rt (id) values ($1)', [id])
+    // From the moment the INSERT (its own transaction) is sent: both sides wait for the same commit.
     const committed = performance.now()
+    await db.query('insert into public.bench_rt (id) values ($1)', [id])
     while (arrivals.get(id).length < count || db.rawArrivals.get(id) === undefined) await sleep(1)
     if (i >= 3) {
       // The first few warm the path.
