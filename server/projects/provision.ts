@@ -7,7 +7,7 @@
  */
 import { authDatabases } from '../project-auth/auth-service'
 import { storageService } from '../storage/storage-service'
-import { ensureRealtimePublication } from '../realtime/publication'
+import { ensureRealtimePublication, ensureRealtimeSchema } from '../realtime/publication'
 import { cloneSource } from '../backups/clone'
 import type { Platform } from '../kernel/platform'
 import { isDatabaseUnavailable, type ProjectDbLocation } from '../databases'
@@ -73,7 +73,10 @@ export async function provisionClaimed(platform: Platform, claim: ProvisionClaim
     // Its storage schema too, so that its SQL can write storage policies before any upload.
     if (!location.given) await storageService(platform).databases.open({ ref, region, db_location: location })
     // And the publication Realtime streams from (Database → Publications adds tables to it).
-    if (!location.given) await ensureRealtimePublication(platform, { ref, region, db_location: location })
+    if (!location.given) {
+      await ensureRealtimePublication(platform, { ref, region, db_location: location })
+      await ensureRealtimeSchema(platform, { ref, region, db_location: location })
+    }
     await platform.db.query(
       `update projects set status = 'ACTIVE_HEALTHY', status_message = null, db_location = $2, db_version = $3,
          lease_owner = null, lease_until = null, next_provision_at = null, unhealthy_since = null, updated_at = now()

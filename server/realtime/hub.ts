@@ -17,6 +17,9 @@ export interface Member {
   readonly isPrivate: boolean
   /** Whether the member gets its own broadcasts (`config.broadcast.self`). */
   readonly self: boolean
+  /** On a private channel: whether its policies let it receive broadcasts and presence (public: yes). */
+  readonly readsBroadcast?: boolean
+  readonly readsPresence?: boolean
   deliver(message: PhoenixMessage): void
 }
 
@@ -86,7 +89,7 @@ export class RealtimeHub {
     if (!members) return 0
     let delivered = 0
     for (const member of members) {
-      if (member === from && !member.self) continue
+      if ((member === from && !member.self) || member.readsBroadcast === false) continue
       member.deliver({ joinRef: null, ref: null, topic: `realtime:${channel.topic}`, event: 'broadcast', payload: broadcast })
       delivered++
     }
@@ -125,7 +128,8 @@ export class RealtimeHub {
   private sendDiff(channel: string, diff: PresenceDiff) {
     if (isEmptyDiff(diff)) return
     const { topic } = channelOf(channel)
-    for (const member of this.channels.get(channel) ?? []) member.deliver({ joinRef: null, ref: null, topic: `realtime:${topic}`, event: 'presence_diff', payload: diff })
+    for (const member of this.channels.get(channel) ?? [])
+      if (member.readsPresence !== false) member.deliver({ joinRef: null, ref: null, topic: `realtime:${topic}`, event: 'presence_diff', payload: diff })
   }
 
   /** What another copy sent (bus.ts). */

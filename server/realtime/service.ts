@@ -9,7 +9,7 @@
 import { WebSocketServer } from 'ws'
 import { z } from 'zod'
 import type { Platform } from '../kernel/platform'
-import type { PassedGate, ProjectService, ReleaseReason, ServiceCall, UpgradeCall } from '../gateway/types'
+import type { GatedProject, PassedGate, ProjectService, ReleaseReason, ServiceCall, UpgradeCall } from '../gateway/types'
 import { publicAnswer } from '../gateway/answers'
 import { serviceNamed } from '../gateway/services'
 import { refuseUpgrade } from '../gateway/upgrade'
@@ -20,6 +20,9 @@ import { RealtimeHub } from './hub'
 import { RealtimeSocket, QUIET_SOCKET_MS } from './socket'
 import { ChangeFeeds } from './changes/feeds'
 import { vsnOf, type Vsn } from './frames'
+import { ensureRealtimeSchema } from './publication'
+import { VisibilityChecks, type ChannelAccess } from './changes/visibility'
+import { callerOf, type Caller } from '../storage/caller'
 import { logRealtime } from './logs'
 import { realtimeLimits, type RealtimeLimits } from './limits'
 import { RealtimeUsage } from './usage'
@@ -57,6 +60,9 @@ export class RealtimeService implements ProjectService {
   private readonly sockets = new Map<string, Set<RealtimeSocket>>()
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false })
   private readonly sweep: NodeJS.Timeout
+  /** Per project: its `realtime` schema made (once per app copy), and the connections that ask its policies. */
+  private readonly schemas = new Map<string, Promise<void>>()
+  private readonly checks = new Map<string, VisibilityChecks>()
 
   constructor(private readonly platform: Platform) {
     this.bus = new RealtimeBus(platform, {
@@ -119,6 +125,7 @@ export class RealtimeService implements ProjectService {
         maxMessageBytes: limits.maxMessageBytes,
         log: (entry) => logRealtime(this.platform, ref, entry),
         countMessage: () => this.usage.countMessages(call.gate.project.id),
+        authorize: (caller, topic) => this.authorize(call.gate.project, caller, topic),
         onClose: () => {
           const held = this.sockets.get(ref)
           held?.delete(socket)
@@ -157,13 +164,23 @@ export class RealtimeService implements ProjectService {
       messages = parsed.data.messages
     }
     for (const message of messages) {
-      if (message.private) throw new PlatformError(403, 'Private channels are not offered yet: send to the public channel.')
       const size = Buffer.isBuffer(message.payload) ? message.payload.length : Buffer.byteLength(JSON.stringify(message.payload ?? {}))
       if (size > maxMessageBytes) throw new PlatformError(413, `A message is at most ${formatBytes(maxMessageBytes)} on this plan.`)
     }
+    const topicOf = (message: { topic: string }) => (message.topic.startsWith('realtime:') ? message.topic.slice('realtime:'.length) : message.topic)
+    // A private channel takes what its policies let the caller (the bearer token, else the key) write.
+    if (messages.some((m) => m.private)) {
+      const caller = await callerOf(call.req, gate).catch(() => null)
+      if (!caller) throw new PlatformError(401, 'The bearer token is not one of this project: sign in again.')
+      for (const message of messages.filter((m) => m.private)) {
+        const access = await this.authorize(gate.project, caller, topicOf(message))
+        if (typeof access === 'string') throw new PlatformError(503, access)
+        if (!access.write.broadcast) throw new PlatformError(403, `Unauthorized: You do not have permissions to write to this Channel topic: ${topicOf(message)}`)
+      }
+    }
     for (const message of messages) {
-      const topic = message.topic.startsWith('realtime:') ? message.topic.slice('realtime:'.length) : message.topic
-      this.hub.broadcast(gate.project.ref, topic, false, { type: 'broadcast', event: message.event, payload: message.payload ?? {} })
+      const topic = topicOf(message)
+      this.hub.broadcast(gate.project.ref, topic, message.private === true, { type: 'broadcast', event: message.event, payload: message.payload ?? {} })
       this.usage.countMessages(gate.project.id)
     }
     call.res.writeHead(202, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': call.requestId })
@@ -172,6 +189,31 @@ export class RealtimeService implements ProjectService {
 
   async recordUsage(now: Date): Promise<void> {
     await this.usage.record(now, new Map([...this.sockets].map(([ref, sockets]) => [ref, sockets.size])))
+  }
+
+  /** What `caller` may do on the project's private channel `topic`, or why that could not be asked. */
+  async authorize(project: GatedProject, caller: Caller, topic: string): Promise<ChannelAccess | string> {
+    try {
+      let schema = this.schemas.get(project.ref)
+      if (!schema) {
+        schema = ensureRealtimeSchema(this.platform, project)
+        this.schemas.set(project.ref, schema)
+        schema.catch(() => this.schemas.delete(project.ref))
+      }
+      await schema
+      let checks = this.checks.get(project.ref)
+      if (!checks) this.checks.set(project.ref, (checks = new VisibilityChecks(this.platform, project)))
+      return await checks.channelAccess(caller, topic)
+    } catch (error) {
+      return `The channel's policies could not be asked (${(error as Error).message}): try again in a moment.`
+    }
+  }
+
+  private async forgetProject(ref: string) {
+    this.schemas.delete(ref)
+    const checks = this.checks.get(ref)
+    this.checks.delete(ref)
+    await checks?.end()
   }
 
   /** What another app copy sent (bus.ts). */
@@ -191,6 +233,7 @@ export class RealtimeService implements ProjectService {
     this.bus.publish({ kind: 'release', ref, reason: sentence })
     for (const socket of [...(this.sockets.get(ref) ?? [])]) socket.close(4000, sentence)
     const [project] = await this.platform.db.query<{ region: string }>('select region from projects where ref = $1', [ref]).catch(() => [])
+    await this.forgetProject(ref)
     await this.changes.release(ref, project?.region ?? null)
   }
 
@@ -199,6 +242,7 @@ export class RealtimeService implements ProjectService {
     await this.usage.messages.flush(this.platform.db).catch(() => undefined)
     for (const sockets of this.sockets.values()) for (const socket of [...sockets]) socket.close(1001, 'The server is shutting down: it reconnects once it is back.')
     await this.changes.close()
+    await Promise.all([...this.checks.keys()].map((ref) => this.forgetProject(ref)))
     await this.bus.close()
     this.wss.close()
   }

@@ -16,6 +16,7 @@ import type { ChangeBinding, ChangeFeeds, ChangeSubscriber, PostgresChange } fro
 import { parseBindings } from './changes/bindings'
 import { formatBytes } from '@/lib/format-bytes'
 import type { RealtimeEvent } from './logs'
+import type { ChannelAccess } from './changes/visibility'
 
 const TOPIC_PREFIX = 'realtime:'
 /** What counts as a message in usage: what a client sends or is sent of broadcasts, presence and changes. */
@@ -32,6 +33,8 @@ export type SocketContext = {
   changes: ChangeFeeds
   /** The largest message the project's plan takes. */
   maxMessageBytes: number
+  /** What a caller may do on a private channel (its policies on realtime.messages), or why that could not be asked. */
+  authorize(caller: Caller, topic: string): Promise<ChannelAccess | string>
   /** Counts a message into the project's usage (usage.ts). */
   countMessage(): void
   /** Records what happens to the socket in realtime_logs (logs.ts). */
@@ -52,8 +55,16 @@ class JoinedChannel implements Member, ChangeSubscriber {
     readonly topic: string,
     readonly joinRef: string | null,
     readonly config: ChannelConfig,
-    public caller: Caller
+    public caller: Caller,
+    /** A private channel's access (null: public, open to every key of the project). */
+    public access: ChannelAccess | null
   ) {}
+  get readsBroadcast() {
+    return this.access?.read.broadcast ?? true
+  }
+  get readsPresence() {
+    return this.access?.read.presence ?? true
+  }
   get isPrivate() {
     return this.config.isPrivate
   }
@@ -226,11 +237,18 @@ export class RealtimeSocket {
     }
     const caller = await this.callerOf(payload.access_token)
     if (typeof caller === 'string') return caller
-    if (config.isPrivate) return 'Private channels are not offered yet: join the channel without `private`.'
+    const subTopic = message.topic.slice(TOPIC_PREFIX.length)
+    let access: ChannelAccess | null = null
+    if (config.isPrivate) {
+      const asked = await this.context.authorize(caller, subTopic)
+      if (typeof asked === 'string') return asked
+      if (!asked.read.broadcast && !asked.read.presence) return `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`
+      access = asked
+    }
     // Joining a topic again replaces the channel, as Phoenix does.
     const existing = this.channels.get(message.topic)
     if (existing) this.leave(existing, { closed: true })
-    const channel = new JoinedChannel(this, this.ref, message.topic.slice(TOPIC_PREFIX.length), message.joinRef, config, caller)
+    const channel = new JoinedChannel(this, this.ref, subTopic, message.joinRef, config, caller, access)
     this.joining.add(message.topic)
     let ids: number[] = []
     try {
@@ -251,7 +269,7 @@ export class RealtimeSocket {
     channel.armExpiry()
     this.reply(message, 'ok', bindings.length > 0 ? { postgres_changes: bindings.map((binding, i) => ({ ...binding, id: ids[i] })) } : {})
     if (bindings.length > 0) channel.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL')
-    this.send({ joinRef: null, ref: null, topic: message.topic, event: 'presence_state', payload: this.context.hub.presenceState(channel) })
+    this.send({ joinRef: null, ref: null, topic: message.topic, event: 'presence_state', payload: channel.readsPresence ? this.context.hub.presenceState(channel) : {} })
     this.context.log({ event: 'join', channel: message.topic, role: caller.role })
     return null
   }
@@ -271,6 +289,11 @@ export class RealtimeSocket {
   private broadcast(channel: JoinedChannel, message: PhoenixMessage) {
     const payload = message.payload
     if (!isObject(payload) || typeof payload.event !== 'string') return this.reply(message, 'error', { reason: 'A broadcast has an event.' })
+    if (channel.access && !channel.access.write.broadcast) {
+      const reason = `Unauthorized: You do not have permissions to write to this Channel topic: ${channel.topic}`
+      channel.system('system', 'error', reason)
+      return this.reply(message, 'error', { reason })
+    }
     const broadcast: UserBroadcast = { type: 'broadcast', event: payload.event, payload: payload.payload ?? {}, ...(isObject(payload.meta) ? { meta: payload.meta } : {}) }
     this.context.hub.broadcast(this.ref, channel.topic, channel.isPrivate, broadcast, channel)
     if (channel.config.ack) this.reply(message, 'ok')
@@ -279,6 +302,7 @@ export class RealtimeSocket {
   private presence(channel: JoinedChannel, message: PhoenixMessage) {
     const payload = isObject(message.payload) ? message.payload : {}
     if (payload.event === 'track') {
+      if (channel.access && !channel.access.write.presence) return this.reply(message, 'error', { reason: `Unauthorized: You do not have permissions to track presence on this Channel topic: ${channel.topic}` })
       this.context.hub.track(channel, channel.config.presenceKey, isObject(payload.payload) ? payload.payload : {})
       return this.reply(message, 'ok')
     }
@@ -293,6 +317,12 @@ export class RealtimeSocket {
     const token = isObject(message.payload) ? message.payload.access_token : undefined
     const caller = await this.callerOf(token)
     if (typeof caller === 'string') return channel.closeWith(caller)
+    if (channel.access) {
+      const access = await this.context.authorize(caller, channel.topic)
+      if (typeof access === 'string') return channel.closeWith(access)
+      if (!access.read.broadcast && !access.read.presence) return channel.closeWith(`Unauthorized: You do not have permissions to read from this Channel topic: ${channel.topic}`)
+      channel.access = access
+    }
     channel.caller = caller
     channel.armExpiry()
     this.context.changes.recheck(channel)

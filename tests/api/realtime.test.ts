@@ -246,6 +246,48 @@ describe('broadcast and presence', () => {
   })
 })
 
+describe('private channels', () => {
+  it("are authorized by the project's policies on realtime.messages: who may read, who may write", async () => {
+    await rowsOf(
+      tp,
+      owner,
+      ref,
+      `create policy "signed-in users read the private room" on realtime.messages for select to authenticated
+         using (realtime.topic() = 'private-room' and extension = 'broadcast');
+       create policy "signed-in users send to the private room" on realtime.messages for insert to authenticated
+         with check (realtime.topic() = 'private-room' and extension = 'broadcast');`
+    )
+    const erin = await signedUp('erin')
+    const frank = await signedUp('frank')
+    const got = inbox<Record<string, any>>()
+    const publicGot = inbox<Record<string, any>>()
+    const sender = await subscribed(erin.client.channel('private-room', { config: { private: true, broadcast: { ack: true } } }))
+    await subscribed(frank.client.channel('private-room', { config: { private: true } }).on('broadcast', { event: '*' }, (p) => got.push(p)))
+    // The public channel of the same name is another channel.
+    await subscribed(client().channel('private-room').on('broadcast', { event: '*' }, (p) => publicGot.push(p)))
+    await expect(subscribed(client().channel('private-room', { config: { private: true } }))).rejects.toThrow(/Unauthorized: You do not have permissions to read from this Channel topic: private-room/)
+    await expect(subscribed(erin.client.channel('other-room', { config: { private: true } }))).rejects.toThrow(/Unauthorized/)
+    expect(await sender.send({ type: 'broadcast', event: 'secret', payload: { n: 1 } })).toBe('ok')
+    expect(await got.next()).toMatchObject({ event: 'secret', payload: { n: 1 } })
+    // No policy lets them track presence there.
+    expect(await sender.track({ here: true })).toBe('error')
+    const rest = await fetch(`${url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: keys.anon_key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ messages: [{ topic: 'private-room', event: 'from anon', payload: {}, private: true }] }),
+    })
+    expect(rest.status).toBe(403)
+    const service = await fetch(`${url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: keys.service_role_key, Authorization: `Bearer ${keys.service_role_key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ messages: [{ topic: 'private-room', event: 'from the server', payload: {}, private: true }] }),
+    })
+    expect(service.status).toBe(202)
+    expect((await got.next()).event).toBe('from the server')
+    expect(publicGot.items).toEqual([])
+  })
+})
+
 describe('the handshake', () => {
   const handshake = (path: string) =>
     new Promise<number>((resolve) => {

@@ -14,6 +14,10 @@ import { ownerRoleOf } from '../../databases/role-names'
 import { ensureApiLogin } from '../../data-api/roles'
 import type { Caller } from '../../storage/caller'
 
+type Extension = 'broadcast' | 'presence'
+/** What a caller may read and write on a private channel. */
+export type ChannelAccess = { read: Record<Extension, boolean>; write: Record<Extension, boolean> }
+
 const POOL_SIZE = 2
 const IDLE_MS = 10_000
 
@@ -90,6 +94,48 @@ export class VisibilityChecks {
       return rows.length > 0
     } catch {
       return false
+    } finally {
+      await client.query('rollback').catch(() => undefined)
+      client.release()
+    }
+  }
+
+  /**
+   * What `caller` may do on the private channel `topic`, as the project's policies on
+   * `realtime.messages` say (Supabase's authorization): probe rows of each extension made as the
+   * service role, then read as the caller with `realtime.topic()` set (read), and one of each
+   * inserted as the caller (write); all rolled back. The service role may do everything.
+   */
+  async channelAccess(caller: Caller, topic: string): Promise<ChannelAccess> {
+    if (caller.role === 'service_role') return { read: { broadcast: true, presence: true }, write: { broadcast: true, presence: true } }
+    const pool = await this.open()
+    const client = await pool.connect()
+    try {
+      await client.query('begin')
+      await client.query(`select pg_catalog.set_config('role', 'service_role', true)`)
+      const probes = await client.query<{ id: string; extension: Extension }>(
+        `insert into realtime.messages (topic, extension, event, private) values ($1, 'broadcast', 'authorization', true), ($1, 'presence', 'authorization', true) returning id::text, extension`,
+        [topic]
+      )
+      await client.query(
+        `select pg_catalog.set_config('role', $1, true), pg_catalog.set_config('request.jwt.claim.role', $1, true),
+                pg_catalog.set_config('request.jwt.claims', $2, true), pg_catalog.set_config('request.jwt.claim.sub', $3, true),
+                pg_catalog.set_config('statement_timeout', $4, true), pg_catalog.set_config('realtime.topic', $5, true)`,
+        [caller.role, JSON.stringify(caller.claims), caller.sub ?? '', `${caller.statementTimeoutSeconds}s`, topic]
+      )
+      const readable = await client.query<{ extension: Extension }>('select extension from realtime.messages where id = any($1::uuid[])', [probes.rows.map((r) => r.id)])
+      const read = { broadcast: readable.rows.some((r) => r.extension === 'broadcast'), presence: readable.rows.some((r) => r.extension === 'presence') }
+      const write = { broadcast: false, presence: false }
+      for (const extension of ['broadcast', 'presence'] as const) {
+        await client.query('savepoint probe')
+        try {
+          await client.query(`insert into realtime.messages (topic, extension, event, private) values ($1, $2, 'authorization', true)`, [topic, extension])
+          write[extension] = true
+        } catch {
+          await client.query('rollback to savepoint probe')
+        }
+      }
+      return { read, write }
     } finally {
       await client.query('rollback').catch(() => undefined)
       client.release()
