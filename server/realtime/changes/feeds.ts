@@ -114,7 +114,11 @@ class ProjectFeed {
       this.stream = stream
       return null
     } catch (error) {
-      console.warn(`[realtime] the change feed of project ${this.project.ref} could not start:`, (error as Error).message)
+      const message = (error as Error).message
+      console.warn(`[realtime] the change feed of project ${this.project.ref} could not start:`, message)
+      // 53400: the server's max_replication_slots are all taken (a slot per project with subscribers).
+      if ((error as { code?: string }).code === '53400' || /replication slots are in use/.test(message))
+        return "Database changes cannot stream just now: every replication slot of the project's server is in use (max_replication_slots). Try again later."
       return 'Database changes could not be streamed just now; join the channel again in a moment.'
     }
   }
