@@ -13,6 +13,7 @@ import type { ProjectApiSettings } from './settings-type'
 import { signApiKey } from './keys'
 import { withProjectAdmin, projectDatabase } from '../databases/project-admin'
 import { dataApiProcesses } from './data-api-service'
+import { closeRealtimeSockets } from '../realtime/service'
 
 import { GIVEN_DATABASE } from '../gateway/gate'
 
@@ -47,6 +48,8 @@ export async function rotateJwtSecret(platform: Platform, req: IncomingMessage, 
   const settings = await rotateSecret(platform, project.ref)
   // The running PostgREST still trusts the old secret: stopped, the next request starts it with the new one.
   await dataApiProcesses(platform).stop(project.ref)
+  // So do open realtime sockets (the secret of their handshake): closed, they connect again with the new keys.
+  closeRealtimeSockets(platform, project.ref, "The project's JWT secret was rotated: connect again with the new API keys.")
   return answer(platform, req, project.ref, settings, false)
 }
 

@@ -226,12 +226,16 @@ export class RealtimeService implements ProjectService {
     this.hub.received(message)
   }
 
+  /** Closes the project's sockets in every app copy with `reason` (their clients connect again). */
+  closeSockets(ref: string, reason: string): void {
+    this.bus.publish({ kind: 'release', ref, reason })
+    for (const socket of [...(this.sockets.get(ref) ?? [])]) socket.close(4000, reason)
+  }
+
   async release(ref: string, reason: ReleaseReason): Promise<void> {
     const sentence = RELEASE_REASONS[reason]
     if (!sentence) return
-    // The other copies close theirs too.
-    this.bus.publish({ kind: 'release', ref, reason: sentence })
-    for (const socket of [...(this.sockets.get(ref) ?? [])]) socket.close(4000, sentence)
+    this.closeSockets(ref, sentence)
     const [project] = await this.platform.db.query<{ region: string }>('select region from projects where ref = $1', [ref]).catch(() => [])
     await this.forgetProject(ref)
     await this.changes.release(ref, project?.region ?? null)
@@ -262,4 +266,13 @@ export function realtimeService(platform: Platform): RealtimeService {
   const service = serviceNamed(platform, 'realtime') as RealtimeService | undefined
   if (!service?.hub) throw new Error('The platform has no realtime service')
   return service
+}
+
+/**
+ * The project's sockets end in every app copy (its JWT secret was rotated: each socket trusts the
+ * secret of its handshake, so a key that stopped working must not go on through an open one).
+ */
+export function closeRealtimeSockets(platform: Platform, ref: string, reason: string): void {
+  const service = serviceNamed(platform, 'realtime') as RealtimeService | undefined
+  service?.closeSockets?.(ref, reason)
 }

@@ -23,6 +23,10 @@ const TOPIC_PREFIX = 'realtime:'
 const COUNTED = new Set(['broadcast', 'presence', 'presence_state', 'presence_diff', 'postgres_changes'])
 /** A socket that sent nothing (not even a heartbeat) for this long is gone: realtime-js beats every 25 s. */
 export const QUIET_SOCKET_MS = 60_000
+/** What the app holds for one socket that does not read (its frames not yet taken by the network). */
+export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024
+/** How deep a message's JSON may nest (the frames are parsed and written again). */
+const MAX_DEPTH = 32
 /** Channels one socket may have joined at once (as Supabase's realtime allows a client). */
 export const MAX_CHANNELS_PER_SOCKET = 100
 
@@ -45,6 +49,20 @@ export type SocketContext = {
 type ChannelConfig = { self: boolean; ack: boolean; presenceKey: string; isPrivate: boolean; bindings: ChangeBinding[] }
 
 const isObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value)
+
+/** How deep a JSON value nests, counted without recursion (a deep one would overflow the stack). */
+function depthOf(value: unknown): number {
+  let deepest = 0
+  const stack: [unknown, number][] = [[value, 1]]
+  while (stack.length > 0) {
+    const [next, depth] = stack.pop()!
+    if (!next || typeof next !== 'object' || Buffer.isBuffer(next)) continue
+    deepest = Math.max(deepest, depth)
+    if (deepest > MAX_DEPTH) return deepest
+    for (const child of Object.values(next)) stack.push([child, depth + 1])
+  }
+  return deepest
+}
 
 class JoinedChannel implements Member, ChangeSubscriber {
   readonly id = randomUUID()
@@ -124,6 +142,12 @@ export class RealtimeSocket {
 
   send(message: PhoenixMessage) {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return
+    // A client that stops reading would have the app hold everything sent to it: past a bound it
+    // is let go, as a slow consumer (it reconnects when it reads again).
+    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.context.log({ event: 'close', reason: 'a client that did not read what it was sent' })
+      return this.terminate()
+    }
     const frame = encodeFrame(message, this.context.vsn)
     this.ws.send(frame.data, { binary: frame.binary })
     if (COUNTED.has(message.event)) this.context.countMessage()
@@ -150,14 +174,27 @@ export class RealtimeSocket {
   private ended() {
     if (this.closed) return
     this.closed = true
-    for (const channel of [...this.channels.values()]) this.leave(channel, { closed: false })
-    this.context.onClose()
+    try {
+      for (const channel of [...this.channels.values()]) {
+        try {
+          this.leave(channel, { closed: false })
+        } catch (error) {
+          console.error('[realtime] a channel could not be left:', error)
+        }
+      }
+    } finally {
+      this.context.onClose()
+    }
   }
 
   private receive(data: Buffer, isBinary: boolean) {
     this.lastHeard = Date.now()
     const message = decodeFrame(data, isBinary, this.context.vsn)
     if (!message) return
+    if (depthOf(message.payload) > MAX_DEPTH) {
+      if (message.ref) this.reply(message, 'error', { reason: `A message nests at most ${MAX_DEPTH} levels deep.` })
+      return
+    }
     if (data.length > this.context.maxMessageBytes) {
       // Not sent on; the sender is told why (its push's reply, and the channel's system message).
       const reason = `The message is ${formatBytes(data.length)}: this project's plan takes at most ${formatBytes(this.context.maxMessageBytes)}.`
@@ -222,6 +259,16 @@ export class RealtimeSocket {
     if (this.joining.has(message.topic)) return 'This topic is being joined already.'
     if (!this.channels.has(message.topic) && this.channels.size + this.joining.size >= MAX_CHANNELS_PER_SOCKET)
       return `A connection joins at most ${MAX_CHANNELS_PER_SOCKET} channels at once: leave one first.`
+    // Counted from now: joins sent at once all count against the limit.
+    this.joining.add(message.topic)
+    try {
+      return await this.joinReserved(message)
+    } finally {
+      this.joining.delete(message.topic)
+    }
+  }
+
+  private async joinReserved(message: PhoenixMessage): Promise<string | null> {
     const payload = isObject(message.payload) ? message.payload : {}
     const rawConfig = isObject(payload.config) ? payload.config : {}
     const broadcast = isObject(rawConfig.broadcast) ? rawConfig.broadcast : {}
@@ -249,16 +296,11 @@ export class RealtimeSocket {
     const existing = this.channels.get(message.topic)
     if (existing) this.leave(existing, { closed: true })
     const channel = new JoinedChannel(this, this.ref, subTopic, message.joinRef, config, caller, access)
-    this.joining.add(message.topic)
     let ids: number[] = []
-    try {
-      if (bindings.length > 0) {
-        const subscribed = await this.context.changes.subscribe(this.context.gate, channel, bindings)
-        if (typeof subscribed === 'string') return subscribed
-        ids = subscribed
-      }
-    } finally {
-      this.joining.delete(message.topic)
+    if (bindings.length > 0) {
+      const subscribed = await this.context.changes.subscribe(this.context.gate, channel, bindings)
+      if (typeof subscribed === 'string') return subscribed
+      ids = subscribed
     }
     if (this.closed) {
       this.context.changes.unsubscribe(channel)

@@ -162,10 +162,11 @@ for (const backend of BACKENDS) {
         }
         const roles = (await list('roles', token())).map((r) => r.name)
         expect(roles.filter((name) => name.startsWith('pg_') || PLATFORM_ROLES.includes(name) || name.endsWith('_ro'))).toEqual([])
-        // auth and storage: the project's own users and files (its auth and storage services), its
-        // role's like the rest; extensions: the platform's, where its extensions are
-        // (pg_stat_statements from the start), listed as hosted projects list it.
-        expect((await list('schemas', token())).map((s) => s.name)).toEqual(['auth', 'extensions', 'inventory', 'public', 'scratch', 'storage'])
+        // auth, storage and realtime: the project's own users, files and channel policies (its
+        // auth, storage and realtime services), its role's like the rest; extensions: the
+        // platform's, where its extensions are (pg_stat_statements from the start), listed as
+        // hosted projects list it.
+        expect((await list('schemas', token())).map((s) => s.name)).toEqual(['auth', 'extensions', 'inventory', 'public', 'realtime', 'scratch', 'storage'])
       })
     })
 

@@ -121,7 +121,9 @@ describe('database changes', () => {
 
     await alice.client.from('todos').update({ is_complete: true }).eq('id', inserted.data.id)
     const update = await aliceGot.next()
-    expect(update).toMatchObject({ eventType: 'UPDATE', new: { is_complete: true, task: 'buy milk' }, old: { is_complete: false } })
+    // RLS is on: the old row is its key only, whatever the replica identity.
+    expect(update).toMatchObject({ eventType: 'UPDATE', new: { is_complete: true, task: 'buy milk' }, old: { id: inserted.data.id } })
+    expect(Object.keys(update.old)).toEqual(['id'])
 
     await alice.client.from('todos').delete().eq('id', inserted.data.id)
     const deleted = await aliceGot.next()
@@ -155,6 +157,14 @@ describe('database changes', () => {
       'id=in.(1,4,5)': [1, 4, 5],
       'label=eq.two': [2],
     })
+  })
+
+  it('carries the whole old row of an UPDATE where RLS is off and the replica identity is full', async () => {
+    await rowsOf(tp, owner, ref, 'alter table public.scores replica identity full')
+    const got = inbox<Record<string, any>>()
+    await subscribed(client().channel('scores-updates').on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'scores' }, (p) => got.push(p)))
+    await rowsOf(tp, owner, ref, `update public.scores set points = 30 where id = 3`)
+    expect(await got.next()).toMatchObject({ new: { id: 3, points: 30, label: 'three' }, old: { id: 3, points: 3, label: 'three' } })
   })
 
   it('refuses a binding it cannot serve with a reason', async () => {
@@ -288,6 +298,127 @@ describe('private channels', () => {
   })
 })
 
+/** A bare Phoenix client (vsn 1.0.0) for what realtime-js would not send. */
+async function rawSocket() {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${keys.anon_key}&vsn=1.0.0`)
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
+  const replies = new Map<string, (payload: any) => void>()
+  ws.on('message', (data) => {
+    const message = JSON.parse(data.toString())
+    if (message.event === 'phx_reply') replies.get(message.ref)?.(message.payload)
+  })
+  let ref = 0
+  const push = (topic: string, event: string, payload: unknown) => {
+    const id = String(++ref)
+    ws.send(JSON.stringify({ topic, event, payload, ref: id, join_ref: id }))
+    return new Promise<any>((resolve) => replies.set(id, resolve))
+  }
+  return { ws, push }
+}
+
+describe('what a review of its seams found', () => {
+  const changesOf = (channel: RealtimeChannel, table: string, got: ReturnType<typeof inbox<Record<string, any>>>, filter?: string) =>
+    channel.on('postgres_changes', { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }, (p) => got.push(p))
+
+  it('sends only the columns the role may select, and nothing of a table it may not', async () => {
+    await rowsOf(
+      tp,
+      owner,
+      ref,
+      `create table public.colgrant (id int primary key, name text, ssn text);
+       revoke all on public.colgrant from anon, authenticated;
+       grant select (id, name) on public.colgrant to anon;
+       create table public.hidden (id int primary key, data text);
+       revoke all on public.hidden from anon, authenticated;
+       alter table public.hidden replica identity full;
+       alter publication supabase_realtime add table public.colgrant, public.hidden;`
+    )
+    const got = inbox<Record<string, any>>()
+    const hidden = inbox<Record<string, any>>()
+    await subscribed(changesOf(changesOf(client().channel('grants'), 'colgrant', got), 'hidden', hidden))
+    await rowsOf(tp, owner, ref, `insert into public.hidden values (1, 'internal only'); delete from public.hidden; insert into public.colgrant values (1, 'Alice', '078-05-1120')`)
+    const insert = await got.next()
+    expect(insert.new).toEqual({ id: 1, name: 'Alice' })
+    expect(JSON.stringify(insert)).not.toContain('078-05-1120')
+    expect(hidden.items).toEqual([])
+  })
+
+  it("keeps an UPDATE's and a DELETE's old row to its key under RLS, and applies no filter to a DELETE", async () => {
+    await rowsOf(
+      tp,
+      owner,
+      ref,
+      `create table public.notes (id int primary key, body text, secret text, is_public boolean not null default false);
+       alter table public.notes enable row level security;
+       alter table public.notes replica identity full;
+       create policy "public notes" on public.notes for select to anon using (is_public);
+       grant select on public.notes to anon;
+       alter publication supabase_realtime add table public.notes;`
+    )
+    const all = inbox<Record<string, any>>()
+    const guessed = inbox<Record<string, any>>()
+    await subscribed(changesOf(changesOf(client().channel('notes'), 'notes', all), 'notes', guessed, 'secret=eq.hunter2'))
+    // Made private, then public: its private state is never sent.
+    await rowsOf(tp, owner, ref, `insert into public.notes values (1, 'DRAFT: confidential', 'hunter2', false)`)
+    await rowsOf(tp, owner, ref, `update public.notes set is_public = true, body = 'published' where id = 1`)
+    const update = await all.next()
+    expect(update).toMatchObject({ eventType: 'UPDATE', new: { body: 'published' }, old: { id: 1 } })
+    expect(Object.keys(update.old)).toEqual(['id'])
+    await rowsOf(tp, owner, ref, `delete from public.notes where id = 1`)
+    expect(await all.next()).toMatchObject({ eventType: 'DELETE', old: { id: 1 } })
+    expect(all.items.map((p) => p.eventType)).toEqual(['UPDATE', 'DELETE'])
+    // The filter on `secret` matched the UPDATE of a row anon may see, never the DELETE.
+    expect(guessed.items.map((p) => p.eventType)).toEqual(['UPDATE'])
+  })
+
+  it('refuses JSON nested past a depth, and a socket closed after it leaves nothing behind', async () => {
+    const service = realtimeService(tp.platform)
+    const before = service.socketsOf(ref)
+    const { ws, push } = await rawSocket()
+    expect((await push('realtime:deep', 'phx_join', { config: {} })).status).toBe('ok')
+    // Written as text: the test's own JSON.stringify would not write it.
+    const depth = 10_000
+    const deep = `${'{"deep":'.repeat(depth)}true${'}'.repeat(depth)}`
+    const reply = new Promise<any>((resolve) => ws.on('message', (data) => {
+      const message = JSON.parse(data.toString())
+      if (message.ref === 'deep') resolve(message.payload)
+    }))
+    ws.send(`{"topic":"realtime:deep","event":"presence","ref":"deep","join_ref":"1","payload":{"type":"presence","event":"track","payload":${deep}}}`)
+    const refused = await reply
+    expect(refused).toMatchObject({ status: 'error', response: { reason: expect.stringMatching(/nests at most/) } })
+    ws.close()
+    while (service.socketsOf(ref) !== before) await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(service.hub.membersOf(ref, 'deep', false)).toBe(0)
+  })
+
+  it('counts joins sent at once against the channels a connection may hold', async () => {
+    const { ws, push } = await rawSocket()
+    const answers = await Promise.all(Array.from({ length: 150 }, (_, i) => push(`realtime:many-${i}`, 'phx_join', { config: {} })))
+    expect(answers.filter((a) => a.status === 'ok')).toHaveLength(100)
+    ws.close()
+  })
+
+  it('lets go of a client that stops reading', async () => {
+    const service = realtimeService(tp.platform)
+    const { ws, push } = await rawSocket()
+    expect((await push('realtime:flood', 'phx_join', { config: {} })).status).toBe('ok')
+    const before = service.socketsOf(ref)
+    // The client reads nothing more; a broadcast of 200 KB goes to it, over and over.
+    ;(ws as unknown as { _socket: { pause(): void } })._socket.pause()
+    const blob = 'x'.repeat(200 * 1024)
+    for (let i = 0; i < 200 && service.socketsOf(ref) === before; i++) {
+      const sent = await fetch(`${url}/realtime/v1/api/broadcast`, {
+        method: 'POST',
+        headers: { apikey: keys.anon_key, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ messages: [{ topic: 'flood', event: 'blob', payload: { blob } }] }),
+      })
+      expect(sent.status).toBe(202)
+    }
+    expect(service.socketsOf(ref)).toBe(before - 1)
+    ws.terminate()
+  })
+})
+
 describe('the handshake', () => {
   const handshake = (path: string) =>
     new Promise<number>((resolve) => {
@@ -320,8 +451,8 @@ describe('the dashboard', () => {
       max_connections: 200,
       max_message_bytes: 250 * 1024,
       changes_available: true,
-      published_tables: 2,
     })
+    expect(settings.body.published_tables).toBeGreaterThanOrEqual(2)
     expect(settings.body.connections).toBeGreaterThan(0)
   })
 
@@ -371,6 +502,18 @@ describe('realtime_logs', () => {
     const text = JSON.stringify(events)
     expect(text).not.toContain(keys.anon_key)
     expect(text).not.toContain('"x":1')
+  })
+})
+
+describe('a rotated JWT secret', () => {
+  it("closes the project's sockets: each trusted the secret of its handshake", async () => {
+    const system = inbox<Record<string, any>>()
+    const channel = client(keys.service_role_key).channel('rotating')
+    channel.on('system', {}, (p) => system.push(p))
+    await subscribed(channel)
+    expect((await tp.call('POST', `/platform/projects/${ref}/api-settings/rotate-jwt-secret`, { token: owner })).status).toBe(200)
+    expect((await system.next()).message).toMatch(/JWT secret was rotated/)
+    keys = (await tp.call('GET', `/platform/projects/${ref}/api-settings?reveal=true`, { token: owner })).body
   })
 })
 

@@ -18,7 +18,7 @@ import { adminUrlOf } from '../../databases/project-admin'
 import type { BusChange, BusEnvelope, BusMessage } from '../bus'
 import { bindingMatches, matchesFilter, parseFilter, type ChangeBinding, type ChangeFilter } from './bindings'
 import { ANOTHER_COPY_MESSAGE, openReplication, dropProjectSlot, type ReplicationStream } from './replication'
-import { typedRecord } from './typed'
+import { typedRecord, typedValue } from './typed'
 import { VisibilityChecks } from './visibility'
 
 export type { ChangeBinding } from './bindings'
@@ -68,10 +68,11 @@ class ProjectFeed {
   /** While another copy decodes: the interest and takeover timers. */
   private following: NodeJS.Timeout[] = []
   private lastInterest = 0
-  private readonly relations = new Map<number, Relation>()
   private readonly typeNames = new Map<number, string>()
+  /** Changes from the other copies, in the order they came. */
   private queue: Promise<void> = Promise.resolve()
-  private transaction: { commitTime: bigint; changes: RawChange[] } | null = null
+  /** The commit time of the transaction being streamed. */
+  private commitTime = 0n
   readonly checks: VisibilityChecks
 
   constructor(
@@ -187,37 +188,29 @@ class ProjectFeed {
     })
   }
 
-  private receive(message: Pgoutput.Message) {
+  /**
+   * One message of the stream, awaited before the next (the stream pauses meanwhile): pgoutput
+   * sends a transaction only once committed, so each change goes out as it comes, with its
+   * transaction's commit time, and nothing of a large transaction is held here.
+   */
+  private async receive(message: Pgoutput.Message): Promise<void> {
     switch (message.tag) {
       case 'relation': {
-        // Text as it came: this feed types values itself (typed.ts), as Supabase sends them.
-        for (const column of message.columns) column.parser = (text: unknown) => text
         const relation = message as Relation
         relation.types = {}
         relation.primaryKey = []
-        this.relations.set(message.relationOid, relation)
-        this.queue = this.queue.then(() => this.resolveTypes(relation))
+        await this.resolveTypes(relation)
         return
       }
       case 'begin':
-        this.transaction = { commitTime: message.commitTime as bigint, changes: [] }
+        this.commitTime = message.commitTime as bigint
         return
       case 'insert':
-        this.transaction?.changes.push({ type: 'INSERT', relation: message.relation as Relation, tuple: message.new, old: null })
-        return
+        return this.decoded({ type: 'INSERT', relation: message.relation as Relation, tuple: message.new, old: null })
       case 'update':
-        this.transaction?.changes.push({ type: 'UPDATE', relation: message.relation as Relation, tuple: message.new, old: message.old ?? message.key })
-        return
+        return this.decoded({ type: 'UPDATE', relation: message.relation as Relation, tuple: message.new, old: message.old ?? message.key })
       case 'delete':
-        this.transaction?.changes.push({ type: 'DELETE', relation: message.relation as Relation, tuple: null, old: message.old ?? message.key })
-        return
-      case 'commit': {
-        const transaction = this.transaction
-        this.transaction = null
-        if (!transaction || transaction.changes.length === 0) return
-        this.queue = this.queue.then(() => this.decoded(transaction)).catch((error) => console.error('[realtime] a change could not be sent:', error))
-        return
-      }
+        return this.decoded({ type: 'DELETE', relation: message.relation as Relation, tuple: null, old: message.old ?? message.key })
     }
   }
 
@@ -234,30 +227,26 @@ class ProjectFeed {
     relation.primaryKey = await this.checks.primaryKey(relation.relationOid).catch(() => [])
   }
 
-  /** A transaction decoded here: each change to the other copies, then to this copy's subscribers. */
-  private async decoded(transaction: { commitTime: bigint; changes: RawChange[] }) {
-    const commitTimestamp = new Date(Number(transaction.commitTime / 1000n)).toISOString()
-    const others = this.bus.hasPeers()
-    for (const raw of transaction.changes) {
-      const { relation } = raw
-      const key: Record<string, string> = {}
-      for (const column of relation.primaryKey) key[column] = String((raw.tuple ?? raw.old)?.[column] ?? '')
-      const change: BusChange = {
-        schema: relation.schema,
-        table: relation.name,
-        type: raw.type,
-        commit_timestamp: commitTimestamp,
-        columns: relation.columns.map((column) => ({ name: column.name, type: relation.types[column.name] ?? 'text' })),
-        record: raw.tuple ? typedRecord(raw.tuple, relation.types) : null,
-        old: raw.old ? typedRecord(raw.old, relation.types) : null,
-        key,
-        primaryKey: relation.primaryKey,
-        replicaIdentity: relation.replicaIdentity,
-        relationOid: relation.relationOid,
-      }
-      if (others) this.bus.publish({ kind: 'change', ref: this.project.ref, change })
-      await this.dispatch(change)
+  /** A change decoded here: to the other copies, then to this copy's subscribers. */
+  private async decoded(raw: RawChange) {
+    const { relation } = raw
+    const key: Record<string, string> = {}
+    for (const column of relation.primaryKey) key[column] = String((raw.tuple ?? raw.old)?.[column] ?? '')
+    const change: BusChange = {
+      schema: relation.schema,
+      table: relation.name,
+      type: raw.type,
+      commit_timestamp: new Date(Number(this.commitTime / 1000n)).toISOString(),
+      columns: relation.columns.map((column) => ({ name: column.name, type: relation.types[column.name] ?? 'text' })),
+      record: raw.tuple ? typedRecord(raw.tuple, relation.types) : null,
+      old: raw.old ? typedRecord(raw.old, relation.types) : null,
+      key,
+      primaryKey: relation.primaryKey,
+      replicaIdentity: relation.replicaIdentity,
+      relationOid: relation.relationOid,
     }
+    if (this.bus.hasPeers()) this.bus.publish({ kind: 'change', ref: this.project.ref, change })
+    await this.dispatch(change).catch((error) => console.error('[realtime] a change could not be sent:', error))
   }
 
   /** A change decoded here or by another copy, to this copy's subscribers whose bindings match. */
@@ -265,37 +254,64 @@ class ProjectFeed {
     this.queue = this.queue.then(() => this.dispatch(change)).catch((error) => console.error('[realtime] a change could not be sent:', error))
   }
 
+  /**
+   * To each subscriber whose bindings match, what its caller may see of the change (Supabase's
+   * rules, tightened): only the columns its role may select, nothing when it may select none; an
+   * INSERT or UPDATE only when its grants and policies let it select the row, and the row it
+   * selects is still the one changed (a row changed again since cannot be checked in its earlier
+   * state); with RLS on, an UPDATE's and a DELETE's old row is its key only. A filter applies only
+   * to a column the caller may select, and not to a DELETE (the values of a row the caller cannot
+   * be asked about are not its to test). The service role bypasses RLS, not grants.
+   */
   private async dispatch(change: BusChange) {
     const types = Object.fromEntries(change.columns.map((c) => [c.name, c.type]))
-    const matching: { subscriber: ChangeSubscriber; ids: number[] }[] = []
+    const candidates: { subscriber: ChangeSubscriber; bindings: Subscription['bindings'] }[] = []
     for (const { subscriber, bindings } of this.subscriptions.values()) {
-      const ids = bindings
-        .filter(({ binding, filter }) => bindingMatches(binding, change) && (!filter || matchesFilter(filter, (change.record ?? change.old ?? {}), types)))
-        .map(({ id }) => id)
-      if (ids.length > 0) matching.push({ subscriber, ids })
+      const matched = bindings.filter(({ binding }) => bindingMatches(binding, change))
+      if (matched.length > 0) candidates.push({ subscriber, bindings: matched })
     }
-    if (matching.length === 0) return
+    if (candidates.length === 0) return
     const rowSecurity = await this.checks.rowSecurity(change.relationOid).catch(() => true)
-    const payload: PostgresChange = { schema: change.schema, table: change.table, type: change.type, commit_timestamp: change.commit_timestamp, columns: change.columns, errors: null }
-    if (change.record) payload.record = change.record
+    const seen = new Map<string, Promise<{ columns: Set<string>; payload: PostgresChange } | null>>()
+    for (const { subscriber, bindings } of candidates) {
+      const which = callerKey(subscriber.caller)
+      if (!seen.has(which)) seen.set(which, this.seenBy(subscriber.caller, change, types, rowSecurity).catch(() => null))
+      const view = await seen.get(which)
+      if (!view) continue
+      const ids = bindings
+        .filter(({ filter }) => !filter || (change.type !== 'DELETE' && view.columns.has(filter.column) && matchesFilter(filter, change.record ?? {}, types)))
+        .map(({ id }) => id)
+      if (ids.length > 0) subscriber.deliverChange(ids, view.payload)
+    }
+  }
+
+  /** What `caller` may see of `change`: the columns and the payload, or null for nothing. */
+  private async seenBy(caller: Caller, change: BusChange, types: Record<string, string>, rowSecurity: boolean) {
+    const columns = await this.checks.selectableColumns(caller.role, change.relationOid)
+    if (columns.size === 0) return null
+    const keyOnly = (record: Record<string, unknown> | null) => pick(record ?? {}, change.primaryKey.filter((c) => columns.has(c)))
+    const payload: PostgresChange = {
+      schema: change.schema,
+      table: change.table,
+      type: change.type,
+      commit_timestamp: change.commit_timestamp,
+      columns: change.columns.filter((c) => columns.has(c.name)),
+      errors: null,
+    }
     if (change.type === 'DELETE') {
-      // With RLS on, what was deleted is not for everyone: its key only.
-      payload.old_record = rowSecurity ? pick(change.old ?? {}, change.primaryKey) : (change.old ?? {})
-      for (const { subscriber, ids } of matching) subscriber.deliverChange(ids, payload)
-      return
+      payload.old_record = rowSecurity ? keyOnly(change.old) : pick(change.old ?? {}, [...columns])
+      return { columns, payload }
     }
-    if (change.type === 'UPDATE') payload.old_record = change.replicaIdentity === 'full' && change.old ? change.old : {}
-    const decisions = new Map<string, Promise<boolean>>()
-    for (const { subscriber, ids } of matching) {
-      const caller = subscriber.caller
-      if (caller.role === 'service_role') {
-        subscriber.deliverChange(ids, payload)
-        continue
-      }
-      const which = callerKey(caller)
-      if (!decisions.has(which)) decisions.set(which, this.checks.visible(caller, change.schema, change.table, change.key))
-      if (await decisions.get(which)) subscriber.deliverChange(ids, payload)
+    const record = pick(change.record ?? {}, [...columns])
+    if (caller.role !== 'service_role') {
+      const current = await this.checks.currentRow(caller, change.schema, change.table, change.key, Object.keys(record))
+      if (!current) return null
+      const same = Object.entries(record).every(([name, value]) => JSON.stringify(typedValue(types[name] ?? 'text', current[name] ?? null)) === JSON.stringify(value))
+      if (!same) return null
     }
+    payload.record = record
+    if (change.type === 'UPDATE') payload.old_record = !change.old ? {} : rowSecurity ? keyOnly(change.old) : change.replicaIdentity === 'full' ? pick(change.old, [...columns]) : {}
+    return { columns, payload }
   }
 }
 

@@ -22,6 +22,19 @@ export const ANOTHER_COPY_MESSAGE = "Another app copy streams this project's dat
 
 export type ReplicationStream = { stop(): Promise<void> }
 
+/**
+ * pgoutput with every value left as the text the server sent: the feed types values itself
+ * (typed.ts), as Supabase sends them. Set as each relation message is parsed, so the rows after it
+ * are read with it (they may be parsed before the feed handles the relation).
+ */
+class TextPgoutput extends PgoutputPlugin {
+  parse(buffer: Buffer): Pgoutput.Message {
+    const message = super.parse(buffer)
+    if (message.tag === 'relation') for (const column of message.columns) column.parser = (text: unknown) => text
+    return message
+  }
+}
+
 /** Drops the project's slot (ending the session that streams it, if any): before its database is paused, dropped or replaced. */
 export async function dropProjectSlot(adminUrl: string, ref: string): Promise<void> {
   await withAdminSession(
@@ -52,7 +65,7 @@ export async function dropProjectSlot(adminUrl: string, ref: string): Promise<vo
 export async function openReplication(
   adminUrl: string,
   ref: string,
-  onMessage: (message: Pgoutput.Message) => void,
+  onMessage: (message: Pgoutput.Message) => Promise<void>,
   onError: (error: Error) => void
 ): Promise<ReplicationStream | string> {
   const database = ownerRoleOf(ref)
@@ -80,13 +93,18 @@ export async function openReplication(
     { database, applicationName: 'realtime' }
   )
   if (taken) return ANOTHER_COPY_MESSAGE
-  const service = new LogicalReplicationService(adminReplicationConfig(adminUrl, { database, applicationName: 'realtime' }), { acknowledge: { auto: true, timeoutSeconds: 10 } })
+  // Flow control: the stream pauses while the feed handles a message, so a large transaction
+  // waits in the server's WAL (bounded by max_slot_wal_keep_size), not in this app's memory.
+  const service = new LogicalReplicationService(adminReplicationConfig(adminUrl, { database, applicationName: 'realtime' }), {
+    acknowledge: { auto: true, timeoutSeconds: 10 },
+    flowControl: { enabled: true },
+  })
   let stopped = false
   service.on('data', (_lsn: string, message: Pgoutput.Message) => onMessage(message))
   service.on('error', (error: Error) => {
     if (!stopped) onError(error)
   })
-  const plugin = new PgoutputPlugin({ protoVersion: 1, publicationNames: [REALTIME_PUBLICATION] })
+  const plugin = new TextPgoutput({ protoVersion: 1, publicationNames: [REALTIME_PUBLICATION] })
   service.subscribe(plugin, slot).catch((error: Error) => {
     if (!stopped) onError(error)
   })

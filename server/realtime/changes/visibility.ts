@@ -19,12 +19,15 @@ type Extension = 'broadcast' | 'presence'
 export type ChannelAccess = { read: Record<Extension, boolean>; write: Record<Extension, boolean> }
 
 const POOL_SIZE = 2
+/** Grants change rarely: a table's selectable columns are asked again after this long. */
+const COLUMN_CACHE_MS = 5_000
 const IDLE_MS = 10_000
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
 
 export class VisibilityChecks {
   private pool: Promise<pg.Pool> | null = null
+  private readonly columnCache = new Map<string, { at: number; columns: Set<string> }>()
   constructor(
     private readonly platform: Platform,
     private readonly project: Pick<GatedProject, 'ref' | 'region'>
@@ -73,12 +76,33 @@ export class VisibilityChecks {
   }
 
   /**
-   * Whether `caller` may select the row of `schema.table` whose key columns have `key`'s values
-   * (their text; the column's type reads them). A refusal of the table (no grant) is a no.
+   * The columns of a table `role` may select (its column privileges, or the table's), asked at
+   * most every few seconds: a change carries only those, and a role with none sees no change.
    */
-  async visible(caller: Caller, schema: string, table: string, key: Record<string, string>): Promise<boolean> {
-    const columns = Object.keys(key)
-    if (columns.length === 0) return false
+  async selectableColumns(role: string, relationOid: number): Promise<Set<string>> {
+    const key = `${role}\u0000${relationOid}`
+    const cached = this.columnCache.get(key)
+    if (cached && cached.at > Date.now() - COLUMN_CACHE_MS) return cached.columns
+    const pool = await this.open()
+    const { rows } = await pool.query<{ attname: string }>(
+      `select attname from pg_catalog.pg_attribute
+        where attrelid = $1 and attnum > 0 and not attisdropped and pg_catalog.has_column_privilege($2, attrelid, attnum, 'SELECT')`,
+      [relationOid, role]
+    )
+    const columns = new Set(rows.map((row) => row.attname))
+    this.columnCache.set(key, { at: Date.now(), columns })
+    return columns
+  }
+
+  /**
+   * The row of `schema.table` whose key columns have `key`'s values (their text; the column's
+   * type reads them), as `caller` sees it: its `columns`, as the text the server writes them
+   * (as logical replication sends them), or null when its grants and policies do not let it see
+   * that row.
+   */
+  async currentRow(caller: Caller, schema: string, table: string, key: Record<string, string>, columns: string[]): Promise<Record<string, string | null> | null> {
+    const keys = Object.keys(key)
+    if (keys.length === 0 || columns.length === 0) return null
     const pool = await this.open()
     const client = await pool.connect()
     try {
@@ -89,11 +113,16 @@ export class VisibilityChecks {
                 pg_catalog.set_config('statement_timeout', $4, true)`,
         [caller.role, JSON.stringify(caller.claims), caller.sub ?? '', `${caller.statementTimeoutSeconds}s`]
       )
-      const where = columns.map((column, i) => `${quoteIdent(column)} = $${i + 1}`).join(' and ')
-      const { rows } = await client.query(`select 1 from ${quoteIdent(schema)}.${quoteIdent(table)} where ${where} limit 1`, columns.map((column) => key[column]))
-      return rows.length > 0
+      const where = keys.map((column, i) => `${quoteIdent(column)} = $${i + 1}`).join(' and ')
+      const { rows } = await client.query<Record<string, string | null>>({
+        text: `select ${columns.map(quoteIdent).join(', ')} from ${quoteIdent(schema)}.${quoteIdent(table)} where ${where} limit 1`,
+        values: keys.map((column) => key[column]),
+        // Every value as the server's text, unparsed.
+        types: { getTypeParser: () => (value: string) => value } as never,
+      })
+      return rows[0] ?? null
     } catch {
-      return false
+      return null
     } finally {
       await client.query('rollback').catch(() => undefined)
       client.release()
