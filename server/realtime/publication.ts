@@ -7,6 +7,7 @@
 import type { Platform } from '../kernel/platform'
 import type { ProjectDbLocation } from '../databases'
 import { roleClient } from '../databases/role-session'
+import { ensureOwnedSchema } from '../databases/owned-schema'
 import { serviceLocation, serviceUrlOf } from '../sql/read-only-location'
 import { REALTIME_PUBLICATION } from '@/lib/sql/publications'
 import { REALTIME_SCHEMA_COMMENT, REALTIME_SCHEMA_SQL } from './schema-sql'
@@ -36,15 +37,7 @@ export async function ensureRealtimeSchema(platform: Platform, project: { ref: s
   const location = await serviceLocation(platform, project.ref, project.region, project.db_location)
   const client = await roleClient(serviceUrlOf(location), { applicationName: 'realtime' })
   try {
-    const { rows } = await client.query<{ comment: string | null }>(`select pg_catalog.obj_description(oid, 'pg_namespace') as comment from pg_catalog.pg_namespace where nspname = 'realtime'`)
-    if (rows[0]?.comment === REALTIME_SCHEMA_COMMENT) return
-    await client.query('begin read write')
-    await client.query(`select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('supaboard.realtime.schema'))`)
-    await client.query(REALTIME_SCHEMA_SQL)
-    await client.query('commit')
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined)
-    throw error
+    await ensureOwnedSchema(client, { name: 'realtime', comment: REALTIME_SCHEMA_COMMENT, sql: REALTIME_SCHEMA_SQL })
   } finally {
     await client.end().catch(() => undefined)
   }

@@ -20,6 +20,7 @@ import type { GatedProject } from '../gateway/types'
 import { adminUrlOf } from '../databases/project-admin'
 import { ownerRoleOf } from '../databases/role-names'
 import { roleClient } from '../databases/role-session'
+import { ensureOwnedSchema } from '../databases/owned-schema'
 import { ensureApiLogin } from '../data-api/roles'
 import { serviceLocation, serviceUrlOf } from '../sql/read-only-location'
 import { STORAGE_SCHEMA_COMMENT, STORAGE_SCHEMA_SQL } from './schema-sql'
@@ -114,15 +115,7 @@ export class StorageDatabases {
     const location = await serviceLocation(this.platform, project.ref, project.region, project.db_location)
     const client = await roleClient(serviceUrlOf(location), { applicationName: 'storage' })
     try {
-      const { rows } = await client.query<{ comment: string | null }>(`select pg_catalog.obj_description(oid, 'pg_namespace') as comment from pg_catalog.pg_namespace where nspname = 'storage'`)
-      if (rows[0]?.comment === STORAGE_SCHEMA_COMMENT) return
-      await client.query('begin read write')
-      await client.query(`select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('supaboard.storage.schema'))`)
-      await client.query(STORAGE_SCHEMA_SQL)
-      await client.query('commit')
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined)
-      throw error
+      await ensureOwnedSchema(client, { name: 'storage', comment: STORAGE_SCHEMA_COMMENT, sql: STORAGE_SCHEMA_SQL })
     } finally {
       await client.end().catch(() => undefined)
     }

@@ -25,6 +25,15 @@ const IDLE_MS = 10_000
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
 
+/** The rest of the transaction runs as `caller`, as PostgREST runs a request: its role, claims and timeout (and the private channel's topic, for realtime.topic()). */
+const asCaller = (client: pg.PoolClient, caller: Caller, topic = '') =>
+  client.query(
+    `select pg_catalog.set_config('role', $1, true), pg_catalog.set_config('request.jwt.claim.role', $1, true),
+            pg_catalog.set_config('request.jwt.claims', $2, true), pg_catalog.set_config('request.jwt.claim.sub', $3, true),
+            pg_catalog.set_config('statement_timeout', $4, true), pg_catalog.set_config('realtime.topic', $5, true)`,
+    [caller.role, JSON.stringify(caller.claims), caller.sub ?? '', `${caller.statementTimeoutSeconds}s`, topic]
+  )
+
 export class VisibilityChecks {
   private pool: Promise<pg.Pool> | null = null
   private readonly columnCache = new Map<string, { at: number; columns: Set<string> }>()
@@ -107,12 +116,7 @@ export class VisibilityChecks {
     const client = await pool.connect()
     try {
       await client.query('begin read only')
-      await client.query(
-        `select pg_catalog.set_config('role', $1, true), pg_catalog.set_config('request.jwt.claim.role', $1, true),
-                pg_catalog.set_config('request.jwt.claims', $2, true), pg_catalog.set_config('request.jwt.claim.sub', $3, true),
-                pg_catalog.set_config('statement_timeout', $4, true)`,
-        [caller.role, JSON.stringify(caller.claims), caller.sub ?? '', `${caller.statementTimeoutSeconds}s`]
-      )
+      await asCaller(client, caller)
       const where = keys.map((column, i) => `${quoteIdent(column)} = $${i + 1}`).join(' and ')
       const { rows } = await client.query<Record<string, string | null>>({
         text: `select ${columns.map(quoteIdent).join(', ')} from ${quoteIdent(schema)}.${quoteIdent(table)} where ${where} limit 1`,
@@ -146,12 +150,7 @@ export class VisibilityChecks {
         `insert into realtime.messages (topic, extension, event, private) values ($1, 'broadcast', 'authorization', true), ($1, 'presence', 'authorization', true) returning id::text, extension`,
         [topic]
       )
-      await client.query(
-        `select pg_catalog.set_config('role', $1, true), pg_catalog.set_config('request.jwt.claim.role', $1, true),
-                pg_catalog.set_config('request.jwt.claims', $2, true), pg_catalog.set_config('request.jwt.claim.sub', $3, true),
-                pg_catalog.set_config('statement_timeout', $4, true), pg_catalog.set_config('realtime.topic', $5, true)`,
-        [caller.role, JSON.stringify(caller.claims), caller.sub ?? '', `${caller.statementTimeoutSeconds}s`, topic]
-      )
+      await asCaller(client, caller, topic)
       const readable = await client.query<{ extension: Extension }>('select extension from realtime.messages where id = any($1::uuid[])', [probes.rows.map((r) => r.id)])
       const read = { broadcast: readable.rows.some((r) => r.extension === 'broadcast'), presence: readable.rows.some((r) => r.extension === 'presence') }
       const write = { broadcast: false, presence: false }
