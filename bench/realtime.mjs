@@ -90,7 +90,12 @@ async function changeLatency({ app, ref, key, db, count, changes, nextId }) {
     // From the moment the INSERT (its own transaction) is sent: both sides wait for the same commit.
     const committed = performance.now()
     await db.query('insert into public.bench_rt (id) values ($1)', [id])
-    while (arrivals.get(id).length < count || db.rawArrivals.get(id) === undefined) await sleep(1)
+    // A change that never arrives fails the section rather than holding the run.
+    const giveUp = performance.now() + 30_000
+    while (arrivals.get(id).length < count || db.rawArrivals.get(id) === undefined) {
+      if (performance.now() > giveUp) throw new Error(`insert ${id}: ${arrivals.get(id).length} of ${count} subscribers got it, the raw slot ${db.rawArrivals.has(id) ? 'did' : 'did not'}`)
+      await sleep(1)
+    }
     if (i >= 3) {
       // The first few warm the path.
       for (const at of arrivals.get(id)) platform.push(at - committed)
