@@ -2,9 +2,11 @@
  * Realtime as one of the gateway's project services (`/p/{ref}/realtime/v1`): the WebSocket at
  * `/websocket` (socket.ts: Phoenix channels with broadcast, presence and database changes), and
  * REST broadcast at `POST /api/broadcast` (realtime-js's `send` without a socket) and
- * `POST /api/broadcast/{topic}/events/{event}` (its `httpSend`). Sockets are this app copy's;
- * a pause, delete, restore, restart or transfer closes the project's with a reason, and its change
- * feed's slot goes with them.
+ * `POST /api/broadcast/{topic}/events/{event}` (its `httpSend`). Sockets are this app copy's,
+ * and the copies meet over the bus (bus.ts); a pause, delete, restore, restart, transfer or a
+ * rotated JWT secret closes the project's in every copy with a reason, and its change feed's slot
+ * goes with them (not for the secret). The plan's connection limit is checked before the
+ * handshake completes: handshakes at the same moment may pass it by a few.
  */
 import { WebSocketServer } from 'ws'
 import { z } from 'zod'

@@ -3,12 +3,11 @@
  * changes, started by the first and stopped a while after the last leaves. One app copy at a time
  * decodes a project's changes (its slot, replication.ts): that copy sends each change over the bus
  * to the others (bus.ts) when there are any, and each copy matches it against its own bindings
- * (event, schema, table, filter), asks once per distinct caller whether it may see the row
- * (visibility.ts; the service role sees everything), and sends it to those who may. A copy whose
- * project is decoded elsewhere follows: it says it is interested every 10 s (the decoding copy goes
- * on while anyone is), and takes the slot over when it is free (the decoding copy stopped or died).
- * With RLS on, a DELETE carries only the primary key and goes to every matching binding, as on
- * Supabase: no one can be asked about a row that is gone.
+ * (event, schema), asks once per distinct caller what it may see of it (visibility.ts: its
+ * columns, and the row as it selects it) and sends that to those who may (`dispatch` has the
+ * rules). A copy whose project is decoded elsewhere follows: it says it is interested every 10 s
+ * (the decoding copy goes on while anyone is), and takes the slot over when it is free (the
+ * decoding copy stopped or died).
  */
 import type { Pgoutput } from 'pg-logical-replication'
 import type { Platform } from '../../kernel/platform'
