@@ -1,6 +1,6 @@
 /**
- * A WebSocket handshake to `{site}/p/{ref}/{service}/v1…` (realtime's socket): the same service
- * lookup and gate as any request (this project's key, 402, 409), answered on the raw socket when
+ * A WebSocket handshake to `{site}/p/{ref}/{service}/v1…` (realtime's socket): the same host
+ * guard, service lookup and gate as any request (this project's key, 402, 409), answered on the raw socket when
  * refused, as the HTTP answer a client reads before any WebSocket exists; else the service takes
  * the socket. The servers of the platform hand every `upgrade` event here (server/standalone.ts,
  * scripts/serve.mjs).
@@ -14,6 +14,8 @@ import { CORS } from './answers'
 import { passGate } from './gate'
 import { serviceNamed } from './services'
 import { projectTarget } from './target'
+import { assertAllowedHost } from '../http/guards'
+import { isPlatformError } from '../kernel/errors'
 
 /** Writes an HTTP answer on a socket no server answers anymore, and closes it. */
 export function refuseUpgrade(socket: Duplex, status: number, body: Record<string, unknown>, requestId: string): void {
@@ -33,6 +35,14 @@ export async function handleProjectUpgrade(platform: Platform, req: IncomingMess
     url = new URL(req.url ?? '/', 'http://localhost')
   } catch {
     return refuseUpgrade(socket, 400, { message: 'The request target is not a path.' }, requestId)
+  }
+  // The guard every request passes first (server/http/handler.ts): a page on another name that
+  // resolves to this server (DNS rebinding) is refused here too.
+  try {
+    assertAllowedHost(req, platform.config.allowedHosts)
+  } catch (error) {
+    if (isPlatformError(error)) return refuseUpgrade(socket, error.status, { message: error.message }, requestId)
+    throw error
   }
   const target = (req.url ?? '').startsWith('/') ? projectTarget(url.pathname) : null
   const service = target ? serviceNamed(platform, target.service) : undefined

@@ -420,9 +420,9 @@ describe('what a review of its seams found', () => {
 })
 
 describe('the handshake', () => {
-  const handshake = (path: string) =>
+  const handshake = (path: string, headers: Record<string, string> = {}) =>
     new Promise<number>((resolve) => {
-      const ws = new WebSocket(`${tp.url.replace('http', 'ws')}${path}`)
+      const ws = new WebSocket(`${tp.url.replace('http', 'ws')}${path}`, { headers })
       ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
       ws.on('open', () => {
         ws.close()
@@ -438,6 +438,10 @@ describe('the handshake', () => {
     expect(await handshake(`/p/nosuchproject/realtime/v1/websocket?apikey=${keys.anon_key}`)).toBe(404)
     expect(await handshake(`/p/${ref}/realtime/v1/websocket?apikey=${keys.anon_key}&vsn=9`)).toBe(400)
     expect(await handshake(`/p/${ref}/rest/v1/websocket?apikey=${keys.anon_key}`)).toBe(404)
+  })
+
+  it('refuses a host name the server does not answer to, as every request (DNS rebinding)', async () => {
+    expect(await handshake(`/p/${ref}/realtime/v1/websocket?apikey=${keys.anon_key}&vsn=2.0.0`, { Host: 'rebound.example' })).toBe(403)
   })
 })
 
