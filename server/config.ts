@@ -8,6 +8,7 @@ import { readOAuthProviders, type ExternalAuthConfig } from './auth/oauth-config
 import { readFlagsConfig, type FlagsConfig } from './flags/config'
 import { readSiteConfig, type SiteConfig } from './site/config'
 import { readStorageConfig, type StorageConfig } from './storage/config'
+import { readFunctionsConfig, type FunctionsConfig } from './functions/config'
 import { readCaptchaConfig, type CaptchaConfig } from './auth/captcha-config'
 import { readPasswordRule, type PasswordRule } from './auth/password-config'
 import { readGithubAppConfig, type GithubAppConfig } from './integrations/config'
@@ -125,6 +126,8 @@ export type ServerConfig = {
   /** A project's PostgREST stops after this many seconds without a request (DATA_API_IDLE_SECONDS). */
   /** PostgREST processes: stopped after idleSeconds without a request; at most maxProcesses at once per app instance (the least recently used makes room). */
   dataApi: { idleSeconds: number; maxProcesses: number }
+  /** Edge Functions' workers and limits (FUNCTIONS_*). */
+  functions: FunctionsConfig
   /** Where the support form's requests are mailed (through SMTP_URL); unset: they are only stored. */
   supportEmail?: string
   /** Largest request body, unless a route allows more. */
@@ -298,6 +301,7 @@ export function readConfig(): ServerConfig {
     projectConnectionLimit: wholeNumber('PROJECT_CONNECTION_LIMIT', 60),
     embeddedDb: embeddedDb(),
     dataApi: { idleSeconds: wholeNumber('DATA_API_IDLE_SECONDS', 300), maxProcesses: wholeNumber('DATA_API_MAX_PROCESSES', 20) },
+    functions: readFunctionsConfig(env, wholeNumber),
     healthCheckIntervalMs: wholeNumber('HEALTH_CHECK_INTERVAL_MS', 30_000),
     healthCheckTimeoutMs: wholeNumber('HEALTH_CHECK_TIMEOUT_MS', 5_000),
     provisionConcurrency: wholeNumber('PROVISION_CONCURRENCY', 2),

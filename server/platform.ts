@@ -23,6 +23,7 @@ import { DataApiService } from './data-api/data-api-service'
 import { ProjectAuthService } from './project-auth/auth-service'
 import { StorageService } from './storage/storage-service'
 import { RealtimeService } from './realtime/service'
+import { FunctionsService } from './functions/service'
 import { closeProjectServices } from './gateway/services'
 import { defaultTempFileLimit } from './databases/temp-file-limit'
 
@@ -65,7 +66,7 @@ async function assemble(config: ServerConfig, servers: DatabaseServers): Promise
     services: [],
   } as Omit<Platform, 'scheduler'> as Platform
   // Each service is made with the platform it serves, and kept on it (one per process).
-  platform.services = [new DataApiService(platform), new ProjectAuthService(platform), new StorageService(platform), new RealtimeService(platform)]
+  platform.services = [new DataApiService(platform), new ProjectAuthService(platform), new StorageService(platform), new RealtimeService(platform), new FunctionsService(platform)]
   if (!config.isPlatform) await ensureSelfHostedProject(platform)
   // In the background: a server that does not answer must not hold up the start.
   void trackPending(platform, databases.secureServers())

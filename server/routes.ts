@@ -34,6 +34,7 @@ import { backupHandlers } from './backups/backups.handlers'
 import { projectAuthHandlers } from './project-auth/project-auth.handlers'
 import { storageHandlers } from './storage/dashboard.handlers'
 import { realtimeHandlers } from './realtime/dashboard.handlers'
+import { functionHandlers } from './functions/management.handlers'
 import { transferHandlers } from './projects/transfer.handlers'
 import { serviceVersionHandlers } from './projects/service-versions'
 import { computeHandlers } from './projects/compute.handlers'
@@ -79,6 +80,7 @@ const handlers: Handlers<Routes> = {
   ...projectAuthHandlers,
   ...storageHandlers,
   ...realtimeHandlers,
+  ...functionHandlers,
   ...transferHandlers,
   ...serviceVersionHandlers,
   ...computeHandlers,

@@ -96,6 +96,10 @@ export const ROLES_POLICY = {
   'storage:s3-keys:write': { roles: BUILDERS },
   /** Listen and send on the project's realtime channels from the dashboard, as anon or one of its users (as the service role: api:service-key:read too). */
   'realtime:inspect': { roles: EVERYONE },
+  /** See a project's edge functions, their code and logs, and its secrets' names (never their values). */
+  'functions:read': { roles: EVERYONE },
+  /** Deploy, change and delete edge functions, and set or remove secrets. */
+  'functions:write': { roles: BUILDERS },
 } as const satisfies Record<string, PolicyEntry>
 
 export type Action = keyof typeof ROLES_POLICY

@@ -108,6 +108,11 @@ export type RouteDef<
    */
   form: boolean
   /**
+   * A multipart/form-data upload (a function's files): the router checks its origin and leaves
+   * the body to the handler, which checks its type and reads it within maxBodyBytes.
+   */
+  multipart: boolean
+  /**
    * Counters the request goes through, in this order, once its input is checked and the roles
    * policy allowed it, right before the handler: a bad request (400), a refused caller (401, 403,
    * 404) is never counted; one too many is a 429 with Retry-After (server/http/rate-limits.ts).
@@ -137,6 +142,7 @@ export function route<
   maxBodyBytes?: number
   raw?: boolean
   form?: boolean
+  multipart?: boolean
   rateLimit?: RouteRateLimit<RouteInput<P, Q, B>>[]
 }): RouteDef<P, Q, B, A, Auth, K> {
   if (def.form && def.auth !== 'public') throw new Error(`${def.method} ${def.path}: a cross-site form route cannot act for a signed-in user`)
@@ -161,6 +167,7 @@ export function route<
     maxBodyBytes: def.maxBodyBytes,
     raw: def.raw ?? false,
     form: def.form ?? false,
+    multipart: def.multipart ?? false,
     rateLimit: def.rateLimit ?? [],
   }
 }

@@ -33,8 +33,9 @@ import { transferRoutes } from './transfer.routes'
 import { serviceVersionRoutes } from './service-versions.routes'
 import { computeRoutes } from './compute.routes'
 import { realtimeRoutes } from './realtime.routes'
+import { functionRoutes } from './functions.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes, backupRoutes, projectAuthRoutes, transferRoutes, serviceVersionRoutes, computeRoutes, storageRoutes, realtimeRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes, backupRoutes, projectAuthRoutes, transferRoutes, serviceVersionRoutes, computeRoutes, storageRoutes, realtimeRoutes, functionRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -66,6 +67,7 @@ export const routes = {
   ...serviceVersionRoutes,
   ...computeRoutes,
   ...realtimeRoutes,
+  ...functionRoutes,
 }
 
 // Two domains naming a route alike would silently keep only the last one.

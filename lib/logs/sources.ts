@@ -1,5 +1,5 @@
 /**
- * The log sources of SPEC §3 and their fields by dotted path and type. Six are fed by what this
+ * The log sources of SPEC §3 and their fields by dotted path and type. Eight are fed by what this
  * platform records (docs/logs.md); the others belong to services this platform does not run, and
  * are listed so that a project's log page has the same shape everywhere, always empty.
  */
@@ -17,7 +17,7 @@ export const LOG_SOURCE_NAMES = [
 export type LogSourceName = (typeof LOG_SOURCE_NAMES)[number]
 
 /** The sources with rows: what the platform records. */
-export const RECORDED_SOURCES = ['edge_logs', 'auth_logs', 'postgres_logs', 'postgrest_logs', 'storage_logs', 'realtime_logs'] as const satisfies readonly LogSourceName[]
+export const RECORDED_SOURCES = ['edge_logs', 'auth_logs', 'postgres_logs', 'postgrest_logs', 'storage_logs', 'realtime_logs', 'function_edge_logs', 'function_logs'] as const satisfies readonly LogSourceName[]
 export type RecordedSource = (typeof RECORDED_SOURCES)[number]
 
 export const isRecordedSource = (source: LogSourceName): source is RecordedSource => (RECORDED_SOURCES as readonly string[]).includes(source)
@@ -129,8 +129,20 @@ export const LOG_SOURCES: readonly LogSource[] = [
       ...fields(['metadata.event', 'string'], ['metadata.channel', 'string'], ['metadata.role', 'string'], ['metadata.reason', 'string']).slice(COMMON.length),
     ],
   },
-  notRun('function_edge_logs', 'Edge function requests', 'Requests to edge functions.'),
-  notRun('function_logs', 'Edge function logs', 'What edge functions print.'),
+  {
+    name: 'function_edge_logs',
+    label: 'Edge function invocations',
+    description: "Requests to the project's edge functions ({site}/p/{ref}/functions/v1/{name}): status, duration, method, path and the version that answered.",
+    recorded: true,
+    fields: [...PUBLIC_REQUEST_FIELDS, ...fields(['metadata.function_id', 'number'], ['metadata.function_slug', 'string'], ['metadata.version', 'number']).slice(COMMON.length)],
+  },
+  {
+    name: 'function_logs',
+    label: 'Edge function logs',
+    description: "What the project's edge functions print (console.log as info; console.error and uncaught errors as error).",
+    recorded: true,
+    fields: fields(['metadata.function_slug', 'string'], ['metadata.version', 'number']),
+  },
   notRun('supavisor_logs', 'Pooler', 'The connection pooler.'),
 ]
 

@@ -18,11 +18,14 @@ import type { ProjectTarget } from './target'
 export async function serveProjectService(platform: Platform, req: IncomingMessage, res: ServerResponse, target: ProjectTarget, url: URL, requestId: string): Promise<void> {
   const service = serviceNamed(platform, target.service)
   if (!service) return publicAnswer(res, 404, { message: `A project has no service at /${target.service}/v1.` }, requestId)
-  if (req.method === 'OPTIONS') return publicPreflight(res, req.headers['access-control-request-headers'])
-  for (const [name, value] of Object.entries(corsHeaders(service.exposedHeaders))) res.setHeader(name, value)
+  if (!service.ownsCors) {
+    if (req.method === 'OPTIONS') return publicPreflight(res, req.headers['access-control-request-headers'])
+    for (const [name, value] of Object.entries(corsHeaders(service.exposedHeaders))) res.setHeader(name, value)
+  }
   res.setHeader('X-Request-Id', requestId)
 
   let asked: Promise<PassedGate | null> | null = null
+  const logFields: Record<string, unknown> = {}
   const pass = async (): Promise<PassedGate | null> => {
     const gate = await passGate(platform, service, target.ref, target.rest, req, url)
     if (!gate.ok) {
@@ -35,10 +38,10 @@ export async function serveProjectService(platform: Platform, req: IncomingMessa
       bytes += n
       countEgress(platform, passed.project.id, n)
     })
-    logPublicRequest(platform, { req, res, ref: passed.project.ref, source: service.logSource, path: `/${service.name}/v1${target.rest}`, requestId, keyRole: passed.keyRole, bytes: () => bytes })
+    logPublicRequest(platform, { req, res, ref: passed.project.ref, source: service.logSource, path: `/${service.name}/v1${target.rest}`, requestId, keyRole: passed.keyRole, bytes: () => bytes, fields: logFields })
     return passed
   }
-  const call: ServiceCall = { req, res, url, ref: target.ref, rest: target.rest, requestId, pass: () => (asked ??= pass()) }
+  const call: ServiceCall = { req, res, url, ref: target.ref, rest: target.rest, requestId, pass: () => (asked ??= pass()), logFields }
   try {
     await service.serve(call)
   } catch (error) {

@@ -29,7 +29,7 @@ export type GatedProject = {
 export type PassedGate = { project: GatedProject; settings: ProjectApiSettings; keyRole: ApiKeyRole; key: string }
 
 /** The log sources a service's requests are recorded in (SPEC §3). */
-export type ServiceLogSource = 'postgrest_logs' | 'edge_logs' | 'storage_logs' | 'realtime_logs'
+export type ServiceLogSource = 'postgrest_logs' | 'edge_logs' | 'storage_logs' | 'realtime_logs' | 'function_edge_logs'
 
 /** Why a project's service lets go of what it holds for the project. */
 export type ReleaseReason = 'pause' | 'delete' | 'backup' | 'restore' | 'restart' | 'transfer' | 'read-only'
@@ -49,6 +49,8 @@ export type ServiceCall = {
    * project is answered; the data API sends a read ahead meanwhile.
    */
   pass(): Promise<PassedGate | null>
+  /** Fields the request's log entry gets beside the gateway's own (a function's id and version). */
+  logFields: Record<string, unknown>
 }
 
 /** A WebSocket handshake to a service, once it passed the gate: the service takes the socket. */
@@ -69,6 +71,11 @@ export interface ProjectService {
   readonly logSource: ServiceLogSource
   /** Headers its answers expose to a browser's script, beside the gateway's own. */
   readonly exposedHeaders?: readonly string[]
+  /**
+   * Its answers carry their own CORS headers and its preflights reach it (a project's edge
+   * functions answer their own): the gateway adds CORS only to the answers it makes itself.
+   */
+  readonly ownsCors?: boolean
   /** Whether a request may pass the gate without a key (a mailed link opened in a browser). */
   keyOptional?(method: string, rest: string): boolean
   /** In read-only mode: the hint of a request the gate refuses (409), or null when it is served. */

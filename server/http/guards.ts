@@ -51,6 +51,12 @@ export function assertSameOrigin(req: IncomingMessage) {
   if (!originHost || originHost !== req.headers.host) throw new PlatformError(403, 'Cross-site requests are not allowed.')
 }
 
+/** A multipart/form-data upload (the routes declared `multipart`): checked by their handler once the caller may call. */
+export function assertMultipartBody(req: IncomingMessage) {
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase()
+  if (type !== 'multipart/form-data') throw new PlatformError(415, 'Send the files as multipart/form-data (a metadata part and one part per file).')
+}
+
 /** Only JSON bodies: a form or text/plain body is what a cross-site page can send without asking. */
 export function assertJsonBody(req: IncomingMessage) {
   const length = req.headers['content-length']

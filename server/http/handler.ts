@@ -128,6 +128,7 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
 
     const changes = method !== 'GET' && method !== 'HEAD'
     if (changes && route.form) assertFormBody(req)
+    else if (changes && route.multipart) assertSameOrigin(req)
     else if (changes) {
       // A configured origin may call the auth service from its pages (bearer tokens, no cookies).
       if (!corsOrigin) assertSameOrigin(req)
@@ -148,7 +149,7 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
       logProjectRequest(platform, { req, res, path, requestId, userId: user?.id ?? null, project })
     const logging = found?.kind === 'project' && logRequest(found.access)
     const maxBody = route.maxBodyBytes ?? platform.config.maxBodyBytes
-    const rawBody = changes ? await (route.form ? readFormBody : readJsonBody)(req, { maxBytes: maxBody, timeoutMs: platform.config.bodyTimeoutMs }) : undefined
+    const rawBody = changes && !route.multipart ? await (route.form ? readFormBody : readJsonBody)(req, { maxBytes: maxBody, timeoutMs: platform.config.bodyTimeoutMs }) : undefined
 
     const input = {
       params: parsed(params, flavour),

@@ -16,7 +16,7 @@ const MAX_USER_AGENT = 512
 
 export function logPublicRequest(
   platform: Platform,
-  entry: { req: IncomingMessage; res: ServerResponse; ref: string; source: ServiceLogSource; path: string; requestId: string; keyRole: string; bytes?: () => number }
+  entry: { req: IncomingMessage; res: ServerResponse; ref: string; source: ServiceLogSource; path: string; requestId: string; keyRole: string; bytes?: () => number; fields?: Record<string, unknown> }
 ) {
   const { req, res } = entry
   const started = performance.now()
@@ -35,6 +35,7 @@ export function logPublicRequest(
         request: { method, path: entry.path, id: entry.requestId, user_agent: userAgent, client_ip: ip },
         response: { status_code: status, duration_ms: Math.round(performance.now() - started), ...(entry.bytes ? { bytes: entry.bytes() } : {}) },
         key_role: entry.keyRole,
+        ...entry.fields,
       },
     })
   })

@@ -173,7 +173,7 @@ for (const backend of BACKENDS) {
     })
 
     it('lists a source this platform does not run as empty', async () => {
-      const res = await tp.call('GET', logsPath({ source: 'function_logs' }), { token: owner.token })
+      const res = await tp.call('GET', logsPath({ source: 'supavisor_logs' }), { token: owner.token })
       expect(res.status).toBe(200)
       expect(res.body).toMatchObject({ recorded: false, events: [] })
     })

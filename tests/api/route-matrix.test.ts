@@ -40,6 +40,7 @@ import { transferExamples } from './matrix/transfer.examples'
 import { computeExamples } from './matrix/compute.examples'
 import { storageExamples } from './matrix/storage.examples'
 import { realtimeExamples } from './matrix/realtime.examples'
+import { functionExamples } from './matrix/functions.examples'
 
 const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
 
@@ -74,6 +75,7 @@ const examples: Record<RouteName, Example> = {
   ...computeExamples,
   ...storageExamples,
   ...realtimeExamples,
+  ...functionExamples,
 }
 
 /** Rows the callers could change, as one comparable snapshot, and the status of each project. */
@@ -197,7 +199,7 @@ describe('every route × every caller', () => {
     const projects = (await tp.call('GET', '/platform/projects', { token: outsider })).body
     expect(projects.map((p: { organization_slug: string }) => p.organization_slug)).not.toContain(fx.orgSlug)
     const perms = (await tp.call('GET', '/platform/profile/permissions', { token: tokens.get('Read-only')! })).body
-    expect(perms.find((p: { organization_slug: string }) => p.organization_slug === fx.orgSlug).actions).toEqual(['organizations:read', 'billing:read', 'members:read', 'projects:read', 'sql:run', 'logs:read', 'auth:users:read', 'storage:read', 'realtime:inspect'])
+    expect(perms.find((p: { organization_slug: string }) => p.organization_slug === fx.orgSlug).actions).toEqual(['organizations:read', 'billing:read', 'members:read', 'projects:read', 'sql:run', 'logs:read', 'auth:users:read', 'storage:read', 'realtime:inspect', 'functions:read'])
   })
 })
 

@@ -1,0 +1,65 @@
+/**
+ * A function version's files on this app copy's disk: read from the control plane (where a deploy
+ * keeps them, so every copy serves the same code) into `DATA_DIR/functions/code/{ref}/{digest}`
+ * the first time a worker needs them, written to a temporary folder and renamed, so a worker never
+ * sees half of them. A project's module cache (`npm:` and remote imports) is
+ * `DATA_DIR/functions/cache/{ref}`, shared by its functions and no one else's.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { createHash, randomBytes } from 'node:crypto'
+import type { Platform } from '../kernel/platform'
+
+export type FunctionFile = { path: string; content: Buffer }
+
+export const functionsDir = (platform: Platform) => path.join(platform.config.dataDir, 'functions')
+export const cacheDirOf = (platform: Platform, ref: string) => path.join(functionsDir(platform), 'cache', ref)
+export const runDirOf = (platform: Platform) => path.join(functionsDir(platform), 'run')
+const codeDirOf = (platform: Platform, ref: string, digest: string) => path.join(functionsDir(platform), 'code', ref, digest)
+
+/** sha256 over the paths and bytes, in path order: the same files have the same digest. */
+export function digestOf(files: FunctionFile[]): string {
+  const hash = createHash('sha256')
+  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) {
+    hash.update(`${file.path}\u0000${file.content.length}\u0000`)
+    hash.update(file.content)
+  }
+  return hash.digest('hex')
+}
+
+/** Writes the files into their folder by digest (done once: the same digest is the same files). */
+export function writeCode(platform: Platform, ref: string, digest: string, files: FunctionFile[]): string {
+  const dir = codeDirOf(platform, ref, digest)
+  if (fs.existsSync(dir)) return dir
+  const staging = `${dir}.${randomBytes(6).toString('hex')}.tmp`
+  for (const file of files) {
+    const target = path.join(staging, file.path)
+    fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o755 })
+    fs.writeFileSync(target, file.content, { mode: 0o644 })
+  }
+  fs.mkdirSync(path.dirname(dir), { recursive: true })
+  try {
+    fs.renameSync(staging, dir)
+  } catch (error) {
+    fs.rmSync(staging, { recursive: true, force: true })
+    // Another request of this copy wrote the same digest first.
+    if (!fs.existsSync(dir)) throw error
+  }
+  return dir
+}
+
+/** The folder of a deployed version, read from the control plane when this copy has not got it yet. */
+export async function codeDir(platform: Platform, ref: string, functionId: number, version: number, digest: string): Promise<string> {
+  const dir = codeDirOf(platform, ref, digest)
+  if (fs.existsSync(dir)) return dir
+  const rows = await platform.db.query<{ path: string; content: Buffer }>('select path, content from edge_function_files where function_id = $1 and version = $2', [functionId, version])
+  return writeCode(platform, ref, digest, rows)
+}
+
+/** A project's code and module cache on this copy's disk go (its delete). */
+export function removeProjectCode(platform: Platform, ref: string): void {
+  fs.rmSync(path.join(functionsDir(platform), 'code', ref), { recursive: true, force: true })
+  fs.rmSync(cacheDirOf(platform, ref), { recursive: true, force: true })
+}
+
+export const runFolderName = () => randomBytes(8).toString('hex')

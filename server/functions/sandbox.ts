@@ -1,0 +1,101 @@
+/**
+ * The operating system's boundary around a function's Deno process. Deno's permission flags do
+ * not hold on their own (a local `import()` reads any file whatever `--deny-read` says), so each
+ * worker runs in mount and PID namespaces of its own whose root is a fresh, read-only tmpfs
+ * holding only: the Deno binary, the system's shared libraries (Deno links against glibc), the
+ * function's code (read-only), its project's module cache, its socket folder, a small /tmp,
+ * /dev/null and the random devices, a /proc of its own namespace, /etc/hosts and
+ * /etc/resolv.conf copied in, and the system's CA bundle (read-only). The host's root is unmounted after `pivot_root`, so nothing else
+ * of the machine (DATA_DIR, the engine's password file, other projects' code, the app) has a
+ * path at all.
+ *
+ * - App run as root (`root`): the namespaces are made as root, then the process drops to the
+ *   project's own unprivileged uid (FUNCTIONS_UID_BASE + the project's id), with no
+ *   capabilities and no_new_privs.
+ * - Otherwise (`user`): an unprivileged user namespace (`unshare --user --map-root-user`) makes
+ *   the same mounts; the process runs as the app's own user outside, with no capabilities.
+ * - `off` (FUNCTIONS_SANDBOX=off, or no namespaces on this system): no OS boundary. Functions are
+ *   refused unless the operator asked for that explicitly (docs/edge-functions.md).
+ */
+import { spawnSync } from 'node:child_process'
+
+export type SandboxMode = 'root' | 'user' | 'off'
+
+export type SandboxPaths = {
+  /** The folder holding the `deno` binary. */
+  denoDir: string
+  /** The function version's files, mounted read-only at /code. */
+  codeDir: string
+  /** An empty folder the namespace mounts its root on. */
+  rootDir: string
+  /** The worker's socket folder, at /run. */
+  socketDir: string
+  /** The project's module cache (DENO_DIR), at /cache. */
+  cacheDir: string
+  /** The system's CA bundle (public certificates: TLS through the machine's own authorities), at /etc/ssl/certs/ca-certificates.crt. */
+  caFile: string | null
+}
+
+/** Where the worker's paths are inside the sandbox. */
+export const INSIDE = { deno: '/deno/deno', code: '/code', socket: '/run/worker.sock', cache: '/cache', tmp: '/tmp', caFile: '/etc/ssl/certs/ca-certificates.crt' } as const
+
+/**
+ * Run by `sh` inside the new namespaces: $1 deno dir, $2 code, $3 root mount point, $4 socket
+ * folder, $5 cache, $6 uid (or `-`), $7 the system's CA bundle (or `-`), then Deno's arguments. PATH is a shell variable only, never
+ * exported into Deno's environment.
+ */
+const SCRIPT = `set -eu
+PATH=/usr/sbin:/usr/bin:/sbin:/bin
+deno_dir=$1; code=$2; root=$3; sock=$4; cache=$5; uid=$6; ca=$7; shift 7
+mount --make-rprivate /
+mount -t tmpfs -o size=4m,mode=0755 supaboard-fn "$root"
+cd "$root"
+mkdir -p deno code run cache tmp etc dev proc lib lib64 usr/lib usr/bin old
+bindro() { mount --bind "$1" "$2"; mount -o remount,bind,ro,nosuid,nodev "$2"; }
+bindro "$deno_dir" deno
+bindro "$code" code
+mount --bind "$sock" run
+mount --bind "$cache" cache
+bindro /lib lib
+[ -d /lib64 ] && bindro /lib64 lib64
+bindro /usr/lib usr/lib
+touch usr/bin/setpriv
+bindro /usr/bin/setpriv usr/bin/setpriv
+for d in null zero random urandom; do touch dev/$d; mount --bind /dev/$d dev/$d; done
+for f in hosts resolv.conf; do if [ -e /etc/$f ]; then cat /etc/$f > etc/$f; fi; done
+if [ "$ca" != "-" ] && [ -f "$ca" ]; then mkdir -p etc/ssl/certs; touch etc/ssl/certs/ca-certificates.crt; bindro "$ca" etc/ssl/certs/ca-certificates.crt; fi
+mount -t tmpfs -o size=64m,mode=1777,nosuid,nodev supaboard-tmp tmp
+mount -t proc -o nosuid,nodev,noexec proc proc
+mount -o remount,ro "$root"
+pivot_root . old
+cd /
+/old/usr/bin/umount -l /old
+unset OLDPWD
+if [ "$uid" = "-" ]; then
+  exec /usr/bin/setpriv --no-new-privs --bounding-set=-all --inh-caps=-all -- /deno/deno "$@"
+fi
+exec /usr/bin/setpriv --reuid="$uid" --regid="$uid" --clear-groups --no-new-privs --bounding-set=-all --inh-caps=-all -- /deno/deno "$@"
+`
+
+/** The command that starts Deno with `denoArgs` inside the sandbox. */
+export function sandboxCommand(mode: Exclude<SandboxMode, 'off'>, paths: SandboxPaths, uid: number | null, denoArgs: string[]): { command: string; args: string[] } {
+  const namespaces = mode === 'user' ? ['--user', '--map-root-user', '--mount', '--pid', '--fork'] : ['--mount', '--pid', '--fork']
+  return {
+    command: 'unshare',
+    args: [...namespaces, '--kill-child=SIGKILL', 'sh', '-c', SCRIPT, 'sandbox', paths.denoDir, paths.codeDir, paths.rootDir, paths.socketDir, paths.cacheDir, mode === 'root' && uid !== null ? String(uid) : '-', paths.caFile ?? '-', ...denoArgs],
+  }
+}
+
+let detected: SandboxMode | undefined
+
+/**
+ * The boundary this system gives: `root` when the app is root, else `user` when unprivileged
+ * user namespaces work here (some systems turn them off), else `off`. Asked once per process.
+ */
+export function detectSandbox(): SandboxMode {
+  if (detected) return detected
+  if (process.platform !== 'linux') return (detected = 'off')
+  const root = process.getuid?.() === 0
+  const probe = spawnSync('unshare', [...(root ? [] : ['--user', '--map-root-user']), '--mount', '--pid', '--fork', 'sh', '-c', 'mount -t tmpfs probe /mnt'], { stdio: 'ignore', timeout: 5000 })
+  return (detected = probe.status === 0 ? (root ? 'root' : 'user') : 'off')
+}

@@ -1,0 +1,107 @@
+/**
+ * This app copy's Deno workers, one per function version and environment (worker.ts): started at
+ * a request that finds none, kept warm, stopped after FUNCTIONS_IDLE_SECONDS without a request.
+ * At FUNCTIONS_MAX_WORKERS the least recently used idle one makes room; when every one is busy
+ * the request is refused (503, try again). A newer version or environment of a function retires
+ * the older worker: it finishes what it has in flight and stops, while new requests go to the new
+ * one, so a redeploy fails no request.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Platform } from '../kernel/platform'
+import { PlatformError } from '../kernel/errors'
+import { FunctionWorker, type WorkerLine, type WorkerSpec } from './worker'
+import { runDirOf, runFolderName } from './code-store'
+
+export type WorkerRequest = Omit<WorkerSpec, 'runDir'> & { functionKey: string }
+
+export class WorkerPool {
+  private readonly workers = new Map<string, FunctionWorker>()
+  /** The worker serving each function now (ref/slug), by its key. */
+  private readonly current = new Map<string, string>()
+  private readonly sweep: NodeJS.Timeout
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly onLine: (spec: WorkerSpec, line: WorkerLine) => void
+  ) {
+    // Run folders a killed copy left behind hold nothing live.
+    fs.rmSync(runDirOf(platform), { recursive: true, force: true })
+    this.sweep = setInterval(() => this.stopIdle(), 1000)
+    this.sweep.unref()
+  }
+
+  get size(): number {
+    return this.workers.size
+  }
+
+  /** The worker for this version and environment, started if none runs; older ones of the function retire. */
+  workerFor(request: WorkerRequest): FunctionWorker {
+    const running = this.workers.get(request.key)
+    if (running?.alive) return running
+    const before = this.current.get(request.functionKey)
+    if (this.workers.size >= this.platform.config.functions.maxWorkers) this.makeRoom()
+    const worker = this.candidate(request)
+    this.workers.set(request.key, worker)
+    this.current.set(request.functionKey, request.key)
+    if (before && before !== request.key) this.workers.get(before)?.retire()
+    return worker
+  }
+
+  /** A deploy's check: a worker of the version not stored yet, not serving until it is adopted. */
+  candidate(request: WorkerRequest): FunctionWorker {
+    const { functionKey: _functionKey, ...spec } = request
+    const worker = new FunctionWorker(
+      { ...spec, runDir: path.join(runDirOf(this.platform), runFolderName()) },
+      (line) => this.onLine(worker.spec, line),
+      (gone) => {
+        if (this.workers.get(gone.spec.key) === gone) this.workers.delete(gone.spec.key)
+      }
+    )
+    return worker
+  }
+
+  /** The checked worker serves the version the deploy stored; the function's older worker retires. */
+  adopt(functionKey: string, worker: FunctionWorker): void {
+    const before = this.current.get(functionKey)
+    this.workers.set(worker.spec.key, worker)
+    this.current.set(functionKey, worker.spec.key)
+    if (before && before !== worker.spec.key) this.workers.get(before)?.retire()
+  }
+
+  private makeRoom() {
+    const idle = [...this.workers.values()].filter((worker) => worker.busy === 0).sort((a, b) => a.lastUsed - b.lastUsed)
+    if (idle.length === 0)
+      throw new PlatformError(503, `All ${this.platform.config.functions.maxWorkers} function workers of this server are busy: try again in a moment.`, {}, { 'Retry-After': '1' })
+    this.remove(idle[0])
+  }
+
+  private remove(worker: FunctionWorker) {
+    this.workers.delete(worker.spec.key)
+    void worker.stop()
+  }
+
+  private stopIdle() {
+    const before = Date.now() - this.platform.config.functions.idleSeconds * 1000
+    for (const worker of [...this.workers.values()]) if (worker.busy === 0 && worker.lastUsed < before) this.remove(worker)
+  }
+
+  /** Every worker of the project stops (pause, delete, restore, a changed secret …). */
+  async release(ref: string, slug?: string): Promise<void> {
+    const gone = [...this.workers.values()].filter((worker) => worker.spec.ref === ref && (slug === undefined || worker.spec.slug === slug))
+    for (const worker of gone) this.workers.delete(worker.spec.key)
+    await Promise.all(gone.map((worker) => worker.stop()))
+  }
+
+  /** This copy's workers of a project: their count and memory (the dashboard, the bench). */
+  workersOf(ref: string): FunctionWorker[] {
+    return [...this.workers.values()].filter((worker) => worker.spec.ref === ref)
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweep)
+    const all = [...this.workers.values()]
+    this.workers.clear()
+    await Promise.all(all.map((worker) => worker.stop()))
+  }
+}

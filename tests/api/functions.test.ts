@@ -1,0 +1,275 @@
+// @vitest-environment node
+/**
+ * A project's edge functions, deployed through the Management API's routes and invoked as
+ * supabase-js invokes them: a function that queries the database with supabase-js under the
+ * caller's RLS; verify_jwt on and off; secrets as environment variables and nothing else of the
+ * platform's; the sandbox (an `import()` of /etc/passwd, reads of DATA_DIR and of another
+ * function's code are refused); the CPU limit; streamed bodies and the function's own CORS; a
+ * redeploy under load that fails no request; refused deploys; logs, usage and a pause.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { todoList } from '@/lib/snippets/quickstarts/todo-list'
+import { flushLogs } from '@/server/logs/recorder'
+import { sampleUsage } from '@/server/billing/usage-sampling'
+import { functionsService } from '@/server/functions/service'
+import { appClient } from '../helpers/supabase-client'
+import { activeProject, ownerWithOrg, rowsOf, statusOf } from '../helpers/project-backends'
+import { startTestPlatform, type TestPlatform } from '../helpers/test-platform'
+
+const PASSWORD = 'a fine long password'
+
+let tp: TestPlatform
+let owner: string
+let ref: string
+let url: string
+let keys: { anon_key: string; service_role_key: string }
+
+type Deployed = { status: number; body: any }
+
+/** Deploys files as Studio does: a metadata part and one part per file, named by its path. */
+async function deploy(slug: string, files: Record<string, string>, metadata: Record<string, unknown> = { entrypoint_path: 'index.ts' }, token = owner): Promise<Deployed> {
+  const form = new FormData()
+  form.append('metadata', JSON.stringify(metadata))
+  for (const [name, content] of Object.entries(files)) form.append('file', new Blob([content], { type: 'application/typescript' }), name)
+  const res = await fetch(`${tp.url}/v1/projects/${ref}/functions/deploy?slug=${slug}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })
+  return { status: res.status, body: await res.json() }
+}
+
+const fnUrl = (slug: string, rest = '') => `${url}/functions/v1/${slug}${rest}`
+const asAnon = { Authorization: `Bearer ${''}` }
+
+const ECHO = `
+Deno.serve(async (req) => {
+  const url = new URL(req.url)
+  if (url.pathname.endsWith('/env')) return Response.json(Deno.env.toObject())
+  if (url.pathname.endsWith('/stream')) {
+    const body = new ReadableStream({ async start(c) { for (const part of ['one ', 'two ', 'three']) { c.enqueue(new TextEncoder().encode(part)); await new Promise((r) => setTimeout(r, 20)) } c.close() } })
+    return new Response(body, { headers: { 'content-type': 'text/plain' } })
+  }
+  if (req.method === 'OPTIONS') return new Response('ok', { headers: { 'Access-Control-Allow-Origin': 'https://app.example', 'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type' } })
+  console.log('echo', req.method, url.pathname)
+  return Response.json({ method: req.method, path: url.pathname, search: url.search, body: await req.text(), version: 1 }, { headers: { 'Access-Control-Allow-Origin': 'https://app.example' } })
+})
+`
+
+beforeAll(async () => {
+  tp = await startTestPlatform()
+  const created = await ownerWithOrg(tp, 'Functions Org')
+  owner = created.token
+  ref = await activeProject(tp, owner, created.org.slug)
+  await rowsOf(tp, owner, ref, todoList.sql)
+  keys = (await tp.call('GET', `/platform/projects/${ref}/api-settings?reveal=true`, { token: owner })).body
+  url = `${tp.url}/p/${ref}`
+  expect((await tp.call('PATCH', `/platform/auth/${ref}/config`, { token: owner, body: { mailer_autoconfirm: true } })).status).toBe(200)
+  asAnon.Authorization = `Bearer ${keys.anon_key}`
+}, 120_000)
+afterAll(() => tp.close())
+
+describe('deploying', () => {
+  it('deploys a function, lists it, reads it and its code', async () => {
+    const deployed = await deploy('echo', { 'index.ts': ECHO })
+    expect(deployed.status).toBe(201)
+    expect(deployed.body).toMatchObject({ slug: 'echo', name: 'echo', version: 1, status: 'ACTIVE', verify_jwt: true, entrypoint_path: 'index.ts' })
+    const listed = await tp.call('GET', `/v1/projects/${ref}/functions`, { token: owner })
+    expect(listed.body.map((f: { slug: string }) => f.slug)).toEqual(['echo'])
+    const body = await tp.call('GET', `/v1/projects/${ref}/functions/echo/body`, { token: owner })
+    expect(body.body).toMatchObject({ entrypoint_path: 'index.ts', version: 1, files: [{ name: 'index.ts', content: ECHO }] })
+  })
+
+  it("takes the CLI's absolute file:// paths, relative to the folder the files share", async () => {
+    const deployed = await deploy(
+      'nested',
+      { '/home/dev/app/supabase/functions/nested/index.ts': "import { word } from './lib/word.ts'\nDeno.serve(() => new Response(word))", '/home/dev/app/supabase/functions/nested/lib/word.ts': "export const word = 'nested'" },
+      { entrypoint_path: 'file:///home/dev/app/supabase/functions/nested/index.ts' }
+    )
+    expect([deployed.status, deployed.body.message]).toEqual([201, undefined])
+    expect(deployed.body.entrypoint_path).toBe('index.ts')
+    expect(await (await fetch(fnUrl('nested'), { headers: asAnon })).text()).toBe('nested')
+  })
+
+  it("refuses code that does not start, with Deno's own words, and stores nothing", async () => {
+    const broken = await deploy('broken', { 'index.ts': 'Deno.serve((req) => new Response("x")' })
+    expect(broken.status).toBe(400)
+    expect(broken.body.message).toMatch(/^The function did not start: .*(Expected|SyntaxError)/s)
+    const idle = await deploy('idle', { 'index.ts': 'console.log("no server")' })
+    expect(idle.status).toBe(400)
+    expect(idle.body.message).toMatch(/never called Deno.serve/)
+    const outside = await deploy('outside', { '../index.ts': ECHO }, { entrypoint_path: '../index.ts' })
+    expect(outside.status).toBe(400)
+    expect(outside.body.message).toMatch(/outside the function's folder/)
+    expect((await tp.call('GET', `/v1/projects/${ref}/functions/broken`, { token: owner })).status).toBe(404)
+  })
+})
+
+describe('invoking', () => {
+  it('answers supabase.functions.invoke, any method and path below the function, streaming', async () => {
+    const client = appClient(url, keys.anon_key)
+    const { data, error } = await client.functions.invoke('echo', { body: { hello: 'world' } })
+    expect(error).toBeNull()
+    expect(data).toMatchObject({ method: 'POST', path: '/echo', body: '{"hello":"world"}' })
+    const below = await fetch(fnUrl('echo', '/a/b?x=1'), { method: 'PUT', headers: asAnon, body: 'raw' })
+    expect(await below.json()).toMatchObject({ method: 'PUT', path: '/echo/a/b', search: '?x=1', body: 'raw' })
+    const stream = await fetch(fnUrl('echo', '/stream'), { headers: asAnon })
+    expect(await stream.text()).toBe('one two three')
+  })
+
+  it('lets the function answer its own CORS, preflight included, with no token', async () => {
+    const preflight = await fetch(fnUrl('echo'), { method: 'OPTIONS', headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST' } })
+    expect(preflight.status).toBe(200)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example')
+    expect(await preflight.text()).toBe('ok')
+  })
+
+  it('requires a token signed with the project secret while verify_jwt is on, and none once it is off', async () => {
+    expect(await (await fetch(fnUrl('echo'))).json()).toEqual({ msg: 'Invalid JWT' })
+    const forged = await fetch(fnUrl('echo'), { headers: { Authorization: `Bearer ${keys.anon_key.slice(0, -4)}AAAA` } })
+    expect(forged.status).toBe(401)
+    expect((await fetch(fnUrl('nothing-here'), { headers: asAnon })).status).toBe(404)
+    const off = await tp.call('PATCH', `/v1/projects/${ref}/functions/echo`, { token: owner, body: { verify_jwt: false } })
+    expect(off.body.verify_jwt).toBe(false)
+    expect((await fetch(fnUrl('echo'), { method: 'POST', body: 'webhook' })).status).toBe(200)
+    await tp.call('PATCH', `/v1/projects/${ref}/functions/echo`, { token: owner, body: { verify_jwt: true } })
+    expect((await fetch(fnUrl('echo'))).status).toBe(401)
+  })
+
+  it("queries the database with supabase-js under the caller's RLS", async () => {
+    const source = `
+import { createClient } from 'npm:@supabase/supabase-js@2'
+Deno.serve(async (req) => {
+  const supabase = createClient(Deno.env.get('SUPABASE_URL'), Deno.env.get('SUPABASE_ANON_KEY'), { global: { headers: { Authorization: req.headers.get('Authorization') } } })
+  const { data, error } = await supabase.from('todos').select('task')
+  return Response.json({ data, error })
+})`
+    const deployed = await deploy('my-todos', { 'index.ts': source })
+    expect([deployed.status, deployed.body.message]).toEqual([201, undefined])
+    const users: SupabaseClient[] = []
+    for (const name of ['ann', 'bob']) {
+      const client = appClient(url, keys.anon_key)
+      expect((await client.auth.signUp({ email: `${name}-${Date.now()}@example.com`, password: PASSWORD })).error).toBeNull()
+      expect((await client.from('todos').insert({ task: `${name}'s task` })).error).toBeNull()
+      users.push(client)
+    }
+    const [ann, bob] = await Promise.all(users.map((client) => client.functions.invoke('my-todos')))
+    expect(ann.data).toEqual({ data: [{ task: "ann's task" }], error: null })
+    expect(bob.data).toEqual({ data: [{ task: "bob's task" }], error: null })
+  }, 120_000)
+})
+
+describe('the environment', () => {
+  it("gives the project's URL, keys, database and secrets, and nothing of the platform's", async () => {
+    expect((await tp.call('POST', `/v1/projects/${ref}/secrets`, { token: owner, body: [{ name: 'STRIPE_KEY', value: 'sk_test_123' }] })).status).toBe(201)
+    const listed = await tp.call('GET', `/v1/projects/${ref}/secrets`, { token: owner })
+    expect(listed.body).toEqual([{ name: 'STRIPE_KEY', value: expect.stringMatching(/^[0-9a-f]{64}$/), updated_at: expect.any(String) }])
+    expect(JSON.stringify(listed.body)).not.toContain('sk_test_123')
+    const reserved = await tp.call('POST', `/v1/projects/${ref}/secrets`, { token: owner, body: [{ name: 'SUPABASE_URL', value: 'x' }] })
+    expect(reserved.status).toBe(400)
+    const env = await (await fetch(fnUrl('echo', '/env'), { headers: asAnon })).json()
+    expect(env).toMatchObject({ SUPABASE_URL: url, SUPABASE_ANON_KEY: keys.anon_key, SUPABASE_SERVICE_ROLE_KEY: keys.service_role_key, STRIPE_KEY: 'sk_test_123' })
+    expect(env.SUPABASE_DB_URL).toMatch(/^postgres(ql)?:\/\//)
+    const platformNames = Object.keys(process.env).filter((name) => !['HOME', 'PATH', 'PWD', 'TMPDIR', 'NO_COLOR', 'SSL_CERT_FILE'].includes(name))
+    expect(Object.keys(env).filter((name) => platformNames.includes(name))).toEqual([])
+    expect((await tp.call('DELETE', `/v1/projects/${ref}/secrets`, { token: owner, body: ['STRIPE_KEY'] })).status).toBe(204)
+    expect((await (await fetch(fnUrl('echo', '/env'), { headers: asAnon })).json()).STRIPE_KEY).toBeUndefined()
+  })
+})
+
+describe('the sandbox', () => {
+  it("refuses an import() of /etc/passwd and any read of DATA_DIR, the app or another function's code", async () => {
+    const dataDir = tp.platform.config.dataDir
+    const targets = ['/etc/passwd', path.join(dataDir, 'functions'), path.join(process.cwd(), 'package.json'), `/proc/1/root/etc/passwd`]
+    expect(fs.existsSync(path.join(dataDir, 'functions', 'code', ref))).toBe(true)
+    const probe = `
+const targets = ${JSON.stringify(targets)}
+Deno.serve(async () => {
+  const out = {}
+  for (const target of targets) {
+    const tries = []
+    try { await import(target, { with: { type: 'text' } }); tries.push('import') } catch {}
+    try { await Deno.readTextFile(target); tries.push('read') } catch {}
+    try { for await (const _ of Deno.readDir(target)) { tries.push('list'); break } } catch {}
+    out[target] = tries
+  }
+  out['/'] = []
+  for await (const entry of Deno.readDir('/')) out['/'].push(entry.name)
+  return Response.json(out)
+})`
+    expect((await deploy('probe', { 'index.ts': probe })).status).toBe(201)
+    const seen = await (await fetch(fnUrl('probe'), { headers: asAnon })).json()
+    for (const target of targets) expect([target, seen[target]]).toEqual([target, []])
+    expect(seen['/'].sort()).toEqual(['cache', 'code', 'deno', 'dev', 'etc', 'lib', 'lib64', 'old', 'proc', 'run', 'tmp', 'usr'].filter((name) => name !== 'lib64' || fs.existsSync('/lib64')))
+  })
+
+  it('stops a function that loops at its CPU limit, and the next request starts a new worker', async () => {
+    const source = `Deno.serve((req) => { if (new URL(req.url).pathname.endsWith('/loop')) { while (true) {} } return new Response('fine') })`
+    expect((await deploy('spin', { 'index.ts': source })).status).toBe(201)
+    const looped = await fetch(fnUrl('spin', '/loop'), { headers: asAnon })
+    expect(looped.status).toBe(546)
+    expect(await looped.json()).toMatchObject({ code: 'WORKER_LIMIT', message: expect.stringMatching(/CPU time/) })
+    const next = await fetch(fnUrl('spin'), { headers: asAnon })
+    expect([next.status, await next.text()]).toEqual([200, 'fine'])
+  })
+})
+
+describe('a redeploy', () => {
+  it('switches versions under a load of 20 clients and fails no request', async () => {
+    const version = (n: number) => `Deno.serve(() => Response.json({ version: ${n} }))`
+    expect((await deploy('live', { 'index.ts': version(1) })).status).toBe(201)
+    let running = true
+    const seen = new Set<number>()
+    const failures: string[] = []
+    const clients = Array.from({ length: 20 }, async () => {
+      while (running) {
+        const res = await fetch(fnUrl('live'), { headers: asAnon }).catch((error: Error) => ({ status: 0, text: async () => error.message }) as Response)
+        if (res.status !== 200) failures.push(`${res.status} ${await res.text()}`)
+        else seen.add((await res.json()).version)
+      }
+    })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect((await deploy('live', { 'index.ts': version(2) })).body.version).toBe(2)
+    const switched = Date.now()
+    while (!seen.has(2) && Date.now() - switched < 30_000) await new Promise((resolve) => setTimeout(resolve, 20))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    running = false
+    await Promise.all(clients)
+    expect(failures).toEqual([])
+    expect([...seen].sort()).toEqual([1, 2])
+  }, 60_000)
+})
+
+describe('logs and usage', () => {
+  it("records each invocation in function_edge_logs and what the function prints in function_logs", async () => {
+    await fetch(fnUrl('echo', '/logged'), { method: 'POST', headers: asAnon, body: 'x' })
+    await flushLogs(tp.platform)
+    const edge = (await tp.call('GET', `/platform/projects/${ref}/logs?source=function_edge_logs&limit=1000`, { token: owner })).body.events as { event_message: string; metadata: any }[]
+    const logged = edge.find((e) => e.event_message === 'POST | 200 | /functions/v1/echo/logged')
+    expect(logged?.metadata).toMatchObject({ function_slug: 'echo', version: 1, response: { status_code: 200 } })
+    const printed = (await tp.call('GET', `/platform/projects/${ref}/logs?source=function_logs&limit=1000`, { token: owner })).body.events as { event_message: string; metadata: any }[]
+    expect(printed.some((e) => e.event_message === 'echo POST /echo/logged' && e.metadata.function_slug === 'echo')).toBe(true)
+    expect(JSON.stringify(edge)).not.toContain(keys.anon_key)
+  })
+
+  it('counts invocations into usage', async () => {
+    await sampleUsage(tp.platform)
+    const [row] = await tp.platform.db.query<{ value: string }>(`select sum(value)::text as value from usage_daily where project_ref = $1 and metric = 'FUNCTION_INVOCATIONS'`, [ref])
+    expect(Number(row.value)).toBeGreaterThan(20)
+  })
+})
+
+describe('a deleted function and a paused project', () => {
+  it("stops a deleted function's workers and answers 404", async () => {
+    expect((await tp.call('DELETE', `/v1/projects/${ref}/functions/spin`, { token: owner })).status).toBe(204)
+    expect(functionsService(tp.platform).pool.workersOf(ref).some((worker) => worker.spec.slug === 'spin')).toBe(false)
+    expect((await fetch(fnUrl('spin'), { headers: asAnon })).status).toBe(404)
+  })
+
+  it('answers 409 while the project is paused, its workers stopped', async () => {
+    expect((await tp.call('POST', `/platform/projects/${ref}/pause`, { token: owner })).status).toBe(200)
+    while ((await statusOf(tp, ref)) !== 'INACTIVE') await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(functionsService(tp.platform).pool.workersOf(ref)).toEqual([])
+    const paused = await fetch(fnUrl('echo'), { headers: asAnon })
+    expect(paused.status).toBe(409)
+  })
+})
