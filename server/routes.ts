@@ -35,6 +35,7 @@ import { projectAuthHandlers } from './project-auth/project-auth.handlers'
 import { storageHandlers } from './storage/dashboard.handlers'
 import { realtimeHandlers } from './realtime/dashboard.handlers'
 import { functionHandlers } from './functions/management.handlers'
+import { accessTokenHandlers } from './profile/access-tokens.handlers'
 import { transferHandlers } from './projects/transfer.handlers'
 import { serviceVersionHandlers } from './projects/service-versions'
 import { computeHandlers } from './projects/compute.handlers'
@@ -81,6 +82,7 @@ const handlers: Handlers<Routes> = {
   ...storageHandlers,
   ...realtimeHandlers,
   ...functionHandlers,
+  ...accessTokenHandlers,
   ...transferHandlers,
   ...serviceVersionHandlers,
   ...computeHandlers,

@@ -34,8 +34,9 @@ import { serviceVersionRoutes } from './service-versions.routes'
 import { computeRoutes } from './compute.routes'
 import { realtimeRoutes } from './realtime.routes'
 import { functionRoutes } from './functions.routes'
+import { accessTokenRoutes } from './access-tokens.routes'
 
-const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes, backupRoutes, projectAuthRoutes, transferRoutes, serviceVersionRoutes, computeRoutes, storageRoutes, realtimeRoutes, functionRoutes]
+const tables = [serviceRoutes, authRoutes, profileRoutes, organizationRoutes, projectRoutes, sqlRoutes, passkeyRoutes, contentRoutes, aiRoutes, telemetryRoutes, flagRoutes, docsSearchRoutes, privilegeRoutes, siteRoutes, integrationRoutes, billingRoutes, connectionRoutes, extensionRoutes, graphqlRoutes, logRoutes, supportRoutes, dataApiRoutes, backupRoutes, projectAuthRoutes, transferRoutes, serviceVersionRoutes, computeRoutes, storageRoutes, realtimeRoutes, functionRoutes, accessTokenRoutes]
 
 export const routes = {
   ...serviceRoutes,
@@ -68,6 +69,7 @@ export const routes = {
   ...computeRoutes,
   ...realtimeRoutes,
   ...functionRoutes,
+  ...accessTokenRoutes,
 }
 
 // Two domains naming a route alike would silently keep only the last one.

@@ -20,6 +20,8 @@ import { membershipSql } from '../orgs/organizations'
 import { visibleProjectSql } from '../projects/projects'
 import { PlatformError } from '../kernel/errors'
 import { verifiedTokens } from './verified-tokens'
+import { userOfAccessToken } from '../profile/access-tokens'
+import { ACCESS_TOKEN_FORM } from '@/lib/api-types/access-tokens'
 import type { AuthUser, OrgAccess, ProjectAccess } from '../kernel/handler-types'
 
 /** The organization (by slug) or project (by ref) a scoped route acts on. */
@@ -57,12 +59,28 @@ const failures = {
   },
 }
 
+/** The lookups with a personal access token's owner (`t.user_id`) as the user and the key as $2. */
+const TOKEN_SCOPE_SQL: Record<ScopeKind, string> = { org: membershipSql('t.user_id', '$2'), project: visibleProjectSql('t.user_id', '$2') }
+
+/**
+ * A personal access token's caller: only on the Management API's routes (`/v1/…`), so a token
+ * never reaches the account's own settings, its sessions or other tokens.
+ */
+async function tokenUser(platform: Platform, route: AnyRoute, token: string, scope?: ScopeLookup): Promise<Caller> {
+  if (!route.path.startsWith('/v1/')) throw new PlatformError(401, 'A personal access token works for the Management API (/v1/…) only: sign in to the dashboard for this.')
+  const found = await userOfAccessToken(platform.db, token, scope && { sql: TOKEN_SCOPE_SQL[scope.kind], key: scope.key })
+  if (!found) throw new PlatformError(401, 'This access token is not valid: it expired or was revoked. Make a new one under Account → Access tokens.')
+  const user = { id: found.id, email: found.email, sessionId: null }
+  return scope ? { user, scope: { ...scope, access: (found.scope as OrgAccess | ProjectAccess | null) ?? null } } : { user }
+}
+
 async function signedInUser(platform: Platform, req: IncomingMessage, route: AnyRoute, scope?: ScopeLookup): Promise<Caller> {
   // The auth service has no local user: it always needs a real session.
   if (!platform.config.isPlatform && route.flavour === 'platform') return { user: { id: LOCAL_USER_ID, email: LOCAL_USER_EMAIL, sessionId: null } }
   const fail = failures[route.flavour]
   const token = bearerToken(req)
   if (!token) throw fail.missing()
+  if (route.flavour === 'platform' && ACCESS_TOKEN_FORM.test(token)) return tokenUser(platform, route, token, scope)
   const claims = await verifiedTokens(platform.signingKeys).claims(token)
   if (!claims) throw fail.invalid()
   // The session (still there? its aal, the user's verified factor) and, for a scoped route, the

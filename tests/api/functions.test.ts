@@ -104,6 +104,35 @@ describe('deploying', () => {
   })
 })
 
+describe('personal access tokens', () => {
+  it('deploys with a token made under Account → Access tokens, shown once, acting with its owner\'s roles until revoked', async () => {
+    const made = await tp.call('POST', '/platform/profile/access-tokens', { token: owner, body: { name: 'CI deploys', expires_in_days: 30 } })
+    expect(made.status).toBe(201)
+    expect(made.body.token).toMatch(/^sbp_[0-9a-f]{40}$/)
+    const pat = made.body.token as string
+    const listed = (await tp.call('GET', '/platform/profile/access-tokens', { token: owner })).body
+    expect(listed).toEqual([expect.objectContaining({ id: made.body.id, name: 'CI deploys', token_alias: `${pat.slice(0, 8)}…${pat.slice(-4)}` })])
+    expect(JSON.stringify(listed)).not.toContain(pat)
+    expect(listed[0].expires_at).toBeTruthy()
+    const deployed = await deploy('hello', { 'index.ts': 'Deno.serve(() => new Response("hello"))' }, { entrypoint_path: 'index.ts' }, pat)
+    expect(deployed.status).toBe(201)
+    expect(await (await fetch(fnUrl('hello'), { headers: asAnon })).text()).toBe('hello')
+    expect((await tp.call('GET', '/platform/profile/access-tokens', { token: owner })).body[0].last_used_at).toBeTruthy()
+    // A token reaches the Management API only: not the account, not the dashboard's own routes.
+    const account = await tp.call('GET', '/platform/profile/access-tokens', { token: pat })
+    expect(account.status).toBe(401)
+    expect(account.body.message).toMatch(/Management API/)
+    // Another user's token sees no such project.
+    const stranger = await tp.signUp(`stranger-${Date.now()}@example.com`)
+    const theirs = (await tp.call('POST', '/platform/profile/access-tokens', { token: stranger.token, body: { name: 'mine', expires_in_days: null } })).body.token
+    expect((await tp.call('GET', `/v1/projects/${ref}/functions`, { token: theirs })).status).toBe(404)
+    expect((await tp.call('DELETE', `/platform/profile/access-tokens/${made.body.id}`, { token: owner })).status).toBe(204)
+    const revoked = await tp.call('GET', `/v1/projects/${ref}/functions`, { token: pat })
+    expect(revoked.status).toBe(401)
+    expect(revoked.body.message).toMatch(/expired or was revoked/)
+  })
+})
+
 describe('invoking', () => {
   it('answers supabase.functions.invoke, any method and path below the function, streaming', async () => {
     const client = appClient(url, keys.anon_key)

@@ -41,6 +41,7 @@ import { computeExamples } from './matrix/compute.examples'
 import { storageExamples } from './matrix/storage.examples'
 import { realtimeExamples } from './matrix/realtime.examples'
 import { functionExamples } from './matrix/functions.examples'
+import { accessTokenExamples } from './matrix/access-tokens.examples'
 
 const CALLERS: Caller[] = ['anonymous', 'outsider', ...ORGANIZATION_ROLES]
 
@@ -76,6 +77,7 @@ const examples: Record<RouteName, Example> = {
   ...storageExamples,
   ...realtimeExamples,
   ...functionExamples,
+  ...accessTokenExamples,
 }
 
 /** Rows the callers could change, as one comparable snapshot, and the status of each project. */
