@@ -16,7 +16,7 @@ export const KB = 1024
 export const MB = 1024 * KB
 export const GB = 1024 * MB
 
-/** What is measured and billed. Functions are not offered by this platform yet: always 0. */
+/** What is measured and billed. */
 export const USAGE_METRICS = [
   'DATABASE_SIZE',
   'EGRESS',
@@ -42,6 +42,7 @@ export const MEASURED_METRICS: readonly UsageMetric[] = [
   'STORAGE_IMAGE_TRANSFORMATIONS',
   'REALTIME_MESSAGES',
   'REALTIME_PEAK_CONNECTIONS',
+  'FUNCTION_INVOCATIONS',
 ]
 
 export const USAGE_UNITS = ['bytes', 'count', 'hours'] as const

@@ -33,6 +33,7 @@ type OrganizationFigures = {
   storage: number
   image_transformations: number
   realtime_messages: number
+  function_invocations: number
   sizes: ProjectSize[]
 }
 
@@ -48,6 +49,7 @@ function usageOf(org: OrganizationFigures): PeriodUsage {
     STORAGE_SIZE: org.storage,
     STORAGE_IMAGE_TRANSFORMATIONS: org.image_transformations,
     REALTIME_MESSAGES: org.realtime_messages,
+    FUNCTION_INVOCATIONS: org.function_invocations,
     DATABASE_SIZE: Math.max(0, ...sizes),
     databaseSizes: sizes,
   }
@@ -74,6 +76,8 @@ export async function updateRestrictions(platform: Platform, now = new Date(), o
               where p.organization_id = o.id and t.month = $2::date)::int as image_transformations,
             coalesce((select sum(u.value) from usage_daily u
                        where u.organization_id = o.id and u.metric = 'REALTIME_MESSAGES' and u.day >= $2::date and u.day < $3::date), 0)::float8 as realtime_messages,
+            coalesce((select sum(u.value) from usage_daily u
+                       where u.organization_id = o.id and u.metric = 'FUNCTION_INVOCATIONS' and u.day >= $2::date and u.day < $3::date), 0)::float8 as function_invocations,
             coalesce((select json_agg(json_build_object('name', p.name, 'bytes', p.db_size_bytes)) from projects p
                        where p.organization_id = o.id and p.status = any($5::text[]) and p.db_size_bytes is not null), '[]'::json) as sizes
        from organizations o
