@@ -59,6 +59,8 @@ export type CallOptions = {
    * `https://docs.example` is sent to `https://docs.example/rest/v1/x`.
    */
   base?: string
+  /** A multipart body (a function's files, for a route declared `multipart`), sent instead of JSON. */
+  form?: FormData
 }
 
 /** Query string with arrays comma-joined (SPEC §7). */
@@ -157,7 +159,8 @@ async function send<R extends AnyRoute>(route: R, input: CallInput<R> | undefine
   const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, QueryValue>; body?: unknown }
   const method = route.method
   const hasBody = method !== 'GET'
-  const extra = { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...(accept ? { Accept: accept } : {}), ...options.headers }
+  // A form's Content-Type (with its boundary) is the browser's to write.
+  const extra = { ...(hasBody && !options.form ? { 'Content-Type': 'application/json' } : {}), ...(accept ? { Accept: accept } : {}), ...options.headers }
   const headers = await buildHeaders(extra, { withToken: route.auth !== 'public' })
   const requestId = headers['X-Request-Id']
 
@@ -180,7 +183,7 @@ async function send<R extends AnyRoute>(route: R, input: CallInput<R> | undefine
       method,
       headers,
       credentials: 'include',
-      body: hasBody ? JSON.stringify(body ?? {}) : undefined,
+      body: options.form ?? (hasBody ? JSON.stringify(body ?? {}) : undefined),
       signal,
       keepalive: options.keepalive,
     })

@@ -89,6 +89,8 @@ it('the menu button (below md) opens a sheet with the project navigation and the
     '/project/shopref/storage/policies',
     '/project/shopref/realtime/inspector',
     '/project/shopref/realtime/settings',
+    '/project/shopref/functions',
+    '/project/shopref/functions/secrets',
   ])
   // A group's items sit under its heading.
   expect(within(project).getByRole('link', { name: 'Users' }).closest('li')).toHaveTextContent(/^AuthenticationUsers$/)

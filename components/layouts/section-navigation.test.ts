@@ -28,6 +28,8 @@ it('lists column privileges only while its preview is on', () => {
     'Storage policies',
     'Inspector',
     'Realtime settings',
+    'Functions',
+    'Secrets',
   ])
   const on = projectNavigation({ ref: 'abc', pathname: '/project/[ref]/database/column-privileges', columnPrivileges: true })
   expect(on.items.find((i) => i.label === 'Column privileges')).toMatchObject({ label: 'Column privileges', href: '/project/abc/database/column-privileges', active: true })
@@ -62,6 +64,14 @@ it('groups the inspector and settings under Realtime', () => {
   expect(items.filter((i) => i.group === 'Realtime')).toMatchObject([
     { label: 'Inspector', href: '/project/abc/realtime/inspector', active: true },
     { label: 'Realtime settings', href: '/project/abc/realtime/settings', active: false },
+  ])
+})
+
+it('groups functions and their secrets under Edge Functions, a function\'s page under Functions', () => {
+  const items = projectNavigation({ ref: 'abc', pathname: '/project/[ref]/functions/[slug]', columnPrivileges: false }).items
+  expect(items.filter((i) => i.group === 'Edge Functions')).toMatchObject([
+    { label: 'Functions', href: '/project/abc/functions', active: true },
+    { label: 'Secrets', href: '/project/abc/functions/secrets', active: false },
   ])
 })
 

@@ -20,6 +20,9 @@ import {
   Gauge,
   Home,
   KeyRound,
+  KeySquare,
+  Code2,
+  LockKeyhole,
   LayoutGrid,
   LogIn,
   Plug,
@@ -97,6 +100,14 @@ export function projectNavigation({
       { label: 'Storage policies', href: `${base}/storage/policies`, icon: ShieldHalf, active: pathname === '/project/[ref]/storage/policies', group: 'Storage' },
       { label: 'Inspector', href: `${base}/realtime/inspector`, icon: Radio, active: pathname === '/project/[ref]/realtime/inspector', group: 'Realtime' },
       { label: 'Realtime settings', href: `${base}/realtime/settings`, icon: SlidersHorizontal, active: pathname === '/project/[ref]/realtime/settings', group: 'Realtime' },
+      {
+        label: 'Functions',
+        href: `${base}/functions`,
+        icon: Code2,
+        active: pathname === '/project/[ref]/functions' || pathname === '/project/[ref]/functions/new' || pathname === '/project/[ref]/functions/[slug]',
+        group: 'Edge Functions',
+      },
+      { label: 'Secrets', href: `${base}/functions/secrets`, icon: LockKeyhole, active: pathname === '/project/[ref]/functions/secrets', group: 'Edge Functions' },
     ],
   }
 }
@@ -148,6 +159,7 @@ export function accountNavigation({ pathname }: { pathname: string }): NavSectio
     title: 'Account',
     items: [
       { label: 'Security', href: '/account/security', icon: KeyRound, active: pathname === '/account/security' },
+      { label: 'Access tokens', href: '/account/tokens', icon: KeySquare, active: pathname === '/account/tokens' },
       { label: 'Your telemetry data', href: '/account/telemetry', icon: Activity, active: pathname === '/account/telemetry' },
     ],
   }

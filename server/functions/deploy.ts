@@ -19,7 +19,7 @@ import { assertMultipartBody } from '../http/guards'
 import type { Platform } from '../kernel/platform'
 import type { ProjectApiSettings } from '../data-api/settings-type'
 import { digestOf, writeCode, type FunctionFile } from './code-store'
-import { BootFailure } from './worker'
+import { BootFailure, WorkerFailure } from './worker'
 import { functionsService, SANDBOX_MISSING, type FunctionRow } from './service'
 
 const MAX_FILES = 1000
@@ -147,11 +147,12 @@ export async function deployFunction(platform: Platform, target: DeployTarget, s
   const row: FunctionRow = { id: 0, slug, version, verify_jwt: parsed.metadata.verify_jwt ?? true, entrypoint_path: entrypoint, import_map_path: importMap, digest, secrets }
   const spec = await service.specOf(target, row, mode)
   const worker = service.pool.candidate(spec)
-  const timeout = setTimeout(() => void worker.stop(), CHECK_TIMEOUT_MS)
+  const timeout = setTimeout(() => void worker.stop(new WorkerFailure(400, `The function did not start within ${CHECK_TIMEOUT_MS / 1000} s: it never called Deno.serve, or its imports took too long.`, 'BOOT_TIMEOUT')), CHECK_TIMEOUT_MS)
   try {
     await worker.ready
   } catch (error) {
     if (error instanceof BootFailure) throw new PlatformError(400, `The function did not start: ${error.output || 'it stopped before it listened.'}`)
+    if (error instanceof WorkerFailure) throw new PlatformError(error.status === 400 ? 400 : 503, error.message)
     throw error
   } finally {
     clearTimeout(timeout)

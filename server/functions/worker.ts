@@ -77,6 +77,7 @@ export class FunctionWorker {
   private readonly exitedPromise: Promise<void>
   private resolveExited!: () => void
   private bootOutput = ''
+  private waiting = 0
 
   constructor(
     readonly spec: WorkerSpec,
@@ -88,8 +89,9 @@ export class FunctionWorker {
     this.ready.catch(() => undefined)
   }
 
+  /** Requests it holds: in flight, or waiting for it to start. */
   get busy(): number {
-    return this.inFlight.size
+    return this.inFlight.size + this.waiting
   }
 
   get alive(): boolean {
@@ -167,7 +169,8 @@ export class FunctionWorker {
       for (const request of [...this.inFlight]) request.fail(failure)
       this.agent.destroy()
       fs.rm(spec.runDir, { recursive: true, force: true }, () => undefined)
-      if (!isReady) failed(new BootFailure(bootMessage(code, this.bootOutput)))
+      // Stopped on purpose before it listened (a pause, the pool making room): that is the answer, not a boot error.
+      if (!isReady) failed(this.stopping ?? new BootFailure(bootMessage(code, this.bootOutput)))
       this.resolveExited()
       this.onExit(this)
     })
@@ -179,7 +182,12 @@ export class FunctionWorker {
   /** Streams the request to the function and its answer back; `target` is the path the function sees. */
   async serve(req: IncomingMessage, res: ServerResponse, target: string): Promise<void> {
     this.lastUsed = Date.now()
-    await this.ready
+    this.waiting++
+    try {
+      await this.ready
+    } finally {
+      this.waiting--
+    }
     if (!this.alive) throw new WorkerFailure(503, 'The function was being restarted: try again.', 'WORKER_RESTARTING')
     const { limits } = this.spec
     await new Promise<void>((resolve) => {
@@ -296,10 +304,10 @@ export class FunctionWorker {
 
   /** Stops once the requests in flight are answered (a newer version serves the next ones). */
   retire(): void {
-    if (this.inFlight.size === 0) void this.stop()
+    if (this.busy === 0) void this.stop()
     else {
       const check = setInterval(() => {
-        if (this.inFlight.size > 0 && !this.exited) return
+        if (this.busy > 0 && !this.exited) return
         clearInterval(check)
         void this.stop()
       }, 100)

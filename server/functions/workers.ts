@@ -63,6 +63,12 @@ export class WorkerPool {
 
   /** The checked worker serves the version the deploy stored; the function's older worker retires. */
   adopt(functionKey: string, worker: FunctionWorker): void {
+    // A request that read the stored version first started a worker of it already: that one serves.
+    const started = this.workers.get(worker.spec.key)
+    if (started?.alive && started !== worker) {
+      void worker.stop()
+      return
+    }
     const before = this.current.get(functionKey)
     this.workers.set(worker.spec.key, worker)
     this.current.set(functionKey, worker.spec.key)

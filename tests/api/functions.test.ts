@@ -266,6 +266,19 @@ describe('a redeploy', () => {
     expect(failures).toEqual([])
     expect([...seen].sort()).toEqual([1, 2])
   }, 60_000)
+
+  it('lets a worker still starting answer the requests waiting for it when a newer version replaces it', async () => {
+    const slow = (n: number, delay: number) => `await new Promise((r) => setTimeout(r, ${delay}))\nDeno.serve(() => Response.json({ version: ${n} }))`
+    expect((await deploy('slow-start', { 'index.ts': slow(1, 2000) })).status).toBe(201)
+    // Cold again: the next request waits two seconds for its worker to start.
+    await functionsService(tp.platform).pool.release(ref, 'slow-start')
+    const waiting = fetch(fnUrl('slow-start'), { headers: asAnon })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect((await deploy('slow-start', { 'index.ts': slow(2, 0) })).status).toBe(201)
+    const answer = await waiting
+    expect([answer.status, await answer.json()]).toEqual([200, { version: 1 }])
+    expect(await (await fetch(fnUrl('slow-start'), { headers: asAnon })).json()).toEqual({ version: 2 })
+  })
 })
 
 describe('logs and usage', () => {

@@ -25,7 +25,7 @@ describe('the navigation commands', () => {
   })
 
   it.each([
-    ['no project or organization', { isPlatform: true }, ['/projects', '/new', '/account/security', '/account/telemetry', '/support/new', '/docs/quick-start']],
+    ['no project or organization', { isPlatform: true }, ['/projects', '/new', '/account/security', '/account/tokens', '/account/telemetry', '/support/new', '/docs/quick-start']],
     [
       'a project of an organization',
       { isPlatform: true, ref: 'abc', slug: 'acme' },
@@ -68,6 +68,9 @@ describe('the navigation commands', () => {
         '/project/abc/storage/policies',
         '/project/abc/realtime/inspector',
         '/project/abc/realtime/settings',
+        '/project/abc/functions',
+        '/project/abc/functions/new',
+        '/project/abc/functions/secrets',
         '/org/acme',
         '/org/acme/team',
         '/org/acme/billing',
@@ -79,6 +82,7 @@ describe('the navigation commands', () => {
         '/new/acme',
         '/new',
         '/account/security',
+        '/account/tokens',
         '/account/telemetry',
         '/support/new',
         '/docs/quick-start',

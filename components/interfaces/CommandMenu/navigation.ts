@@ -21,6 +21,7 @@ import {
   Home,
   HardDrive,
   KeyRound,
+  Code2,
   LayoutGrid,
   LifeBuoy,
   Lock,
@@ -106,6 +107,9 @@ export const NAVIGATION_TARGETS: NavigationTarget[] = [
   { route: '/project/[ref]/storage/policies', name: 'Storage policies', icon: ShieldHalf, keywords: ['storage', 'files', 'rls', 'row level security', 'storage.objects', 'own folder'], href: inProject('/storage/policies') },
   { route: '/project/[ref]/realtime/inspector', name: 'Realtime inspector', icon: Radio, keywords: ['realtime', 'channel', 'broadcast', 'presence', 'postgres_changes', 'websocket', 'subscribe'], href: inProject('/realtime/inspector') },
   { route: '/project/[ref]/realtime/settings', name: 'Realtime settings', icon: Settings, keywords: ['realtime', 'limits', 'connections', 'message size', 'websocket', 'wal_level'], href: inProject('/realtime/settings') },
+  { route: '/project/[ref]/functions', name: 'Edge Functions', icon: Code2, keywords: ['functions', 'edge', 'deno', 'deploy', 'serverless', 'invoke', 'webhook'], href: inProject('/functions') },
+  { route: '/project/[ref]/functions/new', name: 'Deploy a new edge function', icon: Code2, keywords: ['functions', 'edge', 'create', 'template', 'hello world'], href: inProject('/functions/new') },
+  { route: '/project/[ref]/functions/secrets', name: 'Edge Function secrets', icon: KeyRound, keywords: ['functions', 'secrets', 'environment', 'env', 'variables', 'api key'], href: inProject('/functions/secrets') },
   { route: '/org/[slug]', name: 'Organization projects', icon: Building2, keywords: ['organization'], href: inOrganization('') },
   { route: '/org/[slug]/team', name: 'Organization team', icon: Users, keywords: ['members', 'invite'], href: inOrganization('/team') },
   { route: '/org/[slug]/billing', name: 'Organization billing', icon: CreditCard, keywords: ['plan', 'usage', 'invoice'], href: inOrganization('/billing'), platformOnly: true },
@@ -118,6 +122,7 @@ export const NAVIGATION_TARGETS: NavigationTarget[] = [
   { route: '/new/[slug]', name: 'New project', icon: FolderPlus, keywords: ['create'], href: ({ slug }) => (slug ? `/new/${slug}` : undefined), platformOnly: true },
   { route: '/new', name: 'New organization', icon: Building2, keywords: ['create'], href: () => '/new', platformOnly: true },
   { route: '/account/security', name: 'Account security', icon: ShieldCheck, keywords: ['password', 'mfa', 'passkey'], href: () => '/account/security' },
+  { route: '/account/tokens', name: 'Access tokens', icon: KeyRound, keywords: ['personal access token', 'pat', 'cli', 'management api', 'sbp_', 'ci'], href: () => '/account/tokens', platformOnly: true },
   { route: '/account/telemetry', name: 'Your telemetry data', icon: Activity, keywords: ['privacy', 'consent', 'cookies'], href: () => '/account/telemetry' },
   { route: '/support/new', name: 'Contact support', icon: LifeBuoy, keywords: ['help', 'bug'], href: () => '/support/new' },
   { route: '/docs/[slug]', name: 'Docs', icon: BookOpen, keywords: ['documentation', 'help', 'guide'], href: () => '/docs/quick-start' },
@@ -140,6 +145,7 @@ export const NOT_DESTINATIONS: Record<string, string> = {
   '/project/[ref]/database/graphiql': 'the same GraphiQL as /api/graphiql',
   '/project/[ref]/editor/[...table]': 'one table of the Table editor, which lists them',
   '/project/[ref]/logs/[source]': 'one log source of the Logs page, which lists them',
+  '/project/[ref]/functions/[slug]': 'one function of Edge Functions, which lists them',
   '/integrations/github/authorize': "the code host's authorization pop-up returns here",
 }
 

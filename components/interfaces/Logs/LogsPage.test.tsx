@@ -64,7 +64,7 @@ describe('LogsPage', () => {
     const { user } = renderWithQueries(<LogsPage projectRef="abc" source="edge_logs" />)
     const sources = screen.getByRole('navigation', { name: 'Log sources' })
     expect(within(sources).getByRole('link', { name: /API requests/ })).toHaveAttribute('aria-current', 'page')
-    expect(within(sources).getByRole('link', { name: /Edge function logs\s*not run here/ })).toBeInTheDocument()
+    expect(within(sources).getByRole('link', { name: /Pooler\s*not run here/ })).toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: EVENT.event_message }))
     expect(screen.getByRole('figure', { name: 'Events over time' })).toBeInTheDocument()
     const panel = await screen.findByRole('dialog')
@@ -102,7 +102,7 @@ describe('LogsPage', () => {
 
   it('says a source is not run here, without asking for it', async () => {
     const requests = platform(answer([]))
-    renderWithQueries(<LogsPage projectRef="abc" source="function_logs" />)
+    renderWithQueries(<LogsPage projectRef="abc" source="supavisor_logs" />)
     expect(await screen.findByText(/does not run this service/)).toBeInTheDocument()
     expect(requests).toHaveLength(0)
   })
