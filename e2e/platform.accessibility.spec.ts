@@ -138,6 +138,18 @@ test('the main screens have no serious or critical WCAG 2 A/AA findings in light
   await page.goto(`/project/${ref}/realtime/settings`)
   await check('realtime settings', page.getByText('Limits in force'))
 
+  await page.goto(`/project/${ref}/functions`)
+  await check('edge functions', page.getByText('No functions yet'), { phone: true })
+
+  await page.goto(`/project/${ref}/functions/new`)
+  await check('new edge function', page.getByRole('button', { name: 'Deploy function' }))
+
+  await page.goto(`/project/${ref}/functions/secrets`)
+  await check('edge function secrets', page.getByText('No secrets yet'))
+
+  await page.goto('/account/tokens')
+  await check('access tokens', page.getByText('No tokens yet'))
+
   const report = findings.map((f) => `[${f.screen}, ${f.theme}] ${f.rule} (${f.impact}) at ${f.target}: ${f.detail}`)
   expect(report, `serious or critical accessibility findings:\n${report.join('\n')}`).toEqual([])
 })

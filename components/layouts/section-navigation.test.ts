@@ -68,7 +68,7 @@ it('groups the inspector and settings under Realtime', () => {
 })
 
 it('groups functions and their secrets under Edge Functions, a function\'s page under Functions', () => {
-  const items = projectNavigation({ ref: 'abc', pathname: '/project/[ref]/functions/[slug]', columnPrivileges: false }).items
+  const items = projectNavigation({ ref: 'abc', pathname: '/project/[ref]/functions/[functionSlug]', columnPrivileges: false }).items
   expect(items.filter((i) => i.group === 'Edge Functions')).toMatchObject([
     { label: 'Functions', href: '/project/abc/functions', active: true },
     { label: 'Secrets', href: '/project/abc/functions/secrets', active: false },

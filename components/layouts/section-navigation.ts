@@ -104,7 +104,7 @@ export function projectNavigation({
         label: 'Functions',
         href: `${base}/functions`,
         icon: Code2,
-        active: pathname === '/project/[ref]/functions' || pathname === '/project/[ref]/functions/new' || pathname === '/project/[ref]/functions/[slug]',
+        active: pathname === '/project/[ref]/functions' || pathname === '/project/[ref]/functions/new' || pathname === '/project/[ref]/functions/[functionSlug]',
         group: 'Edge Functions',
       },
       { label: 'Secrets', href: `${base}/functions/secrets`, icon: LockKeyhole, active: pathname === '/project/[ref]/functions/secrets', group: 'Edge Functions' },

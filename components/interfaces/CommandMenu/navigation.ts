@@ -145,7 +145,7 @@ export const NOT_DESTINATIONS: Record<string, string> = {
   '/project/[ref]/database/graphiql': 'the same GraphiQL as /api/graphiql',
   '/project/[ref]/editor/[...table]': 'one table of the Table editor, which lists them',
   '/project/[ref]/logs/[source]': 'one log source of the Logs page, which lists them',
-  '/project/[ref]/functions/[slug]': 'one function of Edge Functions, which lists them',
+  '/project/[ref]/functions/[functionSlug]': 'one function of Edge Functions, which lists them',
   '/integrations/github/authorize': "the code host's authorization pop-up returns here",
 }
 

@@ -2,7 +2,7 @@
  * A function's last hour on its page: its invocations (function_edge_logs) and what it printed
  * (function_logs), the newest first, refreshed every few seconds; the Logs page has the rest.
  */
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import Link from 'next/link'
 import { Card, CardContent, CardHeader, Skeleton } from '@/components/ui'
 import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
@@ -12,18 +12,26 @@ import type { LogSourceName } from '@/lib/logs/sources'
 const REFRESH_MS = 3000
 const HOUR_MS = 3_600_000
 
-function useFunctionEvents(projectRef: string, source: LogSourceName, slug: string) {
-  // The range is fixed when the card opens and moves with each refresh: the last hour up to now.
-  const [start] = useState(() => new Date(Date.now() - HOUR_MS).toISOString())
-  const [end] = useState(() => new Date(Date.now() + 24 * HOUR_MS).toISOString())
-  const logs = useLogsQuery({ projectRef, source, start, end }, { refetchInterval: REFRESH_MS })
+/** The last hour up to now, moved on every few seconds (a log range may not end in the future). */
+function useLastHour(): { start: string; end: string } {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [])
+  return { start: new Date(now - HOUR_MS).toISOString(), end: new Date(now).toISOString() }
+}
+
+function useFunctionEvents(projectRef: string, source: LogSourceName, slug: string, { start, end }: { start: string; end: string }) {
+  const logs = useLogsQuery({ projectRef, source, start, end })
   const events = useMemo(() => (logs.data?.pages[0]?.events ?? []).filter((e) => e.metadata.function_slug === slug), [logs.data, slug])
   return { logs, events }
 }
 
 export function FunctionLogsCard({ projectRef, slug }: { projectRef: string; slug: string }) {
-  const printed = useFunctionEvents(projectRef, 'function_logs', slug)
-  const invoked = useFunctionEvents(projectRef, 'function_edge_logs', slug)
+  const range = useLastHour()
+  const printed = useFunctionEvents(projectRef, 'function_logs', slug, range)
+  const invoked = useFunctionEvents(projectRef, 'function_edge_logs', slug, range)
   return (
     <Card>
       <CardHeader

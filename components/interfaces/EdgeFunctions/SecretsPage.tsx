@@ -71,7 +71,8 @@ export function SecretsPage({ projectRef }: { projectRef: string }) {
       ) : secrets.data.length === 0 ? (
         <EmptyState icon={<KeyRound size={28} />} title="No secrets yet" description="API keys and other values your functions need go here, never in their code." />
       ) : (
-        <div className="overflow-x-auto rounded-md border border-border">
+        // relative: the sr-only header is placed inside the scrolling box, not past the page's edge.
+        <div className="relative overflow-x-auto rounded-md border border-border">
           <table className="w-full min-w-[32rem] text-sm">
             <thead className="bg-surface-raised text-left text-xs text-foreground-light">
               <tr>
