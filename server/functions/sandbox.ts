@@ -18,6 +18,7 @@
  *   refused unless the operator asked for that explicitly (docs/edge-functions.md).
  */
 import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
 
 export type SandboxMode = 'root' | 'user' | 'off'
 
@@ -72,19 +73,27 @@ cd /
 /old/usr/bin/umount -l /old
 unset OLDPWD
 if [ "$uid" = "-" ]; then
-  exec /usr/bin/setpriv --no-new-privs --bounding-set=-all --inh-caps=-all -- /deno/deno "$@"
+  exec /usr/bin/setpriv --pdeathsig KILL --no-new-privs --bounding-set=-all --inh-caps=-all -- /deno/deno "$@"
 fi
-exec /usr/bin/setpriv --reuid="$uid" --regid="$uid" --clear-groups --no-new-privs --bounding-set=-all --inh-caps=-all -- /deno/deno "$@"
+exec /usr/bin/setpriv --reuid="$uid" --regid="$uid" --clear-groups --pdeathsig KILL --no-new-privs --bounding-set=-all --inh-caps=-all -- /deno/deno "$@"
 `
 
-/** The command that starts Deno with `denoArgs` inside the sandbox. */
-export function sandboxCommand(mode: Exclude<SandboxMode, 'off'>, paths: SandboxPaths, uid: number | null, denoArgs: string[]): { command: string; args: string[] } {
-  const namespaces = mode === 'user' ? ['--user', '--map-root-user', '--mount', '--pid', '--fork'] : ['--mount', '--pid', '--fork']
-  return {
-    command: 'unshare',
-    args: [...namespaces, '--kill-child=SIGKILL', 'sh', '-c', SCRIPT, 'sandbox', paths.denoDir, paths.codeDir, paths.rootDir, paths.socketDir, paths.cacheDir, mode === 'root' && uid !== null ? String(uid) : '-', paths.caFile ?? '-', ...denoArgs],
-  }
+const SETPRIV = '/usr/bin/setpriv'
+
+/**
+ * The command that starts Deno with `denoArgs`, inside the sandbox unless `mode` is off. A worker
+ * never outlives the app that started it, even a killed one (`next start` exits on SIGTERM
+ * without closing the platform): the kernel sends SIGKILL to `unshare` when the app's process
+ * ends (setpriv's --pdeathsig), `unshare` kills its child when it dies, and Deno gets its own
+ * parent-death signal after it changed uid (a change of credentials clears the one it had).
+ */
+export function workerCommand(mode: SandboxMode, paths: SandboxPaths, uid: number | null, denoBin: string, denoArgs: string[]): { command: string; args: string[] } {
+  const command = mode === 'off' ? [denoBin, ...denoArgs] : ['unshare', ...namespacesOf(mode), '--kill-child=SIGKILL', 'sh', '-c', SCRIPT, 'sandbox', paths.denoDir, paths.codeDir, paths.rootDir, paths.socketDir, paths.cacheDir, mode === 'root' && uid !== null ? String(uid) : '-', paths.caFile ?? '-', ...denoArgs]
+  if (process.platform !== 'linux' || !fs.existsSync(SETPRIV)) return { command: command[0], args: command.slice(1) }
+  return { command: SETPRIV, args: ['--pdeathsig', 'KILL', '--', ...command] }
 }
+
+const namespacesOf = (mode: Exclude<SandboxMode, 'off'>) => (mode === 'user' ? ['--user', '--map-root-user', '--mount', '--pid', '--fork'] : ['--mount', '--pid', '--fork'])
 
 let detected: SandboxMode | undefined
 

@@ -14,7 +14,7 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { randomBytes } from 'node:crypto'
 import { BOOT_EXIT, BOOTSTRAP_SOURCE, READY_PREFIX } from './bootstrap'
-import { INSIDE, sandboxCommand, type SandboxMode } from './sandbox'
+import { INSIDE, workerCommand, type SandboxMode } from './sandbox'
 import type { FunctionsConfig } from './config'
 
 export type WorkerSpec = {
@@ -138,7 +138,7 @@ export class FunctionWorker {
     const caFile = fs.existsSync(spec.limits.caFile) ? spec.limits.caFile : null
     const tls: Record<string, string> = caFile ? { DENO_TLS_CA_STORE: 'mozilla,system', SSL_CERT_FILE: spec.mode === 'off' ? caFile : INSIDE.caFile } : {}
     const env: Record<string, string> = { ...spec.env, ...tls, DENO_DIR: inside.cache, HOME: inside.tmp, TMPDIR: inside.tmp, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...(spec.limits.npmRegistry ? { NPM_CONFIG_REGISTRY: spec.limits.npmRegistry } : {}) }
-    const { command, args } = spec.mode === 'off' ? { command: spec.denoBin, args: denoArgs } : sandboxCommand(spec.mode, { denoDir: path.dirname(spec.denoBin), codeDir: spec.codeDir, rootDir, socketDir: sockDir, cacheDir: spec.cacheDir, caFile }, uid, denoArgs)
+    const { command, args } = workerCommand(spec.mode, { denoDir: path.dirname(spec.denoBin), codeDir: spec.codeDir, rootDir, socketDir: sockDir, cacheDir: spec.cacheDir, caFile }, uid, spec.denoBin, denoArgs)
     if (spec.mode === 'off') fs.mkdirSync(inside.tmp, { recursive: true })
     const child = spawn(command, args, { env: env as NodeJS.ProcessEnv, cwd: spec.mode === 'off' ? spec.codeDir : '/', stdio: ['ignore', 'pipe', 'pipe'] })
     this.child = child
