@@ -18,7 +18,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { apiQuery, call, signUpWithOrganization } from './lib/api.mjs'
 import { onCleanup } from './lib/cleanup.mjs'
-import { treeMemory } from './lib/engine.mjs'
+import { processMemory, treeMemory } from './lib/engine.mjs'
 import { cleanEnv, makeTempDir, spawnGroup, startApp, waitFor200 } from './lib/proc.mjs'
 import { summary as baseSummary } from './sql.mjs'
 import { freePort, log, percentile, sleep } from './lib/util.mjs'
@@ -118,13 +118,6 @@ async function waitStopped(dataDir, ref, timeoutMs = (IDLE_SECONDS + 15) * 1000)
     await sleep(50)
   }
   throw new Error(`the PostgREST of ${ref} did not stop within ${timeoutMs / 1000} s of idling`)
-}
-
-/** RSS and PSS of one process, in bytes, from /proc/<pid>/smaps_rollup. */
-function processMemory(pid) {
-  const text = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
-  const kB = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024
-  return { rss: kB('Rss'), pss: kB('Pss') }
 }
 
 /**

@@ -24,12 +24,13 @@ import { benchSql } from './sql.mjs'
 import { benchStorage, startStorageApp } from './storage.mjs'
 import { benchRealtime, startRealtimeApp } from './realtime.mjs'
 import { benchStartup } from './startup.mjs'
+import { benchFunctions, startFunctionsApp } from './functions.mjs'
 
 const OUT = path.join(root, 'bench', 'out', 'latest.json')
 const GiB = 2 ** 30
 // The aims the platform sets itself for the one engine (today's figures were measured with PGlite
 // projects: 141 req/s for 20 projects × 40 clients).
-const AIMS = { freshStartMs: 4000, existingStartMs: 2000, memoryBytes: GiB, requestsPerSecond: 5 * 141, p99Ms: 250, rowsRatio: 1.3, dataApiAddedMs: 1, dataApiColdMs: 1000, select1AddedMs: 1 }
+const AIMS = { freshStartMs: 4000, existingStartMs: 2000, memoryBytes: GiB, requestsPerSecond: 5 * 141, p99Ms: 250, rowsRatio: 1.3, dataApiAddedMs: 1, dataApiColdMs: 1000, select1AddedMs: 1, functionColdMs: 150, functionAddedMs: 1 }
 
 installSignalHandlers()
 const t0 = performance.now()
@@ -346,6 +347,40 @@ async function main() {
           baselineName: 'RSS before them',
           note: `${Math.round((result.memory.after - result.memory.before) / result.memory.sockets)} bytes per socket`,
         })
+      )
+    }
+  }
+
+  // §11 on an app of its own: its workers stop after a short idle time.
+  if (want('functions')) {
+    const { functionsColdRuns: coldRuns, functionsRuns: runs, functionsWarmup: warmup, functionsWorkers: workers } = settings
+    log(`§11 edge functions: cold start vs a raw deno run, a warm invocation vs the raw Deno server, memory per warm worker`)
+    const result = await section('functions', async () => {
+      const app = await startFunctionsApp()
+      try {
+        return await benchFunctions({ app, coldRuns, runs, warmup, workers })
+      } finally {
+        await app.stop()
+      }
+    })
+    if (result) {
+      details.functions = result
+      const { cold, warm, memory } = result
+      const rawRun = '`deno run` of the same function'
+      const rawServer = 'the raw Deno server on its port'
+      const S = `§11a cold start: the first request to a stopped worker (idle stop) → its answer, vs process start → first answer of a raw deno run, ${coldRuns} samples`
+      const S2 = `§11b a warm invocation, GET {site}/p/{ref}/functions/v1/hello (anon key, verify_jwt on) vs the raw Deno server (${runs} calls each, interleaved)`
+      const S3 = `§11c memory of a warm worker (its Deno process) vs the raw Deno process after the same requests`
+      figures.push(
+        figure({ id: 'functions.cold.p50', section: S, name: 'platform, p50', value: cold.platform.p50, baseline: cold.raw.p50, baselineName: rawRun, aim: { op: '≤', value: AIMS.functionColdMs } }),
+        figure({ id: 'functions.cold.slowest', section: S, name: 'platform, slowest', value: cold.slowest.platform, baseline: cold.slowest.raw, baselineName: `${rawRun}, slowest` }),
+        figure({ id: 'functions.warm.p50', section: S2, name: 'platform URL, p50', value: warm.platform.p50, baseline: warm.raw.p50, baselineName: rawServer, aim: { op: '≤', delta: AIMS.functionAddedMs } }),
+        figure({ id: 'functions.warm.p99', section: S2, name: 'platform URL, p99', value: warm.platform.p99, baseline: warm.raw.p99, baselineName: rawServer }),
+        figure({ id: 'functions.floor.node.p50', section: S2, name: '  floor: a bare Node HTTP server, same answer, p50', value: warm.bare.p50, baseline: warm.raw.p50, baselineName: rawServer }),
+        figure({ id: 'functions.floor.gate.p50', section: S2, name: '  floor: the gateway alone (forged key → 401), p50', value: warm.gate.p50, baseline: warm.raw.p50, baselineName: rawServer }),
+        figure({ id: 'functions.memory.pss', section: S3, name: 'PSS of the worker', unit: 'bytes', value: memory.one.pss, baseline: memory.raw.pss, baselineName: 'PSS of the raw Deno process', note: `the sandbox's unshare beside it: ${Math.round(memory.one.wrapperPss / 1024)} KiB PSS` }),
+        figure({ id: 'functions.memory.rss', section: S3, name: 'RSS of the worker', unit: 'bytes', value: memory.one.rss, baseline: memory.raw.rss, baselineName: 'RSS of the raw Deno process' }),
+        figure({ id: 'functions.memory.many', section: S3, name: `  PSS per worker, ${memory.many.workers} warm at once`, unit: 'bytes', value: memory.many.pss, baseline: memory.one.pss, baselineName: 'one warm alone' })
       )
     }
   }

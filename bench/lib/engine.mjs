@@ -117,7 +117,7 @@ export function rawCluster({ dir, durable = true }) {
 }
 
 /** Pids of `pid` and every process under it, from /proc (a process may end while it is read). */
-function processTree(pid) {
+export function processTree(pid) {
   const children = new Map()
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
@@ -141,6 +141,12 @@ function processTree(pid) {
 
 /** A line `Name:   123 kB` of a /proc file, in bytes (0 when missing). */
 const kB = (text, name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024
+
+/** RSS and PSS of one process, in bytes, from /proc/<pid>/smaps_rollup. */
+export function processMemory(pid) {
+  const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
+  return { rss: kB(rollup, 'Rss'), pss: kB(rollup, 'Pss') }
+}
 
 /**
  * Memory of `pid` and every process under it (the app: start.mjs, next, and the postgres server

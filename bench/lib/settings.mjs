@@ -19,7 +19,7 @@ function list(name, full, small) {
   return values.map(Number)
 }
 
-export const SECTIONS = ['startup', 'sql', 'rows', 'load', 'browser', 'dataapi', 'backups', 'storage', 'realtime']
+export const SECTIONS = ['startup', 'sql', 'rows', 'load', 'browser', 'dataapi', 'backups', 'storage', 'realtime', 'functions']
 
 function sections() {
   const raw = process.env.BENCH_SECTIONS
@@ -69,6 +69,11 @@ export const settings = {
   realtimeChanges: whole('BENCH_REALTIME_CHANGES', 50, 8),
   realtimeFanMessages: whole('BENCH_REALTIME_FAN_MESSAGES', 2000, 100),
   realtimeIdleSockets: whole('BENCH_REALTIME_IDLE_SOCKETS', 1000, 100),
+  // §11 edge functions: cold starts, warm invocations (and their warm-up), workers warm at once.
+  functionsColdRuns: whole('BENCH_FUNCTIONS_COLD_RUNS', 10, 3),
+  functionsRuns: whole('BENCH_FUNCTIONS_RUNS', 1000, 50),
+  functionsWarmup: whole('BENCH_FUNCTIONS_WARMUP', 200, 10),
+  functionsWorkers: whole('BENCH_FUNCTIONS_WORKERS', 8, 3),
   // §5 and §6 in Chromium.
   streamSizes: list('BENCH_STREAM_SIZES', [10_000, 100_000, 1_000_000], [10_000]),
   streamRuns: whole('BENCH_STREAM_RUNS', 3, 1),
