@@ -11,9 +11,9 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
 import { randomBytes } from 'node:crypto'
 import { BOOT_EXIT, BOOTSTRAP_SOURCE, READY_PREFIX } from './bootstrap'
+import { LineSplitter } from './lines'
 import { INSIDE, workerCommand, type SandboxMode } from './sandbox'
 import type { FunctionsConfig } from './config'
 
@@ -147,15 +147,16 @@ export class FunctionWorker {
     const readyPromise = new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject)))
     let isReady = false
     const readLines = (stream: NodeJS.ReadableStream, level: WorkerLine['level']) => {
-      const lines = createInterface({ input: stream, crlfDelay: Infinity })
-      lines.on('line', (line) => {
+      const lines = new LineSplitter(MAX_LINE, (line, cut) => {
         if (!isReady && line === READY_PREFIX + nonce) {
           isReady = true
           return ready()
         }
         if (!isReady && this.bootOutput.length < BOOT_OUTPUT_KEPT) this.bootOutput += `${line}\n`
-        this.onLine({ level, text: line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}…` : line })
+        this.onLine({ level, text: cut ? `${line}…` : line })
       })
+      stream.on('data', (chunk: Buffer) => lines.write(chunk))
+      stream.once('end', () => lines.end())
     }
     readLines(child.stdout!, 'info')
     readLines(child.stderr!, 'error')

@@ -293,6 +293,44 @@ describe('logs and usage', () => {
     expect(JSON.stringify(edge)).not.toContain(keys.anon_key)
   })
 
+  it("keeps a function that prints in a loop to its project's budget of lines, and says how many it dropped", async () => {
+    const loud = `Deno.serve((req) => {
+      const url = new URL(req.url)
+      if (url.pathname.endsWith('/loop')) for (let i = 0; i < 3000; i++) console.log('loud line', i)
+      else console.log('after the loop')
+      // A line with no newline at all, far longer than a line is kept: cut, never held whole.
+      if (url.pathname.endsWith('/loop')) Deno.stdout.writeSync(new TextEncoder().encode('y'.repeat(1024 * 1024)))
+      return new Response('ok')
+    })`
+    expect((await deploy('loud', { 'index.ts': loud }, { entrypoint_path: 'index.ts', verify_jwt: false })).status).toBe(201)
+    expect((await fetch(fnUrl('loud', '/loop'))).status).toBe(200)
+    type Line = { level: string; event_message: string; metadata: { dropped_lines?: number } }
+    const read = async () => {
+      await flushLogs(tp.platform)
+      return tp.platform.db.query<Line>(
+        `select l.level, l.event_message, l.metadata from log_events l join projects p on p.id = l.project_id where p.ref = $1 and l.source = 'function_logs' and l.metadata->>'function_slug' = 'loud' order by l.id`,
+        [ref]
+      )
+    }
+    // Once the loop's output is read (the budget refills meanwhile), one more line gets in and says what was dropped.
+    let lines: Line[] = []
+    for (let tries = 0; tries < 100 && !lines.some((l) => l.event_message === 'after the loop'); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect((await fetch(fnUrl('loud', '/after'))).status).toBe(200)
+      lines = await read()
+    }
+    const looped = lines.filter((l) => l.event_message.startsWith('loud line'))
+    expect(looped.length).toBeGreaterThan(900)
+    expect(looped.length).toBeLessThan(1500)
+    const warnings = lines.filter((l) => l.level === 'warning')
+    expect(warnings[0]?.event_message).toMatch(/printed lines were not recorded: this project's functions printed more than 100 lines a second/)
+    // Every line of the loop and the long one is recorded or counted as dropped.
+    const kept = lines.filter((l) => l.level !== 'warning' && l.event_message !== 'after the loop').length
+    const dropped = warnings.reduce((sum, l) => sum + l.metadata.dropped_lines!, 0)
+    expect(kept + dropped).toBeGreaterThanOrEqual(3001)
+    expect(lines.every((l) => l.event_message.length <= 8 * 1024 + 1)).toBe(true)
+  })
+
   it('counts invocations into usage', async () => {
     await sampleUsage(tp.platform)
     const [row] = await tp.platform.db.query<{ value: string }>(`select sum(value)::text as value from usage_daily where project_ref = $1 and metric = 'FUNCTION_INVOCATIONS'`, [ref])
