@@ -28,8 +28,15 @@ const CHECK_TIMEOUT_MS = 90_000
 
 export type ParsedDeploy = { metadata: DeployMetadata; files: FunctionFile[] }
 
-/** Reads the multipart body within `maxBytes` (413 past it). */
-export function readDeploy(req: IncomingMessage, maxBytes: number): Promise<ParsedDeploy> {
+/** A deploy's body arrives whole within this, however steadily it trickles in. */
+export const DEPLOY_BODY_TOTAL_MS = 5 * 60_000
+
+/**
+ * Reads the multipart body within `maxBytes` (413 past it). A body that stops arriving for
+ * `idleMs` (REQUEST_BODY_TIMEOUT_MS), or is not whole after `totalMs`, answers 408: a slow upload
+ * holds a connection and its parts for a bounded time only.
+ */
+export function readDeploy(req: IncomingMessage, maxBytes: number, { idleMs, totalMs = DEPLOY_BODY_TOTAL_MS }: { idleMs: number; totalMs?: number }): Promise<ParsedDeploy> {
   assertMultipartBody(req)
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy
@@ -42,9 +49,23 @@ export function readDeploy(req: IncomingMessage, maxBytes: number): Promise<Pars
     const files: FunctionFile[] = []
     let total = 0
     let failed = false
+    const late = () => new PlatformError(408, `The deploy's body did not arrive in time (nothing for ${Math.round(idleMs / 1000)} s, or not whole after ${Math.round(totalMs / 1000)} s): send it again.`)
+    let idle = setTimeout(() => fail(late()), idleMs)
+    const whole = setTimeout(() => fail(late()), totalMs)
+    const onData = () => {
+      clearTimeout(idle)
+      idle = setTimeout(() => fail(late()), idleMs)
+    }
+    req.on('data', onData)
+    const settle = () => {
+      clearTimeout(idle)
+      clearTimeout(whole)
+      req.off('data', onData)
+    }
     const fail = (error: PlatformError) => {
       if (failed) return
       failed = true
+      settle()
       req.unpipe(parser)
       req.resume()
       reject(error)
@@ -80,6 +101,7 @@ export function readDeploy(req: IncomingMessage, maxBytes: number): Promise<Pars
       }
       const checked = deployMetadata.safeParse(json)
       if (!checked.success) return fail(new PlatformError(400, zodMessage(checked.error)))
+      settle()
       resolve({ metadata: checked.data, files })
     })
     req.pipe(parser)

@@ -60,7 +60,7 @@ export const functionHandlers: Handlers<typeof functionRoutes> = {
     if (access.status !== 'ACTIVE_HEALTHY' && access.status !== 'ACTIVE_UNHEALTHY') throw new PlatformError(409, notServingMessage(access.status))
     const location = requireLocation(access)
     if (location.given) throw new PlatformError(409, "Edge functions run beside databases the platform manages; this project's database is given as it is (DATABASE_URL).")
-    const parsed = await readDeploy(req, DEPLOY_MAX_BYTES)
+    const parsed = await readDeploy(req, DEPLOY_MAX_BYTES, { idleMs: platform.config.bodyTimeoutMs })
     const settings = await apiSettingsOf(platform, access.ref)
     const row = await deployFunction(platform, { ref: access.ref, projectId: access.id, plan: access.plan, dbUrl: location.url, settings, origin: ownOrigin(platform, req) }, query.slug, parsed)
     return answerOf(row)

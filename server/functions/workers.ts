@@ -19,6 +19,8 @@ export class WorkerPool {
   private readonly workers = new Map<string, FunctionWorker>()
   /** The worker serving each function now (ref/slug), by its key. */
   private readonly current = new Map<string, string>()
+  /** Deploys' checks under way (not serving yet). */
+  private readonly checking = new Set<FunctionWorker>()
   private readonly sweep: NodeJS.Timeout
 
   constructor(
@@ -31,8 +33,9 @@ export class WorkerPool {
     this.sweep.unref()
   }
 
+  /** Deno processes of this copy: serving, and deploys' checks. */
   get size(): number {
-    return this.workers.size
+    return this.workers.size + this.checking.size
   }
 
   /** The worker for this version and environment, started if none runs; older ones of the function retire. */
@@ -40,21 +43,33 @@ export class WorkerPool {
     const running = this.workers.get(request.key)
     if (running?.alive) return running
     const before = this.current.get(request.functionKey)
-    if (this.workers.size >= this.platform.config.functions.maxWorkers) this.makeRoom()
-    const worker = this.candidate(request)
+    if (this.size >= this.platform.config.functions.maxWorkers) this.makeRoom()
+    const worker = this.spawn(request)
     this.workers.set(request.key, worker)
     this.current.set(request.functionKey, request.key)
     if (before && before !== request.key) this.workers.get(before)?.retire()
     return worker
   }
 
-  /** A deploy's check: a worker of the version not stored yet, not serving until it is adopted. */
+  /**
+   * A deploy's check: a worker of the version not stored yet, not serving until it is adopted.
+   * It counts toward FUNCTIONS_MAX_WORKERS like any other, so deploys at once cannot start Deno
+   * processes past the cap.
+   */
   candidate(request: WorkerRequest): FunctionWorker {
+    if (this.size >= this.platform.config.functions.maxWorkers) this.makeRoom()
+    const worker = this.spawn(request)
+    this.checking.add(worker)
+    return worker
+  }
+
+  private spawn(request: WorkerRequest): FunctionWorker {
     const { functionKey: _functionKey, ...spec } = request
     const worker = new FunctionWorker(
       { ...spec, runDir: path.join(runDirOf(this.platform), runFolderName()) },
       (line) => this.onLine(worker.spec, line),
       (gone) => {
+        this.checking.delete(gone)
         if (this.workers.get(gone.spec.key) === gone) this.workers.delete(gone.spec.key)
       }
     )
@@ -63,6 +78,7 @@ export class WorkerPool {
 
   /** The checked worker serves the version the deploy stored; the function's older worker retires. */
   adopt(functionKey: string, worker: FunctionWorker): void {
+    this.checking.delete(worker)
     // A request that read the stored version first started a worker of it already: that one serves.
     const started = this.workers.get(worker.spec.key)
     if (started?.alive && started !== worker) {
@@ -94,8 +110,11 @@ export class WorkerPool {
 
   /** Every worker of the project stops (pause, delete, restore, a changed secret …). */
   async release(ref: string, slug?: string): Promise<void> {
-    const gone = [...this.workers.values()].filter((worker) => worker.spec.ref === ref && (slug === undefined || worker.spec.slug === slug))
-    for (const worker of gone) this.workers.delete(worker.spec.key)
+    const gone = [...this.workers.values(), ...this.checking].filter((worker) => worker.spec.ref === ref && (slug === undefined || worker.spec.slug === slug))
+    for (const worker of gone) {
+      if (this.workers.get(worker.spec.key) === worker) this.workers.delete(worker.spec.key)
+      this.checking.delete(worker)
+    }
     await Promise.all(gone.map((worker) => worker.stop()))
   }
 
@@ -106,8 +125,9 @@ export class WorkerPool {
 
   async close(): Promise<void> {
     clearInterval(this.sweep)
-    const all = [...this.workers.values()]
+    const all = [...this.workers.values(), ...this.checking]
     this.workers.clear()
+    this.checking.clear()
     await Promise.all(all.map((worker) => worker.stop()))
   }
 }

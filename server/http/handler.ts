@@ -169,6 +169,8 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
     send(res, answer.status, method === 'HEAD' ? undefined : answer.body, requestId, answer.headers)
   } catch (error) {
     const { status, body, headers } = errorAnswer(error, flavour, requestId)
+    // Refused before its body arrived whole (too slow, too large): the rest is not waited for.
+    if (!req.complete) res.setHeader('Connection', 'close')
     // From 2024-01-01 on, GoTrue's `code` is the string error code.
     if (version2024 && typeof body.error_code === 'string') body.code = body.error_code
     send(res, status, body, requestId, headers)

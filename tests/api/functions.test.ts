@@ -8,6 +8,7 @@
  * redeploy under load that fails no request; refused deploys; logs, usage and a pause.
  */
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -101,6 +102,47 @@ describe('deploying', () => {
     expect(outside.status).toBe(400)
     expect(outside.body.message).toMatch(/outside the function's folder/)
     expect((await tp.call('GET', `/v1/projects/${ref}/functions/broken`, { token: owner })).status).toBe(404)
+  })
+
+  it('answers 408 and closes the connection when a deploy body stops arriving', async () => {
+    const before = tp.platform.config.bodyTimeoutMs
+    tp.platform.config.bodyTimeoutMs = 300
+    try {
+      const target = new URL(`${tp.url}/v1/projects/${ref}/functions/deploy?slug=trickle`)
+      const answer = await new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+        const req = http.request(target, { method: 'POST', headers: { Authorization: `Bearer ${owner}`, 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': '100000' } }, (res) => {
+          let body = ''
+          res.on('data', (c) => (body += c))
+          res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }))
+        })
+        req.on('error', reject)
+        req.write('--x\r\nContent-Disposition: form-data; name="metadata"\r\n\r\n{"entrypoint_path":')
+      })
+      expect(answer.status).toBe(408)
+      expect(answer.connection).toBe('close')
+      expect(JSON.parse(answer.body).message).toMatch(/did not arrive in time/)
+    } finally {
+      tp.platform.config.bodyTimeoutMs = before
+    }
+  })
+
+  it("counts a deploy's check toward the workers an app copy runs at once", async () => {
+    const pool = functionsService(tp.platform).pool
+    const before = tp.platform.config.functions.maxWorkers
+    expect((await deploy('hold', { 'index.ts': 'Deno.serve(async () => { await new Promise((r) => setTimeout(r, 3000)); return new Response("held") })' })).status).toBe(201)
+    await pool.release(ref)
+    // One worker at most, busy with a request: a deploy has no room for its check.
+    tp.platform.config.functions.maxWorkers = 1
+    try {
+      const held = fetch(fnUrl('hold'), { headers: asAnon })
+      for (let i = 0; i < 100 && pool.size === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20))
+      const refused = await deploy('crowded', { 'index.ts': 'Deno.serve(() => new Response("x"))' })
+      expect(refused.status).toBe(503)
+      expect(refused.body.message).toMatch(/function workers of this server are busy/)
+      expect(await (await held).text()).toBe('held')
+    } finally {
+      tp.platform.config.functions.maxWorkers = before
+    }
   })
 })
 
