@@ -2,7 +2,8 @@
  * The module Deno runs first in every worker: it takes the handler the function gives
  * `Deno.serve` (as Supabase's runtime does: a function serves itself, the platform owns the
  * listener), loads the function's entrypoint, then serves that handler on the worker's Unix socket
- * (never a TCP port: another project's function could reach one on loopback). Once it listens it
+ * (never a TCP port: another project's function could reach one on loopback). The function's
+ * environment variables come on stdin and are set before the function loads. Once it listens it
  * prints `READY` with the nonce it was given, which the platform waits for. A function that fails
  * to load, or never calls `Deno.serve`, exits with its error on stderr: what a refused deploy says.
  */
@@ -34,6 +35,10 @@ globalThis.addEventListener('unhandledrejection', (event) => {
   event.preventDefault()
   console.error('Uncaught (in promise)', event.reason)
 })
+// The function's variables (the project's URL and keys, its secrets) come on stdin, never in
+// the environment of the processes that made the sandbox.
+const given = JSON.parse((await new Response(Deno.stdin.readable).text()) || '{}')
+for (const [name, value] of Object.entries(given)) Deno.env.set(name, String(value))
 try {
   await import(entry)
 } catch (error) {

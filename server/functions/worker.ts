@@ -57,6 +57,7 @@ export class BootFailure extends Error {
 }
 
 const TICK_MS = 50
+const SYSTEM_PATH = '/usr/sbin:/usr/bin:/sbin:/bin'
 const MAX_LINE = 8 * 1024
 const BOOT_OUTPUT_KEPT = 16 * 1024
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer'])
@@ -137,11 +138,18 @@ export class FunctionWorker {
     ]
     const caFile = fs.existsSync(spec.limits.caFile) ? spec.limits.caFile : null
     const tls: Record<string, string> = caFile ? { DENO_TLS_CA_STORE: 'mozilla,system', SSL_CERT_FILE: spec.mode === 'off' ? caFile : INSIDE.caFile } : {}
-    const env: Record<string, string> = { ...spec.env, ...tls, DENO_DIR: inside.cache, HOME: inside.tmp, TMPDIR: inside.tmp, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...(spec.limits.npmRegistry ? { NPM_CONFIG_REGISTRY: spec.limits.npmRegistry } : {}) }
+    // The processes before Deno (setpriv, unshare, sh, mount) run as root on the host's files
+    // until the sandbox is made: their environment is the platform's own settings alone. The
+    // function's variables (its secrets among them: LD_PRELOAD would load a library into those
+    // processes) reach Deno alone, on its stdin, and the bootstrap sets them before it imports
+    // the function.
+    const env: Record<string, string> = { PATH: SYSTEM_PATH, ...tls, DENO_DIR: inside.cache, HOME: inside.tmp, TMPDIR: inside.tmp, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...(spec.limits.npmRegistry ? { NPM_CONFIG_REGISTRY: spec.limits.npmRegistry } : {}) }
     const { command, args } = workerCommand(spec.mode, { denoDir: path.dirname(spec.denoBin), codeDir: spec.codeDir, rootDir, socketDir: sockDir, cacheDir: spec.cacheDir, caFile }, uid, spec.denoBin, denoArgs)
     if (spec.mode === 'off') fs.mkdirSync(inside.tmp, { recursive: true })
-    const child = spawn(command, args, { env: env as NodeJS.ProcessEnv, cwd: spec.mode === 'off' ? spec.codeDir : '/', stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, { env: env as NodeJS.ProcessEnv, cwd: spec.mode === 'off' ? spec.codeDir : '/', stdio: ['pipe', 'pipe', 'pipe'] })
     this.child = child
+    child.stdin!.on('error', () => undefined) // a worker that died at once: its exit says why
+    child.stdin!.end(JSON.stringify(spec.env))
     let ready!: () => void
     let failed!: (error: Error) => void
     const readyPromise = new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject)))

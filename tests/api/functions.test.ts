@@ -245,6 +245,40 @@ describe('the environment', () => {
     expect((await tp.call('DELETE', `/v1/projects/${ref}/secrets`, { token: owner, body: ['STRIPE_KEY'] })).status).toBe(204)
     expect((await (await fetch(fnUrl('echo', '/env'), { headers: asAnon })).json()).STRIPE_KEY).toBeUndefined()
   })
+
+  it('hands secrets to Deno alone: the sandbox, run as root before it drops to the project, never has them in its environment', async () => {
+    // LD_PRELOAD in the environment of the wrappers would load a library of the caller's choosing into them, as root.
+    const secrets = [
+      { name: 'LD_PRELOAD', value: '/nonexistent-preload.so' },
+      { name: 'MARKER_SECRET', value: 'marker-value-5d1c' },
+    ]
+    expect((await tp.call('POST', `/v1/projects/${ref}/secrets`, { token: owner, body: secrets })).status).toBe(201)
+    try {
+      const env = await (await fetch(fnUrl('echo', '/env'), { headers: asAnon })).json()
+      expect(env).toMatchObject({ LD_PRELOAD: '/nonexistent-preload.so', MARKER_SECRET: 'marker-value-5d1c' })
+      const [worker] = functionsService(tp.platform).pool.workersOf(ref).filter((w) => w.spec.slug === 'echo' && w.alive)
+      const wrappers = fs
+        .readdirSync('/proc')
+        .filter((entry) => /^\d+$/.test(entry))
+        .filter((pid) => {
+          try {
+            return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(worker.spec.runDir)
+          } catch {
+            return false
+          }
+        })
+      expect(wrappers.length).toBeGreaterThan(0)
+      for (const pid of wrappers) expect(fs.readFileSync(`/proc/${pid}/environ`, 'utf8')).not.toMatch(/MARKER_SECRET|LD_PRELOAD/)
+      await flushLogs(tp.platform)
+      const printed = await tp.platform.db.query<{ event_message: string }>(
+        `select l.event_message from log_events l join projects p on p.id = l.project_id where p.ref = $1 and l.source = 'function_logs' and l.event_message like '%preload%'`,
+        [ref]
+      )
+      expect(printed).toEqual([])
+    } finally {
+      await tp.call('DELETE', `/v1/projects/${ref}/secrets`, { token: owner, body: secrets.map((s) => s.name) })
+    }
+  })
 })
 
 describe('the sandbox', () => {
