@@ -7,6 +7,8 @@ export type FunctionsConfig = {
   sandbox: 'auto' | 'off'
   /** Deno workers at once per app copy (FUNCTIONS_MAX_WORKERS); the least recently used idle one makes room. */
   maxWorkers: number
+  /** Of those, the most one project's functions hold at once (FUNCTIONS_MAX_WORKERS_PER_PROJECT). */
+  maxWorkersPerProject: number
   /** A worker stops after this many seconds without a request (FUNCTIONS_IDLE_SECONDS). */
   idleSeconds: number
   /** CPU time one request may use (FUNCTIONS_CPU_MS): past it the worker is stopped and answers 546. */
@@ -34,6 +36,7 @@ export function readFunctionsConfig(env: (name: string) => string | undefined, w
   return {
     sandbox,
     maxWorkers: wholeNumber('FUNCTIONS_MAX_WORKERS', 16),
+    maxWorkersPerProject: wholeNumber('FUNCTIONS_MAX_WORKERS_PER_PROJECT', 4),
     idleSeconds: wholeNumber('FUNCTIONS_IDLE_SECONDS', 120),
     cpuMs: wholeNumber('FUNCTIONS_CPU_MS', 2000),
     wallSeconds: wholeNumber('FUNCTIONS_WALL_SECONDS', 150),

@@ -23,8 +23,6 @@ import { BootFailure, WorkerFailure } from './worker'
 import { functionsService, SANDBOX_MISSING, type FunctionRow } from './service'
 
 const MAX_FILES = 1000
-/** How long a deploy's check may take: its first start fetches its `npm:` and remote imports. */
-const CHECK_TIMEOUT_MS = 90_000
 
 export type ParsedDeploy = { metadata: DeployMetadata; files: FunctionFile[] }
 
@@ -169,15 +167,13 @@ export async function deployFunction(platform: Platform, target: DeployTarget, s
   const row: FunctionRow = { id: 0, slug, version, verify_jwt: parsed.metadata.verify_jwt ?? true, entrypoint_path: entrypoint, import_map_path: importMap, digest, secrets }
   const spec = await service.specOf(target, row, mode)
   const worker = service.pool.candidate(spec)
-  const timeout = setTimeout(() => void worker.stop(new WorkerFailure(400, `The function did not start within ${CHECK_TIMEOUT_MS / 1000} s: it never called Deno.serve, or its imports took too long.`, 'BOOT_TIMEOUT')), CHECK_TIMEOUT_MS)
   try {
     await worker.ready
   } catch (error) {
     if (error instanceof BootFailure) throw new PlatformError(400, `The function did not start: ${error.output || 'it stopped before it listened.'}`)
-    if (error instanceof WorkerFailure) throw new PlatformError(error.status === 400 ? 400 : 503, error.message)
+    // Its start took too long or too much: the code's doing, so the deploy is refused.
+    if (error instanceof WorkerFailure) throw new PlatformError(error.code === 'BOOT_TIMEOUT' || error.code === 'WORKER_LIMIT' ? 400 : 503, error.message)
     throw error
-  } finally {
-    clearTimeout(timeout)
   }
 
   let stored: DeployedRow

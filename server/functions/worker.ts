@@ -57,6 +57,12 @@ export class BootFailure extends Error {
 }
 
 const TICK_MS = 50
+/** How long a worker may take to start (its first start fetches its `npm:` and remote imports). */
+export const START_TIMEOUT_MS = 90_000
+/** A start may use this many times FUNCTIONS_CPU_MS (its modules are compiled then). */
+const BOOT_CPU_FACTOR = 5
+/** The share of a core a worker's work with no request in flight may use for long. */
+const BACKGROUND_CPU_SHARE = 0.1
 const SYSTEM_PATH = '/usr/sbin:/usr/bin:/sbin:/bin'
 const MAX_LINE = 8 * 1024
 const BOOT_OUTPUT_KEPT = 16 * 1024
@@ -73,6 +79,11 @@ export class FunctionWorker {
   private readonly inFlight = new Set<InFlight>()
   private watch: NodeJS.Timeout | null = null
   private lastCpuTicks = 0
+  private lastTick = Date.now()
+  private booted = false
+  private bootCpuMs = 0
+  /** CPU time it may still use with no request in flight (refilled at BACKGROUND_CPU_SHARE of a core). */
+  private backgroundCpuMs: number
   private stopping: WorkerFailure | null = null
   private exited = false
   private readonly exitedPromise: Promise<void>
@@ -86,6 +97,7 @@ export class FunctionWorker {
     private readonly onExit: (worker: FunctionWorker) => void
   ) {
     this.exitedPromise = new Promise((resolve) => (this.resolveExited = resolve))
+    this.backgroundCpuMs = spec.limits.cpuMs
     this.ready = this.start()
     this.ready.catch(() => undefined)
   }
@@ -146,13 +158,22 @@ export class FunctionWorker {
     const env: Record<string, string> = { PATH: SYSTEM_PATH, ...tls, DENO_DIR: inside.cache, HOME: inside.tmp, TMPDIR: inside.tmp, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...(spec.limits.npmRegistry ? { NPM_CONFIG_REGISTRY: spec.limits.npmRegistry } : {}) }
     const { command, args } = workerCommand(spec.mode, { denoDir: path.dirname(spec.denoBin), codeDir: spec.codeDir, rootDir, socketDir: sockDir, cacheDir: spec.cacheDir, caFile }, uid, spec.denoBin, denoArgs)
     if (spec.mode === 'off') fs.mkdirSync(inside.tmp, { recursive: true })
-    const child = spawn(command, args, { env: env as NodeJS.ProcessEnv, cwd: spec.mode === 'off' ? spec.codeDir : '/', stdio: ['pipe', 'pipe', 'pipe'] })
-    this.child = child
-    child.stdin!.on('error', () => undefined) // a worker that died at once: its exit says why
-    child.stdin!.end(JSON.stringify(spec.env))
     let ready!: () => void
     let failed!: (error: Error) => void
     const readyPromise = new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject)))
+    const child = spawn(command, args, { env: env as NodeJS.ProcessEnv, cwd: spec.mode === 'off' ? spec.codeDir : '/', stdio: ['pipe', 'pipe', 'pipe'] })
+    this.child = child
+    this.watch = setInterval(() => this.check(), TICK_MS)
+    this.watch.unref()
+    // A start that never ends (a top-level await that never settles) holds a slot no longer than this.
+    const startLimit = setTimeout(() => void this.stop(new WorkerFailure(503, `The function did not start within ${START_TIMEOUT_MS / 1000} s: it never called Deno.serve, or its imports took too long.`, 'BOOT_TIMEOUT')), START_TIMEOUT_MS)
+    startLimit.unref()
+    readyPromise.then(
+      () => clearTimeout(startLimit),
+      () => clearTimeout(startLimit)
+    )
+    child.stdin!.on('error', () => undefined) // a worker that died at once: its exit says why
+    child.stdin!.end(JSON.stringify(spec.env))
     let isReady = false
     const readLines = (stream: NodeJS.ReadableStream, level: WorkerLine['level']) => {
       const lines = new LineSplitter(MAX_LINE, (line, cut) => {
@@ -184,21 +205,27 @@ export class FunctionWorker {
       this.onExit(this)
     })
     await readyPromise
-    this.denoPid = childPid(child.pid!, spec.mode)
-    this.lastCpuTicks = this.denoPid ? cpuTicks(this.denoPid) : 0
+    this.booted = true
   }
 
   /** Streams the request to the function and its answer back; `target` is the path the function sees. */
   async serve(req: IncomingMessage, res: ServerResponse, target: string): Promise<void> {
     this.lastUsed = Date.now()
+    const { limits } = this.spec
+    // The wall clock runs from the request's arrival, its wait for the worker to start included.
+    const deadline = Date.now() + limits.wallSeconds * 1000
+    const late = () => new WorkerFailure(504, `The function did not answer within ${limits.wallSeconds} s, its wall clock limit.`, 'WALL_CLOCK')
     this.waiting++
+    let outcome: 'ready' | 'gone' | 'late'
     try {
-      await this.ready
+      outcome = await startedOrNot(this.ready, res, deadline)
     } finally {
       this.waiting--
     }
+    // The caller left while it started: nothing to answer, and the worker holds nothing for it.
+    if (outcome === 'gone') return
+    if (outcome === 'late') throw late()
     if (!this.alive) throw new WorkerFailure(503, 'The function was being restarted: try again.', 'WORKER_RESTARTING')
-    const { limits } = this.spec
     await new Promise<void>((resolve) => {
       let done = false
       const finish = () => {
@@ -207,10 +234,6 @@ export class FunctionWorker {
         this.inFlight.delete(request)
         clearTimeout(wall)
         this.lastUsed = Date.now()
-        if (this.inFlight.size === 0 && this.watch) {
-          clearInterval(this.watch)
-          this.watch = null
-        }
         resolve()
       }
       const answerFailure = (failure: WorkerFailure) => {
@@ -225,9 +248,8 @@ export class FunctionWorker {
       const headers: Record<string, string | string[]> = {}
       for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value
       const upstream = http.request({ socketPath: this.socketPath, agent: this.agent, method: req.method, path: target, headers })
-      const wall = setTimeout(() => answerFailure(new WorkerFailure(504, `The function did not answer within ${limits.wallSeconds} s, its wall clock limit.`, 'WALL_CLOCK')), limits.wallSeconds * 1000)
+      const wall = setTimeout(() => answerFailure(late()), Math.max(0, deadline - Date.now()))
       this.inFlight.add(request)
-      this.startWatching()
       let sent = 0
       req.on('data', (chunk: Buffer) => {
         sent += chunk.length
@@ -281,25 +303,40 @@ export class FunctionWorker {
     })
   }
 
-  /** While requests are in flight: CPU time shared among them, and memory, against the limits. */
-  private startWatching() {
-    if (this.watch || !this.denoPid) return
-    this.lastCpuTicks = cpuTicks(this.denoPid)
-    this.watch = setInterval(() => {
-      if (!this.denoPid || this.inFlight.size === 0) return
-      const ticks = cpuTicks(this.denoPid)
-      const usedMs = ((ticks - this.lastCpuTicks) * 1000) / CLOCK_TICKS
-      this.lastCpuTicks = ticks
+  /**
+   * Every tick of its life, from its start: its CPU time and memory against the limits. CPU used
+   * while requests are in flight is shared out among them (each may use FUNCTIONS_CPU_MS); CPU
+   * used with none in flight (timers, work left running after an answer) comes out of a budget of
+   * FUNCTIONS_CPU_MS refilled at a tenth of a core; its start may use BOOT_CPU_FACTOR times the
+   * limit (its imports are compiled then). Memory is watched all the while, idle or not.
+   */
+  private check() {
+    if (!this.child?.pid || this.exited) return
+    if (!this.denoPid) {
+      this.denoPid = childPid(this.child.pid, this.spec.mode)
+      if (this.denoPid) this.lastCpuTicks = cpuTicks(this.denoPid)
+      return
+    }
+    const ticks = cpuTicks(this.denoPid)
+    const usedMs = ((ticks - this.lastCpuTicks) * 1000) / CLOCK_TICKS
+    this.lastCpuTicks = ticks
+    const now = Date.now()
+    const { cpuMs, memoryMb } = this.spec.limits
+    this.backgroundCpuMs = Math.min(cpuMs, this.backgroundCpuMs + (now - this.lastTick) * BACKGROUND_CPU_SHARE)
+    this.lastTick = now
+    const limit = (why: string) => this.stop(new WorkerFailure(546, `${why}: the worker was stopped. The next request starts a new one.`, 'WORKER_LIMIT'))
+    if (!this.booted) {
+      this.bootCpuMs += usedMs
+      if (this.bootCpuMs > cpuMs * BOOT_CPU_FACTOR) return limit(`The function used more than ${cpuMs * BOOT_CPU_FACTOR} ms of CPU time while it started, its limit`)
+    } else if (this.inFlight.size > 0) {
       const share = usedMs / this.inFlight.size
-      const { cpuMs, memoryMb } = this.spec.limits
       for (const request of this.inFlight) request.cpuMs += share
-      if ([...this.inFlight].some((request) => request.cpuMs > cpuMs))
-        return this.stop(new WorkerFailure(546, `The function used more than ${cpuMs} ms of CPU time for one request, its limit: the worker was stopped. The next request starts a new one.`, 'WORKER_LIMIT'))
-      const rss = rssBytes(this.denoPid)
-      if (rss > memoryMb * 1024 * 1024 * 1.5)
-        this.stop(new WorkerFailure(546, `The function's worker used more than its ${memoryMb} MB of memory: it was stopped. The next request starts a new one.`, 'WORKER_LIMIT'))
-    }, TICK_MS)
-    this.watch.unref()
+      if ([...this.inFlight].some((request) => request.cpuMs > cpuMs)) return limit(`The function used more than ${cpuMs} ms of CPU time for one request, its limit`)
+    } else {
+      this.backgroundCpuMs -= usedMs
+      if (this.backgroundCpuMs < 0) return limit(`The function kept using CPU with no request in flight (more than ${cpuMs} ms at once, or a tenth of a core for long)`)
+    }
+    if (rssBytes(this.denoPid) > memoryMb * 1024 * 1024 * 1.5) limit(`The function's worker used more than its ${memoryMb} MB of memory`)
   }
 
   /** Ends the worker; requests still in flight answer `failure`. Resolves once the process is gone. */
@@ -366,4 +403,19 @@ function rssBytes(pid: number): number {
   } catch {
     return 0
   }
+}
+
+/** Whether the worker started before the caller left or its wall clock ran out. */
+function startedOrNot(ready: Promise<void>, res: ServerResponse, deadline: number): Promise<'ready' | 'gone' | 'late'> {
+  let timer: NodeJS.Timeout | undefined
+  let onClose: (() => void) | undefined
+  return new Promise<'ready' | 'gone' | 'late'>((resolve, reject) => {
+    ready.then(() => resolve('ready'), reject)
+    timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()))
+    onClose = () => resolve('gone')
+    res.once('close', onClose)
+  }).finally(() => {
+    clearTimeout(timer)
+    if (onClose) res.off('close', onClose)
+  })
 }

@@ -43,7 +43,7 @@ export class WorkerPool {
     const running = this.workers.get(request.key)
     if (running?.alive) return running
     const before = this.current.get(request.functionKey)
-    if (this.size >= this.platform.config.functions.maxWorkers) this.makeRoom()
+    this.makeRoom(request.ref)
     const worker = this.spawn(request)
     this.workers.set(request.key, worker)
     this.current.set(request.functionKey, request.key)
@@ -57,7 +57,7 @@ export class WorkerPool {
    * processes past the cap.
    */
   candidate(request: WorkerRequest): FunctionWorker {
-    if (this.size >= this.platform.config.functions.maxWorkers) this.makeRoom()
+    this.makeRoom(request.ref)
     const worker = this.spawn(request)
     this.checking.add(worker)
     return worker
@@ -91,11 +91,24 @@ export class WorkerPool {
     if (before && before !== worker.spec.key) this.workers.get(before)?.retire()
   }
 
-  private makeRoom() {
-    const idle = [...this.workers.values()].filter((worker) => worker.busy === 0).sort((a, b) => a.lastUsed - b.lastUsed)
-    if (idle.length === 0)
-      throw new PlatformError(503, `All ${this.platform.config.functions.maxWorkers} function workers of this server are busy: try again in a moment.`, {}, { 'Retry-After': '1' })
-    this.remove(idle[0])
+  /**
+   * Room for one more worker of project `ref`: past its share (FUNCTIONS_MAX_WORKERS_PER_PROJECT)
+   * its own least recently used idle worker stops, so that one project cannot hold every slot;
+   * past the cap, anyone's. With none idle, the request is refused (503, try again).
+   */
+  private makeRoom(ref: string) {
+    const { maxWorkers, maxWorkersPerProject } = this.platform.config.functions
+    const idleOf = (list: FunctionWorker[]) => list.filter((worker) => worker.busy === 0 && this.workers.get(worker.spec.key) === worker).sort((a, b) => a.lastUsed - b.lastUsed)
+    const own = [...this.workers.values(), ...this.checking].filter((worker) => worker.spec.ref === ref)
+    if (own.length >= maxWorkersPerProject) {
+      const [oldest] = idleOf(own)
+      if (!oldest) throw new PlatformError(503, `This project's functions run ${own.length} workers on this server, the most one project gets at once, and each is busy: try again in a moment.`, {}, { 'Retry-After': '1' })
+      this.remove(oldest)
+    }
+    if (this.size < maxWorkers) return
+    const [oldest] = idleOf([...this.workers.values()])
+    if (!oldest) throw new PlatformError(503, `All ${maxWorkers} function workers of this server are busy: try again in a moment.`, {}, { 'Retry-After': '1' })
+    this.remove(oldest)
   }
 
   private remove(worker: FunctionWorker) {

@@ -316,6 +316,73 @@ Deno.serve(async () => {
     const next = await fetch(fnUrl('spin'), { headers: asAnon })
     expect([next.status, await next.text()]).toEqual([200, 'fine'])
   })
+
+  it('watches CPU and memory with no request in flight too: work left running after an answer is stopped', async () => {
+    const source = `Deno.serve((req) => {
+      const path = new URL(req.url).pathname
+      if (path.endsWith('/spin')) setTimeout(() => { const end = Date.now() + 6000; while (Date.now() < end) {} }, 10)
+      if (path.endsWith('/grow')) { const kept = []; const grow = setInterval(() => { kept.push(new Uint8Array(64 * 1024 * 1024).fill(1)); if (kept.length > 12) clearInterval(grow) }, 20) }
+      return new Response('answered')
+    })`
+    expect((await deploy('background', { 'index.ts': source })).status).toBe(201)
+    const pool = functionsService(tp.platform).pool
+    const current = () => pool.workersOf(ref).find((w) => w.spec.slug === 'background' && w.alive)
+    for (const work of ['/spin', '/grow']) {
+      expect(await (await fetch(fnUrl('background', work), { headers: asAnon })).text()).toBe('answered')
+      const worker = current()!
+      for (let i = 0; i < 200 && worker.alive; i++) await new Promise((resolve) => setTimeout(resolve, 50))
+      expect([work, worker.alive]).toEqual([work, false])
+      expect(await (await fetch(fnUrl('background'), { headers: asAnon })).text()).toBe('answered')
+    }
+  })
+
+  it("starts the wall clock at a request's arrival and holds no slot for a caller that left while the worker started", async () => {
+    const source = `await new Promise((r) => setTimeout(r, 3000))\nDeno.serve(() => new Response('started'))`
+    expect((await deploy('slow-boot', { 'index.ts': source })).status).toBe(201)
+    const pool = functionsService(tp.platform).pool
+    const wall = tp.platform.config.functions.wallSeconds
+    try {
+      await pool.release(ref, 'slow-boot')
+      tp.platform.config.functions.wallSeconds = 1
+      const late = await fetch(fnUrl('slow-boot'), { headers: asAnon })
+      expect(late.status).toBe(504)
+      expect((await late.json()).code).toBe('WALL_CLOCK')
+      tp.platform.config.functions.wallSeconds = wall
+      await pool.release(ref, 'slow-boot')
+      const leaving = new AbortController()
+      const asked = fetch(fnUrl('slow-boot'), { headers: asAnon, signal: leaving.signal }).catch(() => null)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      leaving.abort()
+      await asked
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(pool.workersOf(ref).filter((w) => w.spec.slug === 'slow-boot').map((w) => w.busy)).toEqual([0])
+    } finally {
+      tp.platform.config.functions.wallSeconds = wall
+    }
+  })
+
+  it('keeps one project to its share of the workers, its own idle ones making room', async () => {
+    const pool = functionsService(tp.platform).pool
+    const config = tp.platform.config.functions
+    const share = config.maxWorkersPerProject
+    const hold = 'Deno.serve(async () => { await new Promise((r) => setTimeout(r, 2000)); return new Response("held") })'
+    expect((await deploy('hold-a', { 'index.ts': hold })).status).toBe(201)
+    expect((await deploy('hold-b', { 'index.ts': hold })).status).toBe(201)
+    try {
+      await pool.release(ref)
+      config.maxWorkersPerProject = 1
+      const held = fetch(fnUrl('hold-a'), { headers: asAnon })
+      for (let i = 0; i < 100 && pool.workersOf(ref).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20))
+      const refused = await fetch(fnUrl('hold-b'), { headers: asAnon })
+      expect(refused.status).toBe(503)
+      expect((await refused.json()).message).toMatch(/the most one project gets at once/)
+      expect(await (await held).text()).toBe('held')
+      // Idle again: its own worker makes room for its next function.
+      expect(await (await fetch(fnUrl('hold-b'), { headers: asAnon })).text()).toBe('held')
+    } finally {
+      config.maxWorkersPerProject = share
+    }
+  })
 })
 
 describe('a redeploy', () => {
