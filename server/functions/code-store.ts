@@ -56,6 +56,11 @@ export async function codeDir(platform: Platform, ref: string, functionId: numbe
   return writeCode(platform, ref, digest, rows)
 }
 
+/** One version's folder goes (a refused deploy's). */
+export function removeCode(platform: Platform, ref: string, digest: string): void {
+  fs.rmSync(codeDirOf(platform, ref, digest), { recursive: true, force: true })
+}
+
 /** A project's code and module cache on this copy's disk go (its delete). */
 export function removeProjectCode(platform: Platform, ref: string): void {
   fs.rmSync(path.join(functionsDir(platform), 'code', ref), { recursive: true, force: true })

@@ -13,12 +13,13 @@ import busboy from 'busboy'
 import { deployMetadata, type DeployMetadata } from '@/lib/api-types'
 import { planNumbers, PLAN_TABLE } from '@/lib/billing/plan-table'
 import { formatBytes } from '@/lib/format-bytes'
-import type { PlanId } from '@/lib/api-types'
+import type { PlanId, ProjectStatus } from '@/lib/api-types'
 import { PlatformError, zodMessage } from '../kernel/errors'
 import { assertMultipartBody } from '../http/guards'
+import { notServingMessage } from '../sql/not-serving'
 import type { Platform } from '../kernel/platform'
 import type { ProjectApiSettings } from '../data-api/settings-type'
-import { digestOf, writeCode, type FunctionFile } from './code-store'
+import { digestOf, removeCode, writeCode, type FunctionFile } from './code-store'
 import { BootFailure, WorkerFailure } from './worker'
 import { functionsService, SANDBOX_MISSING, type FunctionRow } from './service'
 
@@ -127,6 +128,9 @@ export function relativeDeploy({ metadata, files }: ParsedDeploy): { entrypoint:
   }
   const byPath = new Map<string, FunctionFile>()
   for (const [i, file] of files.entries()) byPath.set(relative(given[i]), { path: relative(given[i]), content: file.content })
+  for (const name of byPath.keys())
+    for (let dir = path.posix.dirname(name); dir !== '.'; dir = path.posix.dirname(dir))
+      if (byPath.has(dir)) throw new PlatformError(400, `${dir} is sent both as a file and as the folder of ${name}.`)
   const entrypoint = relative(entry)
   if (!byPath.has(entrypoint)) throw new PlatformError(400, `The entrypoint ${metadata.entrypoint_path} is not one of the files sent.`)
   const map = importMap ? relative(importMap) : null
@@ -170,6 +174,7 @@ export async function deployFunction(platform: Platform, target: DeployTarget, s
   try {
     await worker.ready
   } catch (error) {
+    await removeUnstoredCode(platform, target.ref, digest)
     if (error instanceof BootFailure) throw new PlatformError(400, `The function did not start: ${error.output || 'it stopped before it listened.'}`)
     // Its start took too long or too much: the code's doing, so the deploy is refused.
     if (error instanceof WorkerFailure) throw new PlatformError(error.code === 'BOOT_TIMEOUT' || error.code === 'WORKER_LIMIT' ? 400 : 503, error.message)
@@ -179,6 +184,10 @@ export async function deployFunction(platform: Platform, target: DeployTarget, s
   let stored: DeployedRow
   try {
     stored = await platform.db.transaction(async (tx) => {
+      // The project may have been paused or deleted while the code started: checked under its lock.
+      const [project] = await tx.query<{ status: ProjectStatus }>('select status from projects where ref = $1 for update', [target.ref])
+      if (!project || (project.status !== 'ACTIVE_HEALTHY' && project.status !== 'ACTIVE_UNHEALTHY')) throw new PlatformError(409, notServingMessage(project?.status ?? 'REMOVED'))
+      if (!worker.alive) throw new PlatformError(409, 'The project stopped serving while the function started: deploy it again once it is active.')
       const [fn] = await tx.query<DeployedRow>(
         `insert into edge_functions (project_ref, slug, name, version, verify_jwt, entrypoint_path, import_map_path, digest, size_bytes)
          values ($1, $2, $3, 1, $4, $5, $6, $7, $8)
@@ -200,6 +209,7 @@ export async function deployFunction(platform: Platform, target: DeployTarget, s
     })
   } catch (error) {
     void worker.stop()
+    await removeUnstoredCode(platform, target.ref, digest)
     throw error
   }
   // Another deploy of the same function took this version number first: its worker serves.
@@ -226,4 +236,10 @@ export type DeployedRow = {
 async function secretsOf(platform: Platform, ref: string): Promise<Record<string, string>> {
   const rows = await platform.db.query<{ name: string; value: string }>('select name, value from edge_function_secrets where project_ref = $1', [ref])
   return Object.fromEntries(rows.map((r) => [r.name, r.value]))
+}
+
+/** A refused deploy's files leave this copy's disk, unless a stored function of the project has the same ones. */
+async function removeUnstoredCode(platform: Platform, ref: string, digest: string): Promise<void> {
+  const [stored] = await platform.db.query('select 1 from edge_functions where project_ref = $1 and digest = $2 limit 1', [ref, digest])
+  if (!stored) removeCode(platform, ref, digest)
 }

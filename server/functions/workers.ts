@@ -79,6 +79,8 @@ export class WorkerPool {
   /** The checked worker serves the version the deploy stored; the function's older worker retires. */
   adopt(functionKey: string, worker: FunctionWorker): void {
     this.checking.delete(worker)
+    // Stopped meanwhile (its project paused or deleted under the deploy): nothing to serve.
+    if (!worker.alive) return
     // A request that read the stored version first started a worker of it already: that one serves.
     const started = this.workers.get(worker.spec.key)
     if (started?.alive && started !== worker) {
@@ -133,7 +135,7 @@ export class WorkerPool {
 
   /** This copy's workers of a project: their count and memory (the dashboard, the bench). */
   workersOf(ref: string): FunctionWorker[] {
-    return [...this.workers.values()].filter((worker) => worker.spec.ref === ref)
+    return [...this.workers.values(), ...this.checking].filter((worker) => worker.spec.ref === ref)
   }
 
   async close(): Promise<void> {

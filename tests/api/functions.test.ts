@@ -101,6 +101,12 @@ describe('deploying', () => {
     const outside = await deploy('outside', { '../index.ts': ECHO }, { entrypoint_path: '../index.ts' })
     expect(outside.status).toBe(400)
     expect(outside.body.message).toMatch(/outside the function's folder/)
+    const both = await deploy('both', { 'index.ts': ECHO, lib: 'x', 'lib/a.ts': 'export const a = 1' })
+    expect([both.status, both.body.message]).toEqual([400, 'lib is sent both as a file and as the folder of lib/a.ts.'])
+    // Nothing of the refused deploys stays on disk: only the stored functions' folders.
+    const codeRoot = path.join(tp.platform.config.dataDir, 'functions', 'code', ref)
+    const stored = await tp.platform.db.query<{ digest: string }>('select distinct digest from edge_functions where project_ref = $1 order by digest', [ref])
+    expect(fs.readdirSync(codeRoot).sort()).toEqual(stored.map((row) => row.digest))
     expect((await tp.call('GET', `/v1/projects/${ref}/functions/broken`, { token: owner })).status).toBe(404)
   })
 
@@ -488,10 +494,15 @@ describe('a deleted function and a paused project', () => {
     expect((await fetch(fnUrl('spin'), { headers: asAnon })).status).toBe(404)
   })
 
-  it('answers 409 while the project is paused, its workers stopped', async () => {
+  it('answers 409 while the project is paused, its workers stopped, a deploy under way when it paused included', async () => {
+    // A deploy whose check takes 3 s to start, paused under it: its worker stops, nothing is stored.
+    const deploying = deploy('paused-mid-deploy', { 'index.ts': `await new Promise((r) => setTimeout(r, 3000))\nDeno.serve(() => new Response('x'))` })
+    await new Promise((resolve) => setTimeout(resolve, 500))
     expect((await tp.call('POST', `/platform/projects/${ref}/pause`, { token: owner })).status).toBe(200)
+    expect((await deploying).status).not.toBe(201)
     while ((await statusOf(tp, ref)) !== 'INACTIVE') await new Promise((resolve) => setTimeout(resolve, 50))
     expect(functionsService(tp.platform).pool.workersOf(ref)).toEqual([])
+    expect(await tp.platform.db.query(`select 1 from edge_functions where project_ref = $1 and slug = 'paused-mid-deploy'`, [ref])).toEqual([])
     const paused = await fetch(fnUrl('echo'), { headers: asAnon })
     expect(paused.status).toBe(409)
   })
