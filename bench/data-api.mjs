@@ -3,7 +3,7 @@
 // DATA_API_IDLE_SECONDS=3 (so that a stopped one is three seconds away), one user, `projects`
 // projects, each with a table `items`:
 //   - a one-row select (`GET /rest/v1/items?id=eq.1`, the anon key) through the platform's URL
-//     against the same request sent to the project's PostgREST directly, on its loopback port;
+//     against the same request sent to the project's PostgREST directly, on its Unix socket;
 //     with two floors of the platform's own (the app's smallest answer; the gate alone: an
 //     invalid key answered 401) that say where the added time goes. Interleaved call by call.
 //   - the first request to a project whose PostgREST has stopped (idle stop, waited out between
@@ -11,8 +11,8 @@
 //   - memory of each PostgREST (smaps_rollup) with every project's API running, against one
 //     running alone; the whole platform with them against none running.
 // The platform's own record tells which PostgREST serves which project: its pid in
-// DATA_DIR/data-api/<ref>.pid (server/data-api/leftovers.ts), its port in that process's
-// environment (PGRST_SERVER_PORT), as the platform started it.
+// DATA_DIR/data-api/<ref>.pid (server/data-api/leftovers.ts), its socket in that process's
+// environment (PGRST_SERVER_UNIX_SOCKET), as the platform started it.
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
@@ -59,9 +59,11 @@ async function setUpProjects(base, count) {
  * One GET over `agent` (false: a new connection); resolves { status, body }. Rejects on a
  * network error, never on a status: the caller checks it.
  */
-function get(agent, port, pathName, headers) {
+function get(agent, target, pathName, headers) {
+  // A port on loopback, or (a string) the Unix socket a project's PostgREST answers on.
+  const where = typeof target === 'string' ? { socketPath: target } : { host: '127.0.0.1', port: target }
   return new Promise((resolve, reject) => {
-    const req = http.get({ agent, host: '127.0.0.1', port, path: pathName, headers }, (res) => {
+    const req = http.get({ agent, ...where, path: pathName, headers }, (res) => {
       const chunks = []
       res.on('data', (c) => chunks.push(c))
       res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }))
@@ -92,7 +94,7 @@ function expectStatus(label, { status, body }, expected) {
   if (status !== expected) throw new Error(`${label}: expected ${expected}, got ${status} ${body.slice(0, 300)}`)
 }
 
-/** The project's PostgREST as the platform recorded it: { pid, port }, or null when none runs. */
+/** The project's PostgREST as the platform recorded it: { pid, socket }, or null when none runs. */
 function postgrestOf(dataDir, ref) {
   let pid
   try {
@@ -102,8 +104,8 @@ function postgrestOf(dataDir, ref) {
   }
   try {
     const env = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
-    const port = Number(env.find((v) => v.startsWith('PGRST_SERVER_PORT='))?.slice('PGRST_SERVER_PORT='.length))
-    return Number.isInteger(port) && port > 0 ? { pid, port } : null
+    const socket = env.find((v) => v.startsWith('PGRST_SERVER_UNIX_SOCKET='))?.slice('PGRST_SERVER_UNIX_SOCKET='.length)
+    return socket ? { pid, socket } : null
   } catch {
     return null // the process has ended; the platform removes the file on its exit event
   }
@@ -158,12 +160,12 @@ export async function benchDataApi({ app, projects: count, runs, warmup, coldRun
   oneRow('first request', await viaPlatform(main))
   const running = postgrestOf(app.dataDir, main.ref)
   if (!running) throw new Error(`no PostgREST recorded for ${main.ref} after its first request`)
-  log(`PostgREST of ${main.ref}: pid ${running.pid}, 127.0.0.1:${running.port}`)
+  log(`PostgREST of ${main.ref}: pid ${running.pid}, ${running.socket}`)
   const bare = await bareServer()
   const forged = main.anonKey.replace(/[^.]{8}$/, 'AAAAAAAA')
   const targets = [
     { key: 'api', run: async () => oneRow('platform URL', await viaPlatform(main)) },
-    { key: 'direct', run: async () => oneRow('PostgREST directly', await get(agents.direct, running.port, ONE_ROW, { authorization: `Bearer ${main.anonKey}` })) },
+    { key: 'direct', run: async () => oneRow('PostgREST directly', await get(agents.direct, running.socket, ONE_ROW, { authorization: `Bearer ${main.anonKey}` })) },
     // Where the added time goes: the same through /api/p/… (Next's rewrite skipped); a bare Node
     // HTTP server answering `[]` (what any Node proxy costs); the app's smallest answer (Next's
     // API route, no database); the gate alone (project lookup, settings, the key's signature

@@ -213,7 +213,7 @@ async function main() {
     if (result) {
       details.dataApi = result
       const w = result.warm
-      const direct = "the project's PostgREST on its port"
+      const direct = "the project's PostgREST on its socket"
       const S = `§7a GET /rest/v1/items?id=eq.1 (anon key, one row), {site}/p/{ref}/rest/v1 vs PostgREST directly (${runs} calls each, interleaved)`
       const S2 = `§7b first request to a project whose PostgREST is stopped (idle stop), ${coldRuns} samples`
       const S3 = `§7c memory, ${projects} projects' data APIs running`

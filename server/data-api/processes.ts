@@ -1,17 +1,19 @@
 /**
  * One PostgREST process per project whose data API is in use, started on its first request and
  * stopped after DATA_API_IDLE_SECONDS without one, when the project is paused or deleted, when its
- * settings or secret change, and when the platform closes. It listens on 127.0.0.1 only, on a port
- * free at start; only the platform's proxy (proxy.ts) talks to it. Concurrent first requests share
+ * settings or secret change, and when the platform closes. It answers on a Unix socket only the
+ * app opens (socketFolder); only the platform's proxy (proxy.ts) talks to it. Concurrent first requests share
  * one start. A process that exits on its own is forgotten, and the next request starts another.
  * As root it runs as the unprivileged account the PostgreSQL server runs as (server/engine/account.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
+import fs from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
 import type { Platform } from '../kernel/platform'
 import { serverAccount } from '../engine/account'
-import { freePort } from '../engine/cluster'
 import { ownerRoleOf } from '../databases/server-lifecycle'
 import { findPostgrest } from './binary'
 import { apiSettingsOf } from './settings'
@@ -22,7 +24,8 @@ import { adminUrlOf, withProjectAdmin } from '../databases/project-admin'
 import { PRE_REQUEST_FUNCTION } from './request-limits'
 import { forgetPid, reapLeftovers, rememberPid } from './leftovers'
 
-export type RunningApi = { port: number; child: ChildProcess }
+/** `socket`: the Unix socket it answers on (never a TCP port: see socketFolder). */
+export type RunningApi = { socket: string; child: ChildProcess }
 
 /** `inflight`: requests being answered; the idle stop waits until none is (a long one is activity). */
 type Entry = {
@@ -31,7 +34,7 @@ type Entry = {
   idle?: NodeJS.Timeout
   stopped: boolean
   inflight: number
-  port?: number
+  socket?: string
   usedAt?: number
   /** The settings it was started with (startedWith). */
   settings?: string
@@ -49,10 +52,29 @@ const startedWith = (settings: Pick<ProjectApiSettings, 'jwtSecret' | 'schemas' 
 const START_TIMEOUT_MS = 30_000
 const STOP_GRACE_MS = 5_000
 
+/**
+ * The folder of the PostgREST sockets: DATA_DIR/data-api/sock, 0700 and owned by the account
+ * PostgREST runs as (the app, as root, connects anyway). A TCP port on loopback would answer
+ * anything on the machine that connects, a project's edge function among them, with no key and
+ * none of the gateway's rules (restriction, read-only mode, admission, logs); a socket in this
+ * folder answers the app alone. A path too long for a socket address (108 bytes) moves the folder
+ * to the system's temp dir, named after DATA_DIR.
+ */
+export function socketFolder(dataDir: string, account: { uid: number; gid: number } | null): string {
+  const inData = path.join(dataDir, 'data-api', 'sock')
+  const dir = inData.length <= 70 ? inData : path.join(os.tmpdir(), `supaboard-rest-${createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 12)}`)
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
+  // PostgREST's account passes through the folder above (it lists nothing there).
+  if (dir === inData) fs.chmodSync(path.dirname(dir), 0o711)
+  fs.chmodSync(dir, 0o700)
+  if (account) fs.chownSync(dir, account.uid, account.gid)
+  return dir
+}
+
 /** PostgREST answers / once its schema cache is loaded (503 before). */
-function probe(port: number): Promise<boolean> {
+function probe(socketPath: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/', timeout: 2_000 }, (res) => {
+    const req = http.get({ socketPath, path: '/', timeout: 2_000 }, (res) => {
       res.resume()
       resolve(res.statusCode !== undefined && res.statusCode < 500)
     })
@@ -120,11 +142,11 @@ export class DataApiProcesses {
    * refused (it does not: a refused caller never keeps a PostgREST from its idle stop, nor first in
    * line at the cap). Null when none is running, or one is still starting.
    */
-  useRunning(ref: string): { port: number; done: () => void; dropped: () => void } | null {
+  useRunning(ref: string): { socket: string; done: () => void; dropped: () => void } | null {
     const entry = this.entries.get(ref)
-    if (this.closed || !entry?.port || entry.stopped) return null
+    if (this.closed || !entry?.socket || entry.stopped) return null
     const release = this.hold(ref, entry)
-    return { port: entry.port, done: () => release(true), dropped: () => release(false) }
+    return { socket: entry.socket, done: () => release(true), dropped: () => release(false) }
   }
 
   /**
@@ -199,9 +221,9 @@ export class DataApiProcesses {
     dbUri.pathname = `/${ownerRoleOf(project.ref)}`
     // Its sessions carry this process's name: what stop() ends of its own, and nothing of another app copy's.
     dbUri.searchParams.set('application_name', entry.sessionName)
-    const port = await freePort()
     if (entry.stopped) throw new Error('stopped while starting')
     const account = serverAccount(this.platform.config.embeddedDb.user)
+    const socket = path.join(socketFolder(this.platform.config.dataDir, account), `${project.ref}.${randomUUID().slice(0, 8)}.sock`)
     // A clean environment: PostgREST gets its settings and nothing of the platform's.
     const env: NodeJS.ProcessEnv = {
       NODE_ENV: process.env.NODE_ENV,
@@ -216,8 +238,8 @@ export class DataApiProcesses {
       PGRST_DB_MAX_ROWS: String(settings.maxRows),
       PGRST_DB_POOL: '5',
       PGRST_DB_CHANNEL_ENABLED: 'true',
-      PGRST_SERVER_HOST: '127.0.0.1',
-      PGRST_SERVER_PORT: String(port),
+      PGRST_SERVER_UNIX_SOCKET: socket,
+      PGRST_SERVER_UNIX_SOCKET_MODE: '600',
       PGRST_LOG_LEVEL: 'error',
       // The project's own statement timeouts, per request (request-limits.ts).
       ...(preRequest ? { PGRST_DB_PRE_REQUEST: PRE_REQUEST_FUNCTION } : {}),
@@ -246,6 +268,7 @@ export class DataApiProcesses {
     child.once('error', () => undefined)
     void exited.then(() => {
       if (pid) forgetPid(dataDir, project.ref, pid)
+      fs.rm(socket, { force: true }, () => undefined)
       // A crash (or a stop): forgotten, so that the next request starts a new one.
       if (this.entries.get(project.ref) === entry) {
         if (entry.idle) clearTimeout(entry.idle)
@@ -256,9 +279,9 @@ export class DataApiProcesses {
     const deadline = Date.now() + START_TIMEOUT_MS
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null || entry.stopped) throw new Error(`PostgREST did not start: ${stderr.trim().split('\n').pop() ?? 'it exited'}`)
-      if (await probe(port)) {
-        entry.port = port
-        return { port, child }
+      if (await probe(socket)) {
+        entry.socket = socket
+        return { socket, child }
       }
       if (Date.now() > deadline) {
         child.kill('SIGKILL')

@@ -95,11 +95,11 @@ type Upstream = { request: http.ClientRequest; answered: Promise<IncomingMessage
  * the next request on the connection as that body). A body is read before it goes on, so a client
  * that sends it slowly never holds one of PostgREST's connections while it does.
  */
-function sendUpstream(req: IncomingMessage, port: number, path: string, upstream: Record<string, string>, body: Buffer | null): Upstream {
+function sendUpstream(req: IncomingMessage, socketPath: string, path: string, upstream: Record<string, string>, body: Buffer | null): Upstream {
   const headers = withoutBody(upstream)
   if (body?.length) headers['content-length'] = String(body.length)
   // Throws here (not in a promise) for a header Node refuses.
-  const request = http.request({ agent: upstreamAgent, host: '127.0.0.1', port, method: req.method, path, headers })
+  const request = http.request({ agent: upstreamAgent, socketPath, method: req.method, path, headers })
   const answered = new Promise<IncomingMessage | Error>((resolve) => {
     request.once('response', resolve)
     request.once('error', resolve)
@@ -135,7 +135,7 @@ export async function proxyDataApi(platform: Platform, processes: DataApiProcess
   const running = read && key && keyPassedBefore(target.ref, key) ? processes.useRunning(target.ref) : null
   let early: (NonNullable<typeof running> & { upstream: Upstream }) | null = null
   try {
-    if (running) early = { ...running, upstream: sendUpstream(req, running.port, path, upstreamHeaders(req, key ?? ''), null) }
+    if (running) early = { ...running, upstream: sendUpstream(req, running.socket, path, upstreamHeaders(req, key ?? ''), null) }
   } catch {
     // Not sent (a header Node refuses): the request waits for the gate like any other.
     running?.dropped()
@@ -201,14 +201,14 @@ export async function proxyDataApi(platform: Platform, processes: DataApiProcess
     // Held until the answer ends: the idle stop never ends a request (or a start) under way.
     const use = processes.use(project)
     res.once('close', use.done)
-    let port: number
+    let socket: string
     try {
-      port = (await use.ready).port
+      socket = (await use.ready).socket
     } catch (error) {
       console.error(`[${requestId}] the data API of project ${project.ref} could not start:`, (error as Error).message)
       return answer(res, 503, { message: "The project's data API could not start. Try again in a moment." }, requestId)
     }
-    upstream = sendUpstream(req, port, path, upstreamHeaders(req, gate.key), body)
+    upstream = sendUpstream(req, socket, path, upstreamHeaders(req, gate.key), body)
   }
   const { request } = upstream
   // A client that leaves stops the request upstream too.

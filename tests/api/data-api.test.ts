@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs'
 import http from 'node:http'
+import path from 'node:path'
 import pg from 'pg'
 import { decodeJwt, jwtVerify, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -36,14 +37,25 @@ function postgrestPidsOf(ref: string): number[] {
     .map(Number)
 }
 
-/** Local addresses (hex, as /proc/net/tcp writes them) listening on a port. */
-function listenersOn(port: number): string[] {
-  const hex = port.toString(16).toUpperCase().padStart(4, '0')
+/** TCP sockets process `pid` listens on (its descriptors' inodes among /proc/net/tcp's LISTEN rows). */
+function tcpListenersOf(pid: number): string[] {
+  const inodes = new Set(
+    fs
+      .readdirSync(`/proc/${pid}/fd`)
+      .map((fd) => {
+        try {
+          return /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1]
+        } catch {
+          return undefined
+        }
+      })
+      .filter(Boolean)
+  )
   return ['/proc/net/tcp', '/proc/net/tcp6']
     .flatMap((f) => (fs.existsSync(f) ? fs.readFileSync(f, 'utf8').split('\n').slice(1) : []))
     .map((line) => line.trim().split(/\s+/))
-    .filter((cols) => cols[1]?.endsWith(`:${hex}`) && cols[3] === '0A')
-    .map((cols) => cols[1].split(':')[0])
+    .filter((cols) => cols[3] === '0A' && inodes.has(cols[9]))
+    .map((cols) => cols[1])
 }
 
 for (const backend of BACKENDS) {
@@ -549,7 +561,7 @@ for (const backend of BACKENDS) {
         }
       })
 
-      it('starts one process for concurrent first requests, listening on loopback only', async () => {
+      it('starts one process for concurrent first requests, answering on a Unix socket only the app opens and on no TCP port', async () => {
         const processes = dataApiProcesses(tp.platform)
         await processes.stop(other.ref)
         expect(postgrestPidsOf(other.ref)).toEqual([])
@@ -558,8 +570,11 @@ for (const backend of BACKENDS) {
         expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200))
         const pids = postgrestPidsOf(other.ref)
         expect(pids).toEqual([processes.pidOf(other.ref)])
-        const { port } = await processes.get({ ref: other.ref, region: 'any' })
-        expect(listenersOn(port)).toEqual(['0100007F'])
+        // A port on loopback would answer anything on the machine, a project's edge function among them, past the gateway.
+        const { socket } = await processes.get({ ref: other.ref, region: 'any' })
+        expect(tcpListenersOf(pids[0])).toEqual([])
+        expect(fs.statSync(socket).mode & 0o777).toBe(0o600)
+        expect(fs.statSync(path.dirname(socket)).mode & 0o777).toBe(0o700)
         // Started by root, it runs as the unprivileged account the PostgreSQL server runs as.
         const uid = Number(/^Uid:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pids[0]}/status`, 'utf8'))![1])
         expect(uid).toBe(serverAccount(tp.platform.config.embeddedDb.user)?.uid ?? process.getuid!())
