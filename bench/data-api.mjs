@@ -123,7 +123,8 @@ async function waitStopped(dataDir, ref, timeoutMs = (IDLE_SECONDS + 15) * 1000)
 }
 
 /**
- * The PostgreSQL backends the data APIs hold (PostgREST connects as `authenticator`): children of
+ * The PostgreSQL backends the data APIs hold (each PostgREST logs in as its project's own
+ * `p_<ref>_api`, server/databases/role-names.ts): children of
  * the app's server whose process title names that role. Answers { rss, pss, count }.
  */
 function authenticatorBackends(dataDir) {
@@ -134,7 +135,7 @@ function authenticatorBackends(dataDir) {
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
       if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== postmaster) continue
-      if (!fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').startsWith('postgres: authenticator ')) continue
+      if (!/^postgres: p_[a-z0-9]+_api /.test(fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8'))) continue
       const m = processMemory(Number(entry))
       out.rss += m.rss
       out.pss += m.pss

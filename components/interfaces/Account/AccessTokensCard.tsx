@@ -10,7 +10,9 @@ import { Alert, Button, Card, CardContent, CardHeader, EmptyState, Input, Select
 import { CopyButton } from '@/components/ui/CopyButton'
 import { QueryErrorAlert } from '@/components/layouts/QueryErrorAlert'
 import { ConfirmModal } from '@/components/interfaces/SQLEditor/ConfirmModal'
-import { useAccessTokenCreateMutation, useAccessTokenDeleteMutation, useAccessTokensQuery } from '@/data/access-tokens/access-tokens'
+import { useAccessTokenCreateMutation } from '@/data/access-tokens/access-token-create-mutation'
+import { useAccessTokenDeleteMutation } from '@/data/access-tokens/access-token-delete-mutation'
+import { useAccessTokensQuery } from '@/data/access-tokens/access-tokens-query'
 import { ACCESS_TOKEN_EXPIRIES, type AccessToken } from '@/lib/api-types/access-tokens'
 
 const EXPIRY_OPTIONS = [...ACCESS_TOKEN_EXPIRIES.map((days) => ({ value: String(days), label: days === 365 ? 'In a year' : `In ${days} days` })), { value: 'never', label: 'Never' }]

@@ -101,12 +101,11 @@ it('shows the plan, its period and price, and each metric against its quota', as
   // No bar where nothing limits: active projects on Pro.
   expect(screen.queryByRole('progressbar', { name: 'Active projects usage' })).not.toBeInTheDocument()
   expect(screen.getByText('2 (no limit)')).toBeInTheDocument()
-  // A daily chart for each measured metric, none for what is not offered.
+  // A daily chart for each measured metric: every one is.
   expect(screen.getByRole('figure', { name: 'Egress per day' })).toHaveTextContent('15 days')
-  expect(screen.getAllByRole('figure')).toHaveLength(7)
-
-  const notOffered = screen.getByRole('list', { name: 'Not offered yet' })
-  expect(within(notOffered).getByText('Realtime messages')).toBeInTheDocument()
+  expect(screen.getByRole('figure', { name: 'Realtime messages per day' })).toBeInTheDocument()
+  expect(screen.getAllByRole('figure')).toHaveLength(10)
+  expect(screen.queryByRole('list', { name: 'Not offered yet' })).not.toBeInTheDocument()
   expect(within(screen.getByRole('list', { name: 'Database size per project' })).getByText('Alpha')).toBeInTheDocument()
 
   // Costs: so far and projected, from the usage answer; only billed usage has a line.

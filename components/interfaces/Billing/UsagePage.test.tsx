@@ -23,7 +23,7 @@ import { renderWithQueries } from '@/tests/helpers/render-with-queries'
 import { withRouter } from '@/tests/helpers/router'
 import type { UsageAnswer } from '@/lib/api-types'
 import { GB } from '@/lib/billing/plan-table'
-import { acmeOrganization, usageFixture } from './billing.fixtures'
+import { acmeOrganization, notOfferedMetric, usageFixture } from './billing.fixtures'
 import { UsagePage } from './UsagePage'
 
 /** A router whose query the page can change, re-rendering the page as Next's would. */
@@ -91,7 +91,7 @@ const renderPage = () => renderWithQueries(<RoutedUsagePage />)
 
 const card = (name: string) => screen.getByRole('region', { name })
 
-it('shows each measured metric against the plan, per project, and the ones not offered at the end', async () => {
+it('shows each measured metric against the plan, per project', async () => {
   const { asked } = platform()
   renderPage()
   const database = await screen.findByRole('region', { name: 'Database size' })
@@ -112,11 +112,11 @@ it('shows each measured metric against the plan, per project, and the ones not o
   expect(figure(card('Storage size'), 'of 100 GB included')).toHaveTextContent(/^12 GB of 100 GB included$/)
   expect(figure(card('Storage image transformations'), 'of 100 included')).toHaveTextContent(/^40 of 100 included$/)
 
-  // Functions and realtime: not cards with charts, but one list with the platform's note.
-  const notOffered = card('Not offered yet')
-  expect(within(notOffered).getAllByRole('listitem')).toHaveLength(3)
-  expect(within(notOffered).getByText('Realtime messages')).toBeInTheDocument()
-  expect(screen.queryByRole('region', { name: 'Realtime messages' })).not.toBeInTheDocument()
+  expect(figure(card('Edge function invocations'), 'of 2,000,000 included')).toHaveTextContent(/^45,000 of 2,000,000 included$/)
+  expect(figure(card('Realtime messages'), 'of 5,000,000 included')).toHaveTextContent(/^150,000 of 5,000,000 included$/)
+  expect(figure(card('Realtime peak connections'), 'of 500 included')).toHaveTextContent(/^30 of 500 included$/)
+  // Every metric is measured: no list of what is not.
+  expect(screen.queryByRole('region', { name: 'Not offered yet' })).not.toBeInTheDocument()
 
   expect(screen.getByText(/1 Nov – 30 Nov 2026/)).toBeInTheDocument()
   expect(screen.getByText('a minute ago')).toHaveAttribute('dateTime', '2026-11-15T11:59:00.000Z')
@@ -152,12 +152,20 @@ it('opens on the period a shared address names', async () => {
   expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue('last-30-days')
 })
 
+it("lists a metric the platform does not measure at the end, with its note, and no card", async () => {
+  const peak = usageFixture.metrics.find((m) => m.metric === 'REALTIME_PEAK_CONNECTIONS')!
+  platform({ answer: { ...usageFixture, metrics: [...usageFixture.metrics.filter((m) => m !== peak), notOfferedMetric(peak)] } })
+  renderPage()
+  const notOffered = await screen.findByRole('region', { name: 'Not offered yet' })
+  expect(within(notOffered).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('Realtime peak connections')])
+  expect(screen.queryByRole('region', { name: 'Realtime peak connections' })).not.toBeInTheDocument()
+})
+
 it('says when nothing was used in the period', async () => {
   platform({ answer: { ...usageFixture, metrics: usageFixture.metrics.map((m) => ({ ...m, usage: 0, daily: m.daily.map((d) => ({ ...d, value: 0 })), projects: [] })) } })
   renderPage()
   expect(await screen.findByText('No usage in this period')).toBeInTheDocument()
   expect(screen.queryByRole('region', { name: 'Egress' })).not.toBeInTheDocument()
-  expect(card('Not offered yet')).toBeInTheDocument()
 })
 
 it('shows a failure with a way to try again', async () => {

@@ -70,7 +70,8 @@ const metric = (m: Omit<UsageMetricAnswer, 'available' | 'note' | 'daily' | 'pro
   ...m,
 })
 
-const notOffered = (m: Pick<UsageMetricAnswer, 'metric' | 'name' | 'unit' | 'included'>): UsageMetricAnswer => ({
+/** A metric the platform answers as not measured here (0, with its note): how the page shows one. */
+export const notOfferedMetric = (m: Pick<UsageMetricAnswer, 'metric' | 'name' | 'unit' | 'included'>): UsageMetricAnswer => ({
   ...m,
   usage: 0,
   available: false,
@@ -98,9 +99,9 @@ export const usageMetricsFixture: UsageMetricAnswer[] = [
   metric({ metric: 'COMPUTE_HOURS', name: 'Compute hours', unit: 'hours', usage: 720, included: 0 }),
   metric({ metric: 'STORAGE_SIZE', name: 'Storage size', unit: 'bytes', usage: 12 * GB, included: 100 * GB }),
   metric({ metric: 'STORAGE_IMAGE_TRANSFORMATIONS', name: 'Storage image transformations', unit: 'count', usage: 40, included: 100 }),
-  notOffered({ metric: 'FUNCTION_INVOCATIONS', name: 'Edge function invocations', unit: 'count', included: 2_000_000 }),
-  notOffered({ metric: 'REALTIME_MESSAGES', name: 'Realtime messages', unit: 'count', included: 5_000_000 }),
-  notOffered({ metric: 'REALTIME_PEAK_CONNECTIONS', name: 'Realtime peak connections', unit: 'count', included: 500 }),
+  metric({ metric: 'FUNCTION_INVOCATIONS', name: 'Edge function invocations', unit: 'count', usage: 45_000, included: 2_000_000 }),
+  metric({ metric: 'REALTIME_MESSAGES', name: 'Realtime messages', unit: 'count', usage: 150_000, included: 5_000_000 }),
+  metric({ metric: 'REALTIME_PEAK_CONNECTIONS', name: 'Realtime peak connections', unit: 'count', usage: 30, included: 500 }),
 ]
 
 const line = (l: Partial<CostAnswer['lines'][number]> & Pick<CostAnswer['lines'][number], 'metric' | 'usage'>): CostAnswer['lines'][number] => ({

@@ -1,6 +1,7 @@
 /**
  * Monaco for SQL, as the SQL editor and the SQL panel show it: loaded in the browser only (the
- * bundled copy of MonacoEditor.tsx, a spinner meanwhile), in the app's theme, filling its box.
+ * bundled copy of MonacoEditor.tsx, a spinner meanwhile), in the app's theme, filling its box. The
+ * edge functions' editor shows TypeScript in the same one (`language`).
  * Callers pass their options (start from SQL_MONACO_OPTIONS, as a constant or memoised: a new
  * object on every render makes Monaco update its options every time) and their handlers.
  */
@@ -32,14 +33,14 @@ export const SQL_MONACO_OPTIONS: Monaco.editor.IStandaloneEditorConstructionOpti
   padding: { top: 8 },
 }
 
-export type SqlMonacoEditorProps = Pick<EditorProps, 'path' | 'defaultValue' | 'options' | 'onMount' | 'onChange'>
+export type SqlMonacoEditorProps = Pick<EditorProps, 'path' | 'defaultValue' | 'options' | 'onMount' | 'onChange'> & { language?: 'sql' | 'typescript' }
 
-export function SqlMonacoEditor(props: SqlMonacoEditorProps) {
+export function SqlMonacoEditor({ language = 'sql', ...props }: SqlMonacoEditorProps) {
   const monacoTheme = useMonacoTheme()
   return (
     <MonacoEditor
       height="100%"
-      language="sql"
+      language={language}
       theme={monacoTheme.theme}
       beforeMount={monacoTheme.beforeMount}
       loading={<EditorLoading />}
