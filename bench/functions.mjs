@@ -9,7 +9,8 @@
 //     (a key with a wrong signature, answered 401 before any worker);
 //   - memory of a warm worker (its Deno process, and the sandbox's `unshare` beside it) after the
 //     same requests as the raw Deno process, and per worker with several warm at once.
-// The app runs with FUNCTIONS_IDLE_SECONDS=2, so that a stopped worker is two seconds away.
+// The app runs with FUNCTIONS_IDLE_SECONDS=2, so that a stopped worker is two seconds away, and
+// FUNCTIONS_MAX_WORKERS_PER_PROJECT raised to the workers kept warm at once (one project's).
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -30,8 +31,9 @@ const DEPLOYED = `Deno.serve(${HANDLER})\n`
 /** The same function as Deno runs it alone: the same handler, on a port of its own. */
 const RAW = `Deno.serve({ hostname: '127.0.0.1', port: Number(Deno.env.get('PORT')), onListen() {} }, ${HANDLER})\n`
 
-export function startFunctionsApp() {
-  return startApp({ label: 'app (functions)', dataDir: makeTempDir('bench-data-'), env: { FUNCTIONS_IDLE_SECONDS: String(IDLE_SECONDS) } })
+/** `workers` functions of one project are kept warm at once: its share of the pool is raised to them. */
+export function startFunctionsApp({ workers }) {
+  return startApp({ label: 'app (functions)', dataDir: makeTempDir('bench-data-'), env: { FUNCTIONS_IDLE_SECONDS: String(IDLE_SECONDS), FUNCTIONS_MAX_WORKERS_PER_PROJECT: String(workers) } })
 }
 
 function denoBinary() {

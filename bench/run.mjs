@@ -356,7 +356,7 @@ async function main() {
     const { functionsColdRuns: coldRuns, functionsRuns: runs, functionsWarmup: warmup, functionsWorkers: workers } = settings
     log(`§11 edge functions: cold start vs a raw deno run, a warm invocation vs the raw Deno server, memory per warm worker`)
     const result = await section('functions', async () => {
-      const app = await startFunctionsApp()
+      const app = await startFunctionsApp({ workers })
       try {
         return await benchFunctions({ app, coldRuns, runs, warmup, workers })
       } finally {
