@@ -316,13 +316,22 @@ export class DataApiProcesses {
   private async endSessions(entry: Entry) {
     if (!entry.project) return
     const database = ownerRoleOf(entry.project.ref)
-    await withProjectAdmin(this.platform, entry.project, null, (admin) =>
-      admin.query(
+    const args = [apiLoginOf(entry.project.ref), database, entry.sessionName]
+    await withProjectAdmin(this.platform, entry.project, null, async (admin) => {
+      await admin.query(
         `select pg_catalog.pg_terminate_backend(pid) from pg_catalog.pg_stat_activity
          where usename = $1 and datname = $2 and application_name = $3`,
-        [apiLoginOf(entry.project!.ref), database, entry.sessionName]
+        args
       )
-    ).catch((e) => console.warn(`[data-api] could not end the sessions of a stopped PostgREST of project ${entry.project?.ref}: ${(e as Error).message}`))
+      // A backend ends a moment after its signal: stop() resolves once they are gone (5 s at most).
+      for (const deadline = Date.now() + 5_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+        const { rows } = await admin.query<{ n: number }>(
+          `select count(*)::int as n from pg_catalog.pg_stat_activity where usename = $1 and datname = $2 and application_name = $3`,
+          args
+        )
+        if (rows[0].n === 0) break
+      }
+    }).catch((e) => console.warn(`[data-api] could not end the sessions of a stopped PostgREST of project ${entry.project?.ref}: ${(e as Error).message}`))
   }
 
   async stopAll(): Promise<void> {
