@@ -56,6 +56,44 @@ export async function codeDir(platform: Platform, ref: string, functionId: numbe
   return writeCode(platform, ref, digest, rows)
 }
 
+/**
+ * Versions' folders no stored function serves and no worker of this copy runs: a redeploy leaves
+ * the one before behind while its workers finish, and nothing else removes it. Only folders older
+ * than `olderThanMs` go, so a deploy whose check has not stored its version yet keeps its own.
+ * Answers how many went.
+ */
+export async function sweepCode(platform: Platform, inUse: ReadonlySet<string>, olderThanMs: number): Promise<number> {
+  const root = path.join(functionsDir(platform), 'code')
+  let refs: string[]
+  try {
+    refs = fs.readdirSync(root)
+  } catch {
+    return 0
+  }
+  if (refs.length === 0) return 0
+  const stored = await platform.db.query<{ project_ref: string; digest: string }>('select project_ref, digest from edge_functions where project_ref = any($1::text[])', [refs])
+  const keep = new Set(stored.map((row) => path.join(root, row.project_ref, row.digest)))
+  let removed = 0
+  for (const ref of refs) {
+    let names: string[]
+    try {
+      names = fs.readdirSync(path.join(root, ref))
+    } catch {
+      continue
+    }
+    for (const name of names) {
+      const dir = path.join(root, ref, name)
+      if (keep.has(dir) || inUse.has(dir)) continue
+      try {
+        if (Date.now() - fs.statSync(dir).mtimeMs < olderThanMs) continue
+        fs.rmSync(dir, { recursive: true, force: true })
+        removed++
+      } catch {}
+    }
+  }
+  return removed
+}
+
 /** One version's folder goes (a refused deploy's). */
 export function removeCode(platform: Platform, ref: string, digest: string): void {
   fs.rmSync(codeDirOf(platform, ref, digest), { recursive: true, force: true })

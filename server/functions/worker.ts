@@ -111,6 +111,11 @@ export class FunctionWorker {
     return !this.exited && !this.stopping
   }
 
+  /** Its process has ended (a worker stopping still runs what it had until then). */
+  get exitedAlready(): boolean {
+    return this.exited
+  }
+
   private get socketPath() {
     return path.join(this.spec.runDir, 'sock', 'worker.sock')
   }

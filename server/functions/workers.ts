@@ -11,7 +11,11 @@ import path from 'node:path'
 import type { Platform } from '../kernel/platform'
 import { PlatformError } from '../kernel/errors'
 import { FunctionWorker, type WorkerLine, type WorkerSpec } from './worker'
-import { runDirOf, runFolderName } from './code-store'
+import { runDirOf, runFolderName, sweepCode } from './code-store'
+
+/** Every ten minutes, versions' folders no longer used go; a folder younger than ten minutes stays. */
+const CODE_SWEEP_EVERY_TICKS = 600
+const CODE_SWEEP_AGE_MS = 10 * 60_000
 
 export type WorkerRequest = Omit<WorkerSpec, 'runDir'> & { functionKey: string }
 
@@ -29,7 +33,11 @@ export class WorkerPool {
   ) {
     // Run folders a killed copy left behind hold nothing live.
     fs.rmSync(runDirOf(platform), { recursive: true, force: true })
-    this.sweep = setInterval(() => this.stopIdle(), 1000)
+    let ticks = 0
+    this.sweep = setInterval(() => {
+      this.stopIdle()
+      if (++ticks % CODE_SWEEP_EVERY_TICKS === 0) void this.sweepCode().catch(() => undefined)
+    }, 1000)
     this.sweep.unref()
   }
 
@@ -121,6 +129,12 @@ export class WorkerPool {
   private stopIdle() {
     const before = Date.now() - this.platform.config.functions.idleSeconds * 1000
     for (const worker of [...this.workers.values()]) if (worker.busy === 0 && worker.lastUsed < before) this.remove(worker)
+  }
+
+  /** Versions' folders nothing serves any more leave this copy's disk (code-store.ts). */
+  sweepCode(olderThanMs = CODE_SWEEP_AGE_MS): Promise<number> {
+    const inUse = new Set([...this.workers.values(), ...this.checking].filter((worker) => !worker.exitedAlready).map((worker) => worker.spec.codeDir))
+    return sweepCode(this.platform, inUse, olderThanMs)
   }
 
   /** Every worker of the project stops (pause, delete, restore, a changed secret …). */

@@ -416,6 +416,24 @@ describe('a redeploy', () => {
     expect([...seen].sort()).toEqual([1, 2])
   }, 60_000)
 
+  it("removes from the disk the folders of versions no longer stored once no worker runs them", async () => {
+    const pool = functionsService(tp.platform).pool
+    const codeRoot = path.join(tp.platform.config.dataDir, 'functions', 'code', ref)
+    const version = (n: number) => `Deno.serve(() => Response.json({ swept: ${n} }))`
+    expect((await deploy('swept', { 'index.ts': version(1) })).status).toBe(201)
+    const [first] = await tp.platform.db.query<{ digest: string }>(`select digest from edge_functions where project_ref = $1 and slug = 'swept'`, [ref])
+    expect((await deploy('swept', { 'index.ts': version(2) })).status).toBe(201)
+    // Version 1's worker retires (nothing in flight) and ends.
+    for (let i = 0; i < 100 && pool.workersOf(ref).some((w) => w.spec.codeDir.endsWith(first.digest) && !w.exitedAlready); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(fs.existsSync(path.join(codeRoot, first.digest))).toBe(true)
+    expect(await pool.sweepCode(0)).toBeGreaterThan(0)
+    expect(fs.existsSync(path.join(codeRoot, first.digest))).toBe(false)
+    // What is stored or running stays.
+    const stored = await tp.platform.db.query<{ digest: string }>('select distinct digest from edge_functions where project_ref = $1', [ref])
+    for (const { digest } of stored) expect(fs.existsSync(path.join(codeRoot, digest))).toBe(true)
+    expect(await (await fetch(fnUrl('swept'), { headers: asAnon })).json()).toEqual({ swept: 2 })
+  })
+
   it('lets a worker still starting answer the requests waiting for it when a newer version replaces it', async () => {
     const slow = (n: number, delay: number) => `await new Promise((r) => setTimeout(r, ${delay}))\nDeno.serve(() => Response.json({ version: ${n} }))`
     expect((await deploy('slow-start', { 'index.ts': slow(1, 2000) })).status).toBe(201)
