@@ -7,7 +7,7 @@
  * As root it runs as the unprivileged account the PostgreSQL server runs as (server/engine/account.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -58,18 +58,28 @@ const STOP_GRACE_MS = 5_000
  * anything on the machine that connects, a project's edge function among them, with no key and
  * none of the gateway's rules (restriction, read-only mode, admission, logs); a socket in this
  * folder answers the app alone. A path too long for a socket address (108 bytes) moves the folder
- * to the system's temp dir, named after DATA_DIR.
+ * to a fresh folder in the system's temp dir.
  */
 export function socketFolder(dataDir: string, account: { uid: number; gid: number } | null): string {
   const inData = path.join(dataDir, 'data-api', 'sock')
-  const dir = inData.length <= 70 ? inData : path.join(os.tmpdir(), `supaboard-rest-${createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 12)}`)
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
-  // PostgREST's account passes through the folder above (it lists nothing there).
-  if (dir === inData) fs.chmodSync(path.dirname(dir), 0o711)
-  fs.chmodSync(dir, 0o700)
+  let dir: string
+  if (inData.length <= 70) {
+    dir = inData
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
+    // PostgREST's account passes through the folder above (it lists nothing there).
+    fs.chmodSync(path.dirname(dir), 0o711)
+    fs.chmodSync(dir, 0o700)
+  } else {
+    // A name of its own in the shared temp dir (mkdtemp: 0700, made fresh), never a predictable
+    // one another account could have made first; one per app process.
+    dir = tempFolders.get(dataDir) ?? fs.mkdtempSync(path.join(os.tmpdir(), 'supaboard-rest-'))
+    tempFolders.set(dataDir, dir)
+  }
   if (account) fs.chownSync(dir, account.uid, account.gid)
   return dir
 }
+
+const tempFolders = new Map<string, string>()
 
 /** PostgREST answers / once its schema cache is loaded (503 before). */
 function probe(socketPath: string): Promise<boolean> {

@@ -1,0 +1,38 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { socketFolder } from './processes'
+
+const made: string[] = []
+afterEach(() => {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const tempDir = (name: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), name))
+  made.push(dir)
+  return dir
+}
+
+describe("the PostgREST sockets' folder", () => {
+  it('is DATA_DIR/data-api/sock, 0700, its parent passable only', () => {
+    const dataDir = tempDir('sock-')
+    const dir = socketFolder(dataDir, null)
+    expect(dir).toBe(path.join(dataDir, 'data-api', 'sock'))
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700)
+    expect(fs.statSync(path.dirname(dir)).mode & 0o777).toBe(0o711)
+  })
+
+  it('moves to a fresh folder of its own in the temp dir when DATA_DIR is too long for a socket address, never a name known in advance', () => {
+    const dataDir = path.join(tempDir('sock-'), 'a'.repeat(80))
+    const dir = socketFolder(dataDir, null)
+    made.push(dir)
+    expect(path.dirname(dir)).toBe(os.tmpdir())
+    expect(path.basename(dir)).toMatch(/^supaboard-rest-\w{6}$/)
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700)
+    expect(socketFolder(dataDir, null)).toBe(dir)
+    expect(socketFolder(`${dataDir}b`, null)).not.toBe(dir)
+    made.push(socketFolder(`${dataDir}b`, null))
+  })
+})
