@@ -32,6 +32,7 @@ export async function signApiKey(secret: string, role: ApiKeyRole, ref: string, 
  */
 const verified = new Map<string, { secret: string; role: ApiKeyRole; exp: number }>()
 const MAX_VERIFIED = 10_000
+const MAX_KEPT_KEY = 1024
 const verifiedKey = (ref: string, key: string) => `${ref}\u0000${key}`
 
 /**
@@ -54,7 +55,8 @@ export async function apiKeyRole(secret: string, ref: string, key: string): Prom
     if (payload.ref !== ref) return null
     if (!(API_KEY_ROLES as readonly unknown[]).includes(payload.role)) return null
     if (verified.size >= MAX_VERIFIED) verified.clear()
-    verified.set(verifiedKey(ref, key), { secret, role: payload.role as ApiKeyRole, exp: payload.exp ?? Number.MAX_SAFE_INTEGER })
+    // A key the platform signs is a few hundred bytes; a longer one (signed by whoever holds the secret) is checked each time.
+    if (key.length <= MAX_KEPT_KEY) verified.set(verifiedKey(ref, key), { secret, role: payload.role as ApiKeyRole, exp: payload.exp ?? Number.MAX_SAFE_INTEGER })
     return payload.role as ApiKeyRole
   } catch {
     return null

@@ -53,8 +53,8 @@ const START_TIMEOUT_MS = 30_000
 const STOP_GRACE_MS = 5_000
 
 /**
- * The folder of the PostgREST sockets: DATA_DIR/data-api/sock, 0700 and owned by the account
- * PostgREST runs as (the app, as root, connects anyway). A TCP port on loopback would answer
+ * The folder of the PostgREST sockets: DATA_DIR/data-api/sock, the app's own (0700; 0770 with
+ * the group of the account PostgREST runs as, when the app is root). A TCP port on loopback would answer
  * anything on the machine that connects, a project's edge function among them, with no key and
  * none of the gateway's rules (restriction, read-only mode, admission, logs); a socket in this
  * folder answers the app alone. A path too long for a socket address (108 bytes) moves the folder
@@ -62,20 +62,43 @@ const STOP_GRACE_MS = 5_000
  */
 export function socketFolder(dataDir: string, account: { uid: number; gid: number } | null): string {
   const inData = path.join(dataDir, 'data-api', 'sock')
-  let dir: string
   if (inData.length <= 70) {
-    dir = inData
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
+    fs.mkdirSync(path.dirname(inData), { recursive: true })
     // PostgREST's account passes through the folder above (it lists nothing there).
-    fs.chmodSync(path.dirname(dir), 0o711)
-    fs.chmodSync(dir, 0o700)
-  } else {
-    // A name of its own in the shared temp dir (mkdtemp: 0700, made fresh), never a predictable
-    // one another account could have made first; one per app process.
-    dir = tempFolders.get(dataDir) ?? fs.mkdtempSync(path.join(os.tmpdir(), 'supaboard-rest-'))
+    fs.chmodSync(path.dirname(inData), 0o711)
+    if (!ownFolder(inData)) {
+      fs.rmSync(inData, { recursive: true, force: true })
+      fs.mkdirSync(inData, { mode: 0o700 })
+    }
+    return secured(inData, account)
+  }
+  // A name of its own in the shared temp dir (mkdtemp: made fresh), never a predictable one
+  // another account could have made first; made again if it is no longer the app's own folder.
+  let dir = tempFolders.get(dataDir)
+  if (!dir || !ownFolder(dir)) {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'supaboard-rest-'))
     tempFolders.set(dataDir, dir)
   }
-  if (account) fs.chownSync(dir, account.uid, account.gid)
+  return secured(dir, account)
+}
+
+/** A real folder (not a link) of the app's own user: one no other account can remove or replace. */
+function ownFolder(dir: string): boolean {
+  try {
+    const stat = fs.lstatSync(dir)
+    return stat.isDirectory() && stat.uid === (process.getuid?.() ?? stat.uid)
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The app's own, open to PostgREST's account by its group when the app is root (it makes its
+ * socket there): that account may add and remove entries, never the folder itself.
+ */
+function secured(dir: string, account: { uid: number; gid: number } | null): string {
+  if (account) fs.chownSync(dir, process.getuid?.() ?? 0, account.gid)
+  fs.chmodSync(dir, account ? 0o770 : 0o700)
   return dir
 }
 
