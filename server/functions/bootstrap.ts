@@ -38,7 +38,14 @@ globalThis.addEventListener('unhandledrejection', (event) => {
 // The function's variables (the project's URL and keys, its secrets) come on stdin, never in
 // the environment of the processes that made the sandbox.
 const given = JSON.parse((await new Response(Deno.stdin.readable).text()) || '{}')
-for (const [name, value] of Object.entries(given)) Deno.env.set(name, String(value))
+for (const [name, value] of Object.entries(given)) {
+  try {
+    Deno.env.set(name, String(value))
+  } catch {
+    // Deno's own message holds the value, a secret's: only the name is said.
+    console.error('The variable ' + name + ' could not be set: its name or value holds a character an environment cannot.')
+  }
+}
 try {
   await import(entry)
 } catch (error) {

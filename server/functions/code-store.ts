@@ -30,7 +30,12 @@ export function digestOf(files: FunctionFile[]): string {
 /** Writes the files into their folder by digest (done once: the same digest is the same files). */
 export function writeCode(platform: Platform, ref: string, digest: string, files: FunctionFile[]): string {
   const dir = codeDirOf(platform, ref, digest)
-  if (fs.existsSync(dir)) return dir
+  if (fs.existsSync(dir)) {
+    // Deployed again (a rollback to the same files): young again for the sweep.
+    const now = new Date()
+    fs.utimesSync(dir, now, now)
+    return dir
+  }
   const staging = `${dir}.${randomBytes(6).toString('hex')}.tmp`
   for (const file of files) {
     const target = path.join(staging, file.path)
@@ -62,7 +67,7 @@ export async function codeDir(platform: Platform, ref: string, functionId: numbe
  * than `olderThanMs` go, so a deploy whose check has not stored its version yet keeps its own.
  * Answers how many went.
  */
-export async function sweepCode(platform: Platform, inUse: ReadonlySet<string>, olderThanMs: number): Promise<number> {
+export async function sweepCode(platform: Platform, inUse: (dir: string) => boolean, olderThanMs: number): Promise<number> {
   const root = path.join(functionsDir(platform), 'code')
   let refs: string[]
   try {
@@ -83,7 +88,8 @@ export async function sweepCode(platform: Platform, inUse: ReadonlySet<string>, 
     }
     for (const name of names) {
       const dir = path.join(root, ref, name)
-      if (keep.has(dir) || inUse.has(dir)) continue
+      // Asked at the moment of removing, after the read: a worker started meanwhile keeps its folder.
+      if (keep.has(dir) || inUse(dir)) continue
       try {
         if (Date.now() - fs.statSync(dir).mtimeMs < olderThanMs) continue
         fs.rmSync(dir, { recursive: true, force: true })

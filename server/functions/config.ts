@@ -7,7 +7,7 @@ export type FunctionsConfig = {
   sandbox: 'auto' | 'off'
   /** Deno workers at once per app copy (FUNCTIONS_MAX_WORKERS); the least recently used idle one makes room. */
   maxWorkers: number
-  /** Of those, the most one project's functions hold at once (FUNCTIONS_MAX_WORKERS_PER_PROJECT). */
+  /** Of those, the most one project's functions keep busy at once (FUNCTIONS_MAX_WORKERS_PER_PROJECT; the platform's mode only). */
   maxWorkersPerProject: number
   /** A worker stops after this many seconds without a request (FUNCTIONS_IDLE_SECONDS). */
   idleSeconds: number

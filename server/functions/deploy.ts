@@ -20,7 +20,7 @@ import { notServingMessage } from '../sql/not-serving'
 import type { Platform } from '../kernel/platform'
 import type { ProjectApiSettings } from '../data-api/settings-type'
 import { digestOf, removeCode, writeCode, type FunctionFile } from './code-store'
-import { BootFailure, WorkerFailure } from './worker'
+import { BootFailure, WorkerFailure, type FunctionWorker } from './worker'
 import { functionsService, SANDBOX_MISSING, type FunctionRow } from './service'
 
 const MAX_FILES = 1000
@@ -174,7 +174,7 @@ export async function deployFunction(platform: Platform, target: DeployTarget, s
   try {
     await worker.ready
   } catch (error) {
-    await removeUnstoredCode(platform, target.ref, digest)
+    await removeUnstoredCode(platform, target.ref, digest, worker)
     if (error instanceof BootFailure) throw new PlatformError(400, `The function did not start: ${error.output || 'it stopped before it listened.'}`)
     // Its start took too long or too much: the code's doing, so the deploy is refused.
     if (error instanceof WorkerFailure) throw new PlatformError(error.code === 'BOOT_TIMEOUT' || error.code === 'WORKER_LIMIT' ? 400 : 503, error.message)
@@ -187,7 +187,7 @@ export async function deployFunction(platform: Platform, target: DeployTarget, s
       // The project may have been paused or deleted while the code started: checked under its lock.
       const [project] = await tx.query<{ status: ProjectStatus }>('select status from projects where ref = $1 for update', [target.ref])
       if (!project || (project.status !== 'ACTIVE_HEALTHY' && project.status !== 'ACTIVE_UNHEALTHY')) throw new PlatformError(409, notServingMessage(project?.status ?? 'REMOVED'))
-      if (!worker.alive) throw new PlatformError(409, 'The project stopped serving while the function started: deploy it again once it is active.')
+      if (!worker.alive) throw afterStart(worker)
       const [fn] = await tx.query<DeployedRow>(
         `insert into edge_functions (project_ref, slug, name, version, verify_jwt, entrypoint_path, import_map_path, digest, size_bytes)
          values ($1, $2, $3, 1, $4, $5, $6, $7, $8)
@@ -209,7 +209,7 @@ export async function deployFunction(platform: Platform, target: DeployTarget, s
     })
   } catch (error) {
     void worker.stop()
-    await removeUnstoredCode(platform, target.ref, digest)
+    await removeUnstoredCode(platform, target.ref, digest, worker)
     throw error
   }
   // Another deploy of the same function took this version number first: its worker serves.
@@ -238,8 +238,19 @@ async function secretsOf(platform: Platform, ref: string): Promise<Record<string
   return Object.fromEntries(rows.map((r) => [r.name, r.value]))
 }
 
-/** A refused deploy's files leave this copy's disk, unless a stored function of the project has the same ones. */
-async function removeUnstoredCode(platform: Platform, ref: string, digest: string): Promise<void> {
+/**
+ * A refused deploy's files leave this copy's disk, unless a stored function of the project has the
+ * same ones or another worker runs from them (a deploy of the same files under way).
+ */
+async function removeUnstoredCode(platform: Platform, ref: string, digest: string, worker: FunctionWorker): Promise<void> {
   const [stored] = await platform.db.query('select 1 from edge_functions where project_ref = $1 and digest = $2 limit 1', [ref, digest])
-  if (!stored) removeCode(platform, ref, digest)
+  if (!stored && !functionsService(platform).pool.runsFrom(worker.spec.codeDir, worker)) removeCode(platform, ref, digest)
+}
+
+/** Why a deploy whose worker started is refused all the same: it stopped before it was stored. */
+function afterStart(worker: FunctionWorker): PlatformError {
+  const why = worker.stoppedFor
+  // Its own doing (a limit) or its own end (an uncaught error after it listened): the code's.
+  if (!why || why.code === 'WORKER_LIMIT') return new PlatformError(400, `The function stopped right after it started: ${why?.message ?? 'its logs say why.'}`)
+  return new PlatformError(409, 'The project stopped serving while the function started: deploy it again once it is active.')
 }

@@ -42,12 +42,14 @@ export const INSIDE = { deno: '/deno/deno', code: '/code', socket: '/run/worker.
 
 /**
  * Run by `sh` inside the new namespaces: $1 deno dir, $2 code, $3 root mount point, $4 socket
- * folder, $5 cache, $6 uid (or `-`), $7 the system's CA bundle (or `-`), then Deno's arguments. PATH is a shell variable only, never
- * exported into Deno's environment.
+ * folder, $5 cache, $6 uid (or `-`), $7 the system's CA bundle (or `-`), $8 `1` when setpriv sets
+ * parent-death signals, then Deno's arguments. Its environment is the platform's own settings
+ * (worker.ts): nothing of the function's reaches it.
  */
 const SCRIPT = `set -eu
 PATH=/usr/sbin:/usr/bin:/sbin:/bin
-deno_dir=$1; code=$2; root=$3; sock=$4; cache=$5; uid=$6; ca=$7; shift 7
+deno_dir=$1; code=$2; root=$3; sock=$4; cache=$5; uid=$6; ca=$7; death=$8; shift 8
+pd() { if [ "$death" = "1" ]; then echo "--pdeathsig KILL"; fi; }
 mount --make-rprivate /
 mount -t tmpfs -o size=4m,mode=0755 supaboard-fn "$root"
 cd "$root"
@@ -73,9 +75,9 @@ cd /
 /old/usr/bin/umount -l /old
 unset OLDPWD
 if [ "$uid" = "-" ]; then
-  exec /usr/bin/setpriv --pdeathsig KILL --no-new-privs --bounding-set=-all --inh-caps=-all -- /deno/deno "$@"
+  exec /usr/bin/setpriv $(pd) --no-new-privs --bounding-set=-all --inh-caps=-all -- /deno/deno "$@"
 fi
-exec /usr/bin/setpriv --reuid="$uid" --regid="$uid" --clear-groups --pdeathsig KILL --no-new-privs --bounding-set=-all --inh-caps=-all -- /deno/deno "$@"
+exec /usr/bin/setpriv --reuid="$uid" --regid="$uid" --clear-groups $(pd) --no-new-privs --bounding-set=-all --inh-caps=-all -- /deno/deno "$@"
 `
 
 const SETPRIV = '/usr/bin/setpriv'
@@ -88,9 +90,18 @@ const SETPRIV = '/usr/bin/setpriv'
  * parent-death signal after it changed uid (a change of credentials clears the one it had).
  */
 export function workerCommand(mode: SandboxMode, paths: SandboxPaths, uid: number | null, denoBin: string, denoArgs: string[]): { command: string; args: string[] } {
-  const command = mode === 'off' ? [denoBin, ...denoArgs] : ['unshare', ...namespacesOf(mode), '--kill-child=SIGKILL', 'sh', '-c', SCRIPT, 'sandbox', paths.denoDir, paths.codeDir, paths.rootDir, paths.socketDir, paths.cacheDir, mode === 'root' && uid !== null ? String(uid) : '-', paths.caFile ?? '-', ...denoArgs]
-  if (process.platform !== 'linux' || !fs.existsSync(SETPRIV)) return { command: command[0], args: command.slice(1) }
+  const command = mode === 'off' ? [denoBin, ...denoArgs] : ['unshare', ...namespacesOf(mode), '--kill-child=SIGKILL', 'sh', '-c', SCRIPT, 'sandbox', paths.denoDir, paths.codeDir, paths.rootDir, paths.socketDir, paths.cacheDir, mode === 'root' && uid !== null ? String(uid) : '-', paths.caFile ?? '-', parentDeathSignal() ? '1' : '0', ...denoArgs]
+  if (!parentDeathSignal()) return { command: command[0], args: command.slice(1) }
   return { command: SETPRIV, args: ['--pdeathsig', 'KILL', '--', ...command] }
+}
+
+let pdeathsig: boolean | undefined
+
+/** Whether this system's setpriv sets a parent-death signal (util-linux 2.33 and later). Asked once. */
+export function parentDeathSignal(): boolean {
+  if (pdeathsig !== undefined) return pdeathsig
+  if (process.platform !== 'linux' || !fs.existsSync(SETPRIV)) return (pdeathsig = false)
+  return (pdeathsig = spawnSync(SETPRIV, ['--pdeathsig', 'KILL', '--', 'true'], { stdio: 'ignore', timeout: 5000 }).status === 0)
 }
 
 const namespacesOf = (mode: Exclude<SandboxMode, 'off'>) => (mode === 'user' ? ['--user', '--map-root-user', '--mount', '--pid', '--fork'] : ['--mount', '--pid', '--fork'])

@@ -13,7 +13,8 @@ import type { PassedGate, ProjectService, ReleaseReason, ServiceCall } from '../
 import { serviceNamed } from '../gateway/services'
 import { publicAnswer } from '../gateway/answers'
 import { ownOrigin } from '../auth/redirects'
-import { signApiKey } from '../data-api/keys'
+import { keyPassedBefore, signApiKey } from '../data-api/keys'
+import { requestKey } from '../gateway/gate'
 import { isPlatformError } from '../kernel/errors'
 import { UsageCounter } from '../billing/usage-counter'
 import { WorkerPool, type WorkerRequest } from './workers'
@@ -75,14 +76,17 @@ export class FunctionsService implements ProjectService {
   async serve(call: ServiceCall): Promise<void> {
     const match = /^\/([^/?]+)(\/[^?]*)?$/.exec(call.rest)
     const slug = match ? safeDecode(match[1]) : null
-    // The function is read beside the gate's own read rather than after it: nothing of it is used
-    // unless the gate passes.
-    const reading = slug ? this.platform.db.query<FunctionRow>(FUNCTION_SQL, [call.ref, slug], { prepare: true }) : Promise.resolve([])
-    reading.catch(() => undefined)
+    // With a key that passed this project's gate before, the function is read beside the gate's
+    // own read rather than after it (nothing of it is used unless the gate passes); any other
+    // request waits for the gate, so one refused costs a single read.
+    const read = () => (slug ? this.platform.db.query<FunctionRow>(FUNCTION_SQL, [call.ref, slug], { prepare: true }) : Promise.resolve([]))
+    const key = requestKey(call.req, call.url)
+    const early = key && keyPassedBefore(call.ref, key) ? read() : null
+    early?.catch(() => undefined)
     const gate = await call.pass()
     if (!gate) return
     if (!slug) return publicAnswer(call.res, 404, { code: 'NOT_FOUND', message: 'Name the function: /functions/v1/{name}.' }, call.requestId)
-    const [fn] = await reading
+    const [fn] = await (early ?? read())
     if (!fn) return publicAnswer(call.res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' }, call.requestId)
     Object.assign(call.logFields, { function_id: fn.id, function_slug: fn.slug, version: fn.version })
     if (fn.verify_jwt && call.req.method !== 'OPTIONS' && !(await this.signedByProject(call.req.headers.authorization, gate)))

@@ -1,18 +1,27 @@
-import { SignJWT } from 'jose'
+import { jwtVerify, SignJWT } from 'jose'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { signedWithSecret } from './verify-jwt'
+
+vi.mock('jose', async (importOriginal) => {
+  const jose = await importOriginal<typeof import('jose')>()
+  return { ...jose, jwtVerify: vi.fn(jose.jwtVerify) }
+})
 
 const SECRET = 'a project secret of at least thirty-two characters'
 const sign = (secret: string, expiresAt: number) => new SignJWT({ role: 'authenticated' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(expiresAt).sign(new TextEncoder().encode(secret))
 const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s
 
-afterEach(() => vi.useRealTimers())
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('verify_jwt', () => {
   it("passes a token signed with the project's secret, and again from memory", async () => {
     const token = await sign(SECRET, inSeconds(600))
+    vi.mocked(jwtVerify).mockClear()
     expect(await signedWithSecret(token, SECRET)).toBe(true)
     expect(await signedWithSecret(token, SECRET)).toBe(true)
+    expect(jwtVerify).toHaveBeenCalledTimes(1)
   })
 
   it('refuses a token signed with another secret, a forged one, and garbage', async () => {

@@ -116,6 +116,11 @@ export class FunctionWorker {
     return this.exited
   }
 
+  /** Why it was stopped (a limit, a pause …), or null: it ended on its own or runs still. */
+  get stoppedFor(): WorkerFailure | null {
+    return this.stopping
+  }
+
   private get socketPath() {
     return path.join(this.spec.runDir, 'sock', 'worker.sock')
   }
@@ -177,8 +182,8 @@ export class FunctionWorker {
       () => clearTimeout(startLimit),
       () => clearTimeout(startLimit)
     )
-    child.stdin!.on('error', () => undefined) // a worker that died at once: its exit says why
-    child.stdin!.end(JSON.stringify(spec.env))
+    child.stdin?.on('error', () => undefined) // a worker that died at once: its exit says why
+    child.stdin?.end(JSON.stringify(spec.env))
     let isReady = false
     const readLines = (stream: NodeJS.ReadableStream, level: WorkerLine['level']) => {
       const lines = new LineSplitter(MAX_LINE, (line, cut) => {
@@ -192,11 +197,12 @@ export class FunctionWorker {
       stream.on('data', (chunk: Buffer) => lines.write(chunk))
       stream.once('end', () => lines.end())
     }
-    readLines(child.stdout!, 'info')
-    readLines(child.stderr!, 'error')
-    child.once('error', (error) => failed(new BootFailure(`The function's worker could not start: ${error.message}`)))
-    child.once('exit', (code, signal) => {
+    if (child.stdout) readLines(child.stdout, 'info')
+    if (child.stderr) readLines(child.stderr, 'error')
+    const ended = (code: number | null, signal: NodeJS.Signals | null, startError?: Error) => {
+      if (this.exited) return
       this.exited = true
+      clearTimeout(startLimit)
       if (this.watch) clearInterval(this.watch)
       const failure =
         this.stopping ??
@@ -205,10 +211,15 @@ export class FunctionWorker {
       this.agent.destroy()
       fs.rm(spec.runDir, { recursive: true, force: true }, () => undefined)
       // Stopped on purpose before it listened (a pause, the pool making room): that is the answer, not a boot error.
-      if (!isReady) failed(this.stopping ?? new BootFailure(bootMessage(code, this.bootOutput)))
+      if (!isReady) failed(this.stopping ?? new BootFailure(startError ? `The function's worker could not start: ${startError.message}` : bootMessage(code, this.bootOutput)))
       this.resolveExited()
       this.onExit(this)
+    }
+    // A process that could not be made at all (EAGAIN, EMFILE …) emits no exit: it ends here.
+    child.once('error', (error) => {
+      if (child.pid === undefined) ended(null, null, error)
     })
+    child.once('exit', (code, signal) => ended(code, signal))
     await readyPromise
     this.booted = true
   }

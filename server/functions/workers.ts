@@ -102,23 +102,29 @@ export class WorkerPool {
   }
 
   /**
-   * Room for one more worker of project `ref`: past its share (FUNCTIONS_MAX_WORKERS_PER_PROJECT)
-   * its own least recently used idle worker stops, so that one project cannot hold every slot;
-   * past the cap, anyone's. With none idle, the request is refused (503, try again).
+   * Room for one more worker of project `ref`. A project gets at most
+   * FUNCTIONS_MAX_WORKERS_PER_PROJECT workers busy at once (its deploys' checks among them), so
+   * that one project cannot hold every slot with requests that wait; its idle workers stay warm
+   * while there is room. At FUNCTIONS_MAX_WORKERS the least recently used idle worker, anyone's,
+   * stops. With none idle, the request is refused (503, try again). Self-hosted (one user's
+   * projects), the share does not apply.
    */
   private makeRoom(ref: string) {
     const { maxWorkers, maxWorkersPerProject } = this.platform.config.functions
-    const idleOf = (list: FunctionWorker[]) => list.filter((worker) => worker.busy === 0 && this.workers.get(worker.spec.key) === worker).sort((a, b) => a.lastUsed - b.lastUsed)
-    const own = [...this.workers.values(), ...this.checking].filter((worker) => worker.spec.ref === ref)
-    if (own.length >= maxWorkersPerProject) {
-      const [oldest] = idleOf(own)
-      if (!oldest) throw new PlatformError(503, `This project's functions run ${own.length} workers on this server, the most one project gets at once, and each is busy: try again in a moment.`, {}, { 'Retry-After': '1' })
-      this.remove(oldest)
+    if (this.platform.config.isPlatform) {
+      const busy = [...this.workers.values(), ...this.checking].filter((worker) => worker.spec.ref === ref && worker.alive && (worker.busy > 0 || this.checking.has(worker))).length
+      if (busy >= maxWorkersPerProject)
+        throw new PlatformError(503, `This project's functions keep ${busy} worker${busy === 1 ? '' : 's'} busy on this server, the most one project gets at once: try again in a moment.`, {}, { 'Retry-After': '1' })
     }
     if (this.size < maxWorkers) return
-    const [oldest] = idleOf([...this.workers.values()])
+    const [oldest] = [...this.workers.values()].filter((worker) => worker.busy === 0 && this.workers.get(worker.spec.key) === worker).sort((a, b) => a.lastUsed - b.lastUsed)
     if (!oldest) throw new PlatformError(503, `All ${maxWorkers} function workers of this server are busy: try again in a moment.`, {}, { 'Retry-After': '1' })
     this.remove(oldest)
+  }
+
+  /** Whether a worker of this copy that has not ended runs from `codeDir` (a folder not to remove). */
+  runsFrom(codeDir: string, except?: FunctionWorker): boolean {
+    return [...this.workers.values(), ...this.checking].some((worker) => worker !== except && !worker.exitedAlready && worker.spec.codeDir === codeDir)
   }
 
   private remove(worker: FunctionWorker) {
@@ -133,8 +139,7 @@ export class WorkerPool {
 
   /** Versions' folders nothing serves any more leave this copy's disk (code-store.ts). */
   sweepCode(olderThanMs = CODE_SWEEP_AGE_MS): Promise<number> {
-    const inUse = new Set([...this.workers.values(), ...this.checking].filter((worker) => !worker.exitedAlready).map((worker) => worker.spec.codeDir))
-    return sweepCode(this.platform, inUse, olderThanMs)
+    return sweepCode(this.platform, (dir) => this.runsFrom(dir), olderThanMs)
   }
 
   /** Every worker of the project stops (pause, delete, restore, a changed secret …). */

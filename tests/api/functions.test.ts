@@ -367,7 +367,7 @@ Deno.serve(async () => {
     }
   })
 
-  it('keeps one project to its share of the workers, its own idle ones making room', async () => {
+  it('keeps one project to its share of busy workers, its idle ones kept warm', async () => {
     const pool = functionsService(tp.platform).pool
     const config = tp.platform.config.functions
     const share = config.maxWorkersPerProject
@@ -381,10 +381,11 @@ Deno.serve(async () => {
       for (let i = 0; i < 100 && pool.workersOf(ref).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20))
       const refused = await fetch(fnUrl('hold-b'), { headers: asAnon })
       expect(refused.status).toBe(503)
-      expect((await refused.json()).message).toMatch(/the most one project gets at once/)
+      expect((await refused.json()).message).toMatch(/keep 1 worker busy on this server, the most one project gets at once/)
       expect(await (await held).text()).toBe('held')
-      // Idle again: its own worker makes room for its next function.
+      // Nothing of its own busy now: its next function starts, and the first stays warm.
       expect(await (await fetch(fnUrl('hold-b'), { headers: asAnon })).text()).toBe('held')
+      expect(pool.workersOf(ref).filter((w) => w.alive).map((w) => w.spec.slug).sort()).toEqual(['hold-a', 'hold-b'])
     } finally {
       config.maxWorkersPerProject = share
     }
@@ -517,7 +518,7 @@ describe('a deleted function and a paused project', () => {
     const deploying = deploy('paused-mid-deploy', { 'index.ts': `await new Promise((r) => setTimeout(r, 3000))\nDeno.serve(() => new Response('x'))` })
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect((await tp.call('POST', `/platform/projects/${ref}/pause`, { token: owner })).status).toBe(200)
-    expect((await deploying).status).not.toBe(201)
+    expect((await deploying).status).toBe(503)
     while ((await statusOf(tp, ref)) !== 'INACTIVE') await new Promise((resolve) => setTimeout(resolve, 50))
     expect(functionsService(tp.platform).pool.workersOf(ref)).toEqual([])
     expect(await tp.platform.db.query(`select 1 from edge_functions where project_ref = $1 and slug = 'paused-mid-deploy'`, [ref])).toEqual([])
