@@ -326,7 +326,8 @@ Deno.serve(async () => {
   it('watches CPU and memory with no request in flight too: work left running after an answer is stopped', async () => {
     const source = `Deno.serve((req) => {
       const path = new URL(req.url).pathname
-      if (path.endsWith('/spin')) setTimeout(() => { const end = Date.now() + 6000; while (Date.now() < end) {} }, 10)
+      // Spins for a minute of wall clock: however little of a core a loaded machine gives it, its CPU outgrows the budget long before.
+      if (path.endsWith('/spin')) setTimeout(() => { const end = Date.now() + 60_000; while (Date.now() < end) {} }, 10)
       if (path.endsWith('/grow')) { const kept = []; const grow = setInterval(() => { kept.push(new Uint8Array(64 * 1024 * 1024).fill(1)); if (kept.length > 12) clearInterval(grow) }, 20) }
       return new Response('answered')
     })`
@@ -336,7 +337,7 @@ Deno.serve(async () => {
     for (const work of ['/spin', '/grow']) {
       expect(await (await fetch(fnUrl('background', work), { headers: asAnon })).text()).toBe('answered')
       const worker = current()!
-      for (let i = 0; i < 200 && worker.alive; i++) await new Promise((resolve) => setTimeout(resolve, 50))
+      for (let i = 0; i < 1200 && worker.alive; i++) await new Promise((resolve) => setTimeout(resolve, 50))
       expect([work, worker.alive]).toEqual([work, false])
       expect(await (await fetch(fnUrl('background'), { headers: asAnon })).text()).toBe('answered')
     }
@@ -360,8 +361,10 @@ Deno.serve(async () => {
       await new Promise((resolve) => setTimeout(resolve, 300))
       leaving.abort()
       await asked
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      expect(pool.workersOf(ref).filter((w) => w.spec.slug === 'slow-boot').map((w) => w.busy)).toEqual([0])
+      // Well before the worker has started (3 s), it holds nothing for the caller that left.
+      const busy = () => pool.workersOf(ref).filter((w) => w.spec.slug === 'slow-boot').map((w) => w.busy)
+      for (let i = 0; i < 40 && busy()[0] !== 0; i++) await new Promise((resolve) => setTimeout(resolve, 25))
+      expect(busy()).toEqual([0])
     } finally {
       tp.platform.config.functions.wallSeconds = wall
     }
@@ -518,7 +521,8 @@ describe('a deleted function and a paused project', () => {
     const deploying = deploy('paused-mid-deploy', { 'index.ts': `await new Promise((r) => setTimeout(r, 3000))\nDeno.serve(() => new Response('x'))` })
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect((await tp.call('POST', `/platform/projects/${ref}/pause`, { token: owner })).status).toBe(200)
-    expect((await deploying).status).toBe(503)
+    // 503 when the pause stopped its check; 409 when the pause came first on a loaded machine.
+    expect([409, 503]).toContain((await deploying).status)
     while ((await statusOf(tp, ref)) !== 'INACTIVE') await new Promise((resolve) => setTimeout(resolve, 50))
     expect(functionsService(tp.platform).pool.workersOf(ref)).toEqual([])
     expect(await tp.platform.db.query(`select 1 from edge_functions where project_ref = $1 and slug = 'paused-mid-deploy'`, [ref])).toEqual([])
