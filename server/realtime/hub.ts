@@ -115,7 +115,12 @@ export class RealtimeHub {
   private trackAs(channel: string, id: string, key: string, payload: Record<string, unknown>) {
     let presence = this.presences.get(channel)
     if (!presence) this.presences.set(channel, (presence = new TopicPresence()))
-    this.sendDiff(channel, presence.track(id, key, payload))
+    const { joins, leaves } = presence.track(id, key, payload)
+    // A member's old meta leaves in a diff of its own, before its new one joins: realtime-js,
+    // given both for one key in one diff, takes the refs off the metas it keeps, and no later
+    // leave finds them (the member would stay present for good).
+    this.sendDiff(channel, { joins: {}, leaves })
+    this.sendDiff(channel, { joins, leaves: {} })
   }
 
   private untrackAs(channel: string, id: string) {

@@ -23,6 +23,13 @@ describe('presence of a topic', () => {
     expect(presence.state().alice.metas).toHaveLength(1)
   })
 
+  it('changes nothing when a member tracks the same key and payload again', () => {
+    const presence = new TopicPresence()
+    const first = presence.track('m1', 'alice', { status: 'here' })
+    expect(isEmptyDiff(presence.track('m1', 'alice', { status: 'here' }))).toBe(true)
+    expect(presence.state().alice.metas).toEqual(first.joins.alice.metas)
+  })
+
   it('untracks a member; nothing to untrack is an empty diff', () => {
     const presence = new TopicPresence()
     presence.track('m1', 'alice', {})

@@ -2,7 +2,8 @@
  * Presence of one channel topic, as Phoenix tracks it and realtime-js's RealtimePresence reads it:
  * a state `{ [key]: { metas: [{ phx_ref, …payload }] } }`, one meta per member (a joined channel)
  * that tracks under the key, and diffs `{ joins, leaves }` in the same shape. A member that tracks
- * again replaces its meta: its old one leaves as its new one joins, in one diff.
+ * again replaces its meta: its old one leaves as its new one joins (the hub sends the two apart);
+ * the same payload again changes nothing.
  */
 import { randomBytes } from 'node:crypto'
 
@@ -33,6 +34,8 @@ export class TopicPresence {
   }
 
   track(member: string, key: string, payload: Record<string, unknown>): PresenceDiff {
+    // The same again (another copy answering a presence sync): nothing changes.
+    if (this.members.get(member) === key && samePayload(this.keys.get(key)!.get(member)!, payload)) return { joins: {}, leaves: {} }
     const diff = this.untrack(member)
     const meta: PresenceMeta = { ...payload, phx_ref: newRef() }
     let metas = this.keys.get(key)
@@ -55,6 +58,11 @@ export class TopicPresence {
     if (metas.size === 0) this.keys.delete(key)
     return diff
   }
+}
+
+function samePayload(meta: PresenceMeta, payload: Record<string, unknown>): boolean {
+  const { phx_ref: _ref, ...kept } = meta
+  return JSON.stringify(kept) === JSON.stringify(payload)
 }
 
 export const isEmptyDiff = (diff: PresenceDiff) => Object.keys(diff.joins).length === 0 && Object.keys(diff.leaves).length === 0
