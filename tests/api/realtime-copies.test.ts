@@ -21,8 +21,10 @@ const subscribed = (channel: RealtimeChannel) =>
     })
   )
 
+/** Waits for `check`; one that never holds fails within a minute, saying which, instead of holding the test to its timeout. */
 const until = async (check: () => boolean) => {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20))
+  for (const deadline = Date.now() + 60_000; !check(); await new Promise((resolve) => setTimeout(resolve, 20)))
+    if (Date.now() > deadline) throw new Error(`still waiting after a minute for: ${check.toString()}`)
 }
 
 describe.runIf(pgClusterAvailable())('realtime across two app copies', () => {

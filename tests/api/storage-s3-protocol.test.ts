@@ -50,7 +50,8 @@ let s3: S3Client
 const clients: S3Client[] = []
 
 function client(credentials: S3ClientConfig['credentials'], extra: Partial<S3ClientConfig> = {}): S3Client {
-  const made = new S3Client({ endpoint, region: 'local', forcePathStyle: true, credentials, maxAttempts: 1, ...extra })
+  // A request never answered fails within a minute, named, instead of holding the test to its timeout.
+  const made = new S3Client({ endpoint, region: 'local', forcePathStyle: true, credentials, maxAttempts: 1, requestHandler: { requestTimeout: 60_000 }, ...extra })
   clients.push(made)
   return made
 }
