@@ -234,7 +234,8 @@ export class FunctionWorker {
     this.waiting++
     let outcome: 'ready' | 'gone' | 'late'
     try {
-      outcome = await startedOrNot(this.ready, res, deadline)
+      // Started already (every warm call): no race to set up.
+      outcome = this.booted ? 'ready' : await startedOrNot(this.ready, res, deadline)
     } finally {
       this.waiting--
     }
@@ -375,11 +376,6 @@ export class FunctionWorker {
       }, 100)
       check.unref()
     }
-  }
-
-  /** The Deno process's resident memory, for the bench and the settings page. */
-  memoryBytes(): number {
-    return this.denoPid ? rssBytes(this.denoPid) : 0
   }
 }
 
